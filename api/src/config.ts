@@ -1,0 +1,111 @@
+import path from 'node:path';
+
+/** Repository root (api/src/config.ts → ../..). */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export interface RateLimitRule {
+  /** Requests allowed per window from one IP address. */
+  perIp: number;
+  /** Requests allowed per window for one email address. */
+  perEmail: number;
+  windowSeconds: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL server; when absent the embedded PGlite in dataDir is used. */
+  databaseUrl?: string;
+  dataDir: string;
+  corsOrigins: string[];
+  /** Fixed base of image URLs; when absent it is taken from the request (protocol + Host). */
+  publicUrl?: string;
+  smtpUrl?: string;
+  outboxDir: string;
+  mailFrom: string;
+  /** Seed demo data when the products table is empty. */
+  seed: boolean;
+  logLevel: string;
+  /** Trust X-Forwarded-For (behind a load balancer). */
+  trustProxy: boolean;
+  bodyLimit: number;
+  /** HMAC key of anonymous tokens / OTP hashes; when absent one is generated and kept in the database. */
+  tokenSecret?: string;
+  tokens: {
+    loginTtlSeconds: number;
+    anonTtlSeconds: number;
+    resetTtlSeconds: number;
+    otpTtlSeconds: number;
+    otpMaxWrongTries: number;
+    proofTtlSeconds: number;
+  };
+  /** scrypt cost; stored in each hash, so it can be raised later. */
+  scrypt: { N: number; r: number; p: number };
+  rateLimits: { login: RateLimitRule; resetRequest: RateLimitRule; otpCheck: RateLimitRule };
+  shipping: { freeFrom: number; fee: number };
+}
+
+type Env = Record<string, string | undefined>;
+
+function num(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`Configuration: ${name} must be a non-negative number, got '${raw}'`);
+  return n;
+}
+
+function rule(env: Env, prefix: string, perIp: number, perEmail: number, windowSeconds: number): RateLimitRule {
+  return {
+    perIp: num(env, `${prefix}_PER_IP`, perIp),
+    perEmail: num(env, `${prefix}_PER_EMAIL`, perEmail),
+    windowSeconds: num(env, `${prefix}_WINDOW_SECONDS`, windowSeconds),
+  };
+}
+
+/** Reads the configuration from environment variables (documented in api/README.md). */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const port = num(env, 'PORT', 4000);
+  const config: Config = {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data', 'pglite')),
+    corsOrigins: (env.CORS_ORIGINS || 'http://localhost:3000,http://localhost:3001,http://localhost:3002,http://localhost:3003')
+      .split(',')
+      .map((s) => s.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    outboxDir: path.resolve(env.OUTBOX_DIR || path.join(REPO_ROOT, 'api', 'outbox')),
+    mailFrom: env.MAIL_FROM || 'Marketplace <no-reply@marketplace.local>',
+    seed: env.SEED !== 'false',
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === 'true',
+    bodyLimit: num(env, 'BODY_LIMIT', 100 * 1024),
+    tokenSecret: env.TOKEN_SECRET || undefined,
+    tokens: {
+      loginTtlSeconds: num(env, 'LOGIN_TOKEN_TTL_SECONDS', 24 * 3600),
+      anonTtlSeconds: num(env, 'ANON_TOKEN_TTL_SECONDS', 10 * 60),
+      resetTtlSeconds: num(env, 'RESET_TOKEN_TTL_SECONDS', 30 * 60),
+      otpTtlSeconds: num(env, 'OTP_TTL_SECONDS', 10 * 60),
+      otpMaxWrongTries: num(env, 'OTP_MAX_WRONG_TRIES', 5),
+      proofTtlSeconds: num(env, 'PASSWORD_PROOF_TTL_SECONDS', 5 * 60),
+    },
+    scrypt: {
+      N: num(env, 'SCRYPT_N', 2 ** 17),
+      r: num(env, 'SCRYPT_R', 8),
+      p: num(env, 'SCRYPT_P', 1),
+    },
+    rateLimits: {
+      login: rule(env, 'RATE_LOGIN', 100, 10, 15 * 60),
+      resetRequest: rule(env, 'RATE_RESET', 20, 5, 60 * 60),
+      otpCheck: rule(env, 'RATE_OTP', 50, 10, 15 * 60),
+    },
+    shipping: {
+      freeFrom: num(env, 'SHIPPING_FREE_FROM', 500),
+      fee: num(env, 'SHIPPING_FEE', 50),
+    },
+  };
+  return { ...config, ...overrides };
+}

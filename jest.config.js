@@ -1,0 +1,23 @@
+// Component and unit tests of the front ends and the shared package (jsdom).
+// The API has its own jest config (api/jest.config.js) because it runs against real databases.
+const path = require('node:path');
+
+const frontEnd = (dir) => ({
+  displayName: dir,
+  rootDir: path.join(__dirname, dir),
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+  transform: {
+    '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, dir, 'tsconfig.json'), isolatedModules: true, diagnostics: false }],
+  },
+  moduleNameMapper: {
+    '\\.module\\.css$': 'identity-obj-proxy',
+    '\\.css$': path.join(__dirname, 'shared/test/styleStub.js'),
+    '\\.(png|svg|jpe?g)$': path.join(__dirname, 'shared/test/fileStub.js'),
+  },
+  setupFilesAfterEnv: [path.join(__dirname, 'shared/test/setup.ts')],
+});
+
+module.exports = {
+  projects: ['shared', 'shell', 'shop-remote', 'account-remote', 'auction-remote'].map(frontEnd),
+};

@@ -1,0 +1,35 @@
+// Production build of the front ends: node scripts/build.mjs [shell shop account auction]
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { FRONT_ENDS, ROOT } from './front-ends.mjs';
+
+const require = createRequire(import.meta.url);
+
+/** Builds the given front ends in one webpack run; resolves with the seconds it took. */
+export async function buildFrontEnds(frontEnds = FRONT_ENDS) {
+  const webpack = require('webpack');
+  const configs = frontEnds.map((fe) => require(join(ROOT, fe.dir, 'webpack.config.js'))({}, { mode: 'production' }));
+  const started = Date.now();
+  await new Promise((resolve, reject) => {
+    webpack(configs, (error, stats) => {
+      if (error) return reject(error);
+      if (stats.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true, colors: false })));
+      resolve();
+    });
+  });
+  return (Date.now() - started) / 1000;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const wanted = process.argv.slice(2);
+  const selected = wanted.length ? FRONT_ENDS.filter((fe) => wanted.includes(fe.area) || wanted.includes(fe.dir)) : FRONT_ENDS;
+  console.log(`Building ${selected.map((fe) => fe.dir).join(', ')} ...`);
+  buildFrontEnds(selected).then(
+    (seconds) => console.log(`Built in ${seconds.toFixed(1)} s`),
+    (error) => {
+      console.error(error.message || error);
+      process.exit(1);
+    },
+  );
+}

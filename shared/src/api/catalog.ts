@@ -1,0 +1,24 @@
+import { http } from './http';
+import type { Product, ProductListReply, ProductReply, ProductSearch } from '../contract';
+
+/** GET /products: every product (newest first). */
+export async function getProducts(): Promise<Product[]> {
+  const res = await http.get<ProductListReply>('/products');
+  return res.data.data;
+}
+
+/** GET /product/{id}: one product; ApiError 404 'Product not found' for an unknown id, 400 for a bad id. */
+export async function getProduct(id: number): Promise<Product> {
+  const res = await http.get<ProductReply>(`/product/${encodeURIComponent(String(id))}`);
+  return res.data.data;
+}
+
+/**
+ * POST /products: case-insensitive search on name, category (title) and description; every word
+ * must match. An empty productname lists everything. Optional category (exact title, any case)
+ * and price range filters.
+ */
+export async function searchProducts(query: ProductSearch): Promise<Product[]> {
+  const res = await http.post<ProductListReply>('/products', query);
+  return res.data.data;
+}

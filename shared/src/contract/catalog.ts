@@ -1,0 +1,55 @@
+import { Type, type Static } from 'typebox';
+import { Envelope } from './common';
+
+/** A product of the catalogue. `photo` is an absolute URL of a PNG served by the API (GET /images/{hash}.png). */
+export const Product = Type.Object({
+  productid: Type.Integer(),
+  productname: Type.String(),
+  /** Shown as the category (Electronics, Accessories, Clothing, ...). */
+  title: Type.String(),
+  description: Type.String(),
+  /** Rupees. */
+  price: Type.Number(),
+  /** Above 0, at most 5. */
+  rating: Type.Number(),
+  photo: Type.String(),
+  location: Type.String(),
+  /** The seller. */
+  userid: Type.Integer(),
+});
+export type Product = Static<typeof Product>;
+
+export const ProductListReply = Envelope(Type.Array(Product));
+export type ProductListReply = Static<typeof ProductListReply>;
+export const ProductReply = Envelope(Product);
+export type ProductReply = Static<typeof ProductReply>;
+
+/** POST /products body. An empty productname lists everything (still filtered by category/price). */
+export const ProductSearch = Type.Object({
+  productname: Type.String({ maxLength: 100, errorMessage: 'productname must be a search text of at most 100 characters' }),
+  category: Type.Optional(Type.String({ maxLength: 50, errorMessage: 'category must be a text of at most 50 characters' })),
+  minPrice: Type.Optional(Type.Number({ minimum: 0, errorMessage: 'minPrice must be a number, 0 or more' })),
+  maxPrice: Type.Optional(Type.Number({ minimum: 0, errorMessage: 'maxPrice must be a number, 0 or more' })),
+});
+export type ProductSearch = Static<typeof ProductSearch>;
+
+/** One line of the signed-in user's cart. */
+export const CartItem = Type.Object({
+  productid: Type.Integer(),
+  productname: Type.String(),
+  title: Type.String(),
+  price: Type.Number(),
+  photo: Type.String(),
+});
+export type CartItem = Static<typeof CartItem>;
+
+/** GET /productviewcart: an empty cart is an empty list. */
+export const CartReply = Envelope(Type.Array(CartItem));
+export type CartReply = Static<typeof CartReply>;
+
+export const CartHeaders = Type.Object({
+  authtoken: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'Please login first (authtoken header missing)' }),
+  /** Optional and never trusted: when sent, it must be the token's own user (else 403). */
+  userid: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'userid header must be a positive whole number' })),
+});
+export type CartHeaders = Static<typeof CartHeaders>;

@@ -1,0 +1,10 @@
+/**
+ * The request/response contract of the marketplace API, as TypeBox schemas.
+ * The API imports these at run time for its route schemas; the front ends import the types
+ * (`import type`) through `@marketplace/shared` so client and server cannot drift.
+ */
+export * from './common';
+export * from './rules';
+export * from './catalog';
+export * from './account';
+export * from './later';

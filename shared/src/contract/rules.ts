@@ -1,0 +1,50 @@
+/**
+ * Validation rules and messages of spec section 5, shared by the API (which enforces them)
+ * and the front ends (which may import these plain constants to show the same messages).
+ * This file has no dependency, so importing it costs nothing in a browser bundle.
+ */
+export const NAME_PATTERN = '\\S';
+export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+/** Letters/digits (and . _ % + -), @, at least 3 letters in the domain, a dot, a 2-3 letter ending. */
+export const EMAIL_PATTERN = '^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]{3,}(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,3}$';
+/** A lowercase, an uppercase, a digit, one of !@#$%^&*, at least 8 characters (at most 128). */
+export const PASSWORD_PATTERN = '^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])(?=.*[!@#$%^&*]).{8,128}$';
+export const PHONE_PATTERN = '^[0-9]{10}$';
+export const GENDERS = ['male', 'female'] as const;
+
+export const SIGNUP_MESSAGES = {
+  firstname: 'Please Enter First Name',
+  lastname: 'Please Enter Last Name',
+  createdate: 'Please Select Birth Date',
+  gender: 'Please Enter Gender',
+  email: 'Please Enter Email',
+  password: 'Please Enter Password',
+  phonenum: 'Please Enter Phone number',
+} as const;
+
+export const LOGIN_MESSAGES = {
+  email: 'Please Enter Email',
+  password: 'Please Enter Password',
+  empty: 'Please Enter Email or Password',
+  wrong: 'Wrong Email or Password',
+} as const;
+
+export const NEW_PASSWORD_MESSAGE =
+  'Password should contain Uppercase, Lowercase, Special Symbol and Length should be greater 8';
+
+export const CONTACT_MESSAGES = {
+  name: 'Name Required',
+  email: 'Email Required',
+  emailPattern: 'Email id must be in {email}',
+  subject: 'Subject Required',
+} as const;
+
+/** Simple address pattern of the contact form. */
+export const CONTACT_EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+
+export const ADDRESS_COUNTRIES = ['India', 'United Arab Emirate', 'United Kingdom', 'United States'] as const;
+export const ADDRESS_STATES = ['Gujarat', 'Maharastra', 'Karnataka', 'Dubai', 'London', 'New York'] as const;
+
+export const isValidPassword = (p: string) => new RegExp(PASSWORD_PATTERN).test(p);
+export const isValidEmail = (e: string) => new RegExp(EMAIL_PATTERN).test(e);
+export const isValidPhone = (p: string) => new RegExp(PHONE_PATTERN).test(p);

@@ -1,0 +1,63 @@
+import { type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import styles from './atoms.module.css';
+
+export function Spinner({ label = 'Loading' }: { label?: string }): ReactElement {
+  return (
+    <div className={styles.spinnerWrap} role="status" aria-live="polite">
+      <div className={styles.spinner} aria-hidden="true" />
+      <span className={styles.visuallyHidden}>{label}</span>
+    </div>
+  );
+}
+
+/** 'Home / page' */
+export function Breadcrumb({ page }: { page: string }): ReactElement {
+  return (
+    <nav className={styles.breadcrumb} aria-label="Breadcrumb">
+      <ol>
+        <li>
+          <Link to="/">Home</Link>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li aria-current="page">{page}</li>
+      </ol>
+    </nav>
+  );
+}
+
+/** Read-only star rating: maximum 5, precision 1. */
+export function StarRating({ value }: { value: number }): ReactElement {
+  const filled = Math.max(0, Math.min(5, Math.round(Number(value) || 0)));
+  return (
+    <span className={styles.stars} role="img" aria-label={`Rated ${filled} out of 5`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <span key={n} className={n <= filled ? undefined : styles.starEmpty} aria-hidden="true">
+          ★
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export function formatPrice(price: number | string): string {
+  return `Rs. ${price}`;
+}
+
+/** 'Rs. {price}' */
+export function Price({ value, className }: { value: number | string; className?: string }): ReactElement {
+  return <span className={[styles.price, className].filter(Boolean).join(' ')}>{formatPrice(value)}</span>;
+}
+
+export function NotFound(): ReactElement {
+  return (
+    <section className={styles.notFound}>
+      <h1>Looks like you&apos;re in wrong place</h1>
+      <Link className={styles.button} to="/">
+        GO TO HOME
+      </Link>
+    </section>
+  );
+}
+
+export const atomStyles = styles;

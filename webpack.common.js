@@ -1,0 +1,124 @@
+// One webpack configuration factory for the shell and every remote.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const rootPackage = require('./package.json');
+const { runtimeConfig } = require('./scripts/runtime-config.cjs');
+const sharedPackage = require('./shared/package.json');
+
+/** Libraries that must exist once in the page, whichever front end loads first. */
+function sharedSingletons() {
+  const deps = sharedPackage.dependencies;
+  const singleton = (version) => ({ singleton: true, requiredVersion: version, strictVersion: false });
+  return {
+    react: singleton(deps.react),
+    'react/': singleton(deps.react),
+    'react-dom': singleton(deps['react-dom']),
+    'react-dom/': singleton(deps['react-dom']),
+    'react-router': singleton(deps['react-router-dom']),
+    'react-router-dom': singleton(deps['react-router-dom']),
+    zustand: singleton(deps.zustand),
+    'react-toastify': singleton(deps['react-toastify']),
+    '@marketplace/shared': singleton(sharedPackage.version),
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dirname      the front end's folder
+ * @param {string} options.name         container name: shell, shop, account, auction
+ * @param {number} options.port         dev server port
+ * @param {Record<string,string>} [options.exposes]  modules a remote offers the shell
+ * @param {string} [options.title]      page title of the front end's own HTML page
+ * @param {string[]} [options.runtimePlugins]
+ */
+function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace', runtimePlugins = [] }) {
+  return (env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      entry: path.join(dirname, 'src/index.ts'),
+      context: dirname,
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dirname, 'dist'),
+        publicPath: 'auto',
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(dirname, 'tsconfig.json') } },
+          },
+          {
+            test: /\.module\.css$/,
+            use: [
+              'style-loader',
+              {
+                loader: 'css-loader',
+                options: {
+                  esModule: false,
+                  modules: {
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                    // Scoped per front end, so no remote's class can restyle another's.
+                    localIdentName: production ? `${name}_[hash:base64:6]` : `${name}__[local]__[hash:base64:4]`,
+                  },
+                },
+              },
+            ],
+          },
+          { test: /\.css$/, exclude: /\.module\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(png|jpe?g|svg|webp|woff2?)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          manifest: true,
+          shared: sharedSingletons(),
+          shareStrategy: 'loaded-first',
+          runtimePlugins,
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'shared/index.html'),
+          title,
+          // Pages are served at nested client routes; the page's own scripts live at the root.
+          // Chunks loaded through federation still find their origin via publicPath 'auto'.
+          publicPath: '/',
+          favicon: path.join(__dirname, 'shared/assets/favicon.png'),
+        }),
+      ],
+      optimization: { moduleIds: production ? 'deterministic' : 'named' },
+      performance: { hints: false },
+      devServer: {
+        port,
+        host: process.env.HOST || 'localhost',
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        hot: false,
+        liveReload: true,
+        client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+        setupMiddlewares(middlewares, devServer) {
+          devServer.app.get('/config.json', (_req, res) => res.json(runtimeConfig()));
+          return middlewares;
+        },
+      },
+      infrastructureLogging: { level: 'warn' },
+      stats: production ? 'errors-warnings' : 'minimal',
+    };
+  };
+}
+
+module.exports = { createConfig, sharedSingletons, rootVersion: rootPackage.version };
