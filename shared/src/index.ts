@@ -2,7 +2,9 @@ import './ui/tokens.css';
 
 export * from './session/sessionStore';
 export * from './toast/toast';
-export * from './api/http';
+export * from './api';
+export * from './cart/cartCount';
 export * from './routes';
 export * from './remote/AreaRoutes';
+export * from './remote/runtimeConfig';
 export * from './ui/atoms';

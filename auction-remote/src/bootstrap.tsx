@@ -1,0 +1,4 @@
+import { mountStandalone } from '@marketplace/shared/standalone';
+import App from './App';
+
+mountStandalone('auction', App);

@@ -1,0 +1,33 @@
+import { create } from 'zustand';
+import { getCartItems } from '../api';
+import { useSession } from '../session/sessionStore';
+
+interface CartCountState {
+  /** Items in the signed-in customer's cart; 0 when signed out or before the cart exists. */
+  count: number;
+  refresh(): Promise<void>;
+}
+
+/**
+ * The header's cart badge reads this store; the shop remote calls refresh() after it adds,
+ * deletes, clears or orders, so the badge follows every change without a page reload.
+ */
+export const useCartCount = create<CartCountState>((set) => ({
+  count: 0,
+  async refresh() {
+    if (!useSession.getState().session) {
+      set({ count: 0 });
+      return;
+    }
+    try {
+      const items = await getCartItems();
+      set({ count: items.length });
+    } catch {
+      // A failed count leaves the last known number; the cart page itself reports errors.
+    }
+  },
+}));
+
+export function refreshCartCount(): Promise<void> {
+  return useCartCount.getState().refresh();
+}

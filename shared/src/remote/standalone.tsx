@@ -1,0 +1,45 @@
+import { type ComponentType, type ReactElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import { routesOf, type AreaName } from '../routes';
+import { TOAST_OPTIONS } from '../toast/toast';
+import { loadRuntimeConfig } from './runtimeConfig';
+import styles from './standalone.module.css';
+
+function StandaloneFrame({ area, App }: { area: AreaName; App: ComponentType }): ReactElement {
+  const links = routesOf(area).filter((r) => !r.path.includes(':'));
+  return (
+    <BrowserRouter>
+      <header className={styles.bar}>
+        <strong>{area} remote · standalone</strong>
+        <nav aria-label={`${area} pages`}>
+          {links.map((r) => (
+            <Link key={r.path} to={r.path}>
+              {r.path}
+            </Link>
+          ))}
+        </nav>
+      </header>
+      <main className={styles.main}>
+        <Routes>
+          {routesOf(area).map((r) => (
+            <Route key={r.path} path={r.path} element={<App />} />
+          ))}
+          <Route path="*" element={<App />} />
+        </Routes>
+      </main>
+      <ToastContainer position={TOAST_OPTIONS.position} autoClose={TOAST_OPTIONS.autoClose} />
+    </BrowserRouter>
+  );
+}
+
+/**
+ * Runs a remote on its own (npm run dev -w <remote>): its pages inside a minimal frame,
+ * without the shell, so a team can work on one area alone.
+ */
+export async function mountStandalone(area: AreaName, App: ComponentType): Promise<void> {
+  await loadRuntimeConfig();
+  createRoot(document.getElementById('root')!).render(<StandaloneFrame area={area} App={App} />);
+}
