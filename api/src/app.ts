@@ -1,0 +1,156 @@
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import { sql } from 'kysely';
+import type { Config } from './config';
+import type { App, AppContext } from './context';
+import { openDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrations';
+import { seedIfEmpty } from './seed/seed';
+import { createMailer } from './lib/mailer';
+import { hashPassword, randomSecret } from './lib/crypto';
+import { HttpError } from './lib/errors';
+import { validationMessage } from './lib/validation';
+import { pruneRateLimits } from './lib/ratelimit';
+import { catalogRoutes } from './routes/catalog';
+import { imageRoutes } from './routes/images';
+import { contactRoutes } from './routes/contact';
+import { cartRoutes } from './routes/cart';
+import { accountRoutes } from './routes/account';
+
+export interface BuildOptions {
+  /** Fastify logger option; default: pino at config.logLevel with secrets redacted. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Secrets never reach the log. Fastify logs no bodies or headers by default; this is the second belt. */
+export const REDACT_PATHS = [
+  'req.headers.authtoken',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authtoken',
+  'body.password',
+  'body.authtoken',
+  'body.proof',
+  'body.otp',
+  '*.password',
+  '*.authtoken',
+  '*.proof',
+  '*.otp',
+  '*.password_hash',
+];
+
+function replyError(status: number, msg: string, data: null | boolean = null) {
+  return { status, msg, data };
+}
+
+/**
+ * Builds the API: opens the database (PGlite folder under a lock, or PostgreSQL), migrates,
+ * seeds on first start, registers every route. `await app.close()` closes the database.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    ajv: { customOptions: { verbose: true, keywords: ['errorMessage'] } },
+  }).withTypeProvider<import('@fastify/type-provider-typebox').TypeBoxTypeProvider>() as unknown as App;
+
+  const database = await openDatabase(config);
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length) app.log.info(`Database migrations applied: ${applied.join(', ')}`);
+
+    let secret = config.tokenSecret;
+    if (!secret) {
+      await database.db
+        .insertInto('settings')
+        .values({ key: 'token_secret', value: randomSecret() })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+      const row = await database.db.selectFrom('settings').select('value').where('key', '=', 'token_secret').executeTakeFirstOrThrow();
+      secret = row.value;
+    }
+    await pruneRateLimits(database.db);
+
+    if (config.seed) {
+      const seeded = await seedIfEmpty(database.db, config, app.log);
+      if (seeded) app.log.info(`Seeded ${seeded.products} products, ${seeded.users} demo users, ${seeded.coupons} coupons`);
+    }
+
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, log: app.log });
+    const ctx: AppContext = {
+      config,
+      db: database.db,
+      dbKind: database.kind,
+      mailer,
+      secret,
+      dummyPasswordHash: await hashPassword('not-a-real-password', config.scrypt),
+    };
+    app.decorate('ctx', ctx);
+
+    app.addHook('onClose', async () => {
+      await mailer.close();
+      await database.close();
+    });
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
+
+  // JSON only (multipart arrives with uploads); anything else is 415, not a 500.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['content-type', 'authtoken', 'userid', 'orderid'],
+    exposedHeaders: ['retry-after'],
+    maxAge: 600,
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).headers(err.headers).send(replyError(err.statusCode, err.message, err.data));
+    }
+    if (err.validation) {
+      return reply.code(400).send(replyError(400, validationMessage(err)));
+    }
+    switch (err.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return reply.code(400).send(replyError(400, 'Malformed JSON in the request body'));
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.code(400).send(replyError(400, 'The request body is empty; send a JSON object'));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.code(415).send(replyError(415, 'Unsupported content type: send application/json'));
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.code(413).send(replyError(413, 'The request body is too large'));
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return reply.code(400).send(replyError(400, 'Content-Length does not match the body'));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(replyError(status, err.message));
+    }
+    req.log.error({ err }, 'Request failed');
+    return reply.code(500).send(replyError(500, 'Internal server issues'));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    reply.code(404).send(replyError(404, `No such API route: ${req.method} ${path}`));
+  });
+
+  app.get('/health', { schema: { response: { 200: { type: 'object', properties: { status: { type: 'integer' }, msg: { type: 'string' }, data: { type: 'string' } } } } } }, async () => {
+    await sql`SELECT 1`.execute(app.ctx.db);
+    return { status: 200, msg: 'ok', data: app.ctx.dbKind };
+  });
+
+  catalogRoutes(app);
+  imageRoutes(app);
+  contactRoutes(app);
+  cartRoutes(app);
+  accountRoutes(app);
+
+  return app;
+}

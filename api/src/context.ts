@@ -1,0 +1,45 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import type { Mailer } from './lib/mailer';
+
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dbKind: 'pglite' | 'postgres';
+  mailer: Mailer;
+  /** HMAC key for anonymous tokens and OTP hashes. */
+  secret: string;
+  /** A password hash compared against when the email is unknown, so both cases take the same time. */
+  dummyPasswordHash: string;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse<IncomingMessage>,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+const HOST_RE = /^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+/** Base of absolute URLs the API hands out (image URLs): PUBLIC_URL, else the request's own origin. */
+export function publicBase(config: Config, req: FastifyRequest): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = HOST_RE.test(req.host) ? req.host : `localhost:${config.port}`;
+  return `${req.protocol}://${host}`;
+}
+
+export function imageUrl(base: string, hash: string): string {
+  return `${base}/images/${hash}.png`;
+}

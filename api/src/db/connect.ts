@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from './schema';
+import { acquireDirLock, type DirLock } from './lock';
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  /** Closes the connections and releases the PGlite folder lock. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite (embedded, in config.dataDir, under an exclusive lock) or a PostgreSQL server
+ * (config.databaseUrl). Same SQL and migrations for both.
+ */
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<OpenDatabase> {
+  if (config.databaseUrl) {
+    const { Pool, types } = await import('pg');
+    // int8 (count(*), sums) as numbers: our counts are far below 2^53.
+    types.setTypeParser(20, (v: string) => Number(v));
+    const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    let closed = false;
+    return {
+      db,
+      kind: 'postgres',
+      async close() {
+        if (closed) return;
+        closed = true;
+        await db.destroy();
+      },
+    };
+  }
+
+  const lock: DirLock = acquireDirLock(config.dataDir);
+  try {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    const { PGlite, types } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const pglite = await PGlite.create({
+      dataDir: config.dataDir,
+      extensions: { pg_trgm },
+      parsers: { [types.INT8]: (v: string) => Number(v) },
+    });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: pglite as never }) });
+    let closed = false;
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await db.destroy();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+}

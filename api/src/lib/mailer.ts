@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** Sends in the background; failures are logged, never thrown to the request. */
+  sendLater(mail: Mail, logNote?: string): void;
+  send(mail: Mail, logNote?: string): Promise<void>;
+  /** Waits for background sends, then closes the transport. */
+  close(): Promise<void>;
+  readonly mode: 'smtp' | 'outbox';
+}
+
+/**
+ * SMTP (SMTP_URL) when configured; otherwise every mail is written as an .eml file into the
+ * outbox folder and `logNote` (e.g. the reset code) is printed in the log, so a local user can
+ * finish the flow without a mail server.
+ */
+export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: string; log: FastifyBaseLogger }): Mailer {
+  const { log } = opts;
+  const pending = new Set<Promise<void>>();
+  const transport = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const mode = opts.smtpUrl ? 'smtp' : 'outbox';
+
+  async function send(mail: Mail, logNote?: string): Promise<void> {
+    const info = await transport.sendMail({ from: opts.from, ...mail });
+    if (mode === 'outbox') {
+      fs.mkdirSync(opts.outboxDir, { recursive: true });
+      const safeTo = mail.to.replace(/[^A-Za-z0-9@._-]/g, '_');
+      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      fs.writeFileSync(file, (info as unknown as { message: Buffer }).message);
+      log.info({ file }, `Mail "${mail.subject}" to ${mail.to} written to the outbox${logNote ? `: ${logNote}` : ''}`);
+    } else {
+      log.info(`Mail "${mail.subject}" sent to ${mail.to}`);
+    }
+  }
+
+  return {
+    mode,
+    send,
+    sendLater(mail, logNote) {
+      const p = send(mail, logNote)
+        .catch((err) => log.error({ err }, `Could not send mail "${mail.subject}" to ${mail.to}`))
+        .finally(() => pending.delete(p));
+      pending.add(p);
+    },
+    async close() {
+      await Promise.allSettled([...pending]);
+      transport.close();
+    },
+  };
+}

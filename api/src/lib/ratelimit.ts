@@ -1,0 +1,44 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { RateLimitRule } from '../config';
+import { HttpError } from './errors';
+
+/**
+ * Fixed-window counters kept in the database, so every API process behind a load balancer
+ * shares them. Each call counts one hit per key and throws 429 when a key is over its limit.
+ */
+export async function enforceRateLimit(
+  db: Kysely<Database>,
+  action: string,
+  rule: RateLimitRule,
+  keys: { ip: string; email?: string },
+  message: string,
+): Promise<void> {
+  const checks: Array<[string, number]> = [[`${action}:ip:${keys.ip}`, rule.perIp]];
+  if (keys.email) checks.push([`${action}:email:${keys.email.trim().toLowerCase()}`, rule.perEmail]);
+  let retryAfter = 0;
+  for (const [key, max] of checks) {
+    const { rows } = await sql<{ hits: number; retry: number }>`
+      INSERT INTO rate_limits (key, window_start, hits) VALUES (${key}, now(), 1)
+      ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
+                    THEN 1 ELSE rate_limits.hits + 1 END,
+        window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
+                    THEN now() ELSE rate_limits.window_start END
+      RETURNING hits,
+        GREATEST(1, ceil(extract(epoch FROM (window_start + make_interval(secs => ${rule.windowSeconds}) - now()))))::int AS retry`.execute(db);
+    const row = rows[0];
+    if (row && row.hits > max) retryAfter = Math.max(retryAfter, row.retry);
+  }
+  if (retryAfter > 0) {
+    const minutes = Math.ceil(retryAfter / 60);
+    throw new HttpError(429, `${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, null, {
+      'retry-after': String(retryAfter),
+    });
+  }
+}
+
+/** Drops counters of windows long over. */
+export async function pruneRateLimits(db: Kysely<Database>): Promise<void> {
+  await sql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`.execute(db);
+}

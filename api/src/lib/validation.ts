@@ -1,0 +1,70 @@
+import type { FastifyError } from 'fastify';
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+  parentSchema?: { errorMessage?: unknown; properties?: Record<string, { errorMessage?: unknown }> };
+}
+
+/** A schema may carry `errorMessage`: a text, or texts by ajv keyword with an optional `default`. */
+function pick(errorMessage: unknown, keyword: string): string | undefined {
+  if (typeof errorMessage === 'string') return errorMessage;
+  if (errorMessage && typeof errorMessage === 'object') {
+    const byKeyword = errorMessage as Record<string, unknown>;
+    const m = byKeyword[keyword] ?? byKeyword.default;
+    if (typeof m === 'string') return m;
+  }
+  return undefined;
+}
+
+const PART: Record<string, string> = {
+  body: 'body',
+  params: 'path parameter',
+  querystring: 'query parameter',
+  headers: 'header',
+};
+
+function fieldName(instancePath: string, extra?: string): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  if (extra) parts.push(extra);
+  return parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');
+}
+
+/**
+ * Turns a Fastify/ajv validation error into one clear message naming the field: the schema's
+ * own `errorMessage` (the spec's texts) when it has one, otherwise a generic sentence.
+ */
+export function validationMessage(err: FastifyError): string {
+  const errors = (err.validation ?? []) as unknown as AjvError[];
+  const context = (err as { validationContext?: string }).validationContext ?? 'body';
+  const part = PART[context] ?? context;
+
+  for (const e of errors) {
+    if (e.keyword === 'required') {
+      const prop = String(e.params.missingProperty ?? '');
+      const m = pick(e.parentSchema?.properties?.[prop]?.errorMessage, 'required');
+      if (m) return m;
+    } else {
+      const m = pick(e.parentSchema?.errorMessage, e.keyword);
+      if (m) return m;
+    }
+  }
+
+  const first = errors[0];
+  if (!first) return err.message;
+  if (first.keyword === 'required') {
+    const name = fieldName(first.instancePath, String(first.params.missingProperty ?? ''));
+    return `Missing ${part} '${name}'`;
+  }
+  const name = fieldName(first.instancePath);
+  if (!name) {
+    if (context === 'body') return 'Request body must be a JSON object';
+    return `Invalid ${part}s: ${first.message ?? 'not valid'}`;
+  }
+  if (first.keyword === 'additionalProperties') {
+    return `Unknown ${part} field '${fieldName(first.instancePath, String(first.params.additionalProperty ?? ''))}'`;
+  }
+  return `Invalid ${part} '${name}': ${first.message ?? 'not valid'}`;
+}

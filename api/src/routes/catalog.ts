@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import { IdParams, ProductListReply, ProductReply, ProductSearch, type Product } from '@marketplace/shared/contract';
+import { imageUrl, publicBase, type App } from '../context';
+import { notFound } from '../lib/errors';
+import { replies } from './common';
+
+export interface ProductRow {
+  productid: number;
+  productname: string;
+  title: string;
+  description: string;
+  price: string;
+  rating: string;
+  photo_hash: string;
+  location: string;
+  userid: number;
+}
+
+export function toProduct(row: ProductRow, base: string): Product {
+  return {
+    productid: row.productid,
+    productname: row.productname,
+    title: row.title,
+    description: row.description,
+    price: Number(row.price),
+    rating: Number(row.rating),
+    photo: imageUrl(base, row.photo_hash),
+    location: row.location,
+    userid: row.userid,
+  };
+}
+
+const PRODUCT_COLUMNS = [
+  'productid',
+  'productname',
+  'title',
+  'description',
+  'price',
+  'rating',
+  'photo_hash',
+  'location',
+  'userid',
+] as const;
+
+/** Escapes LIKE wildcards so a search for "50%" means the text 50%. */
+function likeContains(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function catalogRoutes(app: App) {
+  const { db, config } = app.ctx;
+
+  app.get('/products', { schema: { response: replies(ProductListReply) } }, async (req) => {
+    const rows = await db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('productid', 'asc').execute();
+    const base = publicBase(config, req);
+    return { status: 200, msg: 'Products', data: rows.map((r) => toProduct(r, base)) };
+  });
+
+  app.get('/product/:id', { schema: { params: IdParams, response: replies(ProductReply) } }, async (req) => {
+    const row = await db
+      .selectFrom('products')
+      .select(PRODUCT_COLUMNS)
+      .where('productid', '=', req.params.id)
+      .executeTakeFirst();
+    if (!row) throw notFound('Product not found');
+    return { status: 200, msg: 'Product', data: toProduct(row, publicBase(config, req)) };
+  });
+
+  /**
+   * Search: every word of `productname` must occur (any case) in the name, the category (title)
+   * or the description. The expression matches the trigram (or lower()) index of migration 0001.
+   */
+  app.post('/products', { schema: { body: ProductSearch, response: replies(ProductListReply) } }, async (req) => {
+    const { productname, category, minPrice, maxPrice } = req.body;
+    const words = productname.trim().split(/\s+/).filter(Boolean).slice(0, 10);
+    let query = db.selectFrom('products').select(PRODUCT_COLUMNS);
+    for (const word of words) {
+      query = query.where(
+        sql<boolean>`lower(productname || ' ' || title || ' ' || description) LIKE ${likeContains(word)}`,
+      );
+    }
+    if (category && category.trim()) query = query.where(sql<boolean>`lower(title) = ${category.trim().toLowerCase()}`);
+    if (minPrice !== undefined) query = query.where('price', '>=', minPrice);
+    if (maxPrice !== undefined) query = query.where('price', '<=', maxPrice);
+    const rows = await query.orderBy('productid', 'asc').execute();
+    const base = publicBase(config, req);
+    return {
+      status: 200,
+      msg: rows.length ? `${rows.length} product${rows.length === 1 ? '' : 's'} found` : 'No products found',
+      data: rows.map((r) => toProduct(r, base)),
+    };
+  });
+}

@@ -1,0 +1,37 @@
+// Browser journeys: builds the front ends if needed, starts the API on a fresh embedded
+// database and the four production front ends on test ports, then runs e2e/tests in Chromium.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FRONT_ENDS, ROOT, isBuildStale } from '../scripts/front-ends.mjs';
+import { buildFrontEnds } from '../scripts/build.mjs';
+import { E2E_PORTS, e2eEnv, startFrontEnd, startApi, stopChild } from './src/stack.mjs';
+
+const stale = FRONT_ENDS.filter(isBuildStale);
+if (stale.length) {
+  console.log(`e2e: building ${stale.map((fe) => fe.dir).join(', ')} ...`);
+  await buildFrontEnds(stale);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-e2e-'));
+const children = [];
+let code = 1;
+try {
+  children.push(await startApi({ dataDir }));
+  for (const fe of FRONT_ENDS) children.push(await startFrontEnd(fe.area));
+  const files = process.argv.slice(2);
+  const runner = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...(files.length ? files : ['tests/'])],
+    { cwd: join(ROOT, 'e2e'), stdio: 'inherit', env: { ...process.env, ...e2eEnv(), E2E_DATA_DIR: dataDir } },
+  );
+  code = await new Promise((resolve) => runner.on('exit', (c) => resolve(c ?? 1)));
+} catch (error) {
+  console.error(error);
+} finally {
+  await Promise.all(children.map(stopChild));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(`e2e: ${code === 0 ? 'passed' : 'FAILED'} (ports ${Object.values(E2E_PORTS).join(', ')})`);
+process.exit(code);

@@ -1,0 +1,90 @@
+// Starting and stopping the pieces of the product for browser tests, each as its own process,
+// so a test can stop one remote's server and start it again.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT, FRONT_ENDS } from '../../scripts/front-ends.mjs';
+
+export const E2E_PORTS = {
+  shell: Number(process.env.E2E_SHELL_PORT || 3500),
+  shop: Number(process.env.E2E_SHOP_PORT || 3501),
+  account: Number(process.env.E2E_ACCOUNT_PORT || 3502),
+  auction: Number(process.env.E2E_AUCTION_PORT || 3503),
+  api: Number(process.env.E2E_API_PORT || 4500),
+};
+
+export const ISOLATION_SHELL_PORT = E2E_PORTS.shell + 10;
+
+/** Environment that points every server's /config.json and the API's CORS at the test ports. */
+export function e2eEnv(overrides = {}) {
+  const ports = { ...E2E_PORTS, ...overrides };
+  return {
+    SHELL_PORT: String(ports.shell),
+    SHOP_PORT: String(ports.shop),
+    ACCOUNT_PORT: String(ports.account),
+    AUCTION_PORT: String(ports.auction),
+    API_PORT: String(ports.api),
+    E2E_BASE_URL: `http://localhost:${ports.shell}`,
+    E2E_API_URL: `http://localhost:${ports.api}`,
+    // A second shell on ISOLATION_SHELL_PORT lets a test run the product with one remote down.
+    CORS_ORIGINS: [...['shell', 'shop', 'account', 'auction'].map((a) => `http://localhost:${ports[a]}`), `http://localhost:${ISOLATION_SHELL_PORT}`].join(','),
+  };
+}
+
+async function waitForUrl(url, child, label, timeoutMs = 60000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode} before answering`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${label} did not answer at ${url} within ${timeoutMs} ms`);
+}
+
+function spawnLogged(label, args, env) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = [];
+  const keep = (chunk) => {
+    log.push(chunk.toString());
+    if (log.length > 200) log.shift();
+    if (process.env.E2E_VERBOSE) process.stderr.write(`[${label}] ${chunk}`);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  child.label = label;
+  child.log = log;
+  return child;
+}
+
+export async function startApi({ dataDir, port = E2E_PORTS.api, extraEnv = {} }) {
+  const env = { ...e2eEnv(), PORT: String(port), DATA_DIR: dataDir, OUTBOX_DIR: join(dataDir, 'outbox'), ...extraEnv };
+  const child = spawnLogged('api', ['--import', 'tsx', 'api/src/main.ts'], env);
+  try {
+    await waitForUrl(`http://localhost:${port}/products`, child, 'API', 120000);
+  } catch (error) {
+    console.error(child.log.join(''));
+    throw error;
+  }
+  return child;
+}
+
+/** Serves one front end's production build on its test port (or the port given). */
+export async function startFrontEnd(area, { port = E2E_PORTS[area], env = {} } = {}) {
+  const fe = FRONT_ENDS.find((f) => f.area === area);
+  const child = spawnLogged(area, ['scripts/serve-static.mjs', join(fe.dir, 'dist'), String(port)], { ...e2eEnv(), ...env });
+  await waitForUrl(`http://localhost:${port}/config.json`, child, `${area} server`);
+  return child;
+}
+
+export function stopChild(child) {
+  return new Promise((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
