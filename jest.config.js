@@ -15,6 +15,7 @@ const frontEnd = (dir) => ({
     '\\.css$': path.join(__dirname, 'shared/test/styleStub.js'),
     '\\.(png|svg|jpe?g)$': path.join(__dirname, 'shared/test/fileStub.js'),
   },
+  setupFiles: [path.join(__dirname, 'shared/test/polyfills.ts')],
   setupFilesAfterEnv: [path.join(__dirname, 'shared/test/setup.ts')],
 });
 

@@ -5,4 +5,6 @@ module.exports = createConfig({
   name: 'shell',
   port: Number(process.env.SHELL_PORT || 3000),
   title: 'Marketplace',
+  // Turns any failure to load a remote into a value the area shows as "unavailable" (see the file).
+  runtimePlugins: [require.resolve('./src/federation/remoteErrorPlugin.ts')],
 });

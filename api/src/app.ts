@@ -20,6 +20,8 @@ import { accountRoutes } from './routes/account';
 export interface BuildOptions {
   /** Fastify logger option; default: pino at config.logLevel with secrets redacted. */
   logger?: FastifyServerOptions['logger'];
+  /** Where the (redacted) log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 /** Secrets never reach the log. Fastify logs no bodies or headers by default; this is the second belt. */
@@ -49,7 +51,11 @@ function replyError(status: number, msg: string, data: null | boolean = null) {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,

@@ -25,6 +25,8 @@ export interface Config {
   mailFrom: string;
   /** Seed demo data when the products table is empty. */
   seed: boolean;
+  /** Folder caching the generated seed pictures (they are deterministic); empty = no cache. */
+  seedImageCacheDir: string;
   logLevel: string;
   /** Trust X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
@@ -80,6 +82,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     outboxDir: path.resolve(env.OUTBOX_DIR || path.join(REPO_ROOT, 'api', 'outbox')),
     mailFrom: env.MAIL_FROM || 'Marketplace <no-reply@marketplace.local>',
     seed: env.SEED !== 'false',
+    seedImageCacheDir: env.SEED_IMAGE_CACHE_DIR ?? path.join(REPO_ROOT, '.data', 'seed-images'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     bodyLimit: num(env, 'BODY_LIMIT', 100 * 1024),

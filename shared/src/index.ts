@@ -8,3 +8,4 @@ export * from './routes';
 export * from './remote/AreaRoutes';
 export * from './remote/runtimeConfig';
 export * from './ui/atoms';
+export * from './contract/rules';

@@ -1,19 +1,19 @@
-import { lazy, Suspense } from 'react';
+import { StrictMode, type ErrorInfo } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { loadRemote } from '@module-federation/enhanced/runtime';
-import { ROUTES } from '@marketplace/shared';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './App';
+import { RemoteUnavailableError } from './federation/remotes';
 
-const Shop = lazy(async () => (await loadRemote<{ default: React.ComponentType }>('shop/App'))!);
+/** Errors an area's boundary already shows to the user; a missing remote was logged by the runtime plugin. */
+function onCaughtError(error: unknown, info: ErrorInfo): void {
+  if (error instanceof RemoteUnavailableError) return;
+  console.error('[shell] an area failed while rendering and shows its unavailable notice:', error, info.componentStack);
+}
 
-createRoot(document.getElementById('root')!).render(
-  <BrowserRouter>
-    <Suspense fallback="loading">
-      <Routes>
-        {ROUTES.filter((r) => r.area === 'shop').map((r) => (
-          <Route key={r.path} path={r.path} element={<Shop />} />
-        ))}
-      </Routes>
-    </Suspense>
-  </BrowserRouter>,
+createRoot(document.getElementById('root')!, { onCaughtError }).render(
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>,
 );

@@ -1,9 +1,4 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+// The async boundary: module federation negotiates shared singletons before any of them loads.
+import { start } from './startup';
 
-async function start() {
-  const config = await (await fetch('/config.json')).json();
-  window.__MARKETPLACE_CONFIG__ = config;
-  registerRemotes(Object.entries(config.remotes as Record<string, string>).map(([name, entry]) => ({ name, entry })));
-  await import('./bootstrap');
-}
-start();
+void start();

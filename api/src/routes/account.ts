@@ -44,7 +44,8 @@ function isUniqueViolation(e: unknown): boolean {
 export function accountRoutes(app: App) {
   const { db, config, mailer } = app.ctx;
   const { tokens } = config;
-  const otpHash = (resetid: number, otp: string) => hmac(app.ctx.secret, `otp:${resetid}:${otp}`);
+  /** The OTP is kept as an HMAC keyed by the server secret and bound to its reset row (by the reset token's hash). */
+  const otpHash = (resetTokenHash: string, otp: string) => hmac(app.ctx.secret, `otp:${resetTokenHash}:${otp}`);
 
   app.get('/getanytoken', { schema: { response: replies(AnyTokenReply) } }, async (_req, reply) => {
     reply.header('cache-control', 'no-store');
@@ -141,19 +142,17 @@ export function accountRoutes(app: App) {
         .where('email', '=', email)
         .where('used_at', 'is', null)
         .execute();
-      const row = await trx
+      await trx
         .insertInto('password_resets')
         .values({
           token_hash: tokenHash(resetToken),
           email,
           userid: user?.userid ?? null,
-          otp_hash: 'pending',
+          otp_hash: otpHash(tokenHash(resetToken), otp),
           otp_expires_at: new Date(now + tokens.otpTtlSeconds * 1000),
           expires_at: new Date(now + tokens.resetTtlSeconds * 1000),
         })
-        .returning('resetid')
-        .executeTakeFirstOrThrow();
-      await trx.updateTable('password_resets').set({ otp_hash: otpHash(row.resetid, otp) }).where('resetid', '=', row.resetid).execute();
+        .execute();
     });
 
     if (user) {
@@ -194,7 +193,7 @@ export function accountRoutes(app: App) {
     if (reset.failed_attempts >= tokens.otpMaxWrongTries) throw wrong('Too many wrong codes, please request a new one');
     if (reset.otp_expires_at.getTime() <= Date.now()) throw wrong('Otp Expire Try Again');
 
-    const right = reset.userid !== null && reset.email === email && safeEqual(otpHash(reset.resetid, code), reset.otp_hash);
+    const right = reset.userid !== null && reset.email === email && safeEqual(otpHash(reset.token_hash, code), reset.otp_hash);
     if (!right) {
       const row = await db
         .updateTable('password_resets')

@@ -80,8 +80,8 @@ export function catalogRoutes(app: App) {
       );
     }
     if (category && category.trim()) query = query.where(sql<boolean>`lower(title) = ${category.trim().toLowerCase()}`);
-    if (minPrice !== undefined) query = query.where('price', '>=', minPrice);
-    if (maxPrice !== undefined) query = query.where('price', '<=', maxPrice);
+    if (minPrice !== undefined) query = query.where(sql<boolean>`price >= ${minPrice}`);
+    if (maxPrice !== undefined) query = query.where(sql<boolean>`price <= ${maxPrice}`);
     const rows = await query.orderBy('productid', 'asc').execute();
     const base = publicBase(config, req);
     return {

@@ -30,7 +30,7 @@ export function imageRoutes(app: App) {
       const inm = req.headers['if-none-match'];
       if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
         const exists = await db.selectFrom('images').select('hash').where('hash', '=', hash).executeTakeFirst();
-        if (exists) return reply.code(304).headers(cacheHeaders).send();
+        if (exists) return reply.code(304).headers(cacheHeaders).send(Buffer.alloc(0));
       }
       const row = await db.selectFrom('images').select(['content', 'mime']).where('hash', '=', hash).executeTakeFirst();
       if (!row) throw notFound('Image not found');

@@ -1,7 +1,7 @@
 import { http } from './http';
 import type { Product, ProductListReply, ProductReply, ProductSearch } from '../contract';
 
-/** GET /products: every product (newest first). */
+/** GET /products: every product (in catalogue order, oldest first). */
 export async function getProducts(): Promise<Product[]> {
   const res = await http.get<ProductListReply>('/products');
   return res.data.data;

@@ -41,12 +41,23 @@ export type LoginReply = Static<typeof LoginReply>;
 export const Address = Type.Object({
   streetadd: Type.String({ minLength: 1, maxLength: 200, pattern: NAME_PATTERN, errorMessage: 'Please Enter Street Address' }),
   landmark: Type.String({ minLength: 1, maxLength: 200, pattern: NAME_PATTERN, errorMessage: 'Please Enter Landmark' }),
-  country: Type.Union(ADDRESS_COUNTRIES.map((c) => Type.Literal(c)), {
-    errorMessage: `Please Select Country (${ADDRESS_COUNTRIES.join(', ')})`,
-  }),
-  state: Type.Union(ADDRESS_STATES.map((s) => Type.Literal(s)), {
-    errorMessage: `Please Select State (${ADDRESS_STATES.join(', ')})`,
-  }),
+  /** One of ADDRESS_COUNTRIES. */
+  country: Type.Union(
+    [Type.Literal('India'), Type.Literal('United Arab Emirate'), Type.Literal('United Kingdom'), Type.Literal('United States')],
+    { errorMessage: `Please Select Country (${ADDRESS_COUNTRIES.join(', ')})` },
+  ),
+  /** One of ADDRESS_STATES. */
+  state: Type.Union(
+    [
+      Type.Literal('Gujarat'),
+      Type.Literal('Maharastra'),
+      Type.Literal('Karnataka'),
+      Type.Literal('Dubai'),
+      Type.Literal('London'),
+      Type.Literal('New York'),
+    ],
+    { errorMessage: `Please Select State (${ADDRESS_STATES.join(', ')})` },
+  ),
   city: Type.String({ minLength: 1, maxLength: 100, pattern: NAME_PATTERN, errorMessage: 'Please Enter Town/City' }),
   postal: Type.String({ minLength: 1, maxLength: 20, pattern: NAME_PATTERN, errorMessage: 'Please Enter Zip/Postal' }),
 });

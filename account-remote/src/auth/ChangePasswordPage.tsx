@@ -1,0 +1,77 @@
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { SIGNUP_MESSAGES, checkPassword, notify, useSession } from '@marketplace/shared';
+import { SubmitButton, TextField, formStyles as styles } from '../ui/Field';
+import { AuthCard } from '../ui/AuthCard';
+import { useFields } from '../ui/useFields';
+import { errorMessage, hasStatus } from '../lib/errors';
+import { SignedInOnly } from '../lib/guards';
+import { PASSWORD_PROOF_KEY } from '../lib/passwordFlows';
+
+function OldPasswordCheck(): ReactElement {
+  const navigate = useNavigate();
+  const { values, touched, touchAll, field } = useFields({ password: '' });
+  const [busy, setBusy] = useState(false);
+  const { password } = values;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    if (!password) {
+      touchAll();
+      return;
+    }
+    setBusy(true);
+    try {
+      const { proof } = await checkPassword(password);
+      sessionStorage.setItem(PASSWORD_PROOF_KEY, proof);
+      navigate('/newpassword');
+    } catch (err) {
+      setBusy(false);
+      if (hasStatus(err, 400)) notify('Wrong Password,3');
+      else if (hasStatus(err, 401)) {
+        notify(`${errorMessage(err)},2`);
+        useSession.getState().signOut();
+        navigate('/login');
+      } else notify(`${errorMessage(err)},3`);
+    }
+  }
+
+  return (
+    <AuthCard id="change" title="Change Password" lead="First confirm your current password; then choose the new one.">
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          id="change-old-password"
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          disabled={busy}
+          error={touched.password && !password ? SIGNUP_MESSAGES.password : null}
+          {...field('password')}
+        />
+        <SubmitButton busy={busy} busyLabel="Checking your password">
+          CONTINUE
+        </SubmitButton>
+      </form>
+      <p className={styles.footer}>
+        <Link className={styles.link} to="/myaccount/myprofile">
+          Back to My Profile
+        </Link>{' '}
+        ·{' '}
+        <Link className={styles.link} to="/forgetpassword">
+          Forgot password?
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+/** /changepassword: the old-password check that leads to /newpassword (signed-in users only). */
+export default function ChangePasswordPage(): ReactElement {
+  return (
+    <SignedInOnly>
+      <OldPasswordCheck />
+    </SignedInOnly>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { LOGIN_MESSAGES, notify, requestPasswordReset } from '@marketplace/shared';
+import { SubmitButton, TextField, formStyles as styles } from '../ui/Field';
+import { AuthCard } from '../ui/AuthCard';
+import { useFields } from '../ui/useFields';
+import { errorMessage } from '../lib/errors';
+import { setCookie } from '../lib/cookies';
+import { RESET_EMAIL_COOKIE, RESET_EMAIL_COOKIE_MS, RESET_TOKEN_KEY } from '../lib/passwordFlows';
+
+/** /forgetpassword: asks for the email the reset code is sent to. */
+export default function ForgetPasswordPage(): ReactElement {
+  const navigate = useNavigate();
+  const { values, touched, touchAll, field } = useFields({ email: '' });
+  const [busy, setBusy] = useState(false);
+  const email = values.email.trim();
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    if (!email) {
+      touchAll();
+      return;
+    }
+    setBusy(true);
+    try {
+      const reply = await requestPasswordReset(email);
+      setCookie(RESET_EMAIL_COOKIE, reply.email, { maxAgeMs: RESET_EMAIL_COOKIE_MS });
+      sessionStorage.setItem(RESET_TOKEN_KEY, reply.resetToken);
+      navigate('/otpresetpass');
+    } catch (err) {
+      setBusy(false);
+      notify(`${errorMessage(err)},3`);
+    }
+  }
+
+  return (
+    <AuthCard
+      id="forget"
+      title="Forgot Password"
+      lead="Enter the email of your account. If it is registered, we send a 6-character code to it."
+    >
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          id="forget-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          disabled={busy}
+          error={touched.email && !email ? LOGIN_MESSAGES.email : null}
+          {...field('email')}
+        />
+        <SubmitButton busy={busy} busyLabel="Sending the code">
+          SEND CODE
+        </SubmitButton>
+      </form>
+      <p className={styles.footer}>
+        Remembered it?{' '}
+        <Link className={styles.link} to="/login">
+          Back to Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { LOGIN_MESSAGES, login, notify, refreshCartCount, useSession } from '@marketplace/shared';
+import { TextField, SubmitButton, formStyles as styles } from '../ui/Field';
+import { AuthCard } from '../ui/AuthCard';
+import { useFields } from '../ui/useFields';
+import { errorMessage, hasStatus } from '../lib/errors';
+import { useSignedOutOnly } from '../lib/guards';
+
+/** /login: email and password (spec sections 2, 4, 5). */
+export default function LoginPage(): ReactElement {
+  const navigate = useNavigate();
+  const { redirect, markSigningIn } = useSignedOutOnly();
+  const { values, touched, touchAll, field } = useFields({ email: '', password: '' });
+  const [busy, setBusy] = useState(false);
+
+  if (redirect) return redirect;
+
+  const email = values.email.trim();
+  const { password } = values;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    if (!email || !password) {
+      touchAll();
+      notify(`${LOGIN_MESSAGES.empty},3`);
+      return;
+    }
+    setBusy(true);
+    try {
+      const data = await login(email, password);
+      markSigningIn();
+      useSession.getState().signIn(data);
+      void refreshCartCount();
+      navigate('/');
+    } catch (error) {
+      setBusy(false);
+      notify(hasStatus(error, 404) ? `${LOGIN_MESSAGES.wrong},3` : `${errorMessage(error)},3`);
+    }
+  }
+
+  return (
+    <AuthCard id="login" title="Login" lead="Welcome back. Sign in to see your orders, cart and account.">
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={touched.email && !email ? LOGIN_MESSAGES.email : null}
+          {...field('email')}
+        />
+        <TextField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={touched.password && !password ? LOGIN_MESSAGES.password : null}
+          {...field('password')}
+        />
+        <div className={styles.between}>
+          <Link className={styles.link} to="/forgetpassword">
+            Forgot password?
+          </Link>
+        </div>
+        <SubmitButton busy={busy} busyLabel="Signing in">
+          LOGIN
+        </SubmitButton>
+      </form>
+      <div className={styles.divider}>or</div>
+      <div className={styles.social}>
+        <button type="button" className={styles.secondary} disabled aria-describedby="social-note">
+          Sign in with Google
+        </button>
+        <button type="button" className={styles.secondary} disabled aria-describedby="social-note">
+          Sign in with Facebook
+        </button>
+      </div>
+      <p id="social-note" className={styles.socialNote}>
+        Social sign-in is not available yet.
+      </p>
+      <p className={styles.footer}>
+        New here?{' '}
+        <Link className={styles.link} to="/signup">
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

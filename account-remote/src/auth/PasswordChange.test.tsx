@@ -1,0 +1,121 @@
+import '../testing/polyfills';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, changePassword, checkPassword, completePasswordReset, useSession } from '@marketplace/shared';
+import { currentPath, renderAt } from '../testing/renderAt';
+import { getCookie, setCookie } from '../lib/cookies';
+
+jest.mock('@marketplace/shared', () => ({
+  ...jest.requireActual('@marketplace/shared'),
+  checkPassword: jest.fn(),
+  changePassword: jest.fn(),
+  completePasswordReset: jest.fn(),
+}));
+const checkMock = checkPassword as jest.MockedFunction<typeof checkPassword>;
+const changeMock = changePassword as jest.MockedFunction<typeof changePassword>;
+const completeMock = completePasswordReset as jest.MockedFunction<typeof completePasswordReset>;
+
+const RULE = 'Password should contain Uppercase, Lowercase, Special Symbol and Length should be greater 8';
+
+afterEach(() => {
+  act(() => useSession.getState().clearAll());
+  jest.clearAllMocks();
+});
+
+const newPassword = () => screen.getByLabelText(/^New Password/, { selector: 'input' });
+const signIn = () => act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'old-tok' }));
+
+describe('/changepassword', () => {
+  it('sends a signed-out visitor to /login', () => {
+    renderAt('/changepassword');
+    expect(currentPath()).toBe('/login');
+  });
+
+  it("answers a wrong old password with 'Wrong Password'", async () => {
+    signIn();
+    checkMock.mockRejectedValue(new ApiError(400, 'Wrong Password'));
+    const user = userEvent.setup();
+    renderAt('/changepassword');
+    await user.type(screen.getByLabelText(/^Current Password/), 'nope');
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    expect(await screen.findByText('Wrong Password')).toBeInTheDocument();
+    expect(currentPath()).toBe('/changepassword');
+    expect(sessionStorage.getItem('passwordproof')).toBeNull();
+  });
+
+  it('keeps the proof of a right old password and opens /newpassword', async () => {
+    signIn();
+    checkMock.mockResolvedValue({ proof: 'proof-1' });
+    const user = userEvent.setup();
+    renderAt('/changepassword');
+    await user.type(screen.getByLabelText(/^Current Password/), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    await waitFor(() => expect(currentPath()).toBe('/newpassword'));
+    expect(checkMock).toHaveBeenCalledWith('Secret#123');
+    expect(sessionStorage.getItem('passwordproof')).toBe('proof-1');
+  });
+});
+
+describe('/newpassword', () => {
+  it('shows the empty and the rule message, and sends nothing until the password passes', async () => {
+    setCookie('userauth', 'reset-tok', { maxAgeMs: 700_000 });
+    const user = userEvent.setup();
+    renderAt('/newpassword');
+    await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
+    expect(screen.getByText('Please Enter Password')).toBeInTheDocument();
+    await user.type(newPassword(), 'password1');
+    expect(screen.getByText(RULE)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
+    expect(completeMock).not.toHaveBeenCalled();
+    await user.clear(newPassword());
+    await user.type(newPassword(), 'Passw0rd!');
+    expect(screen.queryByText(RULE)).not.toBeInTheDocument();
+  });
+
+  it('finishes a reset with the reset-token cookie and goes to /logout', async () => {
+    setCookie('userauth', 'reset-tok', { maxAgeMs: 700_000 });
+    completeMock.mockResolvedValue({ msg: 'Password Updated Successfully' });
+    const user = userEvent.setup();
+    renderAt('/newpassword');
+    await user.type(newPassword(), 'N3w#Password');
+    await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
+    expect(completeMock).toHaveBeenCalledWith('reset-tok', 'N3w#Password');
+    expect(await screen.findByText('Password Updated Successfully')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/logout'));
+    expect(getCookie('userauth')).toBeNull();
+    expect(changeMock).not.toHaveBeenCalled();
+  });
+
+  it('finishes a change with the proof, stores the new session and goes to /logout', async () => {
+    signIn();
+    sessionStorage.setItem('passwordproof', 'proof-1');
+    changeMock.mockResolvedValue({ firstname: 'Asha', lastname: 'Rao', authtoken: 'new-tok' });
+    const user = userEvent.setup();
+    renderAt('/newpassword');
+    await user.type(newPassword(), 'N3w#Password');
+    await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
+    expect(changeMock).toHaveBeenCalledWith('proof-1', 'N3w#Password');
+    await waitFor(() => expect(currentPath()).toBe('/logout'));
+    expect(useSession.getState().session?.authtoken).toBe('new-tok');
+    expect(sessionStorage.getItem('passwordproof')).toBeNull();
+  });
+
+  it('sends a used-up proof back to the old-password check with the server message', async () => {
+    signIn();
+    sessionStorage.setItem('passwordproof', 'proof-1');
+    changeMock.mockRejectedValue(new ApiError(400, 'Please confirm your old password again'));
+    const user = userEvent.setup();
+    renderAt('/newpassword');
+    await user.type(newPassword(), 'N3w#Password');
+    await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
+    expect(await screen.findByText('Please confirm your old password again')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/changepassword'));
+  });
+
+  it('opened without a reset or a change in progress, says so and offers both ways', () => {
+    renderAt('/newpassword');
+    expect(screen.queryByLabelText(/^New Password/, { selector: 'input' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '/forgetpassword');
+    expect(screen.getByRole('link', { name: 'Change password' })).toHaveAttribute('href', '/changepassword');
+  });
+});

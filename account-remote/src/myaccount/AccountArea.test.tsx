@@ -1,0 +1,249 @@
+import '../testing/polyfills';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, getUserData, updateAddresses, updateProfile, useSession } from '@marketplace/shared';
+import type { AccountCustomer as Customer } from './addresses';
+import { currentPath, renderAt } from '../testing/renderAt';
+
+jest.mock('@marketplace/shared', () => ({
+  ...jest.requireActual('@marketplace/shared'),
+  getUserData: jest.fn(),
+  updateProfile: jest.fn(),
+  updateAddresses: jest.fn(),
+}));
+const getUserDataMock = getUserData as jest.MockedFunction<typeof getUserData>;
+const updateProfileMock = updateProfile as jest.MockedFunction<typeof updateProfile>;
+const updateAddressesMock = updateAddresses as jest.MockedFunction<typeof updateAddresses>;
+
+const HOME = { streetadd: '12 MG Road', landmark: 'Near Park', country: 'India', state: 'Gujarat', city: 'Surat', postal: '395001' } as const;
+const WORK = { streetadd: '5 Baker St', landmark: 'Opp. Museum', country: 'United Kingdom', state: 'London', city: 'London', postal: 'NW1 6XE' } as const;
+
+function customer(over: Partial<Customer> = {}): Customer {
+  return {
+    userid: 7,
+    firstname: 'Asha',
+    lastname: 'Rao',
+    email: 'asha@example.com',
+    phonenum: '9876543210',
+    createdate: '1995-04-12',
+    gender: 'female',
+    address: [{ ...HOME }, { ...WORK }],
+    authtoken: 'tok',
+    ...over,
+  };
+}
+
+const clone = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+/** What the server holds: getUserData reads it, the update mocks write it (set per test). */
+let stored: Customer;
+
+beforeEach(() => {
+  act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' }));
+  stored = customer();
+  getUserDataMock.mockImplementation(async () => clone(stored) as unknown as Awaited<ReturnType<typeof getUserData>>);
+  updateProfileMock.mockImplementation(async (p) => {
+    stored = { ...stored, ...p };
+    return { firstname: p.firstname, lastname: p.lastname, authtoken: 'tok-2' };
+  });
+  updateAddressesMock.mockImplementation(async (list) => {
+    stored = { ...stored, address: clone(list) };
+    return { firstname: stored.firstname, lastname: stored.lastname, authtoken: 'tok' };
+  });
+});
+afterEach(() => {
+  act(() => useSession.getState().clearAll());
+  jest.clearAllMocks();
+});
+
+describe('/myaccount', () => {
+  it('sends a visitor without a session to /login', () => {
+    act(() => useSession.getState().signOut());
+    renderAt('/myaccount');
+    expect(currentPath()).toBe('/login');
+    expect(getUserDataMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a spinner, then greeting, menu, counters, cards and the empty Recent Orders table', async () => {
+    renderAt('/myaccount');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your account');
+    expect(await screen.findByText('Asha Rao', { selector: 'strong' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Home/My Account');
+    const menu = screen.getByRole('navigation', { name: 'My account' });
+    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Manage My Account',
+      'My Profile',
+      'Address Book',
+      'My Orders',
+    ]);
+    const stats = screen.getByLabelText('Order summary');
+    for (const label of ['Orders Placed', 'Cancel Orders', 'Wishlist']) {
+      expect(within(stats).getByText(label).nextSibling).toHaveTextContent('0');
+    }
+    expect(screen.getByRole('heading', { name: 'Personal Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Address Book' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Offers and Coupons' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Offers' })).toHaveAttribute('href', '/myaccount/couponoffer');
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Order Id',
+      'Date of Bill',
+      'Bill Name',
+      'Bill Amount',
+    ]);
+    expect(within(table).getByText('No Order Pending')).toBeInTheDocument();
+  });
+
+  it('shows a name holding markup as plain text', async () => {
+    stored = customer({ firstname: '<script>alert(1)</script>', lastname: '<b>Rao</b>' });
+    renderAt('/myaccount/myprofile');
+    expect(await screen.findByText('<script>alert(1)</script> <b>Rao</b>', { selector: 'strong' })).toBeInTheDocument();
+    expect(document.querySelector('script')).toBeNull();
+    expect(document.querySelector('b')).toBeNull();
+  });
+
+  it('goes to /error404 when the user is unknown (404)', async () => {
+    getUserDataMock.mockRejectedValueOnce(new ApiError(404, 'User not found'));
+    renderAt('/myaccount');
+    await waitFor(() => expect(currentPath()).toBe('/error404'));
+  });
+
+  it('signs out and goes to /login with a toast when the session expired (401)', async () => {
+    getUserDataMock.mockRejectedValueOnce(new ApiError(401, 'Session expired, please login again'));
+    renderAt('/myaccount');
+    expect(await screen.findByText('Session expired, please login again')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(useSession.getState().session).toBeNull();
+  });
+
+  it('says plainly that the order pages are coming soon', async () => {
+    renderAt('/myaccount/myorder');
+    expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
+    expect(screen.getByText(/Coming soon/)).toBeInTheDocument();
+  });
+});
+
+describe('/myaccount/myprofile and /myaccount/editprofile', () => {
+  it('shows the profile with its edit and change-password links', async () => {
+    renderAt('/myaccount/myprofile');
+    const details = await screen.findByText('Full Name');
+    const list = details.closest('dl')!;
+    expect(list).toHaveTextContent('Asha Rao');
+    expect(list).toHaveTextContent('asha@example.com');
+    expect(list).toHaveTextContent('9876543210');
+    expect(list).toHaveTextContent('1995-04-12');
+    expect(list).toHaveTextContent('Female');
+    expect(screen.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/myaccount/editprofile');
+    expect(screen.getByRole('link', { name: 'Change Password' })).toHaveAttribute('href', '/changepassword');
+  });
+
+  it('checks the fields with the signup rules and keeps the email read-only', async () => {
+    const user = userEvent.setup();
+    renderAt('/myaccount/editprofile');
+    const phone = await screen.findByLabelText(/^Phone/);
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('readonly');
+    await user.clear(phone);
+    await user.type(phone, '12345');
+    expect(screen.getByText('Please Enter Phone number')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^First Name/));
+    expect(screen.getByText('Please Enter First Name')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'SAVE CHANGES' })).toBeDisabled();
+  });
+
+  it('saves, stores the refreshed session (the header initial follows) and returns to the profile', async () => {
+    const user = userEvent.setup();
+    renderAt('/myaccount/editprofile');
+    const first = await screen.findByLabelText(/^First Name/);
+    await user.clear(first);
+    await user.type(first, 'Meera');
+    await user.clear(screen.getByLabelText(/^Last Name/));
+    await user.type(screen.getByLabelText(/^Last Name/), 'Shah');
+    await user.click(screen.getByRole('button', { name: 'SAVE CHANGES' }));
+    expect(updateProfileMock).toHaveBeenCalledWith({ firstname: 'Meera', lastname: 'Shah', phonenum: '9876543210' });
+    await waitFor(() => expect(currentPath()).toBe('/myaccount/myprofile'));
+    expect(useSession.getState().session).toEqual({ firstname: 'Meera', lastname: 'Shah', authtoken: 'tok-2' });
+    expect(JSON.parse(sessionStorage.getItem('data')!).firstname).toBe('Meera');
+    expect(await screen.findByText('Profile Updated Successfully')).toBeInTheDocument();
+    expect(screen.getByText('Full Name').closest('dl')).toHaveTextContent('Meera Shah');
+  });
+});
+
+describe('address book', () => {
+  it('lists the addresses, each with Edit and Delete', async () => {
+    renderAt('/myaccount/addressbook');
+    const rows = await screen.findAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('12 MG Road');
+    expect(within(rows[2]).getByRole('link', { name: 'Edit address 5 Baker St' })).toHaveAttribute(
+      'href',
+      '/myaccount/editaddress?index=1',
+    );
+    expect(screen.getByRole('link', { name: 'Add New Address' })).toHaveAttribute('href', '/myaccount/addaddress');
+  });
+
+  it('shows an empty state when no address is saved', async () => {
+    stored = customer({ address: [] });
+    renderAt('/myaccount/addressbook');
+    expect(await screen.findByText(/No address saved yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('Delete saves the list without the chosen address', async () => {
+    const user = userEvent.setup();
+    renderAt('/myaccount/addressbook');
+    await user.click(await screen.findByRole('button', { name: 'Delete address 5 Baker St' }));
+    expect(updateAddressesMock).toHaveBeenCalledWith([HOME]);
+    await waitFor(() => expect(screen.queryByText('5 Baker St')).not.toBeInTheDocument());
+    expect(screen.getByText('12 MG Road')).toBeInTheDocument();
+    expect(await screen.findByText('Address Deleted Successfully')).toBeInTheDocument();
+  });
+
+  it('Add requires every field, then appends the new address to the list and returns to the book', async () => {
+    const user = userEvent.setup();
+    renderAt('/myaccount/addaddress');
+    await user.click(await screen.findByRole('button', { name: 'ADD ADDRESS' }));
+    for (const msg of [
+      'Please Enter Street Address',
+      'Please Enter Landmark',
+      'Please Select Country',
+      'Please Select State/Province',
+      'Please Enter Town/City',
+      'Please Enter Zip/Postal',
+    ]) {
+      expect(screen.getByText(msg)).toBeInTheDocument();
+    }
+    expect(updateAddressesMock).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText(/^Street Address/), '9 Lake View');
+    await user.type(screen.getByLabelText(/^Landmark/), 'Behind Mall');
+    await user.selectOptions(screen.getByLabelText(/^Country/), 'United States');
+    await user.selectOptions(screen.getByLabelText(/^State\/Province/), 'New York');
+    await user.type(screen.getByLabelText(/^Town\/City/), 'Albany');
+    await user.type(screen.getByLabelText(/^Zip\/Postal/), '12207');
+    await user.click(screen.getByRole('button', { name: 'ADD ADDRESS' }));
+    expect(updateAddressesMock).toHaveBeenCalledWith([
+      HOME,
+      WORK,
+      { streetadd: '9 Lake View', landmark: 'Behind Mall', country: 'United States', state: 'New York', city: 'Albany', postal: '12207' },
+    ]);
+    await waitFor(() => expect(currentPath()).toBe('/myaccount/addressbook'));
+  });
+
+  it('Edit saves the chosen address changed, in its place, and returns to the book', async () => {
+    const user = userEvent.setup();
+    renderAt('/myaccount/editaddress?index=1');
+    const city = await screen.findByLabelText(/^Town\/City/);
+    expect(screen.getByLabelText(/^Street Address/)).toHaveValue('5 Baker St');
+    await user.clear(city);
+    await user.type(city, 'Westminster');
+    await user.click(screen.getByRole('button', { name: 'SAVE ADDRESS' }));
+    expect(updateAddressesMock).toHaveBeenCalledWith([HOME, { ...WORK, city: 'Westminster' }]);
+    await waitFor(() => expect(currentPath()).toBe('/myaccount/addressbook'));
+  });
+
+  it('Edit of an address that does not exist says so instead of a form', async () => {
+    renderAt('/myaccount/editaddress?index=5');
+    expect(await screen.findByText(/This address was not found/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'SAVE ADDRESS' })).not.toBeInTheDocument();
+  });
+});

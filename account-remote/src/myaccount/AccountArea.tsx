@@ -1,0 +1,171 @@
+import { useCallback, useEffect, useMemo, useState, type ComponentType, type ReactElement } from 'react';
+import { Navigate, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Breadcrumb, NotFound, Spinner, getUserData, notify, useIsSignedIn, useSession, type LoginData } from '@marketplace/shared';
+import { errorMessage, hasStatus } from '../lib/errors';
+import type { AccountCustomer as Customer } from './addresses';
+import { AccountContext, type AccountContextValue } from './AccountContext';
+import Dashboard from './Dashboard';
+import MyProfile from './MyProfile';
+import EditProfile from './EditProfile';
+import AddressBook from './AddressBook';
+import { AddAddress, EditAddress } from './AddressForm';
+import { ComingSoon } from './ComingSoon';
+import { OrderStats } from './OrderStats';
+import { SUB_PAGE_TITLES, subPageKey, type SubPageKey } from './subPages';
+import styles from './Account.module.css';
+
+interface SubPage {
+  title: string;
+  Screen: ComponentType;
+}
+
+const SCREENS: Record<SubPageKey, ComponentType> = {
+  '': Dashboard,
+  myprofile: MyProfile,
+  editprofile: EditProfile,
+  addressbook: AddressBook,
+  addaddress: AddAddress,
+  editaddress: EditAddress,
+  myorder: ComingSoon,
+  manageorder: ComingSoon,
+  trackorder: ComingSoon,
+  mypayment: ComingSoon,
+  cancellation: ComingSoon,
+  couponoffer: ComingSoon,
+};
+
+function subPageOf(pathname: string): SubPage | null {
+  const key = subPageKey(pathname);
+  return key === null ? null : { title: SUB_PAGE_TITLES[key], Screen: SCREENS[key] };
+}
+
+const MENU = [
+  { to: '/myaccount', label: 'Manage My Account' },
+  { to: '/myaccount/myprofile', label: 'My Profile' },
+  { to: '/myaccount/addressbook', label: 'Address Book' },
+  { to: '/myaccount/myorder', label: 'My Orders' },
+];
+
+function Loaded({ customer, page, value }: { customer: Customer; page: SubPage; value: AccountContextValue }): ReactElement {
+  const { Screen } = page;
+  return (
+    <AccountContext.Provider value={value}>
+      <div className={styles.layout}>
+        <aside className={styles.aside}>
+          <div className={styles.greeting}>
+            <span className={styles.avatar} aria-hidden="true">
+              {(customer.firstname.trim()[0] ?? '?').toUpperCase()}
+            </span>
+            <div>
+              <span className={styles.hello}>Hello,</span>
+              <strong className={styles.name}>
+                {customer.firstname} {customer.lastname}
+              </strong>
+            </div>
+          </div>
+          <nav aria-label="My account" className={styles.menu}>
+            {MENU.map((m) => (
+              <NavLink
+                key={m.to}
+                to={m.to}
+                end
+                className={({ isActive }) => [styles.menuLink, isActive ? styles.menuActive : null].filter(Boolean).join(' ')}
+              >
+                {m.label}
+              </NavLink>
+            ))}
+          </nav>
+          <OrderStats />
+        </aside>
+        <section className={styles.content} aria-label={page.title}>
+          <Screen />
+        </section>
+      </div>
+    </AccountContext.Provider>
+  );
+}
+
+function SignedInArea({ page }: { page: SubPage }): ReactElement {
+  const navigate = useNavigate();
+  const [customer, setCustomer] = useState<Customer | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  const fail = useCallback(
+    (error: unknown) => {
+      if (hasStatus(error, 401)) {
+        notify(`${errorMessage(error)},2`);
+        useSession.getState().signOut();
+        navigate('/login');
+      } else if (hasStatus(error, 404)) {
+        navigate('/error404', { replace: true });
+      } else {
+        notify(`${errorMessage(error)},3`);
+      }
+    },
+    [navigate],
+  );
+
+  useEffect(() => {
+    let active = true;
+    setLoadError(null);
+    getUserData()
+      .then((c) => active && setCustomer(c))
+      .catch((error: unknown) => {
+        if (!active) return;
+        if (hasStatus(error, 401) || hasStatus(error, 404)) fail(error);
+        else setLoadError(errorMessage(error));
+      });
+    return () => {
+      active = false;
+    };
+  }, [attempt, fail]);
+
+  const value = useMemo<AccountContextValue | null>(() => {
+    if (!customer) return null;
+    return {
+      customer,
+      fail,
+      async reload() {
+        try {
+          setCustomer(await getUserData());
+        } catch (error) {
+          fail(error);
+        }
+      },
+      saved(session: LoginData, changes: Partial<Customer>) {
+        useSession.getState().signIn(session);
+        setCustomer((c) => (c ? { ...c, ...changes } : c));
+      },
+    };
+  }, [customer, fail]);
+
+  if (loadError) {
+    return (
+      <div className={styles.panel} role="alert">
+        <h2>Something went Wrong</h2>
+        <p>Your account could not be loaded: {loadError}</p>
+        <button type="button" className={styles.button} onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!customer || !value) return <Spinner label="Loading your account" />;
+  return <Loaded customer={customer} page={page} value={value} />;
+}
+
+/** /myaccount and every /myaccount/* route: one account screen (spec section 2). */
+export default function AccountArea(): ReactElement {
+  const { pathname } = useLocation();
+  const signedIn = useIsSignedIn();
+  const page = subPageOf(pathname);
+  if (!signedIn) return <Navigate to="/login" replace />;
+  if (!page) return <NotFound />;
+  return (
+    <div className={styles.page}>
+      <Breadcrumb page={page.title} />
+      <SignedInArea page={page} />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { type ReactElement, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useAccount } from './AccountContext';
+import { formatAddress } from './addresses';
+import styles from './Account.module.css';
+
+/** One dashboard card: a title, an optional header link, its content and a link at the bottom. */
+function InfoCard({
+  id,
+  title,
+  headerLink,
+  footerLink,
+  children,
+}: {
+  id: string;
+  title: string;
+  headerLink?: { to: string; label: string };
+  footerLink: { to: string; label: string };
+  children: ReactNode;
+}): ReactElement {
+  return (
+    <article className={styles.card} aria-labelledby={id}>
+      <header className={styles.cardHead}>
+        <h2 id={id}>{title}</h2>
+        {headerLink && (
+          <Link className={styles.cardLink} to={headerLink.to}>
+            {headerLink.label}
+          </Link>
+        )}
+      </header>
+      {children}
+      <Link className={styles.cardLink} to={footerLink.to}>
+        {footerLink.label}
+      </Link>
+    </article>
+  );
+}
+
+/** /myaccount: profile, address and coupon cards, and the recent orders table. */
+export default function Dashboard(): ReactElement {
+  const { customer } = useAccount();
+  const first = customer.address[0];
+  return (
+    <>
+      <h1 className={styles.heading}>Manage My Account</h1>
+      <div className={styles.cards}>
+        <InfoCard
+          id="card-profile"
+          title="Personal Profile"
+          headerLink={{ to: '/myaccount/editprofile', label: 'Edit' }}
+          footerLink={{ to: '/changepassword', label: 'Change Password' }}
+        >
+          <p className={styles.strong}>
+            {customer.firstname} {customer.lastname}
+          </p>
+          <p>{customer.email}</p>
+          <p>{customer.phonenum}</p>
+        </InfoCard>
+        <InfoCard
+          id="card-address"
+          title="Address Book"
+          headerLink={{ to: '/myaccount/addressbook', label: 'Manage' }}
+          footerLink={{ to: '/myaccount/addaddress', label: 'Add New Address' }}
+        >
+          {first ? (
+            <>
+              <p className={styles.muted}>Default delivery address</p>
+              <p>{formatAddress(first)}</p>
+              {customer.address.length > 1 && (
+                <p className={styles.muted}>and {customer.address.length - 1} more saved</p>
+              )}
+            </>
+          ) : (
+            <p className={styles.muted}>No address saved yet.</p>
+          )}
+        </InfoCard>
+        <InfoCard id="card-offers" title="Offers and Coupons" footerLink={{ to: '/myaccount/couponoffer', label: 'View Offers' }}>
+          <p className={styles.muted}>Coupons you can use at checkout.</p>
+        </InfoCard>
+      </div>
+      <RecentOrders />
+    </>
+  );
+}
+
+/** Recent Orders: the orders API arrives with the shop issue, so for now the list is empty. */
+function RecentOrders(): ReactElement {
+  return (
+    <section className={styles.tableWrap} aria-labelledby="recent-orders">
+      <h2 id="recent-orders" className={styles.subheading}>
+        Recent Orders
+      </h2>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Order Id</th>
+            <th scope="col">Date of Bill</th>
+            <th scope="col">Bill Name</th>
+            <th scope="col">Bill Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td colSpan={4} className={styles.empty}>
+              No Order Pending
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </section>
+  );
+}

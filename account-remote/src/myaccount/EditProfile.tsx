@@ -1,0 +1,74 @@
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { SIGNUP_MESSAGES, notify, updateProfile } from '@marketplace/shared';
+import { SubmitButton, TextField, formStyles as form } from '../ui/Field';
+import { useFields } from '../ui/useFields';
+import { checks } from '../lib/validation';
+import { useAccount } from './AccountContext';
+import styles from './Account.module.css';
+
+/** /myaccount/editprofile: first name, last name and phone (signup rules); email is read-only. */
+export default function EditProfile(): ReactElement {
+  const { customer, saved, fail } = useAccount();
+  const navigate = useNavigate();
+  const { values, field } = useFields({
+    firstname: customer.firstname,
+    lastname: customer.lastname,
+    phonenum: customer.phonenum,
+  });
+  const [busy, setBusy] = useState(false);
+  const errors = {
+    firstname: checks.name(values.firstname) ? null : SIGNUP_MESSAGES.firstname,
+    lastname: checks.name(values.lastname) ? null : SIGNUP_MESSAGES.lastname,
+    phonenum: checks.phone(values.phonenum) ? null : SIGNUP_MESSAGES.phonenum,
+  };
+  const valid = !errors.firstname && !errors.lastname && !errors.phonenum;
+  const bind = (name: keyof typeof values) => ({ ...field(name), error: errors[name], required: true, disabled: busy });
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy || !valid) return;
+    setBusy(true);
+    const changes = { firstname: values.firstname.trim(), lastname: values.lastname.trim(), phonenum: values.phonenum };
+    try {
+      const session = await updateProfile(changes);
+      saved(session, changes);
+      notify('Profile Updated Successfully,1');
+      navigate('/myaccount/myprofile');
+    } catch (error) {
+      setBusy(false);
+      fail(error);
+    }
+  }
+
+  return (
+    <>
+      <h1 className={styles.heading}>Edit Profile</h1>
+      <form className={[styles.panel, form.form].join(' ')} onSubmit={onSubmit} noValidate>
+        <div className={form.row}>
+          <TextField id="profile-firstname" label="First Name" autoComplete="given-name" {...bind('firstname')} />
+          <TextField id="profile-lastname" label="Last Name" autoComplete="family-name" {...bind('lastname')} />
+        </div>
+        <div className={form.row}>
+          <TextField
+            id="profile-email"
+            label="Email"
+            type="email"
+            value={customer.email}
+            readOnly
+            hint="Your email cannot be changed."
+          />
+          <TextField id="profile-phonenum" label="Phone" type="tel" inputMode="numeric" autoComplete="tel-national" {...bind('phonenum')} />
+        </div>
+        <div className={form.actions}>
+          <SubmitButton busy={busy} busyLabel="Saving your profile" disabled={!valid} block={false}>
+            SAVE CHANGES
+          </SubmitButton>
+          <Link className={form.secondary} to="/myaccount/myprofile">
+            Cancel
+          </Link>
+        </div>
+      </form>
+    </>
+  );
+}

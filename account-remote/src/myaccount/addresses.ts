@@ -1,0 +1,45 @@
+import { updateAddresses, type ADDRESS_COUNTRIES, type ADDRESS_STATES, type Address as ContractAddress, type Customer, type LoginData } from '@marketplace/shared';
+
+/**
+ * An address book entry. The contract's `Address` type currently resolves `country` and `state`
+ * to `never` (its TypeBox unions are built with .map, which TypeBox cannot type), so this area
+ * states them as the spec's option names; the values are the same.
+ */
+export type Address = Omit<ContractAddress, 'country' | 'state'> & {
+  country: (typeof ADDRESS_COUNTRIES)[number];
+  state: (typeof ADDRESS_STATES)[number];
+};
+
+/** The customer of GET /getuserdata, with its address list typed as above. */
+export type AccountCustomer = Omit<Customer, 'address'> & { address: Address[] };
+
+/** PUT /updatecus with the whole address list. */
+export function saveAddresses(list: readonly Address[]): Promise<LoginData> {
+  return updateAddresses(list as unknown as ContractAddress[]);
+}
+
+/** The spec identifies an address by streetadd, landmark and postal (section 4, address book). */
+export function sameAddress(a: Address, b: Address): boolean {
+  return a.streetadd === b.streetadd && a.landmark === b.landmark && a.postal === b.postal;
+}
+
+/**
+ * The list without the entry matching `target`'s streetadd + landmark + postal. `index` (the row
+ * the user chose) decides between identical-looking duplicates; the key decides if the list moved.
+ */
+export function withoutAddress(list: readonly Address[], target: Address, index?: number): Address[] {
+  const at = index !== undefined && list[index] && sameAddress(list[index], target) ? index : list.findIndex((a) => sameAddress(a, target));
+  return at < 0 ? [...list] : list.filter((_, i) => i !== at);
+}
+
+export function withAddressAdded(list: readonly Address[], address: Address): Address[] {
+  return [...list, address];
+}
+
+export function withAddressReplaced(list: readonly Address[], index: number, address: Address): Address[] {
+  return list.map((a, i) => (i === index ? address : a));
+}
+
+export function formatAddress(a: Address): string {
+  return [a.streetadd, a.landmark, a.city, a.state, a.country, a.postal].filter(Boolean).join(', ');
+}

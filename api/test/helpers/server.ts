@@ -1,0 +1,167 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import type { App } from '../../src/context';
+import { preparePgliteDir } from './pglite-template';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** The databases this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DATABASES: Array<{ name: string; kind: DbKind }> = [
+  { name: 'PGlite', kind: 'pglite' },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'PostgreSQL', kind: 'postgres' as const }] : []),
+];
+
+export interface JsonReply<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface TestServer {
+  url: string;
+  app: App;
+  config: Config;
+  kind: DbKind;
+  tmp: string;
+  /** Everything the API logged (already redacted). */
+  logs: string[];
+  request<T = any>(method: string, route: string, opts?: { body?: unknown; headers?: Record<string, string>; raw?: string }): Promise<JsonReply<T>>;
+  get<T = any>(route: string, headers?: Record<string, string>): Promise<JsonReply<T>>;
+  post<T = any>(route: string, body?: unknown, headers?: Record<string, string>): Promise<JsonReply<T>>;
+  put<T = any>(route: string, body?: unknown, headers?: Record<string, string>): Promise<JsonReply<T>>;
+  stop(): Promise<void>;
+}
+
+/** Generous limits so only the rate-limit tests hit them. */
+const TEST_LIMITS = { perIp: 10_000, perEmail: 10_000, windowSeconds: 900 };
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `mkt_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export type ConfigOverrides = Partial<Omit<Config, 'tokens' | 'rateLimits'>> & {
+  tokens?: Partial<Config['tokens']>;
+  rateLimits?: Partial<Config['rateLimits']>;
+};
+
+/**
+ * Starts the real API on a random port: PGlite in a fresh temp folder, or a fresh PostgreSQL
+ * database (dropped at stop). Fast scrypt; logs captured.
+ */
+export async function startServer(kind: DbKind, overrides: ConfigOverrides = {}): Promise<TestServer> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mkt-api-'));
+  const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
+  if (!pg) await preparePgliteDir(path.join(tmp, 'pglite'));
+  const base = loadConfig({});
+  const config: Config = {
+    ...base,
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: pg?.url,
+    dataDir: path.join(tmp, 'pglite'),
+    outboxDir: path.join(tmp, 'outbox'),
+    logLevel: 'info',
+    scrypt: { N: 1024, r: 8, p: 1 },
+    ...overrides,
+    tokens: { ...base.tokens, ...overrides.tokens },
+    rateLimits: {
+      login: TEST_LIMITS,
+      resetRequest: TEST_LIMITS,
+      otpCheck: TEST_LIMITS,
+      ...overrides.rateLimits,
+    },
+  };
+  const logs: string[] = [];
+  let app: App;
+  try {
+    app = await buildApp(config, { logStream: { write: (line: string) => void logs.push(line) } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (e) {
+    await pg?.drop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw e;
+  }
+  const port = (app.server.address() as { port: number }).port;
+  const url = `http://127.0.0.1:${port}`;
+
+  async function request<T>(method: string, route: string, opts: { body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
+    const headers: Record<string, string> = { ...opts.headers };
+    let body: string | undefined;
+    if (opts.raw !== undefined) body = opts.raw;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(url + route, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  }
+
+  return {
+    url,
+    app,
+    config,
+    kind,
+    tmp,
+    logs,
+    request,
+    get: (route, headers) => request('GET', route, { headers }),
+    post: (route, body, headers) => request('POST', route, { body, headers }),
+    put: (route, body, headers) => request('PUT', route, { body, headers }),
+    async stop() {
+      await app.close();
+      await pg?.drop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs a suite once per available database. `server()` gives the running server inside tests.
+ */
+export function describeEachDatabase(
+  title: string,
+  suite: (server: () => TestServer) => void,
+  overrides: ConfigOverrides | (() => ConfigOverrides) = {},
+) {
+  describe.each(DATABASES)(`${title} [$name]`, ({ kind }) => {
+    let current: TestServer | undefined;
+    beforeAll(async () => {
+      current = await startServer(kind, typeof overrides === 'function' ? overrides() : overrides);
+    });
+    afterAll(async () => {
+      await current?.stop();
+    });
+    suite(() => {
+      if (!current) throw new Error('server not started');
+      return current;
+    });
+  });
+}

@@ -1,0 +1,47 @@
+import { describeEachDatabase } from './helpers/server';
+import { anonToken, login, newUser } from './helpers/accounts';
+
+const rule = (perIp: number, perEmail: number) => ({ perIp, perEmail, windowSeconds: 900 });
+
+describeEachDatabase(
+  'rate limits',
+  (server) => {
+    it('limits login attempts per email, then per IP, with 429 and Retry-After', async () => {
+      const user = newUser();
+      await server().post('/signupcus', user);
+      for (let i = 0; i < 3; i++) expect((await login(server(), user.email, 'Wrong@1234')).status).toBe(404);
+      // Even the right password is refused now: the guessing window is closed for this email.
+      const blocked = await login(server(), user.email, user.password);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toEqual({ status: 429, msg: 'Too many login attempts. Please try again in 15 minutes.', data: null });
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
+      // Another email from the same IP still works until the IP limit (6 per window).
+      expect((await login(server(), 'someone.else@example.com', 'Wrong@1234')).status).toBe(404);
+      expect((await login(server(), 'third.person@example.com', 'Wrong@1234')).status).toBe(404);
+      const ipBlocked = await login(server(), 'fourth.person@example.com', 'Wrong@1234');
+      expect(ipBlocked.status).toBe(429);
+    });
+
+    it('limits reset requests per email', async () => {
+      const ask = async (email: string) => server().post('/otpemail', { email, authtoken: await anonToken(server()) });
+      expect((await ask('limit.me@example.com')).status).toBe(200);
+      expect((await ask('LIMIT.ME@example.com')).status).toBe(200);
+      const third = await ask('limit.me@example.com');
+      expect(third.status).toBe(429);
+      expect(third.body.msg).toMatch(/^Too many password reset requests\./);
+      expect((await ask('not.limited@example.com')).status).toBe(200);
+    });
+
+    it('limits code checks per email', async () => {
+      const reset = await server().post('/otpemail', { email: 'codes@example.com', authtoken: await anonToken(server()) });
+      const token = reset.body.data.resetToken;
+      for (let i = 0; i < 3; i++) {
+        expect((await server().post('/otpemailcheck', { otp: '111111,codes@example.com', authtoken: token })).status).toBe(400);
+      }
+      const r = await server().post('/otpemailcheck', { otp: '111111,codes@example.com', authtoken: token });
+      expect(r.status).toBe(429);
+      expect(r.body.msg).toMatch(/^Too many code attempts\./);
+    });
+  },
+  { rateLimits: { login: rule(6, 3), resetRequest: rule(50, 2), otpCheck: rule(50, 3) } },
+);

@@ -1,0 +1,103 @@
+import '../test/polyfills';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ROUTES } from '@marketplace/shared';
+import { loadRemoteApp } from './federation/remotes';
+import { resetAreaApps } from './federation/areaApps';
+import { SHELL_PAGES } from './pages';
+import { fakeRemoteApp, renderApp } from '../test/renderApp';
+
+// The edge: loading a remote's code through module federation.
+jest.mock('./federation/remotes', () => ({
+  ...jest.requireActual('./federation/remotes'),
+  loadRemoteApp: jest.fn(),
+  resetRemote: jest.fn(),
+}));
+const loadRemote = jest.mocked(loadRemoteApp);
+
+beforeEach(() => {
+  resetAreaApps();
+  loadRemote.mockReset();
+  loadRemote.mockImplementation(async (name) => fakeRemoteApp(name));
+});
+
+/** A concrete URL for a route pattern. */
+const urlOf = (path: string) => path.replace(/:[A-Za-z]+/g, '42');
+
+describe('route table', () => {
+  const remoteRoutes = ROUTES.filter((r) => r.area !== 'shell');
+
+  it.each(remoteRoutes.map((r) => [urlOf(r.path), r.area] as const))('%s mounts the %s area', async (url, area) => {
+    renderApp(url);
+    expect(await screen.findByText(`${area} area at ${url}`)).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledWith(area);
+  });
+
+  it('loads a remote only when one of its routes opens, and only once', async () => {
+    const user = userEvent.setup();
+    renderApp('/about');
+    expect(await screen.findByRole('heading', { name: 'About Us', level: 1 })).toBeInTheDocument();
+    expect(loadRemote).not.toHaveBeenCalled();
+
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    await user.click(within(menu).getByRole('link', { name: 'NEW ARRIVALS' }));
+    expect(await screen.findByText('shop area at /newarrival')).toBeInTheDocument();
+    await user.click(within(menu).getByRole('link', { name: 'REVIEW' }));
+    expect(await screen.findByText('shop area at /review')).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledTimes(1);
+
+    await user.click(within(menu).getByRole('link', { name: 'AUCTION' }));
+    expect(await screen.findByText('auction area at /auctionhome')).toBeInTheDocument();
+    expect(loadRemote.mock.calls).toEqual([['shop'], ['auction']]);
+  });
+
+  it('shows a spinner in the area while the remote loads', async () => {
+    let resolve: (value: ReturnType<typeof fakeRemoteApp>) => void = () => {};
+    loadRemote.mockImplementation(() => new Promise((r) => (resolve = r)));
+    renderApp('/login');
+    expect(await within(screen.getByRole('main')).findByRole('status')).toHaveTextContent('Loading the account pages');
+    resolve(fakeRemoteApp('account'));
+    expect(await screen.findByText('account area at /login')).toBeInTheDocument();
+    expect(screen.queryByText('Loading the account pages')).not.toBeInTheDocument();
+  });
+
+  it('has a page for every route the shell owns', () => {
+    const shellPaths = ROUTES.filter((r) => r.area === 'shell').map((r) => r.path);
+    expect(Object.keys(SHELL_PAGES).sort()).toEqual([...shellPaths].sort());
+  });
+
+  it.each([
+    ['/about', 'About Us'],
+    ['/faq', 'Frequently Asked Questions'],
+    ['/contact', 'Contact Us'],
+    ['/getcontact', 'Thank you for contacting us'],
+    ['/error404', 'Something went wrong'],
+  ])('%s shows the shell page "%s"', async (path, heading) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('/preload shows the loading screen', () => {
+    renderApp('/preload');
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Loading the shop');
+  });
+
+  it.each(['/nope', '/About', '/newarrival/a/b', '/myaccount/unknown', '/auctionproduct'])(
+    '%s is not found, with a way home',
+    async (path) => {
+      const user = userEvent.setup();
+      renderApp(path);
+      expect(screen.getByRole('heading', { name: "Looks like you're in wrong place" })).toBeInTheDocument();
+      await user.click(screen.getByRole('link', { name: 'GO TO HOME' }));
+      expect(await screen.findByText('shop area at /')).toBeInTheDocument();
+    },
+  );
+
+  it('keeps the header and footer around every page', () => {
+    renderApp('/nope');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,49 @@
+import { useEffect, useRef, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import type { RemoteName } from './remotes';
+import styles from './RemoteArea.module.css';
+
+const AREA_LABELS: Record<RemoteName, string> = {
+  shop: 'The shop pages',
+  account: 'Your account pages',
+  auction: 'The auction pages',
+};
+
+/** What a user sees in place of a remote that could not be loaded. */
+export function AreaUnavailable({
+  area,
+  retried,
+  onRetry,
+}: {
+  area: RemoteName;
+  retried: boolean;
+  onRetry(): void;
+}): ReactElement {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // After a retry that failed again, keep the keyboard where the user left it.
+    if (retried) button.current?.focus();
+  }, [retried]);
+  return (
+    <section className={styles.unavailable} role="alert" aria-labelledby={`unavailable-${area}`}>
+      <svg className={styles.unavailableIcon} viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M12 3 2 20h20L12 3Z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+        <path d="M12 10v4.5M12 17.2v.3" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+      </svg>
+      <h1 id={`unavailable-${area}`}>This part of the shop is unavailable right now</h1>
+      <p>
+        {AREA_LABELS[area]} could not be loaded. Everything else keeps working: use the menu above to carry on
+        browsing, or try again in a moment.
+      </p>
+      {retried && <p className={styles.stillDown}>Still unavailable. Please try again a little later.</p>}
+      <div className={styles.actions}>
+        <button ref={button} type="button" className={styles.retry} onClick={onRetry}>
+          Retry
+        </button>
+        <Link className={styles.homeLink} to="/">
+          Go to home
+        </Link>
+      </div>
+    </section>
+  );
+}

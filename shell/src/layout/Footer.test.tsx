@@ -1,0 +1,37 @@
+import '../../test/polyfills';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { http } from '@marketplace/shared';
+import { Footer } from './Footer';
+
+function renderFooter() {
+  return render(
+    <MemoryRouter>
+      <Footer />
+    </MemoryRouter>,
+  );
+}
+
+describe('footer', () => {
+  it('shows the current year and links /newarrival as Cart', () => {
+    renderFooter();
+    expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()} Marketplace`))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/newarrival');
+    expect(screen.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about');
+    expect(screen.getByRole('list', { name: 'Payment methods we accept' })).toHaveTextContent(/VISA/);
+    expect(screen.getByRole('link', { name: 'Facebook' })).toBeInTheDocument();
+  });
+
+  it('thanks a newsletter subscriber in words, without calling the API', async () => {
+    const user = userEvent.setup();
+    const post = jest.spyOn(http, 'post');
+    renderFooter();
+    await user.type(screen.getByLabelText('Email address'), 'asha@example.com');
+    await user.click(screen.getByRole('button', { name: 'SUBSCRIBE' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Thank you for subscribing!');
+    expect(screen.getByLabelText('Email address')).toHaveValue('');
+    expect(post).not.toHaveBeenCalled();
+    post.mockRestore();
+  });
+});

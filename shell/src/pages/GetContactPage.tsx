@@ -1,0 +1,19 @@
+import type { ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { CheckCircle } from './noticeIcons';
+import styles from './pages.module.css';
+
+export function GetContactPage(): ReactElement {
+  return (
+    <section className={styles.notice}>
+      <CheckCircle />
+      <h1>Thank you for contacting us</h1>
+      <p>We have received your message and will get back to you within one working day.</p>
+      <div className={styles.noticeActions}>
+        <Link className={styles.button} to="/">
+          CONTINUE SHOPPING
+        </Link>
+      </div>
+    </section>
+  );
+}

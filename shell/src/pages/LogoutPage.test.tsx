@@ -1,0 +1,68 @@
+import '../../test/polyfills';
+import { act, screen } from '@testing-library/react';
+import { http, logout, SESSION_KEY, useSession } from '@marketplace/shared';
+import { fakeRemoteApp, renderApp } from '../../test/renderApp';
+import { LOGOUT_REDIRECT_MS } from './LogoutPage';
+
+// The edges: the API call, and the shop remote that renders the home page.
+jest.mock('@marketplace/shared', () => ({ ...jest.requireActual('@marketplace/shared'), logout: jest.fn() }));
+jest.mock('../federation/remotes', () => ({
+  ...jest.requireActual('../federation/remotes'),
+  loadRemoteApp: jest.fn(async (name: 'shop') => fakeRemoteApp(name)),
+}));
+const logoutCall = jest.mocked(logout);
+
+let httpGet: jest.SpyInstance;
+beforeEach(() => {
+  // The header asks the API for the cart count while the user is still signed in.
+  httpGet = jest.spyOn(http, 'get').mockResolvedValue({ data: { status: 200, msg: '', data: [] } });
+  jest.useFakeTimers();
+  logoutCall.mockReset();
+  act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'token-asha' }));
+});
+afterEach(() => {
+  httpGet.mockRestore();
+  jest.useRealTimers();
+  act(() => useSession.getState().signOut());
+});
+
+describe('logout page', () => {
+  it('tells the server with the login token, clears the session, thanks the user and goes home after 2 s', async () => {
+    let tokenSent: string | null | undefined;
+    logoutCall.mockImplementation(async () => {
+      tokenSent = useSession.getState().session?.authtoken;
+    });
+    renderApp('/logout');
+
+    expect(screen.getByRole('heading', { name: 'Thanks you! Visit again' })).toBeInTheDocument();
+    expect(screen.getByText('Successfully Logout')).toBeInTheDocument();
+    expect(logoutCall).toHaveBeenCalled();
+    expect(tokenSent).toBe('token-asha');
+    expect(useSession.getState().session).toBeNull();
+    expect(sessionStorage.getItem(SESSION_KEY)).toBeNull();
+    // The header shows the signed-out state at once.
+    expect(screen.getByTestId('account-user-icon')).toBeInTheDocument();
+
+    act(() => jest.advanceTimersByTime(LOGOUT_REDIRECT_MS - 100));
+    expect(screen.getByTestId('location')).toHaveTextContent('/logout');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(100);
+    });
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1000);
+    });
+    expect(screen.getByText('shop area at /')).toBeInTheDocument();
+    expect(LOGOUT_REDIRECT_MS).toBe(2000);
+  });
+
+  it('still signs out when the server cannot be reached', async () => {
+    logoutCall.mockRejectedValue(new Error('Network Error'));
+    renderApp('/logout');
+    expect(screen.getByText('Successfully Logout')).toBeInTheDocument();
+    expect(useSession.getState().session).toBeNull();
+    await act(async () => {
+      await Promise.resolve();
+    });
+  });
+});

@@ -1,0 +1,13 @@
+import type { ReactElement } from 'react';
+import { Spinner } from '@marketplace/shared';
+import styles from './pages.module.css';
+
+/** The loading screen. */
+export function PreloadPage(): ReactElement {
+  return (
+    <div className={styles.preload}>
+      <Spinner label="Loading the shop" />
+      <p aria-hidden="true">Loading…</p>
+    </div>
+  );
+}

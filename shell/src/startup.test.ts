@@ -1,0 +1,33 @@
+import { loadRuntimeConfig } from '@marketplace/shared';
+import { registerRuntimeRemotes } from './federation/remotes';
+import { start } from './startup';
+
+// The edges: the server's /config.json, the federation runtime, and the React app itself.
+jest.mock('@marketplace/shared', () => ({ loadRuntimeConfig: jest.fn() }));
+jest.mock('./federation/remotes', () => ({ registerRuntimeRemotes: jest.fn() }));
+const mockMounted = jest.fn();
+jest.mock('./bootstrap', () => {
+  mockMounted();
+  return {};
+});
+
+beforeEach(() => {
+  document.body.innerHTML = '<div id="root"></div>';
+});
+
+it('registers the remotes of /config.json, then renders the app', async () => {
+  const remotes = { shop: 'http://localhost:3101/mf-manifest.json' };
+  jest.mocked(loadRuntimeConfig).mockResolvedValue({ apiUrl: 'http://localhost:4100', remotes });
+  await start();
+  expect(registerRuntimeRemotes).toHaveBeenCalledWith(remotes);
+  expect(mockMounted).toHaveBeenCalled();
+});
+
+it('shows a plain message instead of a white page when /config.json cannot be read', async () => {
+  jest.mocked(loadRuntimeConfig).mockRejectedValue(new Error('config.json answered 502'));
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  await start();
+  error.mockRestore();
+  expect(document.getElementById('root')).toHaveTextContent('The shop could not start');
+  expect(document.querySelector('button')).toHaveTextContent('Reload');
+});

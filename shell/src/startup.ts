@@ -1,0 +1,47 @@
+/**
+ * Boot sequence of the shell, behind the async boundary of index.ts: read the runtime config
+ * (/config.json), register the remotes it lists, then render. If the config cannot be read,
+ * the page says so in words instead of staying white.
+ */
+export async function start(): Promise<void> {
+  try {
+    const { loadRuntimeConfig } = await import('@marketplace/shared');
+    const config = await loadRuntimeConfig();
+    const { registerRuntimeRemotes } = await import('./federation/remotes');
+    registerRuntimeRemotes(config.remotes ?? {});
+  } catch (error) {
+    console.error('[shell] could not read /config.json:', error);
+    showStartupFailure();
+    return;
+  }
+  try {
+    await import('./bootstrap');
+  } catch (error) {
+    console.error('[shell] could not start:', error);
+    showStartupFailure();
+  }
+}
+
+/** A plain message, without React (which may be what failed to load). */
+export function showStartupFailure(): void {
+  const root = document.getElementById('root') ?? document.body;
+  const box = document.createElement('div');
+  box.setAttribute('role', 'alert');
+  box.style.cssText =
+    'max-width:560px;margin:15vh auto;padding:32px;text-align:center;font-family:system-ui,sans-serif;color:#212121;border:1px solid #e0e0e0;border-radius:12px';
+  const title = document.createElement('h1');
+  title.textContent = 'The shop could not start';
+  title.style.cssText = 'font-size:1.5rem;margin:0 0 12px';
+  const text = document.createElement('p');
+  text.textContent =
+    'Its configuration could not be loaded from the server. Please check your connection and reload the page in a moment.';
+  text.style.cssText = 'color:#5f6368;line-height:1.6;margin:0 0 20px';
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.textContent = 'Reload';
+  reload.style.cssText =
+    'background:#e65100;color:#fff;border:0;border-radius:6px;padding:10px 24px;font:inherit;font-weight:600;cursor:pointer';
+  reload.addEventListener('click', () => window.location.reload());
+  box.append(title, text, reload);
+  root.replaceChildren(box);
+}

@@ -1,0 +1,92 @@
+import { type ReactElement, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Price, StarRating, type Product } from '@marketplace/shared';
+import { productDetailsPath } from '../lib/productLinks';
+import { ProductPhoto } from './ProductPhoto';
+import styles from './ProductCard.module.css';
+
+interface Props {
+  product: Product;
+  /** Heading level of the product name inside its section. */
+  headingLevel?: 'h2' | 'h3';
+  layout?: 'grid' | 'list';
+  lazy?: boolean;
+  /** Icon actions revealed over the photo on hover or keyboard focus. */
+  overlay?: ReactNode;
+  /** Extra content under the price (e.g. an Add to Cart link). */
+  footer?: ReactNode;
+}
+
+/**
+ * One product: photo, category (title), name, read-only stars and 'Rs. {price}'.
+ * The whole card opens /productdetails/{id} through the name link (stretched over the card),
+ * so there is one link per product for screen readers and keyboard users.
+ */
+export function ProductCard({ product, headingLevel = 'h3', layout = 'grid', lazy = true, overlay, footer }: Props): ReactElement {
+  const Heading = headingLevel;
+  return (
+    <article className={[styles.card, layout === 'list' ? styles.list : ''].filter(Boolean).join(' ')}>
+      <div className={styles.media}>
+        <ProductPhoto photo={product.photo} alt={product.productname} lazy={lazy} className={styles.photo} />
+        {overlay && <div className={styles.overlay}>{overlay}</div>}
+      </div>
+      <div className={styles.body}>
+        <p className={styles.category}>{product.title}</p>
+        <Heading className={styles.name}>
+          <Link className={styles.nameLink} to={productDetailsPath(product.productid)}>
+            {product.productname}
+          </Link>
+        </Heading>
+        <StarRating value={product.rating} />
+        {layout === 'list' && <p className={styles.description}>{product.description}</p>}
+        <Price value={product.price} className={styles.price} />
+        {footer && <div className={styles.footer}>{footer}</div>}
+      </div>
+    </article>
+  );
+}
+
+/**
+ * A responsive grid of cards sized by the space it gets (container queries): 2 columns when
+ * narrow, 3 when medium, 4 when wide; or one card per row in the list layout.
+ */
+export function ProductGrid({ children, layout = 'grid', label }: { children: ReactNode; layout?: 'grid' | 'list'; label?: string }): ReactElement {
+  return (
+    <div className={styles.gridWrap}>
+      <div className={layout === 'list' ? styles.listStack : styles.grid} role="list" aria-label={label}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function ProductGridItem({ children }: { children: ReactNode }): ReactElement {
+  return (
+    <div role="listitem" className={styles.gridItem}>
+      {children}
+    </div>
+  );
+}
+
+interface ActionProps {
+  label: string;
+  icon: ReactNode;
+}
+
+/** A round icon action over a card's photo that navigates. */
+export function CardActionLink({ to, label, icon }: ActionProps & { to: string }): ReactElement {
+  return (
+    <Link className={styles.action} to={to} aria-label={label} title={label}>
+      {icon}
+    </Link>
+  );
+}
+
+/** A round icon action over a card's photo that does something in place. */
+export function CardActionButton({ onClick, label, icon }: ActionProps & { onClick: () => void }): ReactElement {
+  return (
+    <button type="button" className={styles.action} onClick={onClick} aria-label={label} title={label}>
+      {icon}
+    </button>
+  );
+}

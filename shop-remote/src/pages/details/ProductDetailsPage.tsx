@@ -1,0 +1,184 @@
+import { useEffect, type ReactElement } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import {
+  ApiError,
+  atomStyles,
+  Breadcrumb,
+  formatPrice,
+  getProduct,
+  getProducts,
+  Price,
+  StarRating,
+  type Product,
+} from '@marketplace/shared';
+import { BellIcon, CartIcon, HeartIcon } from '../../components/Icons';
+import { LoadError, LoadingArea } from '../../components/LoadState';
+import { ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
+import { ProductPhoto } from '../../components/ProductPhoto';
+import { addToCartPath, LOGIN_PATH, NEW_ARRIVALS_PATH, searchPath } from '../../lib/productLinks';
+import { useLoad } from '../../lib/useLoad';
+import ui from '../../styles/ui.module.css';
+import styles from './ProductDetailsPage.module.css';
+
+const MAX_ID = 2147483647;
+
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+/** The spec's struck-through "was" price: static marketing, shown 20% above the real price. */
+export function listPrice(price: number): number {
+  return Math.ceil(price / 0.8);
+}
+
+/** Tags: the category and the main words of the name, each a search link. */
+export function tagsOf(product: Product): string[] {
+  const words = product.productname
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 2 && !/^\d+$/.test(w));
+  const seen = new Set<string>();
+  return [product.title, ...words]
+    .filter((tag) => {
+      const key = tag.toLowerCase();
+      if (!tag || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, 5);
+}
+
+/** A few other products, the same category first. */
+export function relatedTo(product: Product, all: readonly Product[], count = 4): Product[] {
+  const others = all.filter((p) => p.productid !== product.productid);
+  const same = others.filter((p) => p.title.toLowerCase() === product.title.toLowerCase());
+  const rest = others.filter((p) => p.title.toLowerCase() !== product.title.toLowerCase());
+  return [...same, ...rest].slice(0, count);
+}
+
+function Related({ product }: { product: Product }): ReactElement | null {
+  const [all] = useLoad(getProducts, []);
+  // Keep the room the related cards will take while they load, so the footer does not jump.
+  if (all.status === 'loading') return <div className={styles.relatedPlaceholder} aria-hidden="true" />;
+  if (all.status !== 'ready') return null;
+  const related = relatedTo(product, all.data);
+  if (related.length === 0) return null;
+  return (
+    <section aria-labelledby="related-products" className={styles.related}>
+      <div className={ui.sectionHead}>
+        <h2 id="related-products" className={ui.sectionTitle}>
+          Related Products
+        </h2>
+      </div>
+      <ProductGrid label="Related products">
+        {related.map((p) => (
+          <ProductGridItem key={p.productid}>
+            <ProductCard product={p} />
+          </ProductGridItem>
+        ))}
+      </ProductGrid>
+    </section>
+  );
+}
+
+function ProductNotFound(): ReactElement {
+  return (
+    <section className={styles.notFound} aria-labelledby="product-not-found">
+      <h1 id="product-not-found">Product not found</h1>
+      <p>We could not find this product. It may have been removed, or the link may be wrong.</p>
+      <Link className={ui.button} to={NEW_ARRIVALS_PATH}>
+        Browse new arrivals
+      </Link>
+    </section>
+  );
+}
+
+function Details({ product }: { product: Product }): ReactElement {
+  const was = listPrice(product.price);
+  const saving = Math.round(((was - product.price) / was) * 100);
+  return (
+    <>
+      <article className={styles.product}>
+        <div className={styles.gallery}>
+          <ProductPhoto photo={product.photo} alt={product.productname} lazy={false} priority size={600} />
+        </div>
+        <div className={styles.info}>
+          <p className={styles.category}>{product.title}</p>
+          <h1 className={styles.name}>{product.productname}</h1>
+          <div className={styles.rating}>
+            <StarRating value={product.rating} />
+            <span>{Math.round(product.rating)} out of 5</span>
+          </div>
+          <div className={styles.priceRow}>
+            <Price value={product.price} className={styles.price} />
+            <del className={styles.was}>
+              <span className={atomStyles.visuallyHidden}>Was </span>
+              {formatPrice(was)}
+            </del>
+            {saving > 0 && <span className={styles.badge}>Save {saving}%</span>}
+          </div>
+          <p className={styles.description}>{product.description}</p>
+          <ul className={styles.facts}>
+            {product.location && <li>Ships from {product.location}</li>}
+            <li>Free shipping on items of Rs.500 and above</li>
+          </ul>
+          <div className={styles.actions}>
+            <Link className={`${ui.button} ${styles.addToCart}`} to={addToCartPath(product.productid)}>
+              <CartIcon size={18} />
+              Add to Cart
+            </Link>
+            <Link className={ui.buttonOutline} to={LOGIN_PATH}>
+              <HeartIcon size={18} />
+              Add to Wishlist
+            </Link>
+            <Link className={ui.buttonOutline} to={LOGIN_PATH}>
+              <BellIcon size={18} />
+              Email me when the price drops
+            </Link>
+          </div>
+          <div className={styles.tags}>
+            <span className={styles.tagsLabel}>Tags:</span>
+            <ul>
+              {tagsOf(product).map((tag) => (
+                <li key={tag}>
+                  <Link className={styles.tag} to={searchPath(tag)}>
+                    {tag}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </article>
+      <Related product={product} />
+    </>
+  );
+}
+
+/** `/productdetails/{id}`. */
+export function ProductDetailsPage(): ReactElement {
+  const { id: rawId } = useParams();
+  const id = parseId(rawId);
+  const [state, retry] = useLoad(
+    () => (id === null ? Promise.reject(new ApiError(404, 'Product not found')) : getProduct(id)),
+    [id],
+  );
+
+  useEffect(() => {
+    // Opening another product from "Related Products" starts at the top of the page.
+    document.documentElement.scrollTop = 0;
+  }, [id]);
+
+  const notFound = state.status === 'error' && state.error instanceof ApiError && (state.error.status === 404 || state.error.status === 400);
+
+  return (
+    <div className={ui.page}>
+      <Breadcrumb page="Product Details" />
+      {state.status === 'loading' && <LoadingArea label="Loading product" className={styles.reserveTall} />}
+      {notFound && <ProductNotFound />}
+      {state.status === 'error' && !notFound && <LoadError onRetry={retry} />}
+      {state.status === 'ready' && <Details product={state.data} />}
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import '../../testing/polyfills';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, getProducts, useSession } from '@marketplace/shared';
+import { PRODUCTS } from '../../testing/fixtures';
+import { renderAt } from '../../testing/renderAt';
+import { HERO_INTERVAL_MS } from './HeroCarousel';
+
+jest.mock('@marketplace/shared', () => ({
+  ...jest.requireActual('@marketplace/shared'),
+  getProducts: jest.fn(),
+}));
+
+const mockedGetProducts = getProducts as jest.MockedFunction<typeof getProducts>;
+
+function card(name: string): HTMLElement {
+  return screen.getByRole('link', { name }).closest('article') as HTMLElement;
+}
+
+afterEach(() => {
+  useSession.getState().signOut();
+  jest.useRealTimers();
+  mockedGetProducts.mockReset();
+});
+
+describe('home page', () => {
+  it('shows a spinner while loading, then every product with category, name, stars and Rs. price', async () => {
+    mockedGetProducts.mockResolvedValue(PRODUCTS);
+    renderAt('/');
+
+    const trending = screen.getByRole('region', { name: 'TOP TRENDING' });
+    expect(within(trending).getByRole('status')).toHaveTextContent('Loading products');
+
+    const grid = await screen.findByRole('list', { name: 'Top trending products' });
+    expect(within(trending).queryByRole('status')).not.toBeInTheDocument();
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(PRODUCTS.length);
+
+    const headphones = within(grid).getByRole('link', { name: 'Wireless Headphones' }).closest('article') as HTMLElement;
+    expect(within(headphones).getByText('Electronics')).toBeInTheDocument();
+    expect(within(headphones).getByText('Rs. 2999')).toBeInTheDocument();
+    expect(within(headphones).getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
+    const photo = within(headphones).getByRole('img', { name: 'Wireless Headphones' });
+    expect(photo).toHaveAttribute('src', 'http://localhost:4000/images/1.png');
+    expect(photo).toHaveAttribute('loading', 'lazy');
+    expect(photo).toHaveAttribute('width');
+    expect(photo).toHaveAttribute('height');
+    expect(within(grid).getByRole('link', { name: 'Wireless Headphones' })).toHaveAttribute('href', '/productdetails/1');
+  });
+
+  it("shows 'Something went wrong ...' and keeps the spinner when the product call fails", async () => {
+    mockedGetProducts.mockRejectedValue(new ApiError(0, 'Network Error'));
+    renderAt('/');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
+    const trending = screen.getByRole('region', { name: 'TOP TRENDING' });
+    expect(within(trending).getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Top trending products' })).not.toBeInTheDocument();
+  });
+
+  it('tries again when the shopper asks to after a failure', async () => {
+    mockedGetProducts.mockRejectedValueOnce(new ApiError(0, 'Network Error')).mockResolvedValueOnce(PRODUCTS);
+    renderAt('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Cotton Shirt' })).toBeInTheDocument();
+    expect(mockedGetProducts).toHaveBeenCalledTimes(2);
+  });
+
+  it('links Load More, every SHOP NOW and every promo tile to /newarrival', async () => {
+    mockedGetProducts.mockResolvedValue(PRODUCTS);
+    renderAt('/');
+    await screen.findByRole('list', { name: 'Top trending products' });
+
+    expect(screen.getByRole('link', { name: 'Load More' })).toHaveAttribute('href', '/newarrival');
+    const shopNow = screen.getAllByRole('link', { name: 'SHOP NOW', hidden: true });
+    expect(shopNow).toHaveLength(3);
+    shopNow.forEach((link) => expect(link).toHaveAttribute('href', '/newarrival'));
+
+    const promos = within(screen.getByRole('region', { name: 'Promotions' })).getAllByRole('link');
+    expect(promos).toHaveLength(3);
+    promos.forEach((link) => expect(link).toHaveAttribute('href', '/newarrival'));
+    expect(screen.getByRole('link', { name: /Free shipping on US orders above \$200/ })).toBeInTheDocument();
+  });
+
+  it("shows the spec's hero offers, service highlights and blog teaser", async () => {
+    mockedGetProducts.mockResolvedValue(PRODUCTS);
+    renderAt('/');
+    await screen.findByRole('list', { name: 'Top trending products' });
+
+    const hero = screen.getByRole('region', { name: "Today's offers" });
+    expect(hero).toHaveTextContent(/Electronics Accessories.*30% Off.*Rs\. 25000/);
+    expect(hero).toHaveTextContent(/Headphones.*10% Off.*Rs\. 3000/);
+    expect(hero).toHaveTextContent(/Mobiles.*10% Off.*Rs\. 10000/);
+    expect(screen.getByText('On items of Rs.500 and above')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Shop with Confidence' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '24/7 Help' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'From Our Blog' })).toBeInTheDocument();
+  });
+
+  it('shows the two drone products in Deal of the Day', async () => {
+    mockedGetProducts.mockResolvedValue(PRODUCTS);
+    renderAt('/');
+    const deal = await screen.findByRole('region', { name: 'Deal of the Day' });
+    const names = within(deal).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(names).toEqual(['Phantom Drone X', 'Sky Drone Mini']);
+    expect(within(deal).getByText('Rs. 45999')).toBeInTheDocument();
+    expect(within(deal).getByRole('link', { name: 'Sky Drone Mini' })).toHaveAttribute('href', '/productdetails/5');
+  });
+
+  it('sends a signed-out shopper to /login from the add-to-cart, wishlist and price-drop actions', async () => {
+    mockedGetProducts.mockResolvedValue(PRODUCTS);
+    renderAt('/');
+    await screen.findByRole('list', { name: 'Top trending products' });
+    const shirt = card('Cotton Shirt');
+    expect(within(shirt).getByRole('link', { name: 'Add to cart: Cotton Shirt' })).toHaveAttribute('href', '/login');
+    expect(within(shirt).getByRole('link', { name: 'Add to wishlist: Cotton Shirt' })).toHaveAttribute('href', '/login');
+    expect(within(shirt).getByRole('link', { name: 'Email me when the price drops: Cotton Shirt' })).toHaveAttribute('href', '/login');
+  });
+
+  it('sends a signed-in shopper from add-to-cart to /viewcart/{productid}', async () => {
+    useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'token' });
+    mockedGetProducts.mockResolvedValue(PRODUCTS);
+    renderAt('/');
+    await screen.findByRole('list', { name: 'Top trending products' });
+    expect(within(card('Cotton Shirt')).getByRole('link', { name: 'Add to cart: Cotton Shirt' })).toHaveAttribute('href', '/viewcart/2');
+  });
+
+  it('opens a quick view dialog for a product and closes it with Escape', async () => {
+    const user = userEvent.setup();
+    mockedGetProducts.mockResolvedValue(PRODUCTS);
+    renderAt('/');
+    await screen.findByRole('list', { name: 'Top trending products' });
+
+    const trigger = within(card('Leather Wallet')).getByRole('button', { name: 'Quick view: Leather Wallet' });
+    await user.click(trigger);
+    const dialog = screen.getByRole('dialog', { name: 'Quick view' });
+    expect(within(dialog).getByRole('heading', { name: 'Leather Wallet' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Rs. 1299')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'View details' })).toHaveAttribute('href', '/productdetails/4');
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+});
+
+describe('hero carousel', () => {
+  function currentDot(): string | null {
+    const dots = within(screen.getByRole('group', { name: 'Choose a slide' })).getAllByRole('button');
+    return dots.find((d) => d.getAttribute('aria-current') === 'true')?.getAttribute('aria-label') ?? null;
+  }
+
+  beforeEach(() => mockedGetProducts.mockResolvedValue(PRODUCTS));
+
+  it('moves with the previous, next and dot buttons and hides the other slides', async () => {
+    const user = userEvent.setup();
+    renderAt('/');
+    await screen.findByRole('list', { name: 'Top trending products' });
+    expect(currentDot()).toBe('Slide 1: Electronics Accessories');
+    expect(screen.getByRole('group', { name: '1 of 3' })).toHaveAttribute('aria-hidden', 'false');
+    expect(screen.queryByRole('group', { name: '2 of 3' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'SHOP NOW' })).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(currentDot()).toBe('Slide 2: Headphones');
+    expect(screen.getByRole('group', { name: '2 of 3' })).toHaveTextContent('Starting from Rs. 3000');
+
+    await user.click(screen.getByRole('button', { name: 'Previous slide' }));
+    await user.click(screen.getByRole('button', { name: 'Previous slide' }));
+    expect(currentDot()).toBe('Slide 3: Mobiles');
+
+    await user.click(screen.getByRole('button', { name: 'Slide 1: Electronics Accessories' }));
+    expect(currentDot()).toBe('Slide 1: Electronics Accessories');
+  });
+
+  it('advances on its own and stops when paused', async () => {
+    jest.useFakeTimers();
+    renderAt('/');
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Top trending products' })).toBeInTheDocument());
+    expect(currentDot()).toBe('Slide 1: Electronics Accessories');
+
+    act(() => jest.advanceTimersByTime(HERO_INTERVAL_MS));
+    expect(currentDot()).toBe('Slide 2: Headphones');
+
+    act(() => screen.getByRole('button', { name: 'Stop automatic slide show' }).click());
+    act(() => {
+      // The pause button took focus, which also holds the slides; blur it to test the pause alone.
+      (document.activeElement as HTMLElement).blur();
+    });
+    act(() => jest.advanceTimersByTime(HERO_INTERVAL_MS * 3));
+    expect(currentDot()).toBe('Slide 2: Headphones');
+    expect(screen.getByRole('button', { name: 'Start automatic slide show' })).toBeInTheDocument();
+  });
+});

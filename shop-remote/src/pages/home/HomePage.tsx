@@ -1,0 +1,92 @@
+import { useState, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { atomStyles, getProducts, useIsSignedIn, type Product } from '@marketplace/shared';
+import { BellIcon, CartIcon, EyeIcon, HeartIcon } from '../../components/Icons';
+import { LoadError, LoadingArea } from '../../components/LoadState';
+import { CardActionButton, CardActionLink, ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
+import { addToCartPath, LOGIN_PATH, NEW_ARRIVALS_PATH } from '../../lib/productLinks';
+import { useLoad } from '../../lib/useLoad';
+import ui from '../../styles/ui.module.css';
+import { DealOfTheDay } from './DealOfTheDay';
+import { HeroCarousel } from './HeroCarousel';
+import { QuickView } from './QuickView';
+import { BlogTeaser, PromoTiles, ServiceHighlights } from './StaticSections';
+import styles from './HomePage.module.css';
+
+function TrendingActions({ product, signedIn, onQuickView }: { product: Product; signedIn: boolean; onQuickView: () => void }): ReactElement {
+  const name = product.productname;
+  return (
+    <>
+      <CardActionButton label={`Quick view: ${name}`} icon={<EyeIcon size={18} />} onClick={onQuickView} />
+      <CardActionLink
+        label={`Add to cart: ${name}`}
+        icon={<CartIcon size={18} />}
+        to={signedIn ? addToCartPath(product.productid) : LOGIN_PATH}
+      />
+      <CardActionLink label={`Add to wishlist: ${name}`} icon={<HeartIcon size={18} />} to={LOGIN_PATH} />
+      <CardActionLink label={`Email me when the price drops: ${name}`} icon={<BellIcon size={18} />} to={LOGIN_PATH} />
+    </>
+  );
+}
+
+/** `/`: hero offers, TOP TRENDING (every product), Deal of the Day, promos, services, blog. */
+export function HomePage(): ReactElement {
+  const [state, retry] = useLoad(getProducts, []);
+  const signedIn = useIsSignedIn();
+  const [quickView, setQuickView] = useState<Product | null>(null);
+
+  return (
+    <div className={ui.page}>
+      <h1 className={atomStyles.visuallyHidden}>Marketplace: electronics, accessories and clothing</h1>
+      <HeroCarousel />
+
+      <section aria-labelledby="top-trending" aria-busy={state.status === 'loading'}>
+        <div className={ui.sectionHead}>
+          <div>
+            <h2 id="top-trending" className={ui.sectionTitle}>
+              TOP TRENDING
+            </h2>
+          </div>
+          {state.status === 'ready' && state.data.length > 0 && (
+            <p className={styles.count}>{state.data.length} products</p>
+          )}
+        </div>
+
+        {state.status === 'loading' && <LoadingArea label="Loading products" />}
+        {state.status === 'error' && <LoadError onRetry={retry} />}
+        {state.status === 'ready' && (
+          <>
+            {state.data.length === 0 ? (
+              <p className={styles.empty}>No products yet. New arrivals appear here as soon as they are listed.</p>
+            ) : (
+              <ProductGrid label="Top trending products">
+                {state.data.map((product) => (
+                  <ProductGridItem key={product.productid}>
+                    <ProductCard
+                      product={product}
+                      overlay={
+                        <TrendingActions product={product} signedIn={signedIn} onQuickView={() => setQuickView(product)} />
+                      }
+                    />
+                  </ProductGridItem>
+                ))}
+              </ProductGrid>
+            )}
+          </>
+        )}
+        <div className={styles.loadMore}>
+          <Link className={ui.button} to={NEW_ARRIVALS_PATH}>
+            Load More
+          </Link>
+        </div>
+      </section>
+
+      {state.status === 'ready' && <DealOfTheDay products={state.data} />}
+      <PromoTiles />
+      <ServiceHighlights />
+      <BlogTeaser />
+
+      {quickView && <QuickView product={quickView} signedIn={signedIn} onClose={() => setQuickView(null)} />}
+    </div>
+  );
+}

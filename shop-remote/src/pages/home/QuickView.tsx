@@ -1,0 +1,34 @@
+import { type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { Price, StarRating, type Product } from '@marketplace/shared';
+import { Modal } from '../../components/Modal';
+import { ProductPhoto } from '../../components/ProductPhoto';
+import { addToCartPath, LOGIN_PATH, productDetailsPath } from '../../lib/productLinks';
+import ui from '../../styles/ui.module.css';
+import styles from './QuickView.module.css';
+
+/** Quick view of one product from the TOP TRENDING grid. */
+export function QuickView({ product, signedIn, onClose }: { product: Product; signedIn: boolean; onClose: () => void }): ReactElement {
+  return (
+    <Modal title="Quick view" onClose={onClose}>
+      <div className={styles.layout}>
+        <ProductPhoto photo={product.photo} alt={product.productname} lazy={false} />
+        <div className={styles.info}>
+          <p className={styles.category}>{product.title}</p>
+          <h3 className={styles.name}>{product.productname}</h3>
+          <StarRating value={product.rating} />
+          <Price value={product.price} className={styles.price} />
+          <p className={styles.description}>{product.description}</p>
+          <div className={styles.actions}>
+            <Link className={ui.button} to={signedIn ? addToCartPath(product.productid) : LOGIN_PATH}>
+              Add to Cart
+            </Link>
+            <Link className={ui.buttonOutline} to={productDetailsPath(product.productid)}>
+              View details
+            </Link>
+          </div>
+        </div>
+      </div>
+    </Modal>
+  );
+}

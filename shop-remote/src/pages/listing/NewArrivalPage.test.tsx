@@ -1,0 +1,153 @@
+import '../../testing/polyfills';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, getProducts, searchProducts } from '@marketplace/shared';
+import { PRODUCTS } from '../../testing/fixtures';
+import { renderAt } from '../../testing/renderAt';
+
+jest.mock('@marketplace/shared', () => ({
+  ...jest.requireActual('@marketplace/shared'),
+  getProducts: jest.fn(),
+  searchProducts: jest.fn(),
+}));
+
+const mockedGetProducts = getProducts as jest.MockedFunction<typeof getProducts>;
+const mockedSearch = searchProducts as jest.MockedFunction<typeof searchProducts>;
+const SHIRTS = PRODUCTS.filter((p) => p.productname.includes('Shirt'));
+
+function lastQuery(): unknown {
+  return mockedSearch.mock.lastCall?.[0];
+}
+
+beforeEach(() => {
+  mockedGetProducts.mockResolvedValue(PRODUCTS);
+  mockedSearch.mockResolvedValue(SHIRTS);
+});
+afterEach(() => {
+  mockedGetProducts.mockReset();
+  mockedSearch.mockReset();
+});
+
+describe('new arrivals and search', () => {
+  it('searches for the key in the URL and shows the results with their count', async () => {
+    renderAt('/newarrival/shirt');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading products');
+
+    const grid = await screen.findByRole('list', { name: 'Products' });
+    expect(mockedSearch).toHaveBeenCalledTimes(1);
+    expect(lastQuery()).toStrictEqual({ productname: 'shirt' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search results for "shirt"');
+    expect(screen.getByText('2 products')).toBeInTheDocument();
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(2);
+
+    expect(within(grid).getByRole('link', { name: 'Denim Shirt' })).toHaveAttribute('href', '/productdetails/6');
+    expect(within(grid).getByRole('link', { name: 'Add to Cart: Denim Shirt' })).toHaveAttribute('href', '/viewcart/6');
+    expect(within(grid).getByText('Rs. 1499')).toBeInTheDocument();
+  });
+
+  it('lists everything on /newarrival (empty search text)', async () => {
+    mockedSearch.mockResolvedValue(PRODUCTS);
+    renderAt('/newarrival');
+    await screen.findByRole('list', { name: 'Products' });
+    expect(lastQuery()).toStrictEqual({ productname: '' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('New Arrivals');
+    expect(screen.getByText('6 products')).toBeInTheDocument();
+  });
+
+  it('offers All plus the distinct categories of the catalogue and filters by the one chosen', async () => {
+    const user = userEvent.setup();
+    renderAt('/newarrival/shirt');
+    await screen.findByRole('list', { name: 'Products' });
+
+    const categories = screen.getByRole('group', { name: 'Categories' });
+    await waitFor(() => expect(within(categories).getAllByRole('radio')).toHaveLength(4));
+    expect(within(categories).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
+      'All',
+      'Accessories',
+      'Clothing',
+      'Electronics',
+    ]);
+    expect(within(categories).getByRole('radio', { name: 'All' })).toBeChecked();
+
+    mockedSearch.mockResolvedValue([SHIRTS[0]]);
+    await user.click(within(categories).getByRole('radio', { name: 'Clothing' }));
+    await waitFor(() => expect(lastQuery()).toStrictEqual({ productname: 'shirt', category: 'Clothing' }));
+    expect(await screen.findByText('1 product')).toBeInTheDocument();
+
+    await user.click(within(categories).getByRole('radio', { name: 'All' }));
+    await waitFor(() => expect(lastQuery()).toStrictEqual({ productname: 'shirt' }));
+  });
+
+  it('filters by a min and max price, together with the category', async () => {
+    const user = userEvent.setup();
+    renderAt('/newarrival');
+    await screen.findByRole('list', { name: 'Products' });
+
+    await user.type(screen.getByLabelText('Min price'), '500');
+    await user.type(screen.getByLabelText('Max price'), '1500');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(lastQuery()).toStrictEqual({ productname: '', minPrice: 500, maxPrice: 1500 }));
+
+    await user.click(await screen.findByRole('radio', { name: 'Accessories' }));
+    await waitFor(() =>
+      expect(lastQuery()).toStrictEqual({ productname: '', category: 'Accessories', minPrice: 500, maxPrice: 1500 }),
+    );
+
+    await user.clear(screen.getByLabelText('Max price'));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(lastQuery()).toStrictEqual({ productname: '', category: 'Accessories', minPrice: 500 }));
+
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]);
+    await waitFor(() => expect(lastQuery()).toStrictEqual({ productname: '' }));
+    expect(screen.getByLabelText('Min price')).toHaveValue(null);
+  });
+
+  it('refuses a minimum above the maximum without searching', async () => {
+    const user = userEvent.setup();
+    renderAt('/newarrival');
+    await screen.findByRole('list', { name: 'Products' });
+    const calls = mockedSearch.mock.calls.length;
+
+    await user.type(screen.getByLabelText('Min price'), '900');
+    await user.type(screen.getByLabelText('Max price'), '100');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('The minimum price must not be more than the maximum price');
+    expect(screen.getByLabelText('Min price')).toHaveAttribute('aria-invalid', 'true');
+    expect(mockedSearch).toHaveBeenCalledTimes(calls);
+  });
+
+  it('says so when nothing matches the search key', async () => {
+    mockedSearch.mockResolvedValue([]);
+    renderAt('/newarrival/unicorn');
+    expect(await screen.findByText('No products found for "unicorn"')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Products' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all new arrivals' })).toHaveAttribute('href', '/newarrival');
+  });
+
+  it('switches between the grid and list layouts', async () => {
+    const user = userEvent.setup();
+    renderAt('/newarrival/shirt');
+    await screen.findByRole('list', { name: 'Products' });
+    const grid = screen.getByRole('button', { name: 'Grid' });
+    const list = screen.getByRole('button', { name: 'List' });
+    expect(grid).toHaveAttribute('aria-pressed', 'true');
+    expect(list).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByText('Denim Shirt: a sample description.')).not.toBeInTheDocument();
+
+    await user.click(list);
+    expect(list).toHaveAttribute('aria-pressed', 'true');
+    expect(grid).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText('Denim Shirt: a sample description.')).toBeInTheDocument();
+
+    await user.click(grid);
+    expect(screen.queryByText('Denim Shirt: a sample description.')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Something went wrong ...' with the spinner when the search fails", async () => {
+    mockedSearch.mockRejectedValue(new ApiError(500, 'Internal Server Error'));
+    renderAt('/newarrival/shirt');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,256 @@
+import { useId, useMemo, useState, type FormEvent, type ReactElement } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Breadcrumb, getProducts, searchProducts, type Product, type ProductSearch } from '@marketplace/shared';
+import { CartIcon, GridIcon, ListIcon } from '../../components/Icons';
+import { LoadError, LoadingArea } from '../../components/LoadState';
+import { ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
+import { addToCartPath, NEW_ARRIVALS_PATH } from '../../lib/productLinks';
+import { useLoad } from '../../lib/useLoad';
+import ui from '../../styles/ui.module.css';
+import styles from './NewArrivalPage.module.css';
+
+type Layout = 'grid' | 'list';
+interface PriceRange {
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+/** The sidebar's categories: the distinct product titles of the catalogue. */
+export function categoriesOf(products: readonly Product[]): string[] {
+  const seen = new Map<string, string>();
+  for (const { title } of products) {
+    const name = title.trim();
+    if (name && !seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), name);
+  }
+  return [...seen.values()].sort((a, b) => a.localeCompare(b));
+}
+
+function parsePrice(text: string): number | undefined | null {
+  const value = text.trim();
+  if (value === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}
+
+const LAYOUTS = [
+  { value: 'grid', label: 'Grid', Icon: GridIcon },
+  { value: 'list', label: 'List', Icon: ListIcon },
+] as const;
+
+interface PriceFieldProps {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The id of the price error message, when there is one. */
+  errorId?: string;
+}
+
+function PriceField({ label, placeholder, value, onChange, errorId }: PriceFieldProps): ReactElement {
+  const id = useId();
+  return (
+    <label className={styles.priceField} htmlFor={id}>
+      <span>{label}</span>
+      <input
+        id={id}
+        type="number"
+        min={0}
+        inputMode="numeric"
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      />
+    </label>
+  );
+}
+
+function buildQuery(searchKey: string, category: string, range: PriceRange): ProductSearch {
+  const query: ProductSearch = { productname: searchKey };
+  if (category) query.category = category;
+  if (range.minPrice !== undefined) query.minPrice = range.minPrice;
+  if (range.maxPrice !== undefined) query.maxPrice = range.maxPrice;
+  return query;
+}
+
+/** `/newarrival` and `/newarrival/{searchKey}`: the catalogue, searchable and filterable. */
+export function NewArrivalPage(): ReactElement {
+  const { searchKey = '' } = useParams();
+  const [layout, setLayout] = useState<Layout>('grid');
+  const [category, setCategory] = useState('');
+  const [range, setRange] = useState<PriceRange>({});
+  const [minText, setMinText] = useState('');
+  const [maxText, setMaxText] = useState('');
+  const [priceError, setPriceError] = useState('');
+  const ids = { price: useId(), priceError: useId() };
+
+  const [catalogue] = useLoad(getProducts, []);
+  const categories = useMemo(() => (catalogue.status === 'ready' ? categoriesOf(catalogue.data) : []), [catalogue]);
+
+  const [results, retry] = useLoad(
+    () => searchProducts(buildQuery(searchKey, category, range)),
+    [searchKey, category, range.minPrice, range.maxPrice],
+  );
+
+  const applyPrice = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const minPrice = parsePrice(minText);
+    const maxPrice = parsePrice(maxText);
+    if (minPrice === null || maxPrice === null) {
+      setPriceError('Enter prices as numbers, 0 or more');
+      return;
+    }
+    if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+      setPriceError('The minimum price must not be more than the maximum price');
+      return;
+    }
+    setPriceError('');
+    setRange({ minPrice, maxPrice });
+  };
+
+  const clearFilters = (): void => {
+    setCategory('');
+    setMinText('');
+    setMaxText('');
+    setPriceError('');
+    setRange({});
+  };
+
+  const priceErrorId = priceError ? ids.priceError : undefined;
+  const filtered = category !== '' || range.minPrice !== undefined || range.maxPrice !== undefined;
+  const heading = searchKey ? `Search results for "${searchKey}"` : 'New Arrivals';
+
+  return (
+    <div className={ui.page}>
+      <Breadcrumb page={searchKey ? 'Search' : 'New Arrivals'} />
+      <div className={styles.layout}>
+        <aside className={styles.sidebar} aria-label="Filters">
+          <fieldset className={styles.panel}>
+            <legend className={styles.panelTitle}>
+              Categories
+            </legend>
+            <ul className={styles.categoryList}>
+              {['', ...categories].map((name) => (
+                <li key={name || 'all'}>
+                  <label className={styles.categoryOption}>
+                    <input
+                      type="radio"
+                      name="category"
+                      value={name}
+                      checked={category === name}
+                      onChange={() => setCategory(name)}
+                    />
+                    <span>{name || 'All'}</span>
+                  </label>
+                </li>
+              ))}
+              {catalogue.status === 'loading' &&
+                [1, 2, 3].map((n) => <li key={`placeholder-${n}`} className={styles.categoryPlaceholder} aria-hidden="true" />)}
+            </ul>
+          </fieldset>
+
+          <form className={styles.panel} onSubmit={applyPrice} noValidate aria-labelledby={ids.price}>
+            <h2 className={styles.panelTitle} id={ids.price}>
+              Price (Rs.)
+            </h2>
+            <div className={styles.priceForm}>
+              <div className={styles.priceRow}>
+                <PriceField label="Min price" placeholder="0" value={minText} onChange={setMinText} errorId={priceErrorId} />
+                <PriceField label="Max price" placeholder="Any" value={maxText} onChange={setMaxText} errorId={priceErrorId} />
+              </div>
+              {priceError && (
+                <p id={ids.priceError} className={styles.fieldError} role="alert">
+                  {priceError}
+                </p>
+              )}
+              <div className={styles.priceActions}>
+                <button type="submit" className={ui.button}>
+                  Apply
+                </button>
+                {filtered && (
+                  <button type="button" className={ui.buttonGhost} onClick={clearFilters}>
+                    Clear filters
+                  </button>
+                )}
+              </div>
+            </div>
+          </form>
+        </aside>
+
+        <section className={styles.results} aria-labelledby="listing-heading" aria-busy={results.status === 'loading'}>
+          <div className={styles.toolbar}>
+            <div>
+              <h1 id="listing-heading" className={styles.heading}>
+                {heading}
+              </h1>
+              <p className={styles.count} aria-live="polite">
+                {results.status === 'ready' && `${results.data.length} ${results.data.length === 1 ? 'product' : 'products'}`}
+              </p>
+            </div>
+            <div className={styles.toggle} role="group" aria-label="Layout">
+              {LAYOUTS.map(({ value, label, Icon }) => (
+                <button
+                  key={value}
+                  type="button"
+                  className={styles.toggleButton}
+                  aria-pressed={layout === value}
+                  onClick={() => setLayout(value)}
+                >
+                  <Icon size={18} />
+                  <span>{label}</span>
+                </button>
+              ))}
+            </div>
+          </div>
+
+          {results.status === 'loading' && <LoadingArea label="Loading products" />}
+          {results.status === 'error' && <LoadError onRetry={retry} />}
+          {results.status === 'ready' && results.data.length === 0 && (
+            <div className={styles.empty}>
+              <p className={styles.emptyTitle}>{searchKey ? `No products found for "${searchKey}"` : 'No products found'}</p>
+              <p className={styles.emptyHint}>
+                {filtered ? 'Try another category or price range.' : 'Try a different search word.'}
+              </p>
+              <div className={styles.emptyActions}>
+                {filtered && (
+                  <button type="button" className={ui.buttonOutline} onClick={clearFilters}>
+                    Clear filters
+                  </button>
+                )}
+                {searchKey && (
+                  <Link className={ui.button} to={NEW_ARRIVALS_PATH}>
+                    See all new arrivals
+                  </Link>
+                )}
+              </div>
+            </div>
+          )}
+          {results.status === 'ready' && results.data.length > 0 && (
+            <ProductGrid layout={layout} label="Products">
+              {results.data.map((product, index) => (
+                <ProductGridItem key={product.productid}>
+                  <ProductCard
+                    product={product}
+                    layout={layout}
+                    lazy={index >= 6}
+                    footer={
+                      <Link
+                        className={`${ui.buttonOutline} ${styles.addToCart}`}
+                        to={addToCartPath(product.productid)}
+                        aria-label={`Add to Cart: ${product.productname}`}
+                      >
+                        <CartIcon size={16} />
+                        Add to Cart
+                      </Link>
+                    }
+                  />
+                </ProductGridItem>
+              ))}
+            </ProductGrid>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
