@@ -1,7 +1,7 @@
 // Browser journeys: builds the front ends if needed, starts the API on a fresh embedded
 // database and the four production front ends on test ports, then runs e2e/tests in Chromium.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FRONT_ENDS, ROOT, isBuildStale } from '../scripts/front-ends.mjs';
@@ -20,10 +20,15 @@ let code = 1;
 try {
   children.push(await startApi({ dataDir }));
   for (const fe of FRONT_ENDS) children.push(await startFrontEnd(fe.area));
-  const files = process.argv.slice(2);
+  // Node 20's runner does not pick up .ts files from a folder: name them.
+  const files = process.argv.slice(2).length
+    ? process.argv.slice(2)
+    : readdirSync(join(ROOT, 'e2e', 'tests'))
+        .filter((f) => f.endsWith('.test.ts'))
+        .map((f) => join('tests', f));
   const runner = spawn(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...(files.length ? files : ['tests/'])],
+    ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
     { cwd: join(ROOT, 'e2e'), stdio: 'inherit', env: { ...process.env, ...e2eEnv(), E2E_DATA_DIR: dataDir } },
   );
   code = await new Promise((resolve) => runner.on('exit', (c) => resolve(c ?? 1)));

@@ -9,3 +9,4 @@ export * from './remote/AreaRoutes';
 export * from './remote/runtimeConfig';
 export * from './ui/atoms';
 export * from './contract/rules';
+export * from './ui/Carousel';

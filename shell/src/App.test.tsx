@@ -1,4 +1,3 @@
-import '../test/polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROUTES } from '@marketplace/shared';

@@ -1,4 +1,3 @@
-import '../testing/polyfills';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, login, refreshCartCount, useSession } from '@marketplace/shared';

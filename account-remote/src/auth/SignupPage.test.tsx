@@ -1,4 +1,3 @@
-import '../testing/polyfills';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, signup, useSession } from '@marketplace/shared';

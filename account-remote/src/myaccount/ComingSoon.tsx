@@ -11,15 +11,17 @@ export function ComingSoon(): ReactElement {
   const { pathname } = useLocation();
   const title = SUB_PAGE_TITLES[subPageKey(pathname) ?? ''];
   return (
-    <div className={styles.panel}>
-      <h2>{title}</h2>
-      <p>
-        Coming soon: this page will show your orders, payments and coupons once ordering opens in the shop. There is
-        nothing to show here yet.
-      </p>
-      <Link className={styles.button} to="/newarrival">
-        Browse New Arrivals
-      </Link>
-    </div>
+    <>
+      <h1 className={styles.heading}>{title}</h1>
+      <div className={styles.panel}>
+        <p>
+          Coming soon: this page will show your orders, payments and coupons once ordering opens in the shop. There
+          is nothing to show here yet.
+        </p>
+        <Link className={styles.button} to="/newarrival">
+          Browse New Arrivals
+        </Link>
+      </div>
+    </>
   );
 }

@@ -1,4 +1,3 @@
-import '../testing/polyfills';
 import { withoutAddress } from './addresses';
 
 const a = { streetadd: '1 A St', landmark: 'L', country: 'India', state: 'Gujarat', city: 'Surat', postal: '1' } as const;

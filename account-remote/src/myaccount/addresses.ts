@@ -1,21 +1,13 @@
-import { updateAddresses, type ADDRESS_COUNTRIES, type ADDRESS_STATES, type Address as ContractAddress, type Customer, type LoginData } from '@marketplace/shared';
+import { updateAddresses, type Address, type Customer, type LoginData } from '@marketplace/shared';
 
-/**
- * An address book entry. The contract's `Address` type currently resolves `country` and `state`
- * to `never` (its TypeBox unions are built with .map, which TypeBox cannot type), so this area
- * states them as the spec's option names; the values are the same.
- */
-export type Address = Omit<ContractAddress, 'country' | 'state'> & {
-  country: (typeof ADDRESS_COUNTRIES)[number];
-  state: (typeof ADDRESS_STATES)[number];
-};
+export type { Address };
 
-/** The customer of GET /getuserdata, with its address list typed as above. */
-export type AccountCustomer = Omit<Customer, 'address'> & { address: Address[] };
+/** The customer of GET /getuserdata; its address list is a real array (DECISIONS.md). */
+export type AccountCustomer = Customer;
 
 /** PUT /updatecus with the whole address list. */
 export function saveAddresses(list: readonly Address[]): Promise<LoginData> {
-  return updateAddresses(list as unknown as ContractAddress[]);
+  return updateAddresses([...list]);
 }
 
 /** The spec identifies an address by streetadd, landmark and postal (section 4, address book). */

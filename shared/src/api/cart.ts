@@ -1,4 +1,5 @@
 import { http } from './http';
+import { requireLoginToken } from './auth';
 import type { CartItem, CartReply } from '../contract';
 import { currentAuthToken } from '../session/sessionStore';
 
@@ -11,4 +12,28 @@ export async function getCartItems(): Promise<CartItem[]> {
   if (!authtoken) return [];
   const res = await http.get<CartReply>('/productviewcart', { headers: { authtoken } });
   return res.data.data;
+}
+
+/**
+ * POST /addtocartproduct: puts a product in the cart and resolves the whole cart. A product
+ * already there keeps its one line (quantity is always 1). Rejects 404 'Product not found',
+ * 400 bad id / cart full, 401.
+ */
+export async function addToCart(productid: number): Promise<CartItem[]> {
+  const authtoken = requireLoginToken();
+  const res = await http.post<CartReply>('/addtocartproduct', { productid, authtoken });
+  return res.data.data;
+}
+
+/** DELETE /deleteproduct: removes one product; resolves the cart left. Rejects 404 when it was not in the cart. */
+export async function removeFromCart(productid: number): Promise<CartItem[]> {
+  const authtoken = requireLoginToken();
+  const res = await http.delete<CartReply>('/deleteproduct', { data: { productid, authtoken } });
+  return res.data.data;
+}
+
+/** DELETE /deleteAllProducts: empties the cart. */
+export async function clearCart(): Promise<void> {
+  const authtoken = requireLoginToken();
+  await http.delete<CartReply>('/deleteAllProducts', { data: { authtoken } });
 }

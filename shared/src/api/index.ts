@@ -15,7 +15,10 @@ export {
   getUserData,
 } from './account';
 export { sendContact } from './contact';
-export { getCartItems } from './cart';
+export { getCartItems, addToCart, removeFromCart, clearCart } from './cart';
+export { checkCoupon, getCoupons, getReviews, addReview, createProduct } from './shop';
+export { uploadPhoto } from './uploads';
+export { placeOrder, getOrders, getOrder, cancelOrder } from './orders';
 
 export type {
   Product,
@@ -31,6 +34,10 @@ export type {
   OrderStatus,
   PayInfo,
   Review,
+  Coupon,
+  CouponCheck,
+  CreateProductBody,
+  PlaceOrderBody,
   AuctionItem,
   Bid,
   BidderRow,

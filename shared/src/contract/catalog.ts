@@ -13,6 +13,8 @@ export const Product = Type.Object({
   /** Above 0, at most 5. */
   rating: Type.Number(),
   photo: Type.String(),
+  /** Every photo of the product (absolute URLs, the first is `photo`); always sent by the API. */
+  photos: Type.Optional(Type.Array(Type.String())),
   location: Type.String(),
   /** The seller. */
   userid: Type.Integer(),

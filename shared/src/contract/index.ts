@@ -8,3 +8,6 @@ export * from './rules';
 export * from './catalog';
 export * from './account';
 export * from './later';
+export * from './shop';
+export * from './orders';
+export * from './uploads';

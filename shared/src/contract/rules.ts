@@ -48,3 +48,34 @@ export const ADDRESS_STATES = ['Gujarat', 'Maharastra', 'Karnataka', 'Dubai', 'L
 export const isValidPassword = (p: string) => new RegExp(PASSWORD_PATTERN).test(p);
 export const isValidEmail = (e: string) => new RegExp(EMAIL_PATTERN).test(e);
 export const isValidPhone = (p: string) => new RegExp(PHONE_PATTERN).test(p);
+
+/** Add Product (spec section 5). The server also requires a positive price and at least one uploaded photo. */
+export const PRODUCT_MESSAGES = {
+  productname: 'Please Enter Product Name',
+  title: 'Please Enter Title',
+  description: 'Please Enter Description',
+  rating: 'Please Enter Rating',
+  price: 'Please Enter Price',
+  photos: 'Please upload at least one PNG photo',
+} as const;
+
+/** Add review (spec section 5), trailing spaces (and the double space of the date) kept. */
+export const REVIEW_MESSAGES = {
+  name: 'Please Enter Name ',
+  title: 'Please Enter Title ',
+  description: 'Please Enter Description ',
+  keywords: 'Please Enter Keywords ',
+  date: 'Please Select  Date ',
+} as const;
+
+/** Checkout and coupon texts (spec sections 4 and 8). */
+export const SHOP_MESSAGES = {
+  couponApplied: 'Coupon Applied Successfully',
+  couponExpired: 'Coupon is Expired',
+  billNameAndAddress: 'Please Enter Bill name and select the Address',
+  orderPlaced: 'Order Placed',
+} as const;
+
+/** Upload limits of POST /uploadimage and POST /upload. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_DIMENSION = 8000;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { RemoteName } from './remotes';
 import styles from './RemoteArea.module.css';
 
@@ -20,6 +20,7 @@ export function AreaUnavailable({
   onRetry(): void;
 }): ReactElement {
   const button = useRef<HTMLButtonElement>(null);
+  const atHome = useLocation().pathname === '/';
   useEffect(() => {
     // After a retry that failed again, keep the keyboard where the user left it.
     if (retried) button.current?.focus();
@@ -40,9 +41,11 @@ export function AreaUnavailable({
         <button ref={button} type="button" className={styles.retry} onClick={onRetry}>
           Retry
         </button>
-        <Link className={styles.homeLink} to="/">
-          Go to home
-        </Link>
+        {!atHome && (
+          <Link className={styles.homeLink} to="/">
+            Go to home
+          </Link>
+        )}
       </div>
     </section>
   );

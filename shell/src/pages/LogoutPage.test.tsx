@@ -1,4 +1,3 @@
-import '../../test/polyfills';
 import { act, screen } from '@testing-library/react';
 import { http, logout, SESSION_KEY, useSession } from '@marketplace/shared';
 import { fakeRemoteApp, renderApp } from '../../test/renderApp';

@@ -1,0 +1,39 @@
+import { type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { formatPrice } from '@marketplace/shared';
+import { auctionProductPath } from '../lib/links';
+import type { Auction } from '../lib/types';
+import ui from '../styles/ui.module.css';
+import { AuctionPhoto } from './AuctionPhoto';
+import styles from './AuctionCard.module.css';
+
+export type AuctionSummary = Pick<
+  Auction,
+  'auctionid' | 'productname' | 'category' | 'photo' | 'bid' | 'rangelowbid' | 'rangehighbid' | 'status'
+>;
+
+/** One lot: photo, category, name, 'Current BID: Rs. {bid}', the estimate range and the view link. */
+export function AuctionCard({ item }: { item: AuctionSummary }): ReactElement {
+  const closed = item.status === 'closed';
+  return (
+    <article className={styles.card}>
+      <div className={styles.media}>
+        <AuctionPhoto photo={item.photo} alt={item.productname} width={400} height={300} />
+        <span className={styles.category}>{item.category}</span>
+        {closed && <span className={`${ui.badge} ${ui.badgeClosed} ${styles.closed}`}>Closed</span>}
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.name}>{item.productname}</h3>
+        <p className={styles.current}>{`Current BID: ${formatPrice(item.bid)}`}</p>
+        <p className={styles.range}>
+          <span className={styles.rangeLabel}>Estimate</span>
+          <span>{`${formatPrice(item.rangelowbid)} to ${formatPrice(item.rangehighbid)}`}</span>
+        </p>
+        <Link className={styles.view} to={auctionProductPath(item.auctionid)}>
+          Click here to view
+          <span className={ui.visuallyHidden}>: {item.productname}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import { http } from './http';
+import { requireLoginToken } from './auth';
+import type { MessageReply, Order, OrderListReply, OrderReply, PayInfo, PlaceOrderReply } from '../contract';
+
+/**
+ * POST /orderauth (header authtoken + Idempotency-Key): orders the whole cart. The server prices
+ * the cart, looks the coupon up and empties the cart, all in one transaction. Use one key per
+ * checkout (e.g. crypto.randomUUID()) and reuse it on a retry: the same key resolves the first
+ * order. Rejects 400 empty cart / bad field / coupon no longer valid, 401.
+ */
+export async function placeOrder(
+  order: { billname: string; ordernote: string; billaddress: string; payinfo: PayInfo; couponname?: string },
+  idempotencyKey: string,
+): Promise<{ orderid: number }> {
+  const authtoken = requireLoginToken();
+  const res = await http.post<PlaceOrderReply>('/orderauth', order, { headers: { authtoken, 'Idempotency-Key': idempotencyKey } });
+  return res.data.data;
+}
+
+/** GET /allorders: the signed-in user's orders, newest first ([] when none). */
+export async function getOrders(): Promise<Order[]> {
+  const authtoken = requireLoginToken();
+  const res = await http.get<OrderListReply>('/allorders', { headers: { authtoken } });
+  return res.data.data;
+}
+
+/** GET /order (headers authtoken, orderid). Rejects 404 'Order not found' (also for another user's order). */
+export async function getOrder(orderid: number): Promise<Order> {
+  const authtoken = requireLoginToken();
+  const res = await http.get<OrderReply>('/order', { headers: { authtoken, orderid: String(orderid) } });
+  return res.data.data;
+}
+
+/**
+ * DELETE /cancelorder (headers authtoken, orderid): cancels an order not yet Delivered (it stays
+ * on record as Cancelled). Rejects 409 when Delivered or already Cancelled, 404 unknown / not yours.
+ */
+export async function cancelOrder(orderid: number): Promise<{ msg: string }> {
+  const authtoken = requireLoginToken();
+  const res = await http.delete<OrderReply | MessageReply>('/cancelorder', { headers: { authtoken, orderid: String(orderid) } });
+  return { msg: res.data.msg };
+}

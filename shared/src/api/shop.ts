@@ -1,0 +1,65 @@
+import { http } from './http';
+import { requireLoginToken } from './auth';
+import type {
+  AddReviewReply,
+  Coupon,
+  CouponCheckReply,
+  CouponListReply,
+  CreateProductReply,
+  Product,
+  Review,
+  ReviewListReply,
+} from '../contract';
+
+/**
+ * POST /checkcoupen: resolves the coupon's canonical name, its rupee discount and the message
+ * ('Coupon Applied Successfully'). Checking never uses the coupon up. Rejects ApiError 400:
+ * 'Coupon is Expired' (expired), 'Coupon is Expired: it has no uses left', 'Coupon not found'.
+ */
+export async function checkCoupon(couponname: string): Promise<{ couponname: string; discount: number; msg: string }> {
+  const authtoken = requireLoginToken();
+  const res = await http.post<CouponCheckReply>('/checkcoupen', { couponname, authtoken });
+  return { ...res.data.data, msg: res.data.msg };
+}
+
+/** GET /coupons: the currently valid coupons (not expired, uses left), soonest expiry first. No login needed. */
+export async function getCoupons(): Promise<Coupon[]> {
+  const res = await http.get<CouponListReply>('/coupons');
+  return res.data.data;
+}
+
+/** GET /getreviews: every review, newest first. No login needed. Render texts as text (they may hold markup). */
+export async function getReviews(): Promise<Review[]> {
+  const res = await http.get<ReviewListReply>('/getreviews');
+  return res.data.data;
+}
+
+/**
+ * POST /addreview. Resolves the server's message ('Review Added Successfully'). Rejects 400 with
+ * the spec's message of the first empty field ('Please Enter Name ', ... 'Please Select  Date '), 401.
+ */
+export async function addReview(r: { name: string; title: string; description: string; keywords: string; date: string }): Promise<{ msg: string }> {
+  const authtoken = requireLoginToken();
+  const res = await http.post<AddReviewReply>('/addreview', { ...r, authtoken });
+  return { msg: res.data.msg };
+}
+
+/**
+ * POST /product (header authtoken): lists a product for sale; the seller is the signed-in user.
+ * `photos`: URLs from uploadPhoto (at least one). Resolves the new product. Rejects 400 with the
+ * spec's messages ('Please Enter Product Name', 'Please Enter Title', 'Please Enter Description',
+ * 'Please Enter Price', 'Please Enter Rating') or 'Please upload at least one PNG photo', 401.
+ */
+export async function createProduct(p: {
+  productname: string;
+  title: string;
+  description: string;
+  price: number;
+  rating: number;
+  location: string;
+  photos: string[];
+}): Promise<Product> {
+  const authtoken = requireLoginToken();
+  const res = await http.post<CreateProductReply>('/product', p, { headers: { authtoken } });
+  return res.data.data;
+}
