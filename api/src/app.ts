@@ -16,6 +16,11 @@ import { imageRoutes } from './routes/images';
 import { contactRoutes } from './routes/contact';
 import { cartRoutes } from './routes/cart';
 import { accountRoutes } from './routes/account';
+import { productRoutes } from './routes/products';
+import { uploadRoutes } from './routes/uploads';
+import { couponRoutes } from './routes/coupons';
+import { orderRoutes } from './routes/orders';
+import { reviewRoutes } from './routes/reviews';
 
 export interface BuildOptions {
   /** Fastify logger option; default: pino at config.logLevel with secrets redacted. */
@@ -110,7 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['content-type', 'authtoken', 'userid', 'orderid'],
+    allowedHeaders: ['content-type', 'authtoken', 'userid', 'orderid', 'idempotency-key'],
     exposedHeaders: ['retry-after'],
     maxAge: 600,
   });
@@ -157,6 +162,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   contactRoutes(app);
   cartRoutes(app);
   accountRoutes(app);
+  productRoutes(app);
+  uploadRoutes(app);
+  couponRoutes(app);
+  orderRoutes(app);
+  reviewRoutes(app);
 
   return app;
 }

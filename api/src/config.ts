@@ -45,6 +45,16 @@ export interface Config {
   scrypt: { N: number; r: number; p: number };
   rateLimits: { login: RateLimitRule; resetRequest: RateLimitRule; otpCheck: RateLimitRule };
   shipping: { freeFrom: number; fee: number };
+  /** Order status moves Processing → Shipped → Delivered this many hours after the order date. */
+  orders: { shipAfterHours: number; deliverAfterHours: number };
+  /** Photo uploads per user per hour (POST /uploadimage, /upload). */
+  uploadsPerHour: number;
+  /**
+   * Auctions: the approved winner's bidder row moves Processing → Shipped → Delivered this many
+   * hours after the approval; live event streams (GET /auctionevents/:id) per process and their
+   * heartbeat comment interval.
+   */
+  auctions: { shipAfterHours: number; deliverAfterHours: number; maxEventStreams: number; heartbeatSeconds: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -108,6 +118,17 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     shipping: {
       freeFrom: num(env, 'SHIPPING_FREE_FROM', 500),
       fee: num(env, 'SHIPPING_FEE', 50),
+    },
+    orders: {
+      shipAfterHours: num(env, 'ORDER_SHIP_AFTER_HOURS', 24),
+      deliverAfterHours: num(env, 'ORDER_DELIVER_AFTER_HOURS', 48),
+    },
+    uploadsPerHour: num(env, 'RATE_UPLOADS_PER_HOUR', 200),
+    auctions: {
+      shipAfterHours: num(env, 'AUCTION_SHIP_AFTER_HOURS', 24),
+      deliverAfterHours: num(env, 'AUCTION_DELIVER_AFTER_HOURS', 48),
+      maxEventStreams: num(env, 'AUCTION_MAX_EVENT_STREAMS', 2000),
+      heartbeatSeconds: num(env, 'AUCTION_HEARTBEAT_SECONDS', 15),
     },
   };
   return { ...config, ...overrides };

@@ -15,6 +15,8 @@ export interface AppContext {
   secret: string;
   /** A password hash compared against when the email is unknown, so both cases take the same time. */
   dummyPasswordHash: string;
+  /** LISTEN on a database notification channel (auction events; see db/listen.ts). */
+  listen: import('./db/listen').ListenFn;
 }
 
 export type App = FastifyInstance<

@@ -5,6 +5,7 @@
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrations';
+import { orderStatusCommand } from './ops-orders';
 
 interface Command {
   describe: string;
@@ -12,6 +13,7 @@ interface Command {
 }
 
 export const commands: Record<string, Command> = {
+  'order:status': orderStatusCommand,
   'db:migrate': {
     describe: 'Apply the pending database migrations (the API also does this when it starts).',
     async run(_args, config) {
@@ -30,7 +32,7 @@ function usage(): string {
   return ['Usage: npm run ops -w api -- <command>', '', 'Commands:', ...Object.entries(commands).map(([n, c]) => `  ${n.padEnd(14)} ${c.describe}`)].join('\n');
 }
 
-export async function runOps(argv: string[]): Promise<number> {
+export async function runOps(argv: string[], config?: Config): Promise<number> {
   const [name, ...args] = argv;
   if (!name || name === 'help' || name === '--help') {
     console.log(usage());
@@ -42,7 +44,7 @@ export async function runOps(argv: string[]): Promise<number> {
     return 1;
   }
   try {
-    await command.run(args, loadConfig());
+    await command.run(args, config ?? loadConfig());
     return 0;
   } catch (e) {
     console.error(`${name} failed: ${(e as Error).message}`);

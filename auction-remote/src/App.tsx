@@ -1,28 +1,19 @@
 import { type ReactElement } from 'react';
-import { AreaRoutes, Breadcrumb } from '@marketplace/shared';
-import styles from './App.module.css';
+import { AreaRoutes, type PageTable } from '@marketplace/shared';
+import { AddAuctionPage } from './pages/add/AddAuctionPage';
+import { AuctionUsersPage } from './pages/bidders/AuctionUsersPage';
+import { AuctionHomePage } from './pages/home/AuctionHomePage';
+import { AuctionProductPage } from './pages/item/AuctionProductPage';
 
-/** The auction area arrives with its own issue; until then its routes say so plainly. */
-function AuctionComingSoon(): ReactElement {
-  return (
-    <section className={styles.page}>
-      <Breadcrumb page="Auction" />
-      <h1>Auctions</h1>
-      <p>Auctions for paintings, coins and currency notes, and sports items are coming soon.</p>
-    </section>
-  );
-}
+/** Every auction route of shared/src/routes.ts, by its pattern. */
+export const AUCTION_PAGES: PageTable = {
+  '/auction': AuctionHomePage,
+  '/auctionhome': AuctionHomePage,
+  '/addauction': AddAuctionPage,
+  '/auctionproduct/:id': AuctionProductPage,
+  '/auctionusers/:id': AuctionUsersPage,
+};
 
 export default function AuctionApp(): ReactElement {
-  return (
-    <AreaRoutes
-      pages={{
-        '/auction': AuctionComingSoon,
-        '/auctionhome': AuctionComingSoon,
-        '/addauction': AuctionComingSoon,
-        '/auctionproduct/:id': AuctionComingSoon,
-        '/auctionusers/:id': AuctionComingSoon,
-      }}
-    />
-  );
+  return <AreaRoutes pages={AUCTION_PAGES} />;
 }

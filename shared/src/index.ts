@@ -10,3 +10,4 @@ export * from './remote/runtimeConfig';
 export * from './ui/atoms';
 export * from './contract/rules';
 export * from './ui/Carousel';
+export * from './ui/PhotoUploader';

@@ -3,10 +3,13 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from './schema';
 import { acquireDirLock, type DirLock } from './lock';
+import { pgliteListen, postgresListen, type ListenFn } from './listen';
 
 export interface OpenDatabase {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
+  /** LISTEN on a notification channel (see db/listen.ts); resolves the function that stops listening. */
+  listen: ListenFn;
   /** Closes the connections and releases the PGlite folder lock. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -26,6 +29,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     return {
       db,
       kind: 'postgres',
+      listen: postgresListen(config.databaseUrl),
       async close() {
         if (closed) return;
         closed = true;
@@ -49,6 +53,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     return {
       db,
       kind: 'pglite',
+      listen: pgliteListen(pglite),
       async close() {
         if (closed) return;
         closed = true;

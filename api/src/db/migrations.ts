@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './schema';
+import { shopMigration } from './migration-0002-shop';
+import { auctionsMigration } from './migration-0003-auctions';
 
 /**
  * Versioned migrations, in code (run in name order, each in a transaction).
@@ -150,6 +152,8 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0002_shop': shopMigration,
+  '0003_auctions': auctionsMigration,
 };
 
 function splitStatements(script: string): string[] {

@@ -79,6 +79,8 @@ export interface ImagesTable {
   width: number | null;
   height: number | null;
   created_at: Generated<Date>;
+  /** The user who uploaded it (null for seed pictures); migration 0002_shop. */
+  uploaded_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ProductsTable {
@@ -92,6 +94,8 @@ export interface ProductsTable {
   location: string;
   userid: number;
   created_at: Generated<Date>;
+  /** Every photo (content hashes), the first being photo_hash (migration 0002_shop). */
+  photo_hashes: ColumnType<string[], string | undefined, string>;
 }
 
 export interface CartItemsTable {
@@ -120,6 +124,91 @@ export interface ContactMessagesTable {
   created_at: Generated<Date>;
 }
 
+export type OrderStatusValue = 'Processing' | 'Shipped' | 'Delivered' | 'Cancelled';
+
+/** Orders (migration 0002_shop). Amounts are computed by the server. */
+export interface OrdersTable {
+  orderid: Generated<number>;
+  userid: number;
+  orderdate: ColumnType<Date, Date | string | undefined, Date | string>;
+  billname: string;
+  billaddress: string;
+  ordernote: string;
+  payinfo: 'cod' | 'paywithcard' | 'paypal';
+  /** Sum of the lines at catalogue prices. */
+  items_total: Numeric;
+  /** Coupon discount actually applied (at most items_total). */
+  discount: Numeric;
+  /** items_total - discount. */
+  billamount: Numeric;
+  /** Shipping fee. */
+  billtax: Numeric;
+  couponname: string | null;
+  /** Explicit status (operator or cancel); null = derived from orderdate and the configured delays. */
+  status: OrderStatusValue | null;
+  status_set_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  idempotency_key: string | null;
+  created_at: Generated<Date>;
+}
+
+/** The order's items (the spec's orderdata). */
+export interface OrderLinesTable {
+  orderid: number;
+  lineno: number;
+  productid: number | null;
+  productname: string;
+  price: Numeric;
+  quantity: Generated<number>;
+}
+
+export interface ReviewsTable {
+  reviewid: Generated<number>;
+  userid: number | null;
+  /** The date the reviewer entered, YYYY-MM-DD. */
+  review_date: string;
+  name: string;
+  title: string;
+  keywords: string;
+  description: string;
+  created_at: Generated<Date>;
+}
+
+/** Auction items (migration 0003_auctions). `bid` is the current bid, raised only by accepted bids. */
+export interface AuctionsTable {
+  auctionid: Generated<number>;
+  /** The owner. */
+  userid: number;
+  /** The owner's nickname as entered (shown as `username`). */
+  nickname: string;
+  productname: string;
+  category: 'Currancy' | 'Painting' | 'Sports Items';
+  description: string;
+  ageproduct: string;
+  startbid: number;
+  bid: number;
+  highbid: Generated<number>;
+  rangelowbid: number;
+  rangehighbid: number;
+  /** Content hashes of the photos (images table), in upload order. */
+  photo_hashes: ColumnType<string[], string, string>;
+  end_time: Timestamp;
+  status: ColumnType<'open' | 'closed', 'open' | 'closed' | undefined, 'open' | 'closed'>;
+  winner: number | null;
+  approved_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Every accepted bid (migration 0003_auctions). */
+export interface BidsTable {
+  bidid: Generated<number>;
+  auctionid: number;
+  userid: number;
+  bid: number;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   login_tokens: LoginTokensTable;
@@ -132,4 +221,9 @@ export interface Database {
   cart_items: CartItemsTable;
   coupons: CouponsTable;
   contact_messages: ContactMessagesTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  reviews: ReviewsTable;
+  auctions: AuctionsTable;
+  bids: BidsTable;
 }

@@ -14,6 +14,8 @@ export interface ProductRow {
   photo_hash: string;
   location: string;
   userid: number;
+  /** Every photo hash (migration 0002_shop); empty for rows written before it: then photo_hash alone. */
+  photo_hashes?: string[];
 }
 
 export function toProduct(row: ProductRow, base: string): Product {
@@ -25,12 +27,13 @@ export function toProduct(row: ProductRow, base: string): Product {
     price: Number(row.price),
     rating: Number(row.rating),
     photo: imageUrl(base, row.photo_hash),
+    photos: (row.photo_hashes?.length ? row.photo_hashes : [row.photo_hash]).map((h) => imageUrl(base, h)),
     location: row.location,
     userid: row.userid,
   };
 }
 
-const PRODUCT_COLUMNS = [
+export const PRODUCT_COLUMNS = [
   'productid',
   'productname',
   'title',
@@ -40,6 +43,7 @@ const PRODUCT_COLUMNS = [
   'photo_hash',
   'location',
   'userid',
+  'photo_hashes',
 ] as const;
 
 /** Escapes LIKE wildcards so a search for "50%" means the text 50%. */

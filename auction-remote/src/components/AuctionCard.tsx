@@ -1,16 +1,16 @@
 import { type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { formatPrice } from '@marketplace/shared';
+import { formatPrice, type AuctionItem } from '@marketplace/shared';
 import { auctionProductPath } from '../lib/links';
-import type { Auction } from '../lib/types';
 import ui from '../styles/ui.module.css';
 import { AuctionPhoto } from './AuctionPhoto';
 import styles from './AuctionCard.module.css';
 
+/** What a card shows (the add form's preview passes a draft, whose category may still be empty). */
 export type AuctionSummary = Pick<
-  Auction,
-  'auctionid' | 'productname' | 'category' | 'photo' | 'bid' | 'rangelowbid' | 'rangehighbid' | 'status'
->;
+  AuctionItem,
+  'auctionid' | 'productname' | 'photo' | 'bid' | 'rangelowbid' | 'rangehighbid' | 'status'
+> & { category: string };
 
 /** One lot: photo, category, name, 'Current BID: Rs. {bid}', the estimate range and the view link. */
 export function AuctionCard({ item }: { item: AuctionSummary }): ReactElement {

@@ -19,6 +19,7 @@ export { getCartItems, addToCart, removeFromCart, clearCart } from './cart';
 export { checkCoupon, getCoupons, getReviews, addReview, createProduct } from './shop';
 export { uploadPhoto } from './uploads';
 export { placeOrder, getOrders, getOrder, cancelOrder } from './orders';
+export { getAuctions, getAuction, createAuction, placeBid, getMyBidders, approveBidder, subscribeToAuction } from './auctions';
 
 export type {
   Product,
@@ -42,4 +43,10 @@ export type {
   Bid,
   BidderRow,
   BidderStatus,
+  AuctionCategory,
+  AuctionStatus,
+  AuctionEvent,
+  AuctionBidEvent,
+  AuctionClosedEvent,
+  CreateAuctionInput,
 } from '../contract';

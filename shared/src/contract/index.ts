@@ -11,3 +11,4 @@ export * from './later';
 export * from './shop';
 export * from './orders';
 export * from './uploads';
+export * from './auctions';

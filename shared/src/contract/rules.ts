@@ -79,3 +79,34 @@ export const SHOP_MESSAGES = {
 /** Upload limits of POST /uploadimage and POST /upload. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_DIMENSION = 8000;
+
+/** Add auction (spec section 5), trailing spaces kept; the rest are the server's own texts. */
+export const AUCTION_MESSAGES = {
+  username: 'Please Enter Nick Name ',
+  bid: 'Please Enter Bid Value',
+  rangelowbid: 'Please Enter Low BID Value ',
+  rangehighbid: 'Please Enter High BID Value ',
+  productname: 'Please Enter Product Name ',
+  category: 'Please Select Category ',
+  description: 'Please Enter Description',
+  ageproduct: 'Please Enter Age of Product ',
+  time: 'Please Enter Time',
+  lowAboveBid: 'Low BID Value must be less than BID Value ',
+  highBelowBid: 'High BID Value must be Greater than BID Value ',
+  wholeBid: 'BID Value must be a whole number of rupees, at least 1',
+  wholeLow: 'Low BID Value must be a whole number of rupees, 0 or more',
+  wholeHigh: 'High BID Value must be a whole number of rupees',
+  badTime: 'Time must be a date and time, like 2030-05-01T10:30',
+  pastTime: 'Time must be in the future',
+  farTime: 'Time must be within one year from now',
+  photos: 'Please upload at least one PNG photo',
+  photosList: 'photos must be a list of at most 10 photo URLs returned by /uploadimage',
+  unknownPhoto: 'Photo not found: upload it with /uploadimage first',
+  placeBid: 'Please Enter BID',
+  wholePlaceBid: 'BID must be a whole number of rupees, at least 1',
+} as const;
+
+export const AUCTION_CATEGORIES = ['Currancy', 'Painting', 'Sports Items'] as const;
+
+/** Bids and bid values are whole rupees up to this amount. */
+export const AUCTION_MAX_BID = 1_000_000_000;

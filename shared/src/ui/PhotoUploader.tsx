@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
 import { uploadPhoto } from '../api';
+import { UPLOAD_MAX_BYTES } from '../contract/rules';
 import { notify } from '../toast/toast';
 import styles from './PhotoUploader.module.css';
 
@@ -7,14 +8,12 @@ import styles from './PhotoUploader.module.css';
 export const UPLOAD_SUCCESS_TOAST = 'File Upload Successfully Kindly Please Click Again for Add Product,1';
 /** Spec section 9: upload interval 3000 ms per file. */
 export const UPLOAD_INTERVAL_MS = 3000;
-/** The API refuses larger files (issue 4: at most 5 MB). */
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
 /** Why a chosen file cannot be sent, or null when it may be uploaded (the server still checks the bytes). */
 export function photoProblem(file: File): string | null {
   const isPng = file.type === 'image/png' || (file.type === '' && /\.png$/i.test(file.name));
   if (!isPng) return `${file.name} is not a PNG image. Please choose PNG files only.`;
-  if (file.size > MAX_PHOTO_BYTES) return `${file.name} is larger than 5 MB.`;
+  if (file.size > UPLOAD_MAX_BYTES) return `${file.name} is larger than 5 MB.`;
   if (file.size === 0) return `${file.name} is empty.`;
   return null;
 }
@@ -52,6 +51,8 @@ const STATUS_TEXT: Record<EntryStatus, string> = {
   failed: 'Failed',
 };
 
+const uploadWithName = (file: File): Promise<string> => uploadPhoto(file, file.name);
+
 function messageOf(error: unknown): string {
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) {
     return error.message;
@@ -69,7 +70,7 @@ export function PhotoUploader({
   disabled = false,
   label = 'Photos (PNG)',
   hint = 'PNG images only, up to 5 MB each. They upload one at a time.',
-  upload = uploadPhoto,
+  upload = uploadWithName,
   intervalMs = UPLOAD_INTERVAL_MS,
 }: PhotoUploaderProps): ReactElement {
   const inputId = useId();

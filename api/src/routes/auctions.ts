@@ -1,0 +1,478 @@
+import type { ServerResponse } from 'node:http';
+import { sql, type Kysely } from 'kysely';
+import {
+  AUCTION_MAX_BID,
+  AUCTION_MESSAGES,
+  ApproveBidderBody,
+  AuctionListReply,
+  AuctionReply,
+  AuthHeaders,
+  BidderListReply,
+  CreateAuctionBody,
+  IdParams,
+  PlaceBidBody,
+  type AuctionEvent,
+  type AuctionItem,
+  type Bid,
+  type BidderRow,
+  type BidderStatus,
+} from '@marketplace/shared/contract';
+import { imageUrl, publicBase, type App } from '../context';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import { requireUser } from '../lib/auth';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { AuctionEventHub, notifyAuctionEvent } from '../lib/auction-events';
+import { replies } from './common';
+
+export const AUCTION_TEXTS = {
+  notFound: 'Auction item not found',
+  ownItem: 'You cannot bid on your own auction item',
+  approved: 'This auction is closed: the owner has approved a winner',
+  ended: 'This auction has ended: no more bids are taken',
+  tooLow: (current: number) => `Your BID must be higher than the current BID of Rs. ${current}`,
+  notOwner: 'Only the owner of this auction item can approve a bidder',
+  neverBid: 'This user has not bid on this auction item',
+  alreadyApproved: 'A winner has already been approved for this auction item',
+  othersBidders: 'You can only see the bidders on your own items',
+  missingId: 'productid is missing: send the id of the auction item',
+  tooManyStreams: 'Too many live connections right now, please try again later',
+} as const;
+
+/** Bids in the list replies of GET /getauction (the item page gets every bid). */
+const LIST_BIDS = 5;
+const LIST_LIMIT = 200;
+const MAX_END_DAYS = 366;
+
+/**
+ * A whole number of rupees from a number or a text of digits. Empty → the spec's "Please Enter"
+ * message; anything else that is not a whole number within [min, AUCTION_MAX_BID] → `bad`.
+ */
+export function wholeRupees(value: number | string, min: number, required: string, bad: string): number {
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (!text) throw badRequest(required);
+    if (!/^[0-9]{1,10}$/.test(text)) throw badRequest(bad);
+    value = Number(text);
+  }
+  if (!Number.isSafeInteger(value) || value < min || value > AUCTION_MAX_BID) throw badRequest(bad);
+  return value;
+}
+
+const END_TIME_RE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** The end date-time: ISO 8601 with or without a zone (without one it is UTC); a real calendar date. */
+export function parseEndTime(text: string): Date {
+  const m = END_TIME_RE.exec(text.trim());
+  if (!m) throw badRequest(AUCTION_MESSAGES.badTime);
+  const zone = m[5] ? m[5].toUpperCase().replace(/^([+-]\d{2})(\d{2})$/, '$1:$2') : 'Z';
+  const d = new Date(`${m[1]}T${m[2]}${m[3] ?? ''}${zone}`);
+  if (Number.isNaN(d.getTime())) throw badRequest(AUCTION_MESSAGES.badTime);
+  // Date() rolls 2030-02-30 over to March: refuse dates that do not exist.
+  const local = new Date(d.getTime() + zoneMinutes(zone) * 60_000).toISOString();
+  if (local.slice(0, 10) !== m[1] || local.slice(11, 16) !== m[2]) throw badRequest(AUCTION_MESSAGES.badTime);
+  return d;
+}
+
+function zoneMinutes(zone: string): number {
+  if (zone === 'Z') return 0;
+  const sign = zone.startsWith('-') ? -1 : 1;
+  return sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+}
+
+const PHOTO_URL_RE = /^(?:https?:\/\/[^/?#\s]+)?\/images\/([0-9a-f]{64})\.png$/i;
+
+/** Content hashes of photo URLs `<any origin>/images/<sha256>.png` that this API stored; 400 otherwise. */
+async function storedPhotoHashes(db: Kysely<Database>, urls: string[]): Promise<string[]> {
+  if (!urls.length) throw badRequest(AUCTION_MESSAGES.photos);
+  const hashes: string[] = [];
+  for (const url of urls) {
+    const m = PHOTO_URL_RE.exec(url.trim());
+    if (!m) throw badRequest(AUCTION_MESSAGES.unknownPhoto);
+    const hash = m[1].toLowerCase();
+    if (!hashes.includes(hash)) hashes.push(hash);
+  }
+  const stored = await db.selectFrom('images').select('hash').where('hash', 'in', hashes).where('mime', '=', 'image/png').execute();
+  if (stored.length !== hashes.length) throw badRequest(AUCTION_MESSAGES.unknownPhoto);
+  return hashes;
+}
+
+/** The approved winner's row follows the clock like an order: Processing, Shipped, Delivered. */
+export function winnerStatus(approvedAt: Date, cfg: Config['auctions'], now = Date.now()): BidderStatus {
+  const hours = (now - approvedAt.getTime()) / 3_600_000;
+  if (hours >= cfg.deliverAfterHours) return 'Delivered';
+  if (hours >= cfg.shipAfterHours) return 'Shipped';
+  return 'Processing';
+}
+
+interface ItemRow {
+  auctionid: number;
+  userid: number;
+  nickname: string;
+  productname: string;
+  category: AuctionItem['category'];
+  description: string;
+  ageproduct: string;
+  startbid: number;
+  bid: number;
+  highbid: number;
+  rangelowbid: number;
+  rangehighbid: number;
+  photo_hashes: string[];
+  end_time: Date;
+  winner: number | null;
+  live: boolean;
+  bidcount: number;
+}
+
+interface BidRow {
+  auctionid: number;
+  bid: number;
+  nickname: string;
+  created_at: Date;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function itemQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('auctions')
+    .select([
+      'auctions.auctionid',
+      'auctions.userid',
+      'auctions.nickname',
+      'auctions.productname',
+      'auctions.category',
+      'auctions.description',
+      'auctions.ageproduct',
+      'auctions.startbid',
+      'auctions.bid',
+      'auctions.highbid',
+      'auctions.rangelowbid',
+      'auctions.rangehighbid',
+      'auctions.photo_hashes',
+      'auctions.end_time',
+      'auctions.winner',
+      sql<boolean>`(auctions.status = 'open' AND auctions.end_time > now())`.as('live'),
+      sql<number>`(SELECT count(*)::int FROM bids WHERE bids.auctionid = auctions.auctionid)`.as('bidcount'),
+    ]);
+}
+
+function toItem(row: ItemRow, bids: BidRow[], base: string): AuctionItem {
+  const photos = row.photo_hashes.map((h) => imageUrl(base, h));
+  return {
+    auctionid: row.auctionid,
+    productid: row.auctionid,
+    productname: row.productname,
+    category: row.category,
+    description: row.description,
+    photo: photos[0],
+    photos,
+    bid: row.bid,
+    startbid: row.startbid,
+    highbid: row.highbid,
+    rangelowbid: row.rangelowbid,
+    rangehighbid: row.rangehighbid,
+    ageproduct: row.ageproduct,
+    time: iso(row.end_time),
+    username: row.nickname,
+    ownerid: row.userid,
+    status: row.live ? 'open' : 'closed',
+    winner: row.winner,
+    bidcount: row.bidcount,
+    bids: bids.map((b): Bid => ({ bid: b.bid, nickname: b.nickname, at: iso(b.created_at) })),
+  };
+}
+
+/** One item with its whole bid history (newest first), or undefined. */
+export async function loadAuctionItem(db: Kysely<Database>, auctionid: number, base: string): Promise<AuctionItem | undefined> {
+  const row = await itemQuery(db).where('auctions.auctionid', '=', auctionid).executeTakeFirst();
+  if (!row) return undefined;
+  const bids = await db
+    .selectFrom('bids')
+    .innerJoin('users', 'users.userid', 'bids.userid')
+    .select(['bids.auctionid', 'bids.bid', 'users.firstname as nickname', 'bids.created_at'])
+    .where('bids.auctionid', '=', auctionid)
+    .orderBy('bids.bid', 'desc')
+    .execute();
+  return toItem(row, bids, base);
+}
+
+async function loadAuctionList(db: Kysely<Database>, base: string): Promise<AuctionItem[]> {
+  const rows = await itemQuery(db)
+    .orderBy(sql`(auctions.status = 'open' AND auctions.end_time > now()) DESC`)
+    .orderBy('auctions.created_at', 'desc')
+    .orderBy('auctions.auctionid', 'desc')
+    .limit(LIST_LIMIT)
+    .execute();
+  if (!rows.length) return [];
+  const ranked = db
+    .selectFrom('bids')
+    .innerJoin('users', 'users.userid', 'bids.userid')
+    .select([
+      'bids.auctionid',
+      'bids.bid',
+      'users.firstname as nickname',
+      'bids.created_at',
+      sql<number>`row_number() OVER (PARTITION BY bids.auctionid ORDER BY bids.bid DESC)`.as('rn'),
+    ])
+    .where(
+      'bids.auctionid',
+      'in',
+      rows.map((r) => r.auctionid),
+    )
+    .as('ranked');
+  const recent = await db
+    .selectFrom(ranked)
+    .select(['ranked.auctionid', 'ranked.bid', 'ranked.nickname', 'ranked.created_at'])
+    .where('ranked.rn', '<=', LIST_BIDS)
+    .orderBy('ranked.auctionid')
+    .orderBy('ranked.bid', 'desc')
+    .execute();
+  const byAuction = new Map<number, BidRow[]>();
+  for (const b of recent) {
+    const list = byAuction.get(b.auctionid) ?? [];
+    list.push(b);
+    byAuction.set(b.auctionid, list);
+  }
+  return rows.map((r) => toItem(r, byAuction.get(r.auctionid) ?? [], base));
+}
+
+/** Why a bid was not accepted (the UPDATE found no row): the first failing rule, in a fixed order. */
+async function refusedBid(db: Kysely<Database>, auctionid: number, userid: number, amount: number): Promise<HttpError> {
+  const row = await db
+    .selectFrom('auctions')
+    .select(['userid', 'status', 'bid', sql<boolean>`end_time > now()`.as('running')])
+    .where('auctionid', '=', auctionid)
+    .executeTakeFirst();
+  if (!row) return notFound(AUCTION_TEXTS.notFound);
+  if (row.userid === userid) return forbidden(AUCTION_TEXTS.ownItem);
+  if (row.status === 'closed') return conflict(AUCTION_TEXTS.approved);
+  if (!row.running) return conflict(AUCTION_TEXTS.ended);
+  if (row.bid >= amount) return badRequest(AUCTION_TEXTS.tooLow(row.bid));
+  // The state only ever moves one way (bid up, open → closed), so this is not reached.
+  return conflict('The auction changed while your BID was placed, please try again');
+}
+
+export function auctionRoutes(app: App) {
+  const { db, config } = app.ctx;
+  const hub = new AuctionEventHub(app.ctx.listen, app.log);
+  const streams = new Set<ServerResponse>();
+
+  app.addHook('preClose', async () => {
+    for (const res of streams) res.end();
+    streams.clear();
+    await hub.close();
+  });
+
+  app.get('/getauction', { schema: { response: replies(AuctionListReply) } }, async (req) => {
+    const items = await loadAuctionList(db, publicBase(config, req));
+    return { status: 200, msg: items.length ? 'Auction items' : 'No auction items yet', data: items };
+  });
+
+  app.get('/getparticularaucpro/:id', { schema: { params: IdParams, response: replies(AuctionReply) } }, async (req) => {
+    const item = await loadAuctionItem(db, req.params.id, publicBase(config, req));
+    if (!item) throw notFound(AUCTION_TEXTS.notFound);
+    return { status: 200, msg: 'Auction item', data: item };
+  });
+
+  /** Puts an item up for auction; the owner is the caller. Spec section 5 rules, then the server's own. */
+  app.post('/addauction', { schema: { headers: AuthHeaders, body: CreateAuctionBody, response: replies(AuctionReply) } }, async (req) => {
+    const user = await requireUser(db, req.headers.authtoken);
+    const b = req.body;
+    const bid = wholeRupees(b.bid, 1, AUCTION_MESSAGES.bid, AUCTION_MESSAGES.wholeBid);
+    const low = wholeRupees(b.rangelowbid, 0, AUCTION_MESSAGES.rangelowbid, AUCTION_MESSAGES.wholeLow);
+    if (!(low < bid)) throw badRequest(AUCTION_MESSAGES.lowAboveBid);
+    const high = wholeRupees(b.rangehighbid, 1, AUCTION_MESSAGES.rangehighbid, AUCTION_MESSAGES.wholeHigh);
+    if (!(high > bid)) throw badRequest(AUCTION_MESSAGES.highBelowBid);
+    const end = parseEndTime(b.time);
+    if (end.getTime() <= Date.now()) throw badRequest(AUCTION_MESSAGES.pastTime);
+    if (end.getTime() > Date.now() + MAX_END_DAYS * 86_400_000) throw badRequest(AUCTION_MESSAGES.farTime);
+    const hashes = await storedPhotoHashes(db, b.photos ?? (b.photo ? [b.photo] : []));
+
+    const row = await db
+      .insertInto('auctions')
+      .values({
+        userid: user.userid,
+        nickname: b.username.trim(),
+        productname: b.productname.trim(),
+        category: b.category,
+        description: b.description.trim(),
+        ageproduct: b.ageproduct.trim(),
+        startbid: bid,
+        bid,
+        rangelowbid: low,
+        rangehighbid: high,
+        photo_hashes: JSON.stringify(hashes),
+        end_time: end,
+      })
+      .returning('auctionid')
+      .executeTakeFirstOrThrow();
+    const item = await loadAuctionItem(db, row.auctionid, publicBase(config, req));
+    return { status: 200, msg: 'Auction Product Added Successfully', data: item! };
+  });
+
+  /**
+   * A bid: one UPDATE that only matches an open, running item of someone else whose current bid
+   * is lower (its row lock orders concurrent bids), the bid row, and the NOTIFY — one transaction.
+   * A client-sent `biduser` list is dropped by the schema; only the caller's one bid counts.
+   */
+  app.put('/updatebiduser', { schema: { headers: AuthHeaders, body: PlaceBidBody, response: replies(AuctionReply) } }, async (req) => {
+    const user = await requireUser(db, req.headers.authtoken);
+    const { auctionid } = req.body;
+    const amount = wholeRupees(req.body.bid, 1, AUCTION_MESSAGES.placeBid, AUCTION_MESSAGES.wholePlaceBid);
+    const accepted = await db.transaction().execute(async (trx) => {
+      const updated = await sql<{ auctionid: number }>`
+        UPDATE auctions SET bid = ${amount}, highbid = ${amount}, updated_at = now()
+        WHERE auctionid = ${auctionid} AND bid < ${amount} AND status = 'open' AND end_time > now() AND userid <> ${user.userid}
+        RETURNING auctionid`.execute(trx);
+      if (!updated.rows.length) return null;
+      const row = await trx
+        .insertInto('bids')
+        .values({ auctionid, userid: user.userid, bid: amount })
+        .returning('created_at')
+        .executeTakeFirstOrThrow();
+      await notifyAuctionEvent(trx, {
+        type: 'bid',
+        auctionid,
+        bid: amount,
+        highbid: amount,
+        nickname: user.firstname,
+        at: iso(row.created_at),
+      });
+      return row;
+    });
+    if (!accepted) throw await refusedBid(db, auctionid, user.userid, amount);
+    const item = await loadAuctionItem(db, auctionid, publicBase(config, req));
+    return { status: 200, msg: 'Your BID has been placed', data: item! };
+  });
+
+  /** The bidders on the caller's items: one row per (item, bidder) with the bidder's highest bid. */
+  app.get(
+    '/getUserAuction/:id',
+    { schema: { headers: AuthHeaders, params: IdParams, response: replies(BidderListReply) } },
+    async (req) => {
+      const user = await requireUser(db, req.headers.authtoken);
+      if (req.params.id !== user.userid) throw forbidden(AUCTION_TEXTS.othersBidders);
+      const rows = await db
+        .selectFrom('auctions')
+        .innerJoin('bids', 'bids.auctionid', 'auctions.auctionid')
+        .innerJoin('users', 'users.userid', 'bids.userid')
+        .select((eb) => [
+          'users.firstname',
+          'users.lastname',
+          'users.email',
+          'users.userid',
+          'auctions.auctionid',
+          'auctions.productname',
+          'auctions.winner',
+          'auctions.approved_at',
+          eb.fn.max('bids.bid').as('cartdata'),
+        ])
+        .where('auctions.userid', '=', user.userid)
+        .groupBy(['auctions.auctionid', 'users.userid'])
+        .orderBy('auctions.auctionid', 'desc')
+        .orderBy(sql`max(bids.bid) DESC`)
+        .execute();
+      const now = Date.now();
+      const data = rows.map((r): BidderRow => {
+        let status: BidderStatus = 'Bidding';
+        if (r.winner !== null) status = r.winner === r.userid && r.approved_at ? winnerStatus(r.approved_at, config.auctions, now) : 'Not selected';
+        return {
+          firstname: r.firstname,
+          lastname: r.lastname,
+          email: r.email,
+          userid: r.userid,
+          auctionid: r.auctionid,
+          productname: r.productname,
+          cartdata: Number(r.cartdata),
+          status,
+        };
+      });
+      return { status: 200, msg: data.length ? 'Bidders on your items' : 'Nobody has bid on your items yet', data };
+    },
+  );
+
+  /** The owner approves one of the item's bidders: closes the auction and records the winner. */
+  app.put('/setHighBid', { schema: { headers: AuthHeaders, body: ApproveBidderBody, response: replies(AuctionReply) } }, async (req) => {
+    const user = await requireUser(db, req.headers.authtoken);
+    const auctionid = req.body.productid ?? req.body.auctionid;
+    if (auctionid === undefined) throw badRequest(AUCTION_TEXTS.missingId);
+    const winner = req.body.userid;
+    await db.transaction().execute(async (trx) => {
+      const item = await trx
+        .selectFrom('auctions')
+        .select(['userid', 'status'])
+        .where('auctionid', '=', auctionid)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!item) throw notFound(AUCTION_TEXTS.notFound);
+      if (item.userid !== user.userid) throw forbidden(AUCTION_TEXTS.notOwner);
+      if (item.status === 'closed') throw conflict(AUCTION_TEXTS.alreadyApproved);
+      const best = await trx
+        .selectFrom('bids')
+        .select((eb) => eb.fn.max('bid').as('bid'))
+        .where('auctionid', '=', auctionid)
+        .where('userid', '=', winner)
+        .executeTakeFirst();
+      if (best?.bid === null || best?.bid === undefined) throw badRequest(AUCTION_TEXTS.neverBid);
+      const highbid = Number(best.bid);
+      await trx
+        .updateTable('auctions')
+        .set({ status: 'closed', winner, highbid, approved_at: sql`now()`, updated_at: sql`now()` })
+        .where('auctionid', '=', auctionid)
+        .execute();
+      await notifyAuctionEvent(trx, { type: 'closed', auctionid, winner, highbid });
+    });
+    const item = await loadAuctionItem(db, auctionid, publicBase(config, req));
+    return { status: 200, msg: 'Bidder approved: the auction is closed', data: item! };
+  });
+
+  /**
+   * Live events of one item (server-sent events): `bid` and `closed`, from every API process
+   * (database LISTEN/NOTIFY). Public like the item page; a comment every heartbeatSeconds keeps
+   * proxies from closing an idle stream.
+   */
+  app.get('/auctionevents/:id', { schema: { params: IdParams }, exposeHeadRoute: false }, async (req, reply) => {
+    const auctionid = req.params.id;
+    const exists = await db.selectFrom('auctions').select('auctionid').where('auctionid', '=', auctionid).executeTakeFirst();
+    if (!exists) throw notFound(AUCTION_TEXTS.notFound);
+    if (streams.size >= config.auctions.maxEventStreams) throw new HttpError(503, AUCTION_TEXTS.tooManyStreams, null, { 'retry-after': '30' });
+    await hub.ensureStarted();
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write('retry: 3000\n: connected\n\n');
+    streams.add(res);
+
+    const write = (chunk: string) => {
+      if (res.writableEnded || res.destroyed) return;
+      // A reader that stopped reading is dropped rather than buffered without end.
+      if (res.writableLength > 1024 * 1024) {
+        res.destroy();
+        return;
+      }
+      res.write(chunk);
+    };
+    const unsubscribe = hub.subscribe(auctionid, (event: AuctionEvent) => {
+      const { type, ...data } = event;
+      write(`event: ${type}\ndata: ${JSON.stringify({ ...data, type })}\n\n`);
+    });
+    const heartbeat = setInterval(() => write(': ping\n\n'), Math.max(0.05, config.auctions.heartbeatSeconds) * 1000);
+    heartbeat.unref();
+    const cleanup = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(res);
+    };
+    res.on('close', cleanup);
+    req.raw.on('close', cleanup);
+  });
+}

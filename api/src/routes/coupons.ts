@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import { CheckCouponBody, CouponCheckReply, CouponListReply, SHOP_MESSAGES } from '@marketplace/shared/contract';
+import type { App } from '../context';
+import { requireUser } from '../lib/auth';
+import { findValidCoupon } from '../lib/coupons';
+import { replies } from './common';
+
+export function couponRoutes(app: App) {
+  const { db } = app.ctx;
+
+  /** POST /checkcoupen (spec name): is the coupon usable now, and for how much. Never uses it up. */
+  app.post('/checkcoupen', { schema: { body: CheckCouponBody, response: replies(CouponCheckReply) } }, async (req) => {
+    await requireUser(db, req.body.authtoken);
+    const coupon = await findValidCoupon(db, req.body.couponname);
+    return { status: 200, msg: SHOP_MESSAGES.couponApplied, data: coupon };
+  });
+
+  /** GET /coupons: the coupons valid now (Offers and Coupons page), soonest expiry first. */
+  app.get('/coupons', { schema: { response: replies(CouponListReply) } }, async () => {
+    const rows = await db
+      .selectFrom('coupons')
+      .select(['name', 'discount', 'expires_at', 'uses_left'])
+      .where(sql<boolean>`expires_at > now()`)
+      .where('uses_left', '>', 0)
+      .orderBy('expires_at', 'asc')
+      .orderBy('name', 'asc')
+      .execute();
+    return {
+      status: 200,
+      msg: rows.length ? 'Coupons' : 'No coupons available right now',
+      data: rows.map((r) => ({
+        couponname: r.name,
+        discount: Number(r.discount),
+        expiresAt: new Date(r.expires_at).toISOString(),
+        usesLeft: r.uses_left,
+      })),
+    };
+  });
+}

@@ -1,0 +1,53 @@
+import { AddReviewBody, AddReviewReply, REVIEW_MESSAGES, ReviewListReply, type Review } from '@marketplace/shared/contract';
+import type { App } from '../context';
+import { requireUser } from '../lib/auth';
+import { badRequest } from '../lib/errors';
+import { replies } from './common';
+
+/** A real calendar date (the pattern alone lets 2024-02-31 through). */
+function isCalendarDate(s: string): boolean {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+interface ReviewRow {
+  reviewid: number;
+  review_date: string;
+  name: string;
+  title: string;
+  keywords: string;
+  description: string;
+}
+
+const toReview = (r: ReviewRow): Review => ({
+  reviewid: r.reviewid,
+  date: r.review_date,
+  name: r.name,
+  title: r.title,
+  keywords: r.keywords,
+  description: r.description,
+});
+
+const REVIEW_COLUMNS = ['reviewid', 'review_date', 'name', 'title', 'keywords', 'description'] as const;
+
+/** Reviews are stored verbatim (markup included); the clients render them as text. */
+export function reviewRoutes(app: App) {
+  const { db } = app.ctx;
+
+  app.get('/getreviews', { schema: { response: replies(ReviewListReply) } }, async () => {
+    const rows = await db.selectFrom('reviews').select(REVIEW_COLUMNS).orderBy('reviewid', 'desc').limit(500).execute();
+    return { status: 200, msg: rows.length ? 'Reviews' : 'No reviews yet', data: rows.map(toReview) };
+  });
+
+  app.post('/addreview', { schema: { body: AddReviewBody, response: replies(AddReviewReply) } }, async (req) => {
+    const user = await requireUser(db, req.body.authtoken);
+    const { name, title, description, keywords, date } = req.body;
+    if (!isCalendarDate(date)) throw badRequest(REVIEW_MESSAGES.date);
+    const row = await db
+      .insertInto('reviews')
+      .values({ userid: user.userid, review_date: date, name: name.trim(), title: title.trim(), keywords: keywords.trim(), description })
+      .returning(REVIEW_COLUMNS)
+      .executeTakeFirstOrThrow();
+    return { status: 200, msg: 'Review Added Successfully', data: toReview(row) };
+  });
+}

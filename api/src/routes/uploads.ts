@@ -1,0 +1,71 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthHeaders, UPLOAD_MAX_BYTES, UPLOAD_MAX_DIMENSION, UploadReply } from '@marketplace/shared/contract';
+import { imageUrl, publicBase, type App } from '../context';
+import { requireUser } from '../lib/auth';
+import { sha256Hex } from '../lib/crypto';
+import { HttpError, badRequest } from '../lib/errors';
+import { inspectPng } from '../lib/png';
+import { enforceRateLimit } from '../lib/ratelimit';
+import { replies } from './common';
+
+const TOO_LARGE = `The photo is too large: at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB`;
+const NOT_MULTIPART = 'Send the photo as multipart/form-data with one file field';
+
+/**
+ * POST /uploadimage and POST /upload (spec names; same behaviour): one PNG photo per request,
+ * header authtoken. Checked by its bytes (signature, chunks, CRCs, image data), at most 5 MB and
+ * 8000 × 8000 pixels, stored once by its SHA-256 and answered with its URL.
+ */
+export function uploadRoutes(app: App) {
+  const { db, config } = app.ctx;
+
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
+      throwFileSizeLimit: true,
+    });
+
+    const handler = async (req: FastifyRequest<{ Headers: AuthHeaders }>, reply: FastifyReply) => {
+      const user = await requireUser(db, req.headers.authtoken);
+      // Refuse an obviously oversized body before reading it (the multipart envelope adds a little).
+      const declared = Number(req.headers['content-length'] ?? 0);
+      if (declared > UPLOAD_MAX_BYTES + 64 * 1024) throw new HttpError(413, TOO_LARGE);
+      if (!req.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
+      await enforceRateLimit(
+        db,
+        'upload',
+        { perIp: config.uploadsPerHour * 5, perEmail: config.uploadsPerHour, windowSeconds: 3600 },
+        { ip: req.ip, email: `user:${user.userid}` },
+        'Too many photo uploads.',
+      );
+
+      let content: Buffer;
+      try {
+        const part = await req.file();
+        if (!part) throw badRequest('No file in the upload: send one PNG file field');
+        content = await part.toBuffer();
+      } catch (e) {
+        if (e instanceof HttpError) throw e;
+        const code = (e as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_LARGE);
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, NOT_MULTIPART);
+        throw badRequest('The upload could not be read: send multipart/form-data with one PNG file field');
+      }
+      if (content.length === 0) throw badRequest('The file is empty');
+      const { width, height } = await inspectPng(content, UPLOAD_MAX_DIMENSION);
+
+      const hash = sha256Hex(content);
+      await db
+        .insertInto('images')
+        .values({ hash, content, mime: 'image/png', bytes: content.length, width, height, uploaded_by: user.userid })
+        .onConflict((oc) => oc.column('hash').doNothing())
+        .execute();
+      return reply.send({ status: 200, msg: 'File Upload Successfully', data: imageUrl(publicBase(config, req), hash) });
+    };
+
+    const options = { schema: { headers: AuthHeaders, response: replies(UploadReply) } };
+    scope.post('/uploadimage', options, handler);
+    scope.post('/upload', options, handler);
+  });
+}

@@ -1,0 +1,48 @@
+import type { AuctionEvent, AuctionItem, Bid } from '@marketplace/shared';
+
+const keyOf = (b: Bid): string => `${b.at}|${b.bid}|${b.nickname}`;
+
+/** Both histories in one, each bid once, newest first (the highest first at the same instant). */
+export function mergeBids(a: readonly Bid[], b: readonly Bid[]): Bid[] {
+  const seen = new Map<string, Bid>();
+  for (const bid of [...a, ...b]) seen.set(keyOf(bid), bid);
+  return [...seen.values()].sort((x, y) => Date.parse(y.at) - Date.parse(x.at) || y.bid - x.bid);
+}
+
+/** The item after one live event of its stream; events of other items change nothing. */
+export function applyEvent(item: AuctionItem, event: AuctionEvent): AuctionItem {
+  if (event.auctionid !== item.auctionid) return item;
+  if (event.type === 'closed') {
+    return { ...item, status: 'closed', winner: event.winner, highbid: event.highbid };
+  }
+  const entry: Bid = { bid: event.bid, nickname: event.nickname, at: event.at };
+  const bids = mergeBids(item.bids, [entry]);
+  const added = bids.length - item.bids.length;
+  return {
+    ...item,
+    bid: Math.max(item.bid, event.bid),
+    highbid: Math.max(item.highbid, event.highbid),
+    bidcount: item.bidcount + added,
+    bids,
+  };
+}
+
+/** A fresh copy of the item from the server, keeping any live bid that arrived meanwhile. */
+export function refreshItem(current: AuctionItem, fresh: AuctionItem): AuctionItem {
+  const bids = mergeBids(fresh.bids, current.bids);
+  return {
+    ...fresh,
+    bid: Math.max(fresh.bid, current.bid),
+    highbid: fresh.status === 'closed' ? fresh.highbid : Math.max(fresh.highbid, current.highbid),
+    bidcount: Math.max(fresh.bidcount, bids.length),
+    bids,
+    status: current.status === 'closed' ? 'closed' : fresh.status,
+    winner: fresh.winner ?? current.winner,
+  };
+}
+
+/** The winner's first name: the history's entry of the winning bid. */
+export function winnerName(item: AuctionItem): string | null {
+  if (item.winner === null) return null;
+  return item.bids.find((b) => b.bid === item.highbid)?.nickname ?? null;
+}

@@ -1,0 +1,187 @@
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { createAuction, notify, PhotoUploader, useIsSignedIn, type AuctionCategory } from '@marketplace/shared';
+import { AuctionCard } from '../../components/AuctionCard';
+import { Field } from '../../components/Field';
+import {
+  AUCTION_CATEGORIES,
+  checkField,
+  EMPTY_AUCTION,
+  FIELD_ORDER,
+  parseRupees,
+  toLocalInput,
+  YEAR_MS,
+  type AuctionField,
+  type AuctionValues,
+} from '../../lib/auctionForm';
+import { AUCTION_HOME_PATH, auctionProductPath, LOGIN_PATH, STORE_PATH } from '../../lib/links';
+import { messageOf } from '../../lib/errors';
+import ui from '../../styles/ui.module.css';
+import styles from './AddAuctionPage.module.css';
+
+const LABELS: Record<AuctionField, string> = {
+  username: 'Nick Name',
+  bid: 'BID Value (Rs.)',
+  rangelowbid: 'Low BID Value (Rs.)',
+  rangehighbid: 'High BID Value (Rs.)',
+  productname: 'Product Name',
+  category: 'Category',
+  description: 'Description',
+  ageproduct: 'Age of Product',
+  time: 'Auction ends on',
+};
+
+/** The form itself (signed-in users only). */
+function AddAuctionForm(): ReactElement {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<AuctionValues>(EMPTY_AUCTION);
+  const [touched, setTouched] = useState<Partial<Record<AuctionField, boolean>>>({});
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const now = Date.now();
+  const problems = FIELD_ORDER.map((name) => checkField(name, values, now));
+  const firstBad = problems.findIndex((p) => p !== null);
+  /** Fields up to and including the first one that does not pass are open. */
+  const openUpTo = firstBad === -1 ? FIELD_ORDER.length : firstBad;
+  const allValid = firstBad === -1;
+  const ready = allValid && photos.length > 0 && !busy;
+
+  const bind = (name: AuctionField) => {
+    const index = FIELD_ORDER.indexOf(name);
+    const locked = index > openUpTo;
+    return {
+      id: `auction-${name}`,
+      label: LABELS[name],
+      value: values[name],
+      required: true,
+      disabled: locked || busy,
+      error: touched[name] && !locked ? problems[index] : null,
+      onChange(e: { target: { value: string } }) {
+        const { value } = e.target;
+        setValues((v) => ({ ...v, [name]: value }));
+        setTouched((t) => ({ ...t, [name]: true }));
+      },
+      onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
+    };
+  };
+
+  async function onSubmit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    if (!ready) {
+      setTouched(Object.fromEntries(FIELD_ORDER.map((n) => [n, true])));
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await createAuction({
+        username: values.username.trim(),
+        bid: parseRupees(values.bid) ?? 0,
+        rangelowbid: parseRupees(values.rangelowbid) ?? 0,
+        rangehighbid: parseRupees(values.rangehighbid) ?? 0,
+        productname: values.productname.trim(),
+        category: values.category as AuctionCategory,
+        description: values.description.trim(),
+        ageproduct: values.ageproduct.trim(),
+        time: values.time,
+        photos,
+      });
+      notify('Auction Product Added Successfully,1');
+      // We open the new item (the spec went to /): the seller sees it, and its bids arrive live.
+      navigate(created.auctionid ? auctionProductPath(created.auctionid) : AUCTION_HOME_PATH);
+    } catch (error) {
+      setBusy(false);
+      notify(`${messageOf(error)},3`);
+    }
+  }
+
+  const preview = {
+    auctionid: 0,
+    productname: values.productname.trim() || 'Your product name',
+    category: values.category || 'Category',
+    photo: photos[0] ?? '',
+    bid: parseRupees(values.bid) ?? 0,
+    rangelowbid: parseRupees(values.rangelowbid) ?? 0,
+    rangehighbid: parseRupees(values.rangehighbid) ?? 0,
+    status: 'open' as const,
+  };
+  const photosLocked = !allValid || busy;
+
+  return (
+    <div className={styles.layout}>
+      <form className={`${ui.panel} ${styles.form}`} onSubmit={onSubmit} noValidate aria-labelledby="create-auction">
+        <p className={ui.muted}>Fill in each field in turn; the next one opens when the current one is complete.</p>
+
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>Seller</legend>
+          <Field {...bind('username')} autoComplete="nickname" hint="Shown to bidders as the owner of this item" />
+        </fieldset>
+
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>Bids</legend>
+          <div className={styles.row3}>
+            <Field {...bind('bid')} inputMode="numeric" hint="Opening bid, whole rupees" />
+            <Field {...bind('rangelowbid')} inputMode="numeric" hint="Lower than the BID Value" />
+            <Field {...bind('rangehighbid')} inputMode="numeric" hint="Higher than the BID Value" />
+          </div>
+        </fieldset>
+
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>Item</legend>
+          <div className={styles.row2}>
+            <Field {...bind('productname')} />
+            <Field {...bind('category')} as="select" options={AUCTION_CATEGORIES} placeholder="Select Category" />
+          </div>
+          <Field {...bind('description')} as="textarea" />
+          <div className={styles.row2}>
+            <Field {...bind('ageproduct')} hint="For example: 25 years" />
+            <Field {...bind('time')} type="datetime-local" min={toLocalInput(now)} max={toLocalInput(now + YEAR_MS)} hint="Bids close at this date and time" />
+          </div>
+        </fieldset>
+
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>Photos</legend>
+          <PhotoUploader
+            onUploaded={setPhotos}
+            disabled={photosLocked}
+            label="Photos of the item (PNG)"
+            hint="PNG images only, up to 5 MB each; they upload one every 3 seconds. The first one is the cover."
+          />
+        </fieldset>
+
+        <div className={styles.actions}>
+          <button type="submit" className={ui.btn} disabled={!ready} aria-busy={busy || undefined}>
+            {busy ? 'Creating…' : 'Create Auction'}
+          </button>
+          <Link className={ui.btnOutline} to={STORE_PATH}>
+            Return to Store
+          </Link>
+          {allValid && photos.length === 0 && <span className={ui.muted}>Upload at least one PNG photo to create the auction.</span>}
+        </div>
+      </form>
+
+      <aside className={styles.preview} aria-label="Preview">
+        <p className={styles.previewTitle}>Preview</p>
+        <div inert className={styles.previewCard}>
+          <AuctionCard item={preview} />
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+/** `/addauction`: signed-in users only (others go to /login). */
+export function AddAuctionPage(): ReactElement {
+  const signedIn = useIsSignedIn();
+  if (!signedIn) return <Navigate to={LOGIN_PATH} replace />;
+  return (
+    <div className={ui.page}>
+      <div className={styles.header}>
+        <h1 id="create-auction" className={styles.title}>
+          CREATE AN AUCTION PRODUCT
+        </h1>
+      </div>
+      <AddAuctionForm />
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, getAuctions, getUserData } from '@marketplace/shared';
+import { auctionItem, customer } from '../../testing/fixtures';
+import { renderAt, signInAs, signOutAll } from '../../testing/renderAt';
+
+jest.mock('@marketplace/shared', () => ({
+  ...jest.requireActual('@marketplace/shared'),
+  getAuctions: jest.fn(),
+  getUserData: jest.fn(),
+}));
+
+const mockedGetAuctions = getAuctions as jest.MockedFunction<typeof getAuctions>;
+const mockedGetUserData = getUserData as jest.MockedFunction<typeof getUserData>;
+
+const ITEMS = [
+  auctionItem({ auctionid: 1, productname: 'Sunset over the Ghats', bid: 5000, rangelowbid: 3000, rangehighbid: 9000 }),
+  auctionItem({ auctionid: 2, productname: '1918 One Rupee Note', category: 'Currancy', bid: 1200, rangelowbid: 999, rangehighbid: 2500 }),
+  auctionItem({ auctionid: 3, productname: 'Signed Cricket Bat', category: 'Sports Items', status: 'closed', winner: 2, bid: 15000, rangelowbid: 9999, rangehighbid: 20000 }),
+];
+
+function card(name: string): HTMLElement {
+  return screen.getByRole('heading', { name, level: 3 }).closest('article') as HTMLElement;
+}
+
+afterEach(() => {
+  signOutAll();
+  mockedGetAuctions.mockReset();
+  mockedGetUserData.mockReset();
+});
+
+describe('auction home', () => {
+  it('shows a loading indicator, then a card per item with the current bid, the estimate and a view link', async () => {
+    mockedGetAuctions.mockResolvedValue(ITEMS);
+    renderAt('/auctionhome');
+
+    const lots = screen.getByRole('region', { name: 'Latest Paintings' });
+    expect(within(lots).getByRole('status')).toHaveTextContent('Loading auction items');
+
+    const list = await within(lots).findByRole('list', { name: 'Auction items' });
+    expect(within(lots).queryByRole('status')).not.toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+
+    const painting = card('Sunset over the Ghats');
+    expect(within(painting).getByText('Current BID: Rs. 5000')).toBeInTheDocument();
+    expect(within(painting).getByText('Rs. 3000 to Rs. 9000')).toBeInTheDocument();
+    expect(within(painting).queryByText('Closed')).not.toBeInTheDocument();
+    const photo = within(painting).getByRole('img', { name: 'Sunset over the Ghats' });
+    expect(photo).toHaveAttribute('src', 'http://localhost:4000/images/1a.png');
+    expect(photo).toHaveAttribute('width', '400');
+    expect(photo).toHaveAttribute('height', '300');
+    const view = within(painting).getByRole('link', { name: /Click here to view/ });
+    expect(view).toHaveTextContent('Click here to view');
+    expect(view).toHaveAttribute('href', '/auctionproduct/1');
+
+    expect(within(card('1918 One Rupee Note')).getByText('Current BID: Rs. 1200')).toBeInTheDocument();
+    expect(within(card('1918 One Rupee Note')).getByText('Rs. 999 to Rs. 2500')).toBeInTheDocument();
+    expect(within(card('Signed Cricket Bat')).getByText('Closed')).toBeInTheDocument();
+    expect(within(card('Signed Cricket Bat')).getByRole('link', { name: /Click here to view/ })).toHaveAttribute(
+      'href',
+      '/auctionproduct/3',
+    );
+  });
+
+  it("says 'Something went wrong ...' and keeps the spinner when the list fails, and can try again", async () => {
+    mockedGetAuctions.mockRejectedValueOnce(new ApiError(0, 'Network Error')).mockResolvedValueOnce(ITEMS);
+    renderAt('/auctionhome');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
+    const lots = screen.getByRole('region', { name: 'Latest Paintings' });
+    expect(within(lots).getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Auction items' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Signed Cricket Bat' })).toBeInTheDocument();
+    expect(mockedGetAuctions).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows neither owner button without a login token', async () => {
+    mockedGetAuctions.mockResolvedValue(ITEMS);
+    renderAt('/auctionhome');
+    await screen.findByRole('list', { name: 'Auction items' });
+
+    expect(screen.queryByRole('link', { name: 'Add To Auction Product' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Show My Auction Product')).not.toBeInTheDocument();
+    expect(mockedGetUserData).not.toHaveBeenCalled();
+  });
+
+  it("with a session, links 'Add To Auction Product' to /addauction and 'Show My Auction Product' to the user's bidders", async () => {
+    signInAs();
+    mockedGetUserData.mockResolvedValue(customer(7));
+    mockedGetAuctions.mockResolvedValue(ITEMS);
+    renderAt('/auctionhome');
+
+    expect(screen.getByRole('link', { name: 'Add To Auction Product' })).toHaveAttribute('href', '/addauction');
+    expect(await screen.findByRole('link', { name: 'Show My Auction Product' })).toHaveAttribute('href', '/auctionusers/7');
+  });
+
+  it('is also served at /auction, with an Auction heading, the three category slides and the static news', async () => {
+    mockedGetAuctions.mockResolvedValue([]);
+    renderAt('/auction');
+
+    expect(screen.getByRole('heading', { level: 1, name: /auction/i })).toBeVisible();
+    const banner = screen.getByRole('region', { name: 'Auction categories' });
+    expect(banner).toHaveTextContent(/Paintings.*Starting from Rs\. 499/);
+    expect(banner).toHaveTextContent(/Coins and Currency Notes.*Starting from Rs\. 999/);
+    expect(banner).toHaveTextContent(/Sports Items.*Starting from Rs\. 9999/);
+    // Only the current slide is exposed; the others are hidden from assistive technology.
+    expect(within(banner).getAllByRole('group', { name: /of 3/ })).toHaveLength(1);
+
+    await userEvent.click(within(banner).getByRole('button', { name: 'Next slide' }));
+    expect(within(banner).getByRole('group', { name: '2 of 3' })).toHaveTextContent('Starting from Rs. 999');
+
+    expect(await screen.findByText('No items are up for auction yet.')).toBeInTheDocument();
+    const news = screen.getByRole('region', { name: 'Latest News' });
+    expect(within(news).getAllByRole('article').length).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -1,0 +1,91 @@
+import { useRef, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { Breadcrumb, getAuctions, useIsSignedIn } from '@marketplace/shared';
+import { AuctionCard } from '../../components/AuctionCard';
+import { CardRail } from '../../components/CardRail';
+import { LoadFailed, Loading } from '../../components/LoadState';
+import { ADD_AUCTION_PATH, auctionUsersPath } from '../../lib/links';
+import { useMyUserId } from '../../lib/useMyUserId';
+import { useResource } from '../../lib/useResource';
+import ui from '../../styles/ui.module.css';
+import { AuctionBanner } from './AuctionBanner';
+import { LatestNews } from './LatestNews';
+import styles from './AuctionHomePage.module.css';
+
+/** 'Add To Auction Product' and 'Show My Auction Product': only with a login token (spec section 2). */
+function OwnerActions(): ReactElement {
+  const me = useMyUserId();
+  return (
+    <div className={styles.actions}>
+      <Link className={ui.btn} to={ADD_AUCTION_PATH}>
+        Add To Auction Product
+      </Link>
+      {me.status === 'ready' ? (
+        <Link className={ui.btnOutline} to={auctionUsersPath(me.userid)}>
+          Show My Auction Product
+        </Link>
+      ) : (
+        // Same size while the user id loads, so the row does not move.
+        <button type="button" className={ui.btnOutline} disabled>
+          Show My Auction Product
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** `/auction` and `/auctionhome`. */
+export function AuctionHomePage(): ReactElement {
+  const signedIn = useIsSignedIn();
+  const { state, retry } = useResource(getAuctions, []);
+  const lots = useRef<HTMLElement>(null);
+
+  const browse = (): void => {
+    lots.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    lots.current?.focus({ preventScroll: true });
+  };
+
+  const open = state.status === 'ready' ? state.data.filter((a) => a.status !== 'closed').length : 0;
+
+  return (
+    <div className={ui.page}>
+      <Breadcrumb page="Auction" />
+      <div className={styles.intro}>
+        <div>
+          <h1 className={styles.heading}>Auction House</h1>
+          <p className={ui.muted}>Paintings, coins and currency notes, and sports items. Bid live; the owner approves the winner.</p>
+        </div>
+        {signedIn && <OwnerActions />}
+      </div>
+
+      <AuctionBanner onBrowse={browse} />
+
+      <section ref={lots} tabIndex={-1} className={styles.lots} aria-labelledby="latest-paintings" aria-busy={state.status === 'loading'}>
+        <div className={ui.head}>
+          <h2 id="latest-paintings" className={ui.title}>
+            Latest Paintings
+          </h2>
+          {state.status === 'ready' && state.data.length > 0 && (
+            <p className={ui.muted}>
+              {state.data.length} {state.data.length === 1 ? 'lot' : 'lots'}, {open} open for bids
+            </p>
+          )}
+        </div>
+        {state.status === 'loading' && <Loading label="Loading auction items" minHeight={420} />}
+        {state.status === 'error' && <LoadFailed onRetry={retry} />}
+        {state.status === 'ready' &&
+          (state.data.length === 0 ? (
+            <p className={styles.empty}>No items are up for auction yet.{signedIn ? ' Be the first: add yours.' : ''}</p>
+          ) : (
+            <CardRail label="Auction items">
+              {state.data.map((item) => (
+                <AuctionCard key={item.auctionid} item={item} />
+              ))}
+            </CardRail>
+          ))}
+      </section>
+
+      <LatestNews />
+    </div>
+  );
+}

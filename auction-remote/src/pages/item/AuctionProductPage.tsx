@@ -1,0 +1,237 @@
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import {
+  ApiError,
+  Breadcrumb,
+  formatPrice,
+  getAuction,
+  subscribeToAuction,
+  type AuctionItem,
+} from '@marketplace/shared';
+import { AuctionPhoto } from '../../components/AuctionPhoto';
+import { LoadFailed, Loading } from '../../components/LoadState';
+import { countdownText, formatDateTime, useNow } from '../../lib/countdown';
+import { AUCTION_HOME_PATH, auctionUsersPath, parseId } from '../../lib/links';
+import { applyEvent, refreshItem, winnerName } from '../../lib/live';
+import { useMyUserId, type MyUserId } from '../../lib/useMyUserId';
+import { useResource } from '../../lib/useResource';
+import ui from '../../styles/ui.module.css';
+import { BidForm } from './BidForm';
+import { BidHistory } from './BidHistory';
+import { ContactAgent } from './ContactAgent';
+import styles from './AuctionProductPage.module.css';
+
+function Gallery({ item }: { item: AuctionItem }): ReactElement {
+  const photos = item.photos.length > 0 ? item.photos : [item.photo];
+  const [shown, setShown] = useState(0);
+  const current = photos[Math.min(shown, photos.length - 1)];
+  return (
+    <div className={styles.gallery}>
+      <AuctionPhoto
+        photo={current}
+        alt={photos.length > 1 ? `${item.productname} (photo ${shown + 1} of ${photos.length})` : item.productname}
+        width={600}
+        height={600}
+        lazy={false}
+        className={styles.mainPhoto}
+      />
+      {photos.length > 1 && (
+        <ul className={styles.thumbs} aria-label="Photos">
+          {photos.map((photo, i) => (
+            <li key={photo}>
+              <button
+                type="button"
+                className={[styles.thumb, i === shown ? styles.thumbActive : ''].filter(Boolean).join(' ')}
+                onClick={() => setShown(i)}
+                aria-label={`Show photo ${i + 1} of ${photos.length}`}
+                aria-pressed={i === shown}
+              >
+                <img src={photo} alt="" width={72} height={72} loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** What replaces the bid form once the auction is over. */
+function ClosedNotice({ item, me }: { item: AuctionItem; me: MyUserId }): ReactElement {
+  const name = winnerName(item);
+  let winner: string;
+  if (item.winner === null) winner = 'Bidding has ended. The owner will approve a winner from the bids.';
+  else if (me.status === 'ready' && me.userid === item.winner)
+    winner = `Congratulations, you won this item with your BID of ${formatPrice(item.highbid)}.`;
+  else winner = name ? `Won by ${name} with a BID of ${formatPrice(item.highbid)}.` : `Sold for ${formatPrice(item.highbid)}.`;
+  return (
+    <div className={styles.closedNotice}>
+      <p className={styles.closedTitle}>This auction is closed</p>
+      <p className={styles.closedText}>{winner}</p>
+    </div>
+  );
+}
+
+function Details({ item, me, onBid }: { item: AuctionItem; me: MyUserId; onBid: (item: AuctionItem) => void }): ReactElement {
+  const end = Date.parse(item.time);
+  const now = useNow(item.status === 'open');
+  const closed = item.status === 'closed' || !(end > now);
+  const isOwner = me.status === 'ready' && me.userid === item.ownerid;
+
+  return (
+    <>
+      <article className={styles.item} aria-labelledby="auction-product-name">
+        <Gallery item={item} />
+        <div className={styles.info}>
+          <div className={styles.badges}>
+            <span className={styles.category}>{item.category}</span>
+            <span className={`${ui.badge} ${closed ? ui.badgeClosed : ui.badgeOpen}`}>{closed ? 'Closed' : 'Open for bids'}</span>
+          </div>
+          <h1 id="auction-product-name" className={styles.name}>
+            {item.productname}
+          </h1>
+          <p className={ui.muted}>
+            Listed by <strong>{item.username}</strong>
+          </p>
+
+          <div className={styles.clock}>
+            <span role="timer" aria-label="Time left" className={styles.countdown}>
+              {countdownText(item.time, now, item.status === 'closed')}
+            </span>
+            <span className={styles.endsOn}>
+              Time: <time dateTime={item.time}>{formatDateTime(item.time)}</time>
+            </span>
+          </div>
+
+          <dl className={styles.facts}>
+            <div className={styles.factMain}>
+              <dt>Current BID</dt>
+              <dd key={item.bid} className={styles.flash}>
+                {formatPrice(item.bid)}
+              </dd>
+            </div>
+            <div>
+              <dt>Highest BID</dt>
+              <dd>{item.highbid > 0 ? formatPrice(item.highbid) : 'No bids yet'}</dd>
+            </div>
+            <div>
+              <dt>Range Lowest BID</dt>
+              <dd>{formatPrice(item.rangelowbid)}</dd>
+            </div>
+            <div>
+              <dt>Range Highest BID</dt>
+              <dd>{formatPrice(item.rangehighbid)}</dd>
+            </div>
+            <div>
+              <dt>Age of Product</dt>
+              <dd>{item.ageproduct}</dd>
+            </div>
+            <div>
+              <dt>Bids</dt>
+              <dd>{item.bidcount}</dd>
+            </div>
+          </dl>
+
+          <section className={`${ui.panel} ${styles.bidPanel}`} aria-labelledby="add-bid">
+            <h2 id="add-bid" className={styles.panelTitle}>
+              Add BID
+            </h2>
+            {closed && <ClosedNotice item={item} me={me} />}
+            {!closed && !isOwner && <BidForm item={item} onPlaced={onBid} />}
+            {isOwner && (
+              <div className={styles.ownerNote}>
+                <p>This is your item, so you cannot bid on it. New bids appear here as they arrive.</p>
+                <Link className={ui.btnOutline} to={auctionUsersPath(me.userid)}>
+                  See the bidders on your items
+                </Link>
+              </div>
+            )}
+          </section>
+        </div>
+      </article>
+
+      <div className={styles.lower}>
+        <div className={styles.lowerMain}>
+          <section aria-labelledby="auction-description">
+            <div className={ui.head}>
+              <h2 id="auction-description" className={ui.title}>
+                Description
+              </h2>
+            </div>
+            <p className={styles.description}>{item.description}</p>
+          </section>
+          <BidHistory bids={item.bids} />
+        </div>
+        <ContactAgent />
+      </div>
+    </>
+  );
+}
+
+function ItemNotFound(): ReactElement {
+  return (
+    <section className={ui.notice} aria-labelledby="auction-not-found">
+      <h1 id="auction-not-found">Auction item not found</h1>
+      <p>We could not find this auction item. It may have been removed, or the link may be wrong.</p>
+      <Link className={ui.btn} to={AUCTION_HOME_PATH}>
+        Back to the auctions
+      </Link>
+    </section>
+  );
+}
+
+/** `/auctionproduct/{id}`: the item, its live bids and the Add BID form. */
+export function AuctionProductPage(): ReactElement {
+  const { id: rawId } = useParams();
+  const id = parseId(rawId);
+  const { state, retry, update } = useResource(
+    () => (id === null ? Promise.reject(new ApiError(404, 'Auction item not found')) : getAuction(id)),
+    [id],
+  );
+  const me = useMyUserId();
+  const [announcement, setAnnouncement] = useState('');
+  const loaded = state.status === 'ready';
+
+  // Live: once the item is known, follow its event stream; after a reconnection, catch up.
+  const connected = useRef(false);
+  useEffect(() => {
+    if (id === null || !loaded) return undefined;
+    connected.current = false;
+    const unsubscribe = subscribeToAuction(
+      id,
+      (event) => {
+        update((item) => applyEvent(item, event));
+        if (event.type === 'bid') setAnnouncement(`New BID: ${formatPrice(event.bid)} by ${event.nickname}`);
+        else setAnnouncement('This auction is closed');
+      },
+      () => {
+        if (connected.current) {
+          getAuction(id).then(
+            (fresh) => update((item) => refreshItem(item, fresh)),
+            () => undefined,
+          );
+        }
+        connected.current = true;
+      },
+    );
+    return unsubscribe;
+  }, [id, loaded, update]);
+
+  const notFound =
+    state.status === 'error' && state.error instanceof ApiError && (state.error.status === 404 || state.error.status === 400);
+
+  return (
+    <div className={ui.page}>
+      <Breadcrumb page="Auction Product" />
+      <p className={ui.visuallyHidden} aria-live="polite">
+        {announcement}
+      </p>
+      {state.status === 'loading' && <Loading label="Loading auction item" minHeight={720} />}
+      {notFound && <ItemNotFound />}
+      {state.status === 'error' && !notFound && <LoadFailed onRetry={retry} />}
+      {state.status === 'ready' && (
+        <Details item={state.data} me={me} onBid={(fresh) => update((item) => refreshItem(item, fresh))} />
+      )}
+    </div>
+  );
+}

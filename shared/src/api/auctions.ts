@@ -1,0 +1,101 @@
+import { apiBaseUrl, http } from './http';
+import { requireLoginToken } from './auth';
+import type {
+  AuctionEvent,
+  AuctionItem,
+  AuctionListReply,
+  AuctionReply,
+  BidderListReply,
+  BidderRow,
+  CreateAuctionInput,
+} from '../contract';
+
+/** GET /getauction: every auction item, open ones first, newest first (`bids`: the 5 newest only). */
+export async function getAuctions(): Promise<AuctionItem[]> {
+  const res = await http.get<AuctionListReply>('/getauction');
+  return res.data.data;
+}
+
+/** GET /getparticularaucpro/{id}: one item with its whole bid history (newest first). 404 unknown id, 400 bad id. */
+export async function getAuction(auctionid: number): Promise<AuctionItem> {
+  const res = await http.get<AuctionReply>(`/getparticularaucpro/${encodeURIComponent(String(auctionid))}`);
+  return res.data.data;
+}
+
+/** A datetime-local value ('2030-05-01T10:30', no zone) is the browser's local time: send it as ISO (UTC). */
+function endTimeIso(time: string): string {
+  const trimmed = time.trim();
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(trimmed)) {
+    const d = new Date(trimmed);
+    if (!Number.isNaN(d.getTime())) return d.toISOString();
+  }
+  return trimmed;
+}
+
+/**
+ * POST /addauction (header authtoken): puts an item up for auction; the owner is the signed-in
+ * user. `photos` are URLs returned by uploadPhoto. Rejects 400 with the spec's message of the
+ * first bad field ('Please Enter Nick Name ', ..., 'Low BID Value must be less than BID Value ',
+ * 'High BID Value must be Greater than BID Value ', 'Time must be in the future',
+ * 'Please upload at least one PNG photo'), 401.
+ */
+export async function createAuction(a: CreateAuctionInput): Promise<AuctionItem> {
+  const authtoken = requireLoginToken();
+  const res = await http.post<AuctionReply>('/addauction', { ...a, time: endTimeIso(a.time) }, { headers: { authtoken } });
+  return res.data.data;
+}
+
+/**
+ * PUT /updatebiduser (header authtoken): bids `bid` rupees as the signed-in user; resolves the
+ * item with the new bid. Rejects 400 not a whole number / not higher than the current bid,
+ * 403 own item, 404 unknown item, 409 the auction has ended or a winner was approved, 401.
+ */
+export async function placeBid(auctionid: number, bid: number): Promise<AuctionItem> {
+  const authtoken = requireLoginToken();
+  const res = await http.put<AuctionReply>('/updatebiduser', { auctionid, bid }, { headers: { authtoken } });
+  return res.data.data;
+}
+
+/** GET /getUserAuction/{userid} (header authtoken): the bidders on the signed-in user's items. 403 for another user's id. */
+export async function getMyBidders(userid: number): Promise<BidderRow[]> {
+  const authtoken = requireLoginToken();
+  const res = await http.get<BidderListReply>(`/getUserAuction/${encodeURIComponent(String(userid))}`, { headers: { authtoken } });
+  return res.data.data;
+}
+
+/**
+ * PUT /setHighBid (header authtoken): the owner approves a bidder; closes the auction and
+ * records the winner. Rejects 403 not the owner, 400 that user never bid on it, 409 already
+ * closed, 404 unknown item, 401.
+ */
+export async function approveBidder(auctionid: number, userid: number): Promise<AuctionItem> {
+  const authtoken = requireLoginToken();
+  const res = await http.put<AuctionReply>('/setHighBid', { productid: auctionid, userid }, { headers: { authtoken } });
+  return res.data.data;
+}
+
+/**
+ * Live events of one item (server-sent events on GET /auctionevents/{id}): `bid` for each
+ * accepted bid, `closed` when the owner approves a winner. EventSource reconnects by itself;
+ * `onOpen` runs on every (re)connection, so a page can reload the item to catch up on what it
+ * missed while disconnected. Returns the unsubscribe function.
+ */
+export function subscribeToAuction(
+  auctionid: number,
+  onEvent: (e: AuctionEvent) => void,
+  onOpen?: () => void,
+): () => void {
+  if (typeof EventSource === 'undefined') return () => undefined;
+  const source = new EventSource(`${apiBaseUrl()}/auctionevents/${encodeURIComponent(String(auctionid))}`);
+  const handle = (type: AuctionEvent['type']) => (message: MessageEvent<string>) => {
+    try {
+      onEvent({ ...JSON.parse(message.data), type } as AuctionEvent);
+    } catch {
+      /* a malformed event is ignored */
+    }
+  };
+  source.addEventListener('bid', handle('bid'));
+  source.addEventListener('closed', handle('closed'));
+  if (onOpen) source.addEventListener('open', () => onOpen());
+  return () => source.close();
+}

@@ -1,0 +1,184 @@
+import { Type, type Static } from 'typebox';
+import { Envelope } from './common';
+import { AUCTION_MESSAGES, NAME_PATTERN } from './rules';
+
+/**
+ * Auctions (issue 5): items put up by a signed-in owner, bids appended by the server from
+ * `{auctionid, bid}` and the caller's login token, the owner approves one bidder. The spec's
+ * `biduser` JSON text is the real list `bids`; photos are URLs of images this API stored.
+ */
+
+export const AuctionCategory = Type.Union([Type.Literal('Currancy'), Type.Literal('Painting'), Type.Literal('Sports Items')], {
+  errorMessage: AUCTION_MESSAGES.category,
+});
+export type AuctionCategory = Static<typeof AuctionCategory>;
+
+/** 'open' while bids are taken; 'closed' once a winner is approved or the end time has passed. */
+export const AuctionStatus = Type.Union([Type.Literal('open'), Type.Literal('closed')]);
+export type AuctionStatus = Static<typeof AuctionStatus>;
+
+/** One accepted bid of an item's history. Bidders are shown by first name only (no ids, no emails). */
+export const Bid = Type.Object({
+  bid: Type.Integer(),
+  /** The bidder's first name. */
+  nickname: Type.String(),
+  /** ISO 8601 date-time the bid was accepted. */
+  at: Type.String(),
+});
+export type Bid = Static<typeof Bid>;
+
+export const AuctionItem = Type.Object({
+  auctionid: Type.Integer(),
+  /** Same as auctionid (the spec's field, sent back by PUT /setHighBid). */
+  productid: Type.Integer(),
+  productname: Type.String(),
+  category: AuctionCategory,
+  description: Type.String(),
+  /** URL of the first photo. */
+  photo: Type.String(),
+  /** URLs of every photo, in upload order. */
+  photos: Type.Array(Type.String()),
+  /** The current bid: the starting bid until someone bids, then the highest accepted bid. A new bid must be higher. */
+  bid: Type.Integer(),
+  /** The starting bid the owner entered. */
+  startbid: Type.Integer(),
+  /** The highest accepted bid (0 while nobody has bid); once a winner is approved, the winner's bid. */
+  highbid: Type.Integer(),
+  /** The owner's estimate, 'Rs. {rangelowbid} to Rs. {rangehighbid}'. */
+  rangelowbid: Type.Integer(),
+  rangehighbid: Type.Integer(),
+  ageproduct: Type.String(),
+  /** The end of the auction, ISO 8601 date-time (UTC). */
+  time: Type.String(),
+  /** The owner's nickname, as entered when the item was created. */
+  username: Type.String(),
+  ownerid: Type.Integer(),
+  status: AuctionStatus,
+  /** userid of the approved bidder, null until the owner approves one. */
+  winner: Type.Union([Type.Integer(), Type.Null()]),
+  /** Number of accepted bids. */
+  bidcount: Type.Integer(),
+  /**
+   * Bid history, newest first. GET /getparticularaucpro/{id}: every bid;
+   * GET /getauction: the 5 newest only (bidcount has the total).
+   */
+  bids: Type.Array(Bid),
+});
+export type AuctionItem = Static<typeof AuctionItem>;
+
+export const AuctionListReply = Envelope(Type.Array(AuctionItem));
+export type AuctionListReply = Static<typeof AuctionListReply>;
+export const AuctionReply = Envelope(AuctionItem);
+export type AuctionReply = Static<typeof AuctionReply>;
+
+/** A whole number of rupees, as a number or as digits (the spec's inputs are free text). */
+const wholeRupees = (message: string) =>
+  Type.Union([Type.Integer(), Type.String({ maxLength: 12 })], { errorMessage: message });
+
+/**
+ * POST /addauction (header authtoken; the owner is the caller). Spec section 5 rules and messages,
+ * checked in this order: required fields, whole-number bids, rangelowbid < bid < rangehighbid,
+ * the category, an end time in the future (within a year), at least one photo stored by this API
+ * (URLs returned by POST /uploadimage; the spec's single `photo` is accepted too).
+ */
+export const CreateAuctionBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN, errorMessage: AUCTION_MESSAGES.username }),
+  bid: wholeRupees(AUCTION_MESSAGES.bid),
+  rangelowbid: wholeRupees(AUCTION_MESSAGES.rangelowbid),
+  rangehighbid: wholeRupees(AUCTION_MESSAGES.rangehighbid),
+  productname: Type.String({ minLength: 1, maxLength: 100, pattern: NAME_PATTERN, errorMessage: AUCTION_MESSAGES.productname }),
+  category: AuctionCategory,
+  description: Type.String({ minLength: 1, maxLength: 5000, pattern: NAME_PATTERN, errorMessage: AUCTION_MESSAGES.description }),
+  ageproduct: Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN, errorMessage: AUCTION_MESSAGES.ageproduct }),
+  /** End date-time: ISO 8601 with a zone ('2030-05-01T10:30:00.000Z'); without a zone it is read as UTC. */
+  time: Type.String({ minLength: 1, maxLength: 40, pattern: NAME_PATTERN, errorMessage: AUCTION_MESSAGES.time }),
+  photos: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 10, errorMessage: AUCTION_MESSAGES.photosList })),
+  photo: Type.Optional(Type.String({ maxLength: 500, errorMessage: AUCTION_MESSAGES.photos })),
+});
+export type CreateAuctionBody = Static<typeof CreateAuctionBody>;
+
+/** What the client function createAuction takes (numbers as numbers, photos as URLs). */
+export interface CreateAuctionInput {
+  username: string;
+  bid: number;
+  rangelowbid: number;
+  rangehighbid: number;
+  productname: string;
+  category: AuctionCategory;
+  description: string;
+  ageproduct: string;
+  /** End date-time: ISO 8601, or a datetime-local value ('2030-05-01T10:30', read as the browser's local time). */
+  time: string;
+  photos: string[];
+}
+
+/**
+ * PUT /updatebiduser (header authtoken). The bidder is the caller; a client-sent `biduser` list
+ * (or anything else) is ignored.
+ */
+export const PlaceBidBody = Type.Object({
+  auctionid: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'auctionid must be a positive whole number' }),
+  bid: wholeRupees(AUCTION_MESSAGES.placeBid),
+});
+export type PlaceBidBody = Static<typeof PlaceBidBody>;
+
+/** PUT /setHighBid (header authtoken): the spec sends `productid`; `auctionid` is accepted too. */
+export const ApproveBidderBody = Type.Object({
+  productid: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'productid must be a positive whole number' })),
+  auctionid: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'auctionid must be a positive whole number' })),
+  userid: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'userid must be a positive whole number' }),
+});
+export type ApproveBidderBody = Static<typeof ApproveBidderBody>;
+
+/**
+ * Status of a bidder row: the approved winner goes Processing → Shipped → Delivered with time,
+ * like an order; other bidders are 'Bidding' while no winner is approved, 'Not selected' after.
+ */
+export const BidderStatus = Type.Union([
+  Type.Literal('Bidding'),
+  Type.Literal('Processing'),
+  Type.Literal('Shipped'),
+  Type.Literal('Delivered'),
+  Type.Literal('Not selected'),
+]);
+export type BidderStatus = Static<typeof BidderStatus>;
+
+/** GET /getUserAuction/{id}: one row per (item of the caller, bidder), with the bidder's highest bid. */
+export const BidderRow = Type.Object({
+  firstname: Type.String(),
+  lastname: Type.String(),
+  email: Type.String(),
+  userid: Type.Integer(),
+  auctionid: Type.Integer(),
+  productname: Type.String(),
+  /** The bidder's highest bid on this item (the spec's name; shown as the bid value). */
+  cartdata: Type.Integer(),
+  status: BidderStatus,
+});
+export type BidderRow = Static<typeof BidderRow>;
+export const BidderListReply = Envelope(Type.Array(BidderRow));
+export type BidderListReply = Static<typeof BidderListReply>;
+
+/** Events of GET /auctionevents/{id} (server-sent events; the SSE event name is `type`). */
+export const AuctionBidEvent = Type.Object({
+  type: Type.Literal('bid'),
+  auctionid: Type.Integer(),
+  /** The new current bid. */
+  bid: Type.Integer(),
+  highbid: Type.Integer(),
+  /** The bidder's first name. */
+  nickname: Type.String(),
+  /** ISO 8601. */
+  at: Type.String(),
+});
+export type AuctionBidEvent = Static<typeof AuctionBidEvent>;
+export const AuctionClosedEvent = Type.Object({
+  type: Type.Literal('closed'),
+  auctionid: Type.Integer(),
+  /** userid of the approved bidder. */
+  winner: Type.Integer(),
+  /** The winner's bid. */
+  highbid: Type.Integer(),
+});
+export type AuctionClosedEvent = Static<typeof AuctionClosedEvent>;
+export type AuctionEvent = AuctionBidEvent | AuctionClosedEvent;

@@ -1,0 +1,229 @@
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import {
+  addToCart,
+  atomStyles,
+  Breadcrumb,
+  clearCart,
+  getCartItems,
+  notify,
+  Price,
+  refreshCartCount,
+  removeFromCart,
+  type CartItem,
+} from '@marketplace/shared';
+import { CartIcon, CloseIcon } from '../../components/Icons';
+import { LoadError, LoadingArea } from '../../components/LoadState';
+import { ProductPhoto } from '../../components/ProductPhoto';
+import { RequireSignIn } from '../../components/RequireSignIn';
+import { endExpiredSession, hasStatus, SOMETHING_WRONG_TOAST } from '../../lib/failures';
+import { NEW_ARRIVALS_PATH, productDetailsPath } from '../../lib/productLinks';
+import { CART_PATH, CHECKOUT_PATH, EMPTY_CART_PATH, ERROR_PATH } from '../../lib/shopPaths';
+import { useLoad } from '../../lib/useLoad';
+import { estimateTotals } from '../../lib/totals';
+import ui from '../../styles/ui.module.css';
+import styles from './Cart.module.css';
+
+/** A cart load failed: an expired session signs out (→ /login), anything else is the spec's toast. */
+function useReportLoadFailure(error: unknown): void {
+  useEffect(() => {
+    if (error === undefined) return;
+    if (hasStatus(error, 401)) endExpiredSession(error);
+    else notify(SOMETHING_WRONG_TOAST);
+  }, [error]);
+}
+
+/** `/viewcart/{id}`: adds the product, then shows the cart at /viewcart. */
+function AddThenShow({ rawId }: { rawId: string }): ReactElement {
+  const navigate = useNavigate();
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Once per visit, even when React runs effects twice in development.
+    if (started.current) return;
+    started.current = true;
+    const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : NaN;
+    const adding = Number.isSafeInteger(id) && id > 0 ? addToCart(id) : Promise.reject(new Error('bad id'));
+    adding
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          if (hasStatus(error, 401)) endExpiredSession(error);
+          else notify(SOMETHING_WRONG_TOAST);
+        },
+      )
+      .finally(() => {
+        void refreshCartCount();
+        navigate(CART_PATH, { replace: true });
+      });
+  }, [rawId, navigate]);
+
+  return <LoadingArea label="Adding to your cart" />;
+}
+
+function CartTable({ initial }: { initial: CartItem[] }): ReactElement {
+  const navigate = useNavigate();
+  const [items, setItems] = useState(initial);
+  const [busy, setBusy] = useState<'clear' | number | null>(null);
+
+  const afterChange = (left: CartItem[]): void => {
+    void refreshCartCount();
+    if (left.length === 0) navigate(EMPTY_CART_PATH, { replace: true });
+    else setItems(left);
+  };
+
+  const remove = async (item: CartItem): Promise<void> => {
+    setBusy(item.productid);
+    try {
+      afterChange(await removeFromCart(item.productid));
+    } catch {
+      // Spec section 8: a delete failure goes to /error404.
+      void refreshCartCount();
+      navigate(ERROR_PATH);
+      return;
+    }
+    setBusy(null);
+  };
+
+  const clear = async (): Promise<void> => {
+    setBusy('clear');
+    try {
+      await clearCart();
+    } catch {
+      void refreshCartCount();
+      navigate(ERROR_PATH);
+      return;
+    }
+    afterChange([]);
+  };
+
+  const { subtotal, shipping } = estimateTotals(items, 0);
+  const count = items.length;
+
+  return (
+    <div className={styles.layout}>
+      <section aria-labelledby="cart-title" className={styles.tableBox}>
+        <h1 id="cart-title" className={styles.title}>
+          Shopping Cart <span className={styles.count}>({count === 1 ? '1 item' : `${count} items`})</span>
+        </h1>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Name</th>
+              <th scope="col">Category</th>
+              <th scope="col">Price</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">
+                <span className={atomStyles.visuallyHidden}>Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.productid}>
+                <td className={styles.photoCell}>
+                  <ProductPhoto photo={item.photo} alt={item.productname} size={96} className={styles.photo} />
+                </td>
+                <td className={styles.nameCell}>
+                  <Link to={productDetailsPath(item.productid)} className={styles.name}>
+                    {item.productname}
+                  </Link>
+                </td>
+                <td data-label="Category">{item.title}</td>
+                <td data-label="Price">
+                  <Price value={item.price} />
+                </td>
+                <td data-label="Quantity">1</td>
+                <td className={styles.removeCell}>
+                  <button
+                    type="button"
+                    className={styles.remove}
+                    onClick={() => void remove(item)}
+                    disabled={busy !== null}
+                    aria-label={`Delete ${item.productname}`}
+                    title="Delete"
+                  >
+                    {busy === item.productid ? <span className={styles.mini} aria-hidden="true" /> : <CloseIcon size={18} />}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className={styles.tableActions}>
+          <Link className={ui.buttonOutline} to={NEW_ARRIVALS_PATH}>
+            Continue Shopping
+          </Link>
+          <button type="button" className={ui.buttonGhost} onClick={() => void clear()} disabled={busy !== null}>
+            {busy === 'clear' ? 'Clearing…' : 'Clear Cart'}
+          </button>
+        </div>
+      </section>
+      <aside className={styles.summary} aria-labelledby="cart-summary">
+        <h2 id="cart-summary" className={styles.summaryTitle}>
+          Cart Totals
+        </h2>
+        <dl className={styles.totals}>
+          <div>
+            <dt>Subtotal</dt>
+            <dd>
+              <Price value={subtotal} />
+            </dd>
+          </div>
+          <div>
+            <dt>Shipping</dt>
+            <dd>{shipping === 0 ? 'Free Delivery' : <Price value={shipping} />}</dd>
+          </div>
+        </dl>
+        <p className={styles.note}>Free shipping on items of Rs.500 and above. Coupons are applied at checkout.</p>
+        <Link className={`${ui.button} ${styles.placeOrder}`} to={CHECKOUT_PATH}>
+          Place Order
+        </Link>
+      </aside>
+    </div>
+  );
+}
+
+/** `/viewcart`: the signed-in customer's cart; an empty one goes to /emptycart. */
+function CartView(): ReactElement {
+  const [state, retry] = useLoad(getCartItems, []);
+  useReportLoadFailure(state.status === 'error' ? state.error : undefined);
+
+  if (state.status === 'loading') return <LoadingArea label="Loading your cart" />;
+  if (state.status === 'error') return <LoadError onRetry={retry} />;
+  if (state.data.length === 0) return <Navigate to={EMPTY_CART_PATH} replace />;
+  return <CartTable initial={state.data} />;
+}
+
+/** `/viewcart` and `/viewcart/{id}` (signed in; everyone else goes to /login). */
+export function CartPage(): ReactElement {
+  const { id } = useParams();
+  return (
+    <div className={ui.page}>
+      <Breadcrumb page="Cart" />
+      <RequireSignIn>{id !== undefined ? <AddThenShow rawId={id} /> : <CartView />}</RequireSignIn>
+    </div>
+  );
+}
+
+/** `/emptycart`. */
+export function EmptyCartPage(): ReactElement {
+  return (
+    <div className={ui.page}>
+      <Breadcrumb page="Cart" />
+      <section className={styles.empty} aria-labelledby="empty-cart">
+        <div className={styles.emptyIcon} aria-hidden="true">
+          <CartIcon size={44} />
+        </div>
+        <h1 id="empty-cart" className={styles.emptyTitle}>
+          EMPTY - No items found on your cart.
+        </h1>
+        <p className={styles.emptyText}>Browse our new arrivals and add something you like.</p>
+        <Link className={ui.button} to={NEW_ARRIVALS_PATH}>
+          Continue Shopping
+        </Link>
+      </section>
+    </div>
+  );
+}

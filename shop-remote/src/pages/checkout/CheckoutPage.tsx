@@ -1,0 +1,455 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import {
+  ApiError,
+  Breadcrumb,
+  checkCoupon,
+  getCartItems,
+  getUserData,
+  notify,
+  placeOrder,
+  Price,
+  refreshCartCount,
+  SHOP_MESSAGES,
+  useSession,
+  type Address,
+  type CartItem,
+  type Customer,
+  type PayInfo,
+} from '@marketplace/shared';
+import { LoadError, LoadingArea } from '../../components/LoadState';
+import { RequireSignIn } from '../../components/RequireSignIn';
+import { endExpiredSession, errorMessage, hasStatus, SOMETHING_WRONG_TOAST } from '../../lib/failures';
+import { newIdempotencyKey } from '../../lib/idempotency';
+import { ADDRESS_BOOK_PATH, BILL_CONFIRM_PATH, CART_PATH, EMPTY_CART_PATH, ERROR_PATH } from '../../lib/shopPaths';
+import { estimateTotals } from '../../lib/totals';
+import { useLoad } from '../../lib/useLoad';
+import forms from '../../styles/forms.module.css';
+import ui from '../../styles/ui.module.css';
+import styles from './CheckoutPage.module.css';
+
+/** Spec section 8 toasts of the checkout. */
+export const CHECKOUT_TOASTS = {
+  addressFirst: 'Please Enter Address First,2',
+  serverIssue: 'Internal server issues,2',
+  unauthorized: 'Unauthorized User,3',
+  couponApplied: `${SHOP_MESSAGES.couponApplied},1`,
+  couponExpired: `${SHOP_MESSAGES.couponExpired},3`,
+  saveFirst: `${SHOP_MESSAGES.billNameAndAddress},2`,
+  orderPlaced: `${SHOP_MESSAGES.orderPlaced},1`,
+} as const;
+
+export const PAYMENT_CHOICES: readonly { value: PayInfo; label: string; hint: string }[] = [
+  { value: 'cod', label: 'Cash on Delivery', hint: 'Pay when your order arrives.' },
+  { value: 'paywithcard', label: 'Pay with Card', hint: 'Debit or credit card.' },
+  { value: 'paypal', label: 'PayPal', hint: 'Pay with your PayPal account.' },
+];
+
+/** The spec's billaddress: one joined string. */
+export function joinAddress(a: Address): string {
+  return [a.streetadd, a.landmark, a.city, a.state, a.country, a.postal].map((part) => String(part ?? '').trim()).filter(Boolean).join(', ');
+}
+
+type CouponState =
+  | { status: 'none' }
+  | { status: 'checking' }
+  | { status: 'applied'; couponname: string; discount: number; msg: string }
+  | { status: 'expired'; reason: string };
+
+interface SavedDelivery {
+  billname: string;
+  ordernote: string;
+  billaddress: string;
+}
+
+function CouponBox({ coupon, onChange }: { coupon: CouponState; onChange(next: CouponState): void }): ReactElement {
+  const [code, setCode] = useState('');
+  const inputId = useId();
+
+  const apply = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    const name = code.trim();
+    if (!name || coupon.status === 'checking') return;
+    onChange({ status: 'checking' });
+    try {
+      const result = await checkCoupon(name);
+      onChange({ status: 'applied', ...result });
+      notify(CHECKOUT_TOASTS.couponApplied);
+    } catch (error) {
+      if (hasStatus(error, 500)) {
+        notify(CHECKOUT_TOASTS.serverIssue);
+        onChange({ status: 'none' });
+      } else if (hasStatus(error, 400) || hasStatus(error, 404)) {
+        notify(CHECKOUT_TOASTS.couponExpired);
+        onChange({ status: 'expired', reason: errorMessage(error) });
+      } else if (hasStatus(error, 401)) {
+        endExpiredSession(error);
+      } else {
+        notify(SOMETHING_WRONG_TOAST);
+        onChange({ status: 'none' });
+      }
+    }
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="coupon-title">
+      <h2 id="coupon-title" className={styles.cardTitle}>
+        Have a coupon?
+      </h2>
+      {coupon.status === 'applied' ? (
+        <div className={styles.couponApplied} role="status">
+          <div>
+            <p className={styles.couponName}>{coupon.couponname}</p>
+            <p className={styles.couponMsg}>
+              {coupon.msg} — <Price value={coupon.discount} /> off
+            </p>
+          </div>
+          <button
+            type="button"
+            className={ui.buttonGhost}
+            onClick={() => {
+              setCode('');
+              onChange({ status: 'none' });
+            }}
+          >
+            Remove coupon
+          </button>
+        </div>
+      ) : (
+        <form className={styles.couponForm} onSubmit={(e) => void apply(e)} noValidate>
+          <label htmlFor={inputId} className={forms.label}>
+            Coupon code
+          </label>
+          <div className={styles.couponRow}>
+            <input
+              id={inputId}
+              className={forms.input}
+              value={code}
+              maxLength={50}
+              autoComplete="off"
+              placeholder="e.g. WELCOME50"
+              onChange={(e) => {
+                setCode(e.target.value);
+                if (coupon.status === 'expired') onChange({ status: 'none' });
+              }}
+            />
+            <button type="submit" className={ui.button} disabled={!code.trim() || coupon.status === 'checking'}>
+              {coupon.status === 'checking' ? 'Checking…' : 'Apply Coupon'}
+            </button>
+          </div>
+          {coupon.status === 'expired' && (
+            <p className={forms.error} role="alert">
+              <strong>Coupon Expired</strong>
+              {coupon.reason && coupon.reason !== SHOP_MESSAGES.couponExpired && <span> ({coupon.reason})</span>}
+            </p>
+          )}
+        </form>
+      )}
+    </section>
+  );
+}
+
+function DeliveryForm({
+  addresses,
+  saved,
+  onSaved,
+}: {
+  addresses: readonly Address[];
+  saved: SavedDelivery | null;
+  onSaved(next: SavedDelivery | null): void;
+}): ReactElement {
+  const [billname, setBillname] = useState('');
+  const [ordernote, setOrdernote] = useState('');
+  const [addressIndex, setAddressIndex] = useState<number | null>(null);
+  const [problem, setProblem] = useState(false);
+  const nameId = useId();
+  const noteId = useId();
+
+  // Any change after SAVE needs another SAVE, so the order always uses what the customer saw saved.
+  const changed = (): void => {
+    setProblem(false);
+    if (saved) onSaved(null);
+  };
+
+  const save = (event: FormEvent): void => {
+    event.preventDefault();
+    const address = addressIndex === null ? undefined : addresses[addressIndex];
+    if (!billname.trim() || !address) {
+      setProblem(true);
+      onSaved(null);
+      return;
+    }
+    onSaved({ billname: billname.trim(), ordernote: ordernote.trim(), billaddress: joinAddress(address) });
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="delivery-title">
+      <h2 id="delivery-title" className={styles.cardTitle}>
+        Delivery Information
+      </h2>
+      <form onSubmit={save} noValidate className={forms.stack}>
+        <div className={forms.field}>
+          <label htmlFor={nameId} className={forms.label}>
+            Bill Name <span className={forms.required}>*</span>
+          </label>
+          <input
+            id={nameId}
+            className={forms.input}
+            value={billname}
+            maxLength={100}
+            autoComplete="name"
+            aria-required="true"
+            aria-invalid={problem && !billname.trim() ? true : undefined}
+            onChange={(e) => {
+              setBillname(e.target.value);
+              changed();
+            }}
+          />
+        </div>
+        <div className={forms.field}>
+          <label htmlFor={noteId} className={forms.label}>
+            Order Note
+          </label>
+          <textarea
+            id={noteId}
+            className={forms.textarea}
+            rows={3}
+            maxLength={1000}
+            placeholder="Notes about your order, e.g. special notes for delivery."
+            value={ordernote}
+            onChange={(e) => {
+              setOrdernote(e.target.value);
+              changed();
+            }}
+          />
+        </div>
+        <fieldset className={styles.addresses}>
+          <legend className={forms.label}>
+            Delivery Address <span className={forms.required}>*</span>
+          </legend>
+          {addresses.map((address, i) => (
+            <label key={i} className={styles.addressOption}>
+              <input
+                type="radio"
+                name="address"
+                checked={addressIndex === i}
+                onChange={() => {
+                  setAddressIndex(i);
+                  changed();
+                }}
+              />
+              <span>{joinAddress(address)}</span>
+            </label>
+          ))}
+          <Link to={ADDRESS_BOOK_PATH} className={styles.manage}>
+            Manage addresses
+          </Link>
+        </fieldset>
+        {problem && (
+          <p className={forms.error} role="alert">
+            {SHOP_MESSAGES.billNameAndAddress}
+          </p>
+        )}
+        <div className={styles.saveRow}>
+          <button type="submit" className={ui.button}>
+            SAVE
+          </button>
+          {saved ? (
+            <span className={styles.saved} role="status">
+              ✓ Delivery information saved
+            </span>
+          ) : (
+            <span className={styles.unsaved}>Press SAVE to use these details for your order.</span>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function OrderSummary({ items, discount }: { items: readonly CartItem[]; discount: number }): ReactElement {
+  const totals = estimateTotals(items, discount);
+  return (
+    <section className={styles.card} aria-labelledby="summary-title">
+      <h2 id="summary-title" className={styles.cardTitle}>
+        Order Summary
+      </h2>
+      <ul className={styles.lines} aria-label="Items">
+        {items.map((item) => (
+          <li key={item.productid}>
+            <span className={styles.lineName}>
+              {item.productname} <span className={styles.qty}>× 1</span>
+            </span>
+            <Price value={item.price} />
+          </li>
+        ))}
+      </ul>
+      <dl className={styles.totals}>
+        <div>
+          <dt>Subtotal</dt>
+          <dd>
+            <Price value={totals.subtotal} />
+          </dd>
+        </div>
+        {totals.discount > 0 && (
+          <div className={styles.discount}>
+            <dt>Discount(Promocode)</dt>
+            <dd>
+              - <Price value={totals.discount} />
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>Shipping</dt>
+          <dd>{totals.shipping === 0 ? 'Free Delivery' : <Price value={totals.shipping} />}</dd>
+        </div>
+        <div className={styles.grand}>
+          <dt>Total</dt>
+          <dd>
+            <Price value={totals.total} />
+          </dd>
+        </div>
+      </dl>
+      <p className={styles.fine}>Standard shipping, free on items of Rs.500 and above. The shop confirms the final amounts when you place the order.</p>
+    </section>
+  );
+}
+
+function Checkout({ items, customer }: { items: CartItem[]; customer: Customer }): ReactElement {
+  const navigate = useNavigate();
+  const [coupon, setCoupon] = useState<CouponState>({ status: 'none' });
+  const [saved, setSaved] = useState<SavedDelivery | null>(null);
+  const [payinfo, setPayinfo] = useState<PayInfo>('cod');
+  const [sending, setSending] = useState(false);
+  // One key per checkout attempt, kept while the page lives: a double click or a retry after a
+  // lost answer reaches the server with the same key, which answers with the first order.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const inFlight = useRef(false);
+
+  const order = async (): Promise<void> => {
+    if (!saved) {
+      notify(CHECKOUT_TOASTS.saveFirst);
+      return;
+    }
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSending(true);
+    try {
+      const { orderid } = await placeOrder(
+        {
+          ...saved,
+          payinfo,
+          ...(coupon.status === 'applied' ? { couponname: coupon.couponname } : {}),
+        },
+        idempotencyKey,
+      );
+      notify(CHECKOUT_TOASTS.orderPlaced);
+      useSession.getState().setOrderId(orderid);
+      void refreshCartCount();
+      navigate(BILL_CONFIRM_PATH);
+    } catch (error) {
+      inFlight.current = false;
+      setSending(false);
+      if (hasStatus(error, 500)) {
+        notify(CHECKOUT_TOASTS.serverIssue);
+        navigate(CART_PATH);
+      } else if (hasStatus(error, 401)) {
+        notify(CHECKOUT_TOASTS.unauthorized);
+        navigate(CART_PATH);
+      } else if (error instanceof ApiError && error.status !== 0) {
+        notify(`${error.message},3`);
+      } else {
+        notify(SOMETHING_WRONG_TOAST);
+      }
+    }
+  };
+
+  return (
+    <>
+      <h1 className={styles.title}>Checkout</h1>
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <CouponBox coupon={coupon} onChange={setCoupon} />
+          <DeliveryForm addresses={customer.address} saved={saved} onSaved={setSaved} />
+          <section className={styles.card} aria-labelledby="payment-title">
+            <h2 id="payment-title" className={styles.cardTitle}>
+              Payment Information
+            </h2>
+            <div role="radiogroup" aria-labelledby="payment-title" className={styles.payments}>
+              {PAYMENT_CHOICES.map((choice) => (
+                <label key={choice.value} className={styles.payment}>
+                  <input
+                    type="radio"
+                    name="payinfo"
+                    value={choice.value}
+                    checked={payinfo === choice.value}
+                    onChange={() => setPayinfo(choice.value)}
+                  />
+                  <span>
+                    <strong>{choice.label}</strong>
+                    <small>{choice.hint}</small>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </section>
+        </div>
+        <div className={styles.side}>
+          <OrderSummary items={items} discount={coupon.status === 'applied' ? coupon.discount : 0} />
+          <button type="button" className={`${ui.button} ${styles.placeOrder}`} onClick={() => void order()} disabled={sending} aria-busy={sending}>
+            {sending ? 'Placing Order…' : 'Place Order'}
+          </button>
+          <Link to={CART_PATH} className={styles.back}>
+            Back to cart
+          </Link>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** The address book is empty: the spec's warning, then the address book. */
+function NoAddress(): ReactElement {
+  const navigate = useNavigate();
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current) return;
+    told.current = true;
+    notify(CHECKOUT_TOASTS.addressFirst);
+    navigate(ADDRESS_BOOK_PATH, { replace: true });
+  }, [navigate]);
+  return <LoadingArea label="Opening your address book" />;
+}
+
+function CheckoutLoader(): ReactElement {
+  const [state, retry] = useLoad(() => Promise.all([getCartItems(), getUserData()]), []);
+  const error = state.status === 'error' ? state.error : undefined;
+
+  useEffect(() => {
+    if (error === undefined || hasStatus(error, 404)) return;
+    if (hasStatus(error, 401)) endExpiredSession(error);
+    else notify(SOMETHING_WRONG_TOAST);
+  }, [error]);
+
+  if (state.status === 'loading') return <LoadingArea label="Loading checkout" />;
+  if (state.status === 'error') {
+    // Spec section 4: the user-data call answering 404 (unknown user) goes to /error404.
+    return hasStatus(error, 404) ? <Navigate to={ERROR_PATH} replace /> : <LoadError onRetry={retry} />;
+  }
+  const [items, customer] = state.data;
+  if (items.length === 0) return <Navigate to={EMPTY_CART_PATH} replace />;
+  if (!customer.address || customer.address.length === 0) return <NoAddress />;
+  return <Checkout items={items} customer={customer} />;
+}
+
+/** `/checkout` (signed in; everyone else goes to /login). */
+export function CheckoutPage(): ReactElement {
+  return (
+    <div className={ui.page}>
+      <Breadcrumb page="Checkout" />
+      <RequireSignIn>
+        <CheckoutLoader />
+      </RequireSignIn>
+    </div>
+  );
+}

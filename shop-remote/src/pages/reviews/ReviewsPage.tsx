@@ -1,0 +1,151 @@
+import { useId, useState, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { Breadcrumb, getReviews, useIsSignedIn, type Review } from '@marketplace/shared';
+import { LoadError, LoadingArea } from '../../components/LoadState';
+import { ADD_REVIEW_PATH } from '../../lib/shopPaths';
+import { useLoad } from '../../lib/useLoad';
+import forms from '../../styles/forms.module.css';
+import ui from '../../styles/ui.module.css';
+import styles from './Reviews.module.css';
+
+/** Static sidebar content (spec: search, categories and tags are static). */
+const CATEGORIES = ['Electronics', 'Accessories', 'Clothing', 'Mobiles', 'Headphones', 'Drones'];
+const TAGS = ['quality', 'delivery', 'price', 'service', 'packaging', 'value', 'fashion', 'gadgets'];
+
+/** Newest first: by date, then the most recently added. */
+export function newestFirst(reviews: readonly Review[]): Review[] {
+  return [...reviews].sort((a, b) => (a.date === b.date ? b.reviewid - a.reviewid : a.date < b.date ? 1 : -1));
+}
+
+export function keywordsOf(review: Review): string[] {
+  return Array.from(new Set(review.keywords.split(/\s+/).filter(Boolean)));
+}
+
+function matches(review: Review, query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = `${review.name} ${review.title} ${review.description} ${review.keywords}`.toLowerCase();
+  return words.every((w) => text.includes(w));
+}
+
+/** 'YYYY-MM-DD' as '12 Mar 2025' (the date as written when it cannot be read). */
+export function displayDate(date: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return date;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+function ReviewCard({ review }: { review: Review }): ReactElement {
+  const initial = review.name.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <article className={styles.review} aria-labelledby={`review-${review.reviewid}`}>
+      <header className={styles.head}>
+        <span className={styles.avatar} aria-hidden="true">
+          {initial}
+        </span>
+        <div className={styles.meta}>
+          <p className={styles.name}>{review.name}</p>
+          <time className={styles.date} dateTime={review.date}>
+            {displayDate(review.date)}
+          </time>
+        </div>
+      </header>
+      <h2 id={`review-${review.reviewid}`} className={styles.title}>
+        {review.title}
+      </h2>
+      <p className={styles.description}>{review.description}</p>
+      {keywordsOf(review).length > 0 && (
+        <ul className={styles.tags} aria-label="Keywords">
+          {keywordsOf(review).map((k) => (
+            <li key={k} className={styles.tag}>
+              {k}
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+function Sidebar({ query, onQuery }: { query: string; onQuery(q: string): void }): ReactElement {
+  const searchId = useId();
+  return (
+    <aside className={styles.sidebar} aria-label="Review sidebar">
+      <section className={styles.widget}>
+        <h2 className={styles.widgetTitle}>
+          <label htmlFor={searchId}>Search</label>
+        </h2>
+        <input
+          id={searchId}
+          type="search"
+          className={forms.input}
+          placeholder="Search reviews"
+          value={query}
+          onChange={(e) => onQuery(e.target.value)}
+        />
+      </section>
+      <section className={styles.widget} aria-labelledby="review-categories">
+        <h2 id="review-categories" className={styles.widgetTitle}>
+          Categories
+        </h2>
+        <ul className={styles.categories}>
+          {CATEGORIES.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+      </section>
+      <section className={styles.widget} aria-labelledby="review-tags">
+        <h2 id="review-tags" className={styles.widgetTitle}>
+          Tags
+        </h2>
+        <ul className={styles.tags}>
+          {TAGS.map((t) => (
+            <li key={t} className={styles.tag}>
+              {t}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </aside>
+  );
+}
+
+/** `/review`: every review, newest first; 'Add Review' only for a signed-in customer. */
+export function ReviewsPage(): ReactElement {
+  const signedIn = useIsSignedIn();
+  const [state, retry] = useLoad(getReviews, []);
+  const [query, setQuery] = useState('');
+
+  const shown = state.status === 'ready' ? newestFirst(state.data).filter((r) => matches(r, query)) : [];
+
+  return (
+    <div className={ui.page}>
+      <Breadcrumb page="Review" />
+      <div className={styles.top}>
+        <div>
+          <h1 className={styles.pageTitle}>Customer Reviews</h1>
+          <p className={styles.intro}>What our shoppers say about their orders.</p>
+        </div>
+        {signedIn && (
+          <Link to={ADD_REVIEW_PATH} className={ui.button}>
+            Add Review
+          </Link>
+        )}
+      </div>
+      <div className={styles.layout}>
+        <div className={styles.list}>
+          {state.status === 'loading' && <LoadingArea label="Loading reviews" />}
+          {state.status === 'error' && <LoadError onRetry={retry} />}
+          {state.status === 'ready' && state.data.length === 0 && <p className={styles.none}>No reviews yet.</p>}
+          {state.status === 'ready' && state.data.length > 0 && shown.length === 0 && (
+            <p className={styles.none}>No reviews match &quot;{query.trim()}&quot;.</p>
+          )}
+          {shown.map((review) => (
+            <ReviewCard key={review.reviewid} review={review} />
+          ))}
+        </div>
+        <Sidebar query={query} onQuery={setQuery} />
+      </div>
+    </div>
+  );
+}
