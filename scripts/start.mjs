@@ -77,6 +77,21 @@ if (dev) {
   }
 }
 
-console.log(`\nMarketplace is starting. Open http://localhost:${p.shell}`);
+/** Waits until the API answers, so the URL printed below works when it is opened. */
+async function waitForApi() {
+  const deadline = Date.now() + 180000;
+  while (!stopping && Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://localhost:${p.api}/health`)).ok) return true;
+    } catch {
+      // still starting (the first start creates and seeds the database)
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
+}
+
+const ready = await waitForApi();
+console.log(`\nMarketplace is ${ready ? 'running' : 'starting (the API is slow to answer)'}. Open http://localhost:${p.shell}`);
 console.log(`  shell ${p.shell} · shop ${p.shop} · account ${p.account} · auction ${p.auction} · API ${p.api}`);
 console.log('  Ctrl-C stops everything.\n');

@@ -6,6 +6,7 @@ import type { App, AppContext } from './context';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import { seedIfEmpty } from './seed/seed';
+import { seedAuctionsIfEmpty } from './seed/auctions';
 import { createMailer } from './lib/mailer';
 import { hashPassword, randomSecret } from './lib/crypto';
 import { HttpError } from './lib/errors';
@@ -21,6 +22,7 @@ import { uploadRoutes } from './routes/uploads';
 import { couponRoutes } from './routes/coupons';
 import { orderRoutes } from './routes/orders';
 import { reviewRoutes } from './routes/reviews';
+import { auctionRoutes } from './routes/auctions';
 
 export interface BuildOptions {
   /** Fastify logger option; default: pino at config.logLevel with secrets redacted. */
@@ -87,6 +89,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (config.seed) {
       const seeded = await seedIfEmpty(database.db, config, app.log);
       if (seeded) app.log.info(`Seeded ${seeded.products} products, ${seeded.users} demo users, ${seeded.coupons} coupons`);
+
+      const auctions = await seedAuctionsIfEmpty(database.db, config);
+      if (auctions) app.log.info(`Seeded ${auctions} auction items`);
     }
 
     const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, log: app.log });
@@ -97,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       mailer,
       secret,
       dummyPasswordHash: await hashPassword('not-a-real-password', config.scrypt),
+      listen: database.listen,
     };
     app.decorate('ctx', ctx);
 
@@ -167,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   couponRoutes(app);
   orderRoutes(app);
   reviewRoutes(app);
+  auctionRoutes(app);
 
   return app;
 }

@@ -1,33 +1,41 @@
-import './testing/polyfills';
-import { screen } from '@testing-library/react';
-import { routesOf } from '@marketplace/shared';
+import { act, screen } from '@testing-library/react';
+import { getReviews, routesOf, useSession } from '@marketplace/shared';
 import { SHOP_PAGES } from './App';
-import { renderAt } from './testing/renderAt';
+import { currentPath, renderAt } from './testing/renderAt';
+
+jest.mock('@marketplace/shared', () => ({ ...jest.requireActual('@marketplace/shared'), getReviews: jest.fn() }));
+(getReviews as jest.MockedFunction<typeof getReviews>).mockResolvedValue([]);
+
+afterEach(() => act(() => useSession.getState().clearAll()));
 
 describe('shop area routes', () => {
   it('has a page for every shop route of the route table, and no other', () => {
     expect(Object.keys(SHOP_PAGES).sort()).toEqual(routesOf('shop').map((r) => r.path).sort());
   });
 
-  it.each([
-    ['/viewcart', 'Cart'],
-    ['/emptycart', 'Cart'],
-    ['/checkout', 'Checkout'],
-    ['/billconfirm', 'Order confirmation'],
-    ['/addproduct', 'Add Product'],
-    ['/review', 'Reviews'],
-    ['/addreview', 'Add Review'],
-    ['/wishlist', 'Wishlist'],
-  ])('%s says plainly that it is coming soon', (path, title) => {
+  it.each(['/viewcart', '/viewcart/7', '/checkout', '/addproduct'])('%s sends a visitor to /login', (path) => {
     renderAt(path);
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Browse new arrivals' })).toHaveAttribute('href', '/newarrival');
+    expect(currentPath()).toBe('/login');
   });
 
-  it('/viewcart/{id} says the product was not added and links back to it', () => {
-    renderAt('/viewcart/7');
-    expect(screen.getByText('This product has not been added to a cart.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the product' })).toHaveAttribute('href', '/productdetails/7');
+  it('/addreview sends a visitor to /review', async () => {
+    renderAt('/addreview');
+    expect(currentPath()).toBe('/review');
+    expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
+  });
+
+  it('/emptycart says the cart is empty and links to new arrivals', () => {
+    renderAt('/emptycart');
+    expect(screen.getByRole('heading', { level: 1, name: 'EMPTY - No items found on your cart.' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/newarrival');
+  });
+
+  it('/billconfirm confirms the order with links to My Orders and new arrivals', () => {
+    act(() => useSession.getState().setOrderId(12));
+    renderAt('/billconfirm');
+    expect(screen.getByText('Your order number is #12.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Order Placed - Check for more Details in My Order.' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/myaccount/myorder');
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/newarrival');
   });
 });

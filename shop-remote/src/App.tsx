@@ -1,18 +1,15 @@
 import { type ReactElement } from 'react';
 import { AreaRoutes, type PageTable } from '@marketplace/shared';
-import {
-  AddProductComingSoon,
-  AddReviewComingSoon,
-  BillConfirmComingSoon,
-  CartComingSoon,
-  CheckoutComingSoon,
-  EmptyCartComingSoon,
-  ReviewsComingSoon,
-  WishlistComingSoon,
-} from './pages/comingSoon/ComingSoonPage';
+import { AddProductPage } from './pages/addproduct/AddProductPage';
+import { CartPage, EmptyCartPage } from './pages/cart/CartPage';
+import { BillConfirmPage } from './pages/checkout/BillConfirmPage';
+import { CheckoutPage } from './pages/checkout/CheckoutPage';
 import { ProductDetailsPage } from './pages/details/ProductDetailsPage';
 import { HomePage } from './pages/home/HomePage';
 import { NewArrivalPage } from './pages/listing/NewArrivalPage';
+import { AddReviewPage } from './pages/reviews/AddReviewPage';
+import { ReviewsPage } from './pages/reviews/ReviewsPage';
+import { WishlistPage } from './pages/wishlist/WishlistPage';
 
 /** Every shop route of shared/src/routes.ts, by its pattern. */
 export const SHOP_PAGES: PageTable = {
@@ -20,15 +17,15 @@ export const SHOP_PAGES: PageTable = {
   '/newarrival': NewArrivalPage,
   '/newarrival/:searchKey': NewArrivalPage,
   '/productdetails/:id': ProductDetailsPage,
-  '/viewcart': CartComingSoon,
-  '/viewcart/:id': CartComingSoon,
-  '/emptycart': EmptyCartComingSoon,
-  '/checkout': CheckoutComingSoon,
-  '/billconfirm': BillConfirmComingSoon,
-  '/addproduct': AddProductComingSoon,
-  '/review': ReviewsComingSoon,
-  '/addreview': AddReviewComingSoon,
-  '/wishlist': WishlistComingSoon,
+  '/viewcart': CartPage,
+  '/viewcart/:id': CartPage,
+  '/emptycart': EmptyCartPage,
+  '/checkout': CheckoutPage,
+  '/billconfirm': BillConfirmPage,
+  '/addproduct': AddProductPage,
+  '/review': ReviewsPage,
+  '/addreview': AddReviewPage,
+  '/wishlist': WishlistPage,
 };
 
 export default function ShopApp(): ReactElement {

@@ -45,10 +45,11 @@ const LIST_LIMIT = 200;
 const MAX_END_DAYS = 366;
 
 /**
- * A whole number of rupees from a number or a text of digits. Empty → the spec's "Please Enter"
- * message; anything else that is not a whole number within [min, AUCTION_MAX_BID] → `bad`.
+ * A whole number of rupees from a number or a text of digits. Empty (or not a number or a text
+ * at all) → the spec's "Please Enter" message; anything else that is not a whole number within [min, AUCTION_MAX_BID] → `bad`.
  */
-export function wholeRupees(value: number | string, min: number, required: string, bad: string): number {
+export function wholeRupees(value: unknown, min: number, required: string, bad: string): number {
+  if (typeof value !== 'number' && typeof value !== 'string') throw badRequest(required);
   if (typeof value === 'string') {
     const text = value.trim();
     if (!text) throw badRequest(required);

@@ -19,6 +19,11 @@ const pictureCache = new Map<string, Buffer>();
  */
 export function productPicture(p: SeedProduct, cacheDir = ''): Buffer {
   const key = `v${DRAWING_VERSION}|${p.kind}|${p.category}|${p.color}|${p.accent}`;
+  return cachedPicture(key, cacheDir, () => drawProduct(p.kind, p.category, p.color, p.accent));
+}
+
+/** A deterministic picture by key: from this process's memory, else the cache folder, else drawn (and cached). */
+export function cachedPicture(key: string, cacheDir: string, draw: () => Buffer): Buffer {
   let png = pictureCache.get(key);
   if (png) return png;
   const file = cacheDir ? path.join(cacheDir, `${createHash('sha1').update(key).digest('hex')}.png`) : '';
@@ -30,7 +35,7 @@ export function productPicture(p: SeedProduct, cacheDir = ''): Buffer {
     }
   }
   if (!png || png.subarray(1, 4).toString('latin1') !== 'PNG') {
-    png = drawProduct(p.kind, p.category, p.color, p.accent);
+    png = draw();
     if (file) {
       try {
         fs.mkdirSync(cacheDir, { recursive: true });

@@ -71,9 +71,11 @@ export type AuctionListReply = Static<typeof AuctionListReply>;
 export const AuctionReply = Envelope(AuctionItem);
 export type AuctionReply = Static<typeof AuctionReply>;
 
-/** A whole number of rupees, as a number or as digits (the spec's inputs are free text). */
-const wholeRupees = (message: string) =>
-  Type.Union([Type.Integer(), Type.String({ maxLength: 12 })], { errorMessage: message });
+/**
+ * A whole number of rupees, as a number or as digits (the spec's inputs are free text). Checked
+ * by the server itself, not by the schema (whose type coercion would turn `true` into 1).
+ */
+const wholeRupees = (message: string) => Type.Unsafe<number | string>({ errorMessage: message });
 
 /**
  * POST /addauction (header authtoken; the owner is the caller). Spec section 5 rules and messages,
@@ -92,7 +94,7 @@ export const CreateAuctionBody = Type.Object({
   ageproduct: Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN, errorMessage: AUCTION_MESSAGES.ageproduct }),
   /** End date-time: ISO 8601 with a zone ('2030-05-01T10:30:00.000Z'); without a zone it is read as UTC. */
   time: Type.String({ minLength: 1, maxLength: 40, pattern: NAME_PATTERN, errorMessage: AUCTION_MESSAGES.time }),
-  photos: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 10, errorMessage: AUCTION_MESSAGES.photosList })),
+  photos: Type.Optional(Type.Array(Type.String({ maxLength: 500, errorMessage: AUCTION_MESSAGES.photosList }), { maxItems: 10, errorMessage: AUCTION_MESSAGES.photosList })),
   photo: Type.Optional(Type.String({ maxLength: 500, errorMessage: AUCTION_MESSAGES.photos })),
 });
 export type CreateAuctionBody = Static<typeof CreateAuctionBody>;

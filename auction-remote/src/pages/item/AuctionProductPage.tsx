@@ -202,7 +202,7 @@ export function AuctionProductPage(): ReactElement {
       (event) => {
         update((item) => applyEvent(item, event));
         if (event.type === 'bid') setAnnouncement(`New BID: ${formatPrice(event.bid)} by ${event.nickname}`);
-        else setAnnouncement('This auction is closed');
+        else setAnnouncement('Bidding has closed: the owner approved a winner');
       },
       () => {
         if (connected.current) {

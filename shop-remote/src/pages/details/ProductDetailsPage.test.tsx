@@ -1,4 +1,3 @@
-import '../../testing/polyfills';
 import { screen, within } from '@testing-library/react';
 import { ApiError, getProduct, getProducts } from '@marketplace/shared';
 import { PRODUCTS } from '../../testing/fixtures';

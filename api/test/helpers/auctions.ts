@@ -1,0 +1,130 @@
+import type { TestServer } from './server';
+import { upload, uniquePng } from './shop';
+
+/** Uploads a fresh PNG as `token`'s user and returns its URL. */
+export async function uploadedPhoto(s: TestServer, token: string): Promise<string> {
+  const up = await upload(s, uniquePng(), { token });
+  expect(up.status).toBe(200);
+  return up.body.data as string;
+}
+
+/** A valid POST /addauction body (ends in 3 days). */
+export function auctionBody(photo: string, overrides: Record<string, unknown> = {}) {
+  return {
+    username: 'collector',
+    bid: 1000,
+    rangelowbid: 500,
+    rangehighbid: 5000,
+    productname: 'Test Painting',
+    category: 'Painting',
+    description: 'Oil on canvas, signed.',
+    ageproduct: '10 years',
+    time: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    photos: [photo],
+    ...overrides,
+  };
+}
+
+/** Creates an auction owned by `token`'s user; returns the item. */
+export async function createAuction(s: TestServer, token: string, overrides: Record<string, unknown> = {}) {
+  const photo = await uploadedPhoto(s, token);
+  const r = await s.post('/addauction', auctionBody(photo, overrides), { authtoken: token });
+  expect(r.body.msg).toBe('Auction Product Added Successfully');
+  expect(r.status).toBe(200);
+  return r.body.data as { auctionid: number; bid: number; ownerid: number; [k: string]: any };
+}
+
+export const bid = (s: TestServer, token: string, auctionid: number, amount: unknown, extra: Record<string, unknown> = {}) =>
+  s.put('/updatebiduser', { auctionid, bid: amount, ...extra }, { authtoken: token });
+
+export interface SseEvent {
+  event: string;
+  data: any;
+  receivedAt: number;
+}
+
+export interface EventStream {
+  status: number;
+  headers: Headers;
+  events: SseEvent[];
+  /** Comments (heartbeats) received. */
+  comments: string[];
+  /** Resolves the first event (already received or coming) that matches, or rejects after timeoutMs. */
+  next(match: (e: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
+  waitForComment(text: string, timeoutMs?: number): Promise<void>;
+  close(): void;
+}
+
+/** Opens GET /auctionevents/:id as a streaming fetch and parses the server-sent events. */
+export async function openEventStream(baseUrl: string, auctionid: number | string, headers: Record<string, string> = {}): Promise<EventStream> {
+  const abort = new AbortController();
+  const res = await fetch(`${baseUrl}/auctionevents/${auctionid}`, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
+  const events: SseEvent[] = [];
+  const comments: string[] = [];
+  const waiters = new Set<() => void>();
+  const wake = () => waiters.forEach((w) => w());
+  let buffer = '';
+  const pump = async () => {
+    if (!res.body) return;
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          let event = 'message';
+          const data: string[] = [];
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) comments.push(line.slice(1).trim());
+            else if (line.startsWith('event:')) event = line.slice(6).trim();
+            else if (line.startsWith('data:')) data.push(line.slice(5).trim());
+          }
+          if (data.length) events.push({ event, data: JSON.parse(data.join('\n')), receivedAt: Date.now() });
+          wake();
+        }
+      }
+    } catch {
+      /* aborted */
+    }
+  };
+  if (res.headers.get('content-type')?.startsWith('text/event-stream')) void pump();
+
+  const until = (check: () => boolean, timeoutMs: number, what: string) =>
+    new Promise<void>((resolve, reject) => {
+      if (check()) return resolve();
+      const waiter = () => {
+        if (check()) {
+          clearTimeout(timer);
+          waiters.delete(waiter);
+          resolve();
+        }
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${what}; got ${JSON.stringify(events)}`));
+      }, timeoutMs);
+      waiters.add(waiter);
+    });
+
+  return {
+    status: res.status,
+    headers: res.headers,
+    events,
+    comments,
+    async next(match, timeoutMs = 3000) {
+      await until(() => events.some(match), timeoutMs, 'an event');
+      return events.find(match)!;
+    },
+    async waitForComment(text, timeoutMs = 3000) {
+      await until(() => comments.includes(text), timeoutMs, `the comment '${text}'`);
+    },
+    close() {
+      abort.abort();
+    },
+  };
+}

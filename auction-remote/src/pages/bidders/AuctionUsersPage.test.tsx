@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, approveBidder, getMyBidders, getUserData } from '@marketplace/shared';
+import { bidderRow, customer } from '../../testing/fixtures';
+import { findToast, pathNow, renderAt, signInAs, signOutAll } from '../../testing/renderAt';
+
+jest.mock('@marketplace/shared', () => ({
+  ...jest.requireActual('@marketplace/shared'),
+  getMyBidders: jest.fn(),
+  approveBidder: jest.fn(),
+  getUserData: jest.fn(),
+}));
+
+const mockedGetMyBidders = getMyBidders as jest.MockedFunction<typeof getMyBidders>;
+const mockedApprove = approveBidder as jest.MockedFunction<typeof approveBidder>;
+const mockedGetUserData = getUserData as jest.MockedFunction<typeof getUserData>;
+
+const OWNER = 1;
+const ROWS = [
+  bidderRow({ auctionid: 4, productname: '1918 One Rupee Note', userid: 3, firstname: 'Priya', lastname: 'Nair', email: 'priya.nair@example.com', cartdata: 2600 }),
+  bidderRow({ auctionid: 4, productname: '1918 One Rupee Note', userid: 2, cartdata: 2400 }),
+  bidderRow({ auctionid: 1, productname: 'Sunset over the Ghats', userid: 2, cartdata: 5000, status: 'Processing' }),
+  bidderRow({ auctionid: 1, productname: 'Sunset over the Ghats', userid: 3, firstname: 'Priya', lastname: 'Nair', email: 'priya.nair@example.com', cartdata: 4800, status: 'Not selected' }),
+];
+
+function rowsOf(product: string): HTMLElement[] {
+  const region = screen.getByRole('region', { name: product });
+  return within(region).getAllByRole('row').slice(1);
+}
+
+beforeEach(() => {
+  signInAs();
+  mockedGetUserData.mockResolvedValue(customer(OWNER));
+});
+
+afterEach(() => {
+  signOutAll();
+  jest.restoreAllMocks();
+  [mockedGetMyBidders, mockedApprove, mockedGetUserData].forEach((m) => m.mockReset());
+});
+
+describe('My Product BID Users', () => {
+  it('lists each bidder with product, name, email, bid and status, grouped by item', async () => {
+    mockedGetMyBidders.mockResolvedValue(ROWS);
+    renderAt(`/auctionusers/${OWNER}`);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'My Product BID Users' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your bidders');
+    await screen.findByRole('region', { name: '1918 One Rupee Note' });
+    expect(mockedGetMyBidders).toHaveBeenCalledWith(OWNER);
+
+    const note = rowsOf('1918 One Rupee Note').map((r) => within(r).getAllByRole('cell').slice(0, 5).map((c) => c.textContent));
+    expect(note).toEqual([
+      ['1918 One Rupee Note', 'Priya Nair', 'priya.nair@example.com', 'Rs. 2600', 'Bidding'],
+      ['1918 One Rupee Note', 'Rohan Mehta', 'rohan.mehta@example.com', 'Rs. 2400', 'Bidding'],
+    ]);
+    rowsOf('1918 One Rupee Note').forEach((r) => expect(within(r).getByRole('button', { name: /^Approve/ })).toBeInTheDocument());
+
+    // The closed item: the winner's row says Approved with its delivery status, and nobody can be approved any more.
+    const [winner, other] = rowsOf('Sunset over the Ghats');
+    expect(winner).toHaveTextContent('Approved');
+    expect(winner).toHaveTextContent('Processing');
+    expect(other).toHaveTextContent('Not selected');
+    expect(within(screen.getByRole('region', { name: 'Sunset over the Ghats' })).queryByRole('button', { name: /Approve/ })).toBeNull();
+  });
+
+  it('approves a bidder after confirmation: approveBidder(auctionid, userid), a success toast, and the list refreshes', async () => {
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    mockedGetMyBidders.mockResolvedValueOnce(ROWS).mockResolvedValueOnce([
+      { ...ROWS[0], status: 'Not selected' },
+      { ...ROWS[1], status: 'Processing' },
+      ROWS[2],
+      ROWS[3],
+    ]);
+    mockedApprove.mockResolvedValue({} as Awaited<ReturnType<typeof approveBidder>>);
+    renderAt(`/auctionusers/${OWNER}`);
+    await screen.findByRole('region', { name: '1918 One Rupee Note' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Approve Rohan Mehta for 1918 One Rupee Note' }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Rohan Mehta'));
+    expect(mockedApprove).toHaveBeenCalledWith(4, 2);
+    expect(await findToast('Bidder Approved Successfully')).toBe('success');
+
+    await waitFor(() => expect(rowsOf('1918 One Rupee Note')[1]).toHaveTextContent('Approved'));
+    expect(rowsOf('1918 One Rupee Note')[1]).toHaveTextContent('Processing');
+    expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
+    expect(mockedGetMyBidders).toHaveBeenCalledTimes(2);
+  });
+
+  it('does nothing when the owner cancels the confirmation', async () => {
+    jest.spyOn(window, 'confirm').mockReturnValue(false);
+    mockedGetMyBidders.mockResolvedValue(ROWS);
+    renderAt(`/auctionusers/${OWNER}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve Priya Nair for 1918 One Rupee Note' }));
+    expect(mockedApprove).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message when approving fails", async () => {
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    mockedGetMyBidders.mockResolvedValue(ROWS);
+    mockedApprove.mockRejectedValue(new ApiError(409, 'A winner has already been approved for this auction item'));
+    renderAt(`/auctionusers/${OWNER}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve Priya Nair for 1918 One Rupee Note' }));
+    expect(await findToast('A winner has already been approved for this auction item')).toBe('error');
+  });
+
+  it("refuses another user's id with a clear message, without asking for their bidders", async () => {
+    renderAt('/auctionusers/2');
+    expect(await screen.findByText('You can only see the bidders on your own items')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the bidders on my items' })).toHaveAttribute('href', `/auctionusers/${OWNER}`);
+    expect(mockedGetMyBidders).not.toHaveBeenCalled();
+  });
+
+  it('logs a failed load and says so on the page', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockedGetMyBidders.mockRejectedValue(new ApiError(0, 'Network Error'));
+    renderAt(`/auctionusers/${OWNER}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the bidders on your items. Something went wrong ...');
+    expect(log).toHaveBeenCalledWith('Could not load the bidders on your items', expect.any(ApiError));
+  });
+
+  it('says when nobody has bid yet', async () => {
+    mockedGetMyBidders.mockResolvedValue([]);
+    renderAt(`/auctionusers/${OWNER}`);
+    expect(await screen.findByText(/Nobody has bid on your items yet/)).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor to /login', () => {
+    signOutAll();
+    renderAt(`/auctionusers/${OWNER}`);
+    expect(pathNow()).toBe('/login');
+  });
+});

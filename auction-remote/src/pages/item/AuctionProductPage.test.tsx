@@ -1,0 +1,245 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  ApiError,
+  getAuction,
+  getUserData,
+  placeBid,
+  subscribeToAuction,
+  type AuctionEvent,
+} from '@marketplace/shared';
+import { auctionItem, customer } from '../../testing/fixtures';
+import { findToast, pathNow, renderAt, signInAs, signOutAll } from '../../testing/renderAt';
+
+jest.mock('@marketplace/shared', () => ({
+  ...jest.requireActual('@marketplace/shared'),
+  getAuction: jest.fn(),
+  getUserData: jest.fn(),
+  placeBid: jest.fn(),
+  subscribeToAuction: jest.fn(),
+}));
+
+const mockedGetAuction = getAuction as jest.MockedFunction<typeof getAuction>;
+const mockedGetUserData = getUserData as jest.MockedFunction<typeof getUserData>;
+const mockedPlaceBid = placeBid as jest.MockedFunction<typeof placeBid>;
+const mockedSubscribe = subscribeToAuction as jest.MockedFunction<typeof subscribeToAuction>;
+
+/** The live stream, stood in for at the edge: tests emit events through it. */
+let emit: (event: AuctionEvent) => void;
+let reconnect: () => void;
+const unsubscribe = jest.fn();
+
+const BIDDER = 5;
+
+beforeEach(() => {
+  mockedSubscribe.mockImplementation((_id, onEvent, onOpen) => {
+    emit = (event) => act(() => onEvent(event));
+    reconnect = () => act(() => onOpen?.());
+    return unsubscribe;
+  });
+  mockedGetUserData.mockResolvedValue(customer(BIDDER));
+});
+
+afterEach(() => {
+  signOutAll();
+  jest.useRealTimers();
+  [mockedGetAuction, mockedGetUserData, mockedPlaceBid, mockedSubscribe, unsubscribe].forEach((m) => m.mockReset());
+});
+
+function fact(term: string): string {
+  const dt = screen.getByText(term, { selector: 'dt' });
+  return dt.nextElementSibling?.textContent ?? '';
+}
+
+function historyRows(): string[][] {
+  const table = within(screen.getByRole('region', { name: 'Bid History' })).getByRole('table');
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell').map((c) => c.textContent ?? ''));
+}
+
+async function openItem(item = auctionItem()): Promise<void> {
+  mockedGetAuction.mockResolvedValue(item);
+  renderAt(`/auctionproduct/${item.auctionid}`);
+  await screen.findByRole('heading', { level: 1, name: item.productname });
+}
+
+describe('auction item page', () => {
+  it('shows every field of the item, the Contact Agent block and the bid history, newest first', async () => {
+    await openItem();
+    expect(mockedGetAuction).toHaveBeenCalledWith(1);
+
+    expect(screen.getByText('Painting')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Sunset over the Ghats (photo 1 of 2)' })).toHaveAttribute(
+      'src',
+      'http://localhost:4000/images/1a.png',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show photo 2 of 2' }));
+    expect(screen.getByRole('img', { name: 'Sunset over the Ghats (photo 2 of 2)' })).toHaveAttribute(
+      'src',
+      'http://localhost:4000/images/1b.png',
+    );
+
+    expect(fact('Current BID')).toBe('Rs. 5000');
+    expect(fact('Highest BID')).toBe('Rs. 5000');
+    expect(fact('Range Lowest BID')).toBe('Rs. 3000');
+    expect(fact('Range Highest BID')).toBe('Rs. 9000');
+    expect(fact('Age of Product')).toBe('25 years');
+    expect(screen.getByText(/^Time:/)).toBeInTheDocument();
+    expect(screen.getByText(/Oil on canvas, 60 × 90 cm\./)).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Contact Agent' })).toHaveTextContent('Riya Kapoor');
+    expect(screen.getByRole('button', { name: 'Add BID' })).toBeInTheDocument();
+    expect(historyRows().map(([name, amount]) => [name, amount])).toEqual([
+      ['Priya', 'Rs. 5000'],
+      ['Rohan', 'Rs. 4500'],
+    ]);
+  });
+
+  it('counts down to the end time every second and reads "Auction closed" once it has passed', async () => {
+    jest.useFakeTimers({ now: new Date('2026-03-01T00:00:00.000Z') });
+    const end = new Date(Date.now() + ((2 * 24 + 3) * 3600 + 4 * 60 + 6) * 1000).toISOString();
+    await openItem(auctionItem({ time: end }));
+
+    const timer = screen.getByRole('timer', { name: 'Time left' });
+    act(() => jest.advanceTimersByTime(1000));
+    expect(timer).toHaveTextContent('Ends in 2d 03:04:05');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(timer).toHaveTextContent('Ends in 2d 03:04:04');
+
+    act(() => jest.advanceTimersByTime(((2 * 24 + 3) * 3600 + 4 * 60 + 4) * 1000));
+    expect(timer).toHaveTextContent('Auction closed');
+    expect(screen.queryByRole('button', { name: 'Add BID' })).not.toBeInTheDocument();
+    expect(screen.getByText('This auction is closed')).toBeInTheDocument();
+  });
+
+  it('places a bid: success toast, and the page shows the new current bid and history without leaving', async () => {
+    signInAs();
+    await openItem();
+    mockedPlaceBid.mockResolvedValue(
+      auctionItem({
+        bid: 6000,
+        highbid: 6000,
+        bidcount: 3,
+        bids: [{ bid: 6000, nickname: 'Asha', at: '2026-01-03T10:00:00.000Z' }, ...auctionItem().bids],
+      }),
+    );
+
+    await userEvent.type(screen.getByLabelText(/^Your BID/), '6000');
+    await userEvent.click(screen.getByRole('button', { name: 'Add BID' }));
+
+    expect(mockedPlaceBid).toHaveBeenCalledWith(1, 6000);
+    expect(await findToast('Your BID has been placed')).toBe('success');
+    expect(fact('Current BID')).toBe('Rs. 6000');
+    expect(historyRows()[0].slice(0, 2)).toEqual(['Asha', 'Rs. 6000']);
+    expect(screen.getByLabelText(/^Your BID/)).toHaveValue('');
+    expect(pathNow()).toBe('/auctionproduct/1');
+  });
+
+  it("shows the server's message as an error toast when a bid is refused", async () => {
+    signInAs();
+    await openItem();
+    mockedPlaceBid.mockRejectedValue(new ApiError(400, 'Your BID must be higher than the current BID of Rs. 5000'));
+
+    await userEvent.type(screen.getByLabelText(/^Your BID/), '5000');
+    await userEvent.click(screen.getByRole('button', { name: 'Add BID' }));
+
+    expect(await findToast('Your BID must be higher than the current BID of Rs. 5000')).toBe('error');
+    expect(fact('Current BID')).toBe('Rs. 5000');
+  });
+
+  it('requires a bid before sending anything', async () => {
+    signInAs();
+    await openItem();
+    await userEvent.click(screen.getByRole('button', { name: 'Add BID' }));
+    expect(screen.getByText('Please Enter BID')).toBeInTheDocument();
+    expect(mockedPlaceBid).not.toHaveBeenCalled();
+  });
+
+  it('sends a signed-out visitor who bids to /login', async () => {
+    await openItem();
+    await userEvent.type(screen.getByLabelText(/^Your BID/), '6000');
+    await userEvent.click(screen.getByRole('button', { name: 'Add BID' }));
+    expect(pathNow()).toBe('/login');
+    expect(mockedPlaceBid).not.toHaveBeenCalled();
+  });
+
+  it("follows the item's live events: a new bid updates the current and highest bid and the history, no reload", async () => {
+    await openItem();
+    expect(mockedSubscribe).toHaveBeenCalledWith(1, expect.any(Function), expect.any(Function));
+
+    emit({ type: 'bid', auctionid: 1, bid: 7000, highbid: 7000, nickname: 'Rohan', at: '2026-01-04T10:00:00.000Z' });
+    expect(fact('Current BID')).toBe('Rs. 7000');
+    expect(fact('Highest BID')).toBe('Rs. 7000');
+    expect(fact('Bids')).toBe('3');
+    expect(historyRows().map(([name, amount]) => [name, amount])).toEqual([
+      ['Rohan', 'Rs. 7000'],
+      ['Priya', 'Rs. 5000'],
+      ['Rohan', 'Rs. 4500'],
+    ]);
+    expect(screen.getByText('New BID: Rs. 7000 by Rohan')).toBeInTheDocument();
+
+    // The same event twice (e.g. after a reconnection) is counted once; other items' events are ignored.
+    emit({ type: 'bid', auctionid: 1, bid: 7000, highbid: 7000, nickname: 'Rohan', at: '2026-01-04T10:00:00.000Z' });
+    emit({ type: 'bid', auctionid: 2, bid: 99000, highbid: 99000, nickname: 'Other', at: '2026-01-05T10:00:00.000Z' });
+    expect(historyRows()).toHaveLength(3);
+    expect(fact('Current BID')).toBe('Rs. 7000');
+    expect(mockedGetAuction).toHaveBeenCalledTimes(1);
+  });
+
+  it('catches up by reloading the item when the stream reconnects', async () => {
+    await openItem();
+    reconnect(); // the first connection: nothing missed yet
+    expect(mockedGetAuction).toHaveBeenCalledTimes(1);
+    mockedGetAuction.mockResolvedValue(
+      auctionItem({ bid: 8000, highbid: 8000, bidcount: 3, bids: [{ bid: 8000, nickname: 'Dev', at: '2026-01-05T10:00:00.000Z' }, ...auctionItem().bids] }),
+    );
+    reconnect();
+    await waitFor(() => expect(fact('Current BID')).toBe('Rs. 8000'));
+    expect(historyRows()[0].slice(0, 2)).toEqual(['Dev', 'Rs. 8000']);
+  });
+
+  it('replaces the form with the closed notice and the winner when the closed event arrives', async () => {
+    signInAs();
+    await openItem();
+    expect(screen.getByRole('button', { name: 'Add BID' })).toBeInTheDocument();
+
+    emit({ type: 'closed', auctionid: 1, winner: 9, highbid: 5000 });
+    expect(screen.queryByRole('button', { name: 'Add BID' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Your BID/)).not.toBeInTheDocument();
+    expect(screen.getByText('This auction is closed')).toBeInTheDocument();
+    expect(screen.getByText('Won by Priya with a BID of Rs. 5000.')).toBeInTheDocument();
+    expect(screen.getByRole('timer', { name: 'Time left' })).toHaveTextContent('Auction closed');
+    expect(screen.getByText('Bidding has closed: the owner approved a winner')).toBeInTheDocument();
+  });
+
+  it('tells the winner they won', async () => {
+    signInAs();
+    await openItem(auctionItem({ status: 'closed', winner: BIDDER }));
+    expect(await screen.findByText('Congratulations, you won this item with your BID of Rs. 5000.')).toBeInTheDocument();
+  });
+
+  it('stops listening when the page is left', async () => {
+    mockedGetAuction.mockResolvedValue(auctionItem());
+    const { unmount } = renderAt('/auctionproduct/1');
+    await screen.findByRole('heading', { level: 1 });
+    expect(unsubscribe).not.toHaveBeenCalled();
+    unmount();
+    expect(unsubscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the owner a link to their bidders instead of the bid form', async () => {
+    signInAs();
+    mockedGetUserData.mockResolvedValue(customer(1));
+    await openItem(auctionItem({ ownerid: 1 }));
+    expect(await screen.findByRole('link', { name: 'See the bidders on your items' })).toHaveAttribute('href', '/auctionusers/1');
+    expect(screen.queryByRole('button', { name: 'Add BID' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the item does not exist', async () => {
+    mockedGetAuction.mockRejectedValue(new ApiError(404, 'Auction item not found'));
+    renderAt('/auctionproduct/999');
+    expect(await screen.findByRole('heading', { name: 'Auction item not found' })).toBeInTheDocument();
+    expect(mockedSubscribe).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,197 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  addToCart,
+  ApiError,
+  clearCart,
+  getCartItems,
+  refreshCartCount,
+  removeFromCart,
+  type CartItem,
+} from '@marketplace/shared';
+import { currentPath, renderAt, toastKind } from '../../testing/renderAt';
+import { signIn, signOut } from '../../testing/session';
+
+jest.mock('@marketplace/shared', () => ({
+  ...jest.requireActual('@marketplace/shared'),
+  addToCart: jest.fn(),
+  getCartItems: jest.fn(),
+  removeFromCart: jest.fn(),
+  clearCart: jest.fn(),
+  refreshCartCount: jest.fn(() => Promise.resolve()),
+}));
+
+const mocked = {
+  addToCart: addToCart as jest.MockedFunction<typeof addToCart>,
+  getCartItems: getCartItems as jest.MockedFunction<typeof getCartItems>,
+  removeFromCart: removeFromCart as jest.MockedFunction<typeof removeFromCart>,
+  clearCart: clearCart as jest.MockedFunction<typeof clearCart>,
+  refreshCartCount: refreshCartCount as jest.MockedFunction<typeof refreshCartCount>,
+};
+
+const item = (productid: number, productname: string, title: string, price: number): CartItem => ({
+  productid,
+  productname,
+  title,
+  price,
+  photo: `http://localhost:4000/images/${productid}.png`,
+});
+const HEADPHONES = item(1, 'Wireless Headphones', 'Electronics', 2999);
+const SHIRT = item(2, 'Cotton Shirt', 'Clothing', 399);
+
+beforeEach(() => signIn());
+afterEach(() => {
+  signOut();
+  Object.values(mocked).forEach((m) => m.mockClear());
+  mocked.getCartItems.mockReset();
+});
+
+async function cartRows(): Promise<HTMLElement[]> {
+  const table = await screen.findByRole('table');
+  return within(table).getAllByRole('row').slice(1);
+}
+
+describe('/viewcart', () => {
+  it('lists each item with photo, name, category, price and quantity 1, and the cart links', async () => {
+    mocked.getCartItems.mockResolvedValue([HEADPHONES, SHIRT]);
+    renderAt('/viewcart');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your cart');
+
+    const rows = await cartRows();
+    expect(rows).toHaveLength(2);
+    const first = within(rows[0]);
+    expect(first.getByRole('img', { name: 'Wireless Headphones' })).toHaveAttribute('src', HEADPHONES.photo);
+    expect(first.getByRole('link', { name: 'Wireless Headphones' })).toHaveAttribute('href', '/productdetails/1');
+    expect(first.getByText('Electronics')).toBeInTheDocument();
+    expect(first.getByText('Rs. 2999')).toBeInTheDocument();
+    expect(first.getByText('1')).toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Delete Wireless Headphones' })).toBeInTheDocument();
+
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/newarrival');
+    expect(screen.getByRole('link', { name: 'Place Order' })).toHaveAttribute('href', '/checkout');
+    expect(screen.getByRole('button', { name: 'Clear Cart' })).toBeInTheDocument();
+    // Subtotal 3398 (display estimate) ships free from Rs. 500.
+    expect(screen.getByText('Rs. 3398')).toBeInTheDocument();
+    expect(screen.getByText('Free Delivery')).toBeInTheDocument();
+  });
+
+  it('deletes one row, keeps the others and refreshes the header badge', async () => {
+    const user = userEvent.setup();
+    mocked.getCartItems.mockResolvedValue([HEADPHONES, SHIRT]);
+    mocked.removeFromCart.mockResolvedValue([SHIRT]);
+    renderAt('/viewcart');
+    await cartRows();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Wireless Headphones' }));
+    expect(mocked.removeFromCart).toHaveBeenCalledWith(1);
+    await waitFor(async () => expect(await cartRows()).toHaveLength(1));
+    expect(screen.queryByText('Wireless Headphones')).not.toBeInTheDocument();
+    expect(screen.getByText('Cotton Shirt')).toBeInTheDocument();
+    expect(mocked.refreshCartCount).toHaveBeenCalled();
+    // Below Rs. 500 the estimate shows the Rs. 50 shipping fee.
+    expect(screen.getByText('Rs. 50')).toBeInTheDocument();
+  });
+
+  it('deleting the last item goes to /emptycart', async () => {
+    const user = userEvent.setup();
+    mocked.getCartItems.mockResolvedValue([SHIRT]);
+    mocked.removeFromCart.mockResolvedValue([]);
+    renderAt('/viewcart');
+    await cartRows();
+    await user.click(screen.getByRole('button', { name: 'Delete Cotton Shirt' }));
+    await waitFor(() => expect(currentPath()).toBe('/emptycart'));
+    expect(screen.getByText('EMPTY - No items found on your cart.')).toBeInTheDocument();
+    expect(mocked.refreshCartCount).toHaveBeenCalled();
+  });
+
+  it('Clear Cart empties the cart, refreshes the badge and goes to /emptycart', async () => {
+    const user = userEvent.setup();
+    mocked.getCartItems.mockResolvedValue([HEADPHONES, SHIRT]);
+    mocked.clearCart.mockResolvedValue();
+    renderAt('/viewcart');
+    await cartRows();
+    await user.click(screen.getByRole('button', { name: 'Clear Cart' }));
+    expect(mocked.clearCart).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(currentPath()).toBe('/emptycart'));
+    expect(mocked.refreshCartCount).toHaveBeenCalled();
+  });
+
+  it('a failed delete goes to /error404 (spec section 8)', async () => {
+    const user = userEvent.setup();
+    mocked.getCartItems.mockResolvedValue([HEADPHONES]);
+    mocked.removeFromCart.mockRejectedValue(new ApiError(500, 'Internal Server Error'));
+    renderAt('/viewcart');
+    await cartRows();
+    await user.click(screen.getByRole('button', { name: 'Delete Wireless Headphones' }));
+    await waitFor(() => expect(currentPath()).toBe('/error404'));
+  });
+
+  it('a failed Clear Cart goes to /error404 (spec section 8)', async () => {
+    const user = userEvent.setup();
+    mocked.getCartItems.mockResolvedValue([HEADPHONES]);
+    mocked.clearCart.mockRejectedValue(new ApiError(0, 'Network Error'));
+    renderAt('/viewcart');
+    await user.click(await screen.findByRole('button', { name: 'Clear Cart' }));
+    await waitFor(() => expect(currentPath()).toBe('/error404'));
+  });
+
+  it('an empty cart goes to /emptycart', async () => {
+    mocked.getCartItems.mockResolvedValue([]);
+    renderAt('/viewcart');
+    await waitFor(() => expect(currentPath()).toBe('/emptycart'));
+    expect(screen.getByRole('heading', { name: 'EMPTY - No items found on your cart.' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/newarrival');
+  });
+
+  it("a failed load shows 'Something went Wrong' (error toast) and the list failure text", async () => {
+    mocked.getCartItems.mockRejectedValue(new ApiError(500, 'Internal Server Error'));
+    renderAt('/viewcart');
+    expect(await toastKind('Something went Wrong')).toBe('error');
+    expect(screen.getByText('Something went wrong ...')).toBeInTheDocument();
+  });
+
+  it('an expired session signs out and goes to /login', async () => {
+    mocked.getCartItems.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
+    renderAt('/viewcart');
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(await toastKind('Session expired, please login again')).toBe('error');
+  });
+
+  it('sends a visitor to /login without calling the API', () => {
+    signOut();
+    renderAt('/viewcart');
+    expect(currentPath()).toBe('/login');
+    expect(mocked.getCartItems).not.toHaveBeenCalled();
+  });
+});
+
+describe('/viewcart/{id}', () => {
+  it('adds the product, refreshes the badge, then shows the cart at /viewcart', async () => {
+    mocked.addToCart.mockResolvedValue([HEADPHONES]);
+    mocked.getCartItems.mockResolvedValue([HEADPHONES]);
+    renderAt('/viewcart/1');
+    expect(screen.getByRole('status')).toHaveTextContent('Adding to your cart');
+    await waitFor(() => expect(currentPath()).toBe('/viewcart'));
+    expect(mocked.addToCart).toHaveBeenCalledTimes(1);
+    expect(mocked.addToCart).toHaveBeenCalledWith(1);
+    expect(mocked.refreshCartCount).toHaveBeenCalled();
+    expect(await cartRows()).toHaveLength(1);
+  });
+
+  it("a failed add shows 'Something went Wrong' and still shows the cart", async () => {
+    mocked.addToCart.mockRejectedValue(new ApiError(404, 'Product not found'));
+    mocked.getCartItems.mockResolvedValue([SHIRT]);
+    renderAt('/viewcart/999');
+    expect(await toastKind('Something went Wrong')).toBe('error');
+    await waitFor(() => expect(currentPath()).toBe('/viewcart'));
+    expect(await cartRows()).toHaveLength(1);
+  });
+
+  it('does not call the API for an id that is not a number', async () => {
+    mocked.getCartItems.mockResolvedValue([SHIRT]);
+    renderAt('/viewcart/abc');
+    await waitFor(() => expect(currentPath()).toBe('/viewcart'));
+    expect(mocked.addToCart).not.toHaveBeenCalled();
+    await act(async () => undefined);
+  });
+});
