@@ -152,7 +152,7 @@ export async function screenshotOnFailure(page: Page, name: string, run: () => P
   } catch (error) {
     const file = join(process.env.E2E_SCREENSHOT_DIR ?? '/tmp', `e2e-${name}-${Date.now()}.png`);
     await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-    if (error instanceof Error) error.message += `\n(screenshot: ${file}, url: ${page.url()})`;
+    console.error(`journey ${name} failed at ${page.url()}; screenshot: ${file}`);
     throw error;
   }
 }

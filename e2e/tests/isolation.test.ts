@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import type { ChildProcess } from 'node:child_process';
 import { launchBrowser, openPage } from '../src/browser';
-// @ts-expect-error plain ES module of the test stack, no type declarations
 import { E2E_PORTS, ISOLATION_SHELL_PORT, startFrontEnd, stopChild } from '../src/stack.mjs';
 
 // A second shell whose remote map sends the auction area to a server this test controls,

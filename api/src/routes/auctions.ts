@@ -49,15 +49,16 @@ const MAX_END_DAYS = 366;
  * at all) → the spec's "Please Enter" message; anything else that is not a whole number within [min, AUCTION_MAX_BID] → `bad`.
  */
 export function wholeRupees(value: unknown, min: number, required: string, bad: string): number {
-  if (typeof value !== 'number' && typeof value !== 'string') throw badRequest(required);
-  if (typeof value === 'string') {
+  let n: number;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string') {
     const text = value.trim();
     if (!text) throw badRequest(required);
     if (!/^[0-9]{1,10}$/.test(text)) throw badRequest(bad);
-    value = Number(text);
-  }
-  if (!Number.isSafeInteger(value) || value < min || value > AUCTION_MAX_BID) throw badRequest(bad);
-  return value;
+    n = Number(text);
+  } else throw badRequest(required);
+  if (!Number.isSafeInteger(n) || n < min || n > AUCTION_MAX_BID) throw badRequest(bad);
+  return n;
 }
 
 const END_TIME_RE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -330,7 +331,9 @@ export function auctionRoutes(app: App) {
       if (!updated.rows.length) return null;
       const row = await trx
         .insertInto('bids')
-        .values({ auctionid, userid: user.userid, bid: amount })
+        // clock_timestamp(), not now(): the moment the bid was accepted (after the row lock), so the
+        // history's times follow the order in which bids were accepted.
+        .values({ auctionid, userid: user.userid, bid: amount, created_at: sql`clock_timestamp()` })
         .returning('created_at')
         .executeTakeFirstOrThrow();
       await notifyAuctionEvent(trx, {

@@ -34,8 +34,16 @@ export async function createAuction(s: TestServer, token: string, overrides: Rec
   return r.body.data as { auctionid: number; bid: number; ownerid: number; [k: string]: any };
 }
 
-export const bid = (s: TestServer, token: string, auctionid: number, amount: unknown, extra: Record<string, unknown> = {}) =>
-  s.put('/updatebiduser', { auctionid, bid: amount, ...extra }, { authtoken: token });
+/** PUT /updatebiduser on a test server, or on another API process given by its base URL. */
+export async function bid(target: TestServer | string, token: string, auctionid: number, amount: unknown, extra: Record<string, unknown> = {}) {
+  const base = typeof target === 'string' ? target : target.url;
+  const res = await fetch(`${base}/updatebiduser`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authtoken: token },
+    body: JSON.stringify({ auctionid, bid: amount, ...extra }),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
 
 export interface SseEvent {
   event: string;
@@ -55,6 +63,39 @@ export interface EventStream {
   close(): void;
 }
 
+/** Reads a text/event-stream body until it ends (or is aborted): each event (data as text) and each comment. */
+export async function readEventStream(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (event: string, data: string) => void,
+  onComment: (text: string) => void = () => undefined,
+): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        let event = 'message';
+        const data: string[] = [];
+        for (const line of block.split('\n')) {
+          if (line.startsWith(':')) onComment(line.slice(1).trim());
+          else if (line.startsWith('event:')) event = line.slice(6).trim();
+          else if (line.startsWith('data:')) data.push(line.slice(5).trim());
+        }
+        if (data.length) onEvent(event, data.join('\n'));
+      }
+    }
+  } catch {
+    /* aborted */
+  }
+}
+
 /** Opens GET /auctionevents/:id as a streaming fetch and parses the server-sent events. */
 export async function openEventStream(baseUrl: string, auctionid: number | string, headers: Record<string, string> = {}): Promise<EventStream> {
   const abort = new AbortController();
@@ -63,36 +104,19 @@ export async function openEventStream(baseUrl: string, auctionid: number | strin
   const comments: string[] = [];
   const waiters = new Set<() => void>();
   const wake = () => waiters.forEach((w) => w());
-  let buffer = '';
-  const pump = async () => {
-    if (!res.body) return;
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          let event = 'message';
-          const data: string[] = [];
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) comments.push(line.slice(1).trim());
-            else if (line.startsWith('event:')) event = line.slice(6).trim();
-            else if (line.startsWith('data:')) data.push(line.slice(5).trim());
-          }
-          if (data.length) events.push({ event, data: JSON.parse(data.join('\n')), receivedAt: Date.now() });
-          wake();
-        }
-      }
-    } catch {
-      /* aborted */
-    }
-  };
-  if (res.headers.get('content-type')?.startsWith('text/event-stream')) void pump();
+  if (res.body && res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    void readEventStream(
+      res.body,
+      (event, data) => {
+        events.push({ event, data: JSON.parse(data), receivedAt: Date.now() });
+        wake();
+      },
+      (text) => {
+        comments.push(text);
+        wake();
+      },
+    );
+  }
 
   const until = (check: () => boolean, timeoutMs: number, what: string) =>
     new Promise<void>((resolve, reject) => {

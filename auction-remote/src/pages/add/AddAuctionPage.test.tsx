@@ -220,7 +220,8 @@ describe('add auction', () => {
       photos: ['http://localhost:4000/images/abc.png'],
     });
     expect(await findToast('Auction Product Added Successfully')).toBe('success');
-    expect(pathNow()).toBe('/auctionproduct/42');
+    // Navigations run in a transition: wait for the router.
+    await waitFor(() => expect(pathNow()).toBe('/auctionproduct/42'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sunset over the Ghats' })).toBeInTheDocument();
     expect(mockedGetAuction).toHaveBeenCalledWith(42);
   });

@@ -160,7 +160,7 @@ describe('auction item page', () => {
     await openItem();
     await userEvent.type(screen.getByLabelText(/^Your BID/), '6000');
     await userEvent.click(screen.getByRole('button', { name: 'Add BID' }));
-    expect(pathNow()).toBe('/login');
+    await waitFor(() => expect(pathNow()).toBe('/login'));
     expect(mockedPlaceBid).not.toHaveBeenCalled();
   });
 

@@ -134,7 +134,7 @@ function Details({ item, me, onBid }: { item: AuctionItem; me: MyUserId; onBid: 
 
           <section className={`${ui.panel} ${styles.bidPanel}`} aria-labelledby="add-bid">
             <h2 id="add-bid" className={styles.panelTitle}>
-              Add BID
+              {isOwner ? 'Your item' : closed ? 'Result' : 'Add BID'}
             </h2>
             {closed && <ClosedNotice item={item} me={me} />}
             {!closed && !isOwner && <BidForm item={item} onPlaced={onBid} />}

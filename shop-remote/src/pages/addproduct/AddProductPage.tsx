@@ -161,7 +161,7 @@ function AddProductForm(): ReactElement {
         <button type="submit" className={`${ui.button} ${forms.submit}`} disabled={!canCreate}>
           {sending ? 'Adding Product…' : 'Add Product'}
         </button>
-        {detailsDone && photos.length === 0 && <span className={forms.hint}>Upload at least one PNG photo to add the product.</span>}
+        {detailsDone && photos.length === 0 && <span className={forms.hint}>Add Product opens once every chosen photo is uploaded.</span>}
       </div>
     </form>
   );
