@@ -89,7 +89,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (config.seed) {
       const seeded = await seedIfEmpty(database.db, config, app.log);
       if (seeded) app.log.info(`Seeded ${seeded.products} products, ${seeded.users} demo users, ${seeded.coupons} coupons`);
-
       const auctions = await seedAuctionsIfEmpty(database.db, config);
       if (auctions) app.log.info(`Seeded ${auctions} auction items`);
     }

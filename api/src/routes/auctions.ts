@@ -37,6 +37,7 @@ export const AUCTION_TEXTS = {
   othersBidders: 'You can only see the bidders on your own items',
   missingId: 'productid is missing: send the id of the auction item',
   tooManyStreams: 'Too many live connections right now, please try again later',
+  noLiveUpdates: 'Live updates are unavailable right now, please try again later',
 } as const;
 
 /** Bids in the list replies of GET /getauction (the item page gets every bid). */
@@ -442,7 +443,12 @@ export function auctionRoutes(app: App) {
     const exists = await db.selectFrom('auctions').select('auctionid').where('auctionid', '=', auctionid).executeTakeFirst();
     if (!exists) throw notFound(AUCTION_TEXTS.notFound);
     if (streams.size >= config.auctions.maxEventStreams) throw new HttpError(503, AUCTION_TEXTS.tooManyStreams, null, { 'retry-after': '30' });
-    await hub.ensureStarted();
+    try {
+      await hub.ensureStarted();
+    } catch (err) {
+      req.log.error({ err }, 'Could not LISTEN for auction events');
+      throw new HttpError(503, AUCTION_TEXTS.noLiveUpdates, null, { 'retry-after': '5' });
+    }
 
     reply.hijack();
     const res = reply.raw;

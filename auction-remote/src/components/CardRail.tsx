@@ -39,16 +39,20 @@ export function CardRail({ label, children }: { label: string; children: ReactNo
       </ul>
       {overflowing && (
         <div className={styles.controls}>
-          <button type="button" className={styles.arrow} onClick={() => scroll(-1)} disabled={edges.start} aria-label={`Scroll ${label} back`}>
-            <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
-              <path d="m15 18-6-6 6-6" />
-            </svg>
-          </button>
-          <button type="button" className={styles.arrow} onClick={() => scroll(1)} disabled={edges.end} aria-label={`Scroll ${label} forward`}>
-            <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
-              <path d="m9 18 6-6-6-6" />
-            </svg>
-          </button>
+          {([-1, 1] as const).map((direction) => (
+            <button
+              key={direction}
+              type="button"
+              className={styles.arrow}
+              onClick={() => scroll(direction)}
+              disabled={direction < 0 ? edges.start : edges.end}
+              aria-label={`Scroll ${label} ${direction < 0 ? 'back' : 'forward'}`}
+            >
+              <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+                <path d={direction < 0 ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'} />
+              </svg>
+            </button>
+          ))}
         </div>
       )}
     </div>

@@ -31,6 +31,22 @@ export function useNow(active = true, intervalMs = 1000): number {
   return now;
 }
 
+/** The longest delay setTimeout takes (about 24.8 days); later ends are re-checked after it. */
+const MAX_DELAY = 2 ** 31 - 1;
+
+/** Whether the end time has passed; flips to true at the end without ticking every second. */
+export function useHasEnded(endTime: string): boolean {
+  const end = Date.parse(endTime);
+  const [, recheck] = useState(0);
+  const ended = !(end > Date.now());
+  useEffect(() => {
+    if (ended) return undefined;
+    const timer = window.setTimeout(() => recheck((n) => n + 1), Math.min(end - Date.now() + 1, MAX_DELAY));
+    return () => window.clearTimeout(timer);
+  }, [end, ended]);
+  return ended;
+}
+
 const DATE_TIME = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** '24 Nov 2025, 6:30 pm' in the viewer's time zone; the raw text if it is not a date. */

@@ -60,7 +60,7 @@ export const AuctionItem = Type.Object({
   bidcount: Type.Integer(),
   /**
    * Bid history, newest first. GET /getparticularaucpro/{id}: every bid;
-   * GET /getauction: the 5 newest only (bidcount has the total).
+   * GET /getauction (at most 200 items): the 5 newest only (bidcount has the total).
    */
   bids: Type.Array(Bid),
 });

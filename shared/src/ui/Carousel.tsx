@@ -93,28 +93,20 @@ export function Carousel({ label, slides, intervalMs = 6000, className }: Carous
 
       {count > 1 && (
         <>
-          <button
-            type="button"
-            className={`${styles.control} ${styles.prev}`}
-            onClick={() => go(current - 1)}
-            aria-controls={slidesId}
-            aria-label="Previous slide"
-          >
-            <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
-              <path d="m15 18-6-6 6-6" />
-            </svg>
-          </button>
-          <button
-            type="button"
-            className={`${styles.control} ${styles.next}`}
-            onClick={() => go(current + 1)}
-            aria-controls={slidesId}
-            aria-label="Next slide"
-          >
-            <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
-              <path d="m9 18 6-6-6-6" />
-            </svg>
-          </button>
+          {([-1, 1] as const).map((step) => (
+            <button
+              key={step}
+              type="button"
+              className={`${styles.control} ${step < 0 ? styles.prev : styles.next}`}
+              onClick={() => go(current + step)}
+              aria-controls={slidesId}
+              aria-label={step < 0 ? 'Previous slide' : 'Next slide'}
+            >
+              <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+                <path d={step < 0 ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'} />
+              </svg>
+            </button>
+          ))}
           <div className={styles.dots} role="group" aria-label="Choose a slide">
             {slides.map((slide, index) => (
               <button

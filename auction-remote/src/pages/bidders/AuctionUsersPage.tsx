@@ -83,15 +83,21 @@ function ItemBidders({ group, onApprove, busy }: { group: ItemGroup; onApprove: 
               const name = `${row.firstname} ${row.lastname}`.trim();
               return (
                 <tr key={row.userid}>
-                  <td>{row.productname}</td>
-                  <td className={styles.strong}>{name}</td>
-                  <td className={styles.email}>{row.email}</td>
-                  <td className={styles.num}>{formatPrice(row.cartdata)}</td>
-                  <td>
+                  <td data-label="Product" className={styles.product}>{row.productname}</td>
+                  <td data-label="Bidder" className={styles.strong}>
+                    {name}
+                  </td>
+                  <td data-label="Email" className={styles.email}>
+                    {row.email}
+                  </td>
+                  <td data-label="BID" className={styles.num}>
+                    {formatPrice(row.cartdata)}
+                  </td>
+                  <td data-label="Status">
                     <StatusCell row={row} />
                   </td>
                   {open && (
-                    <td>
+                    <td className={styles.action}>
                       <button
                         type="button"
                         className={`${ui.btn} ${ui.small}`}

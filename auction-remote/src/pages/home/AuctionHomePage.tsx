@@ -24,12 +24,12 @@ function OwnerActions(): ReactElement {
         <Link className={ui.btnOutline} to={auctionUsersPath(me.userid)}>
           Show My Auction Product
         </Link>
-      ) : (
+      ) : me.status === 'loading' ? (
         // Same size while the user id loads, so the row does not move.
         <button type="button" className={ui.btnOutline} disabled>
           Show My Auction Product
         </button>
-      )}
+      ) : null}
     </div>
   );
 }

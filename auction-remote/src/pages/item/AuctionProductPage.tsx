@@ -10,7 +10,7 @@ import {
 } from '@marketplace/shared';
 import { AuctionPhoto } from '../../components/AuctionPhoto';
 import { LoadFailed, Loading } from '../../components/LoadState';
-import { countdownText, formatDateTime, useNow } from '../../lib/countdown';
+import { countdownText, formatDateTime, useHasEnded, useNow } from '../../lib/countdown';
 import { AUCTION_HOME_PATH, auctionUsersPath, parseId } from '../../lib/links';
 import { applyEvent, refreshItem, winnerName } from '../../lib/live';
 import { useMyUserId, type MyUserId } from '../../lib/useMyUserId';
@@ -72,10 +72,19 @@ function ClosedNotice({ item, me }: { item: AuctionItem; me: MyUserId }): ReactE
   );
 }
 
+/** 'Ends in 2d 03:04:05', ticking every second, or 'Auction closed'. */
+function Countdown({ time, closed }: { time: string; closed: boolean }): ReactElement {
+  const now = useNow(!closed);
+  return (
+    <span role="timer" aria-label="Time left" className={styles.countdown}>
+      {countdownText(time, now, closed)}
+    </span>
+  );
+}
+
 function Details({ item, me, onBid }: { item: AuctionItem; me: MyUserId; onBid: (item: AuctionItem) => void }): ReactElement {
-  const end = Date.parse(item.time);
-  const now = useNow(item.status === 'open');
-  const closed = item.status === 'closed' || !(end > now);
+  const ended = useHasEnded(item.time);
+  const closed = item.status === 'closed' || ended;
   const isOwner = me.status === 'ready' && me.userid === item.ownerid;
 
   return (
@@ -95,9 +104,7 @@ function Details({ item, me, onBid }: { item: AuctionItem; me: MyUserId; onBid: 
           </p>
 
           <div className={styles.clock}>
-            <span role="timer" aria-label="Time left" className={styles.countdown}>
-              {countdownText(item.time, now, item.status === 'closed')}
-            </span>
+            <Countdown time={item.time} closed={closed} />
             <span className={styles.endsOn}>
               Time: <time dateTime={item.time}>{formatDateTime(item.time)}</time>
             </span>
