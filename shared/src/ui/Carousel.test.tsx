@@ -43,6 +43,7 @@ describe('Carousel', () => {
 
   it('does not rotate for people who ask for reduced motion', () => {
     jest.useFakeTimers();
+    const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
     const matchMedia = jest.fn().mockReturnValue({ matches: true });
     Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
     try {
@@ -51,7 +52,8 @@ describe('Carousel', () => {
       expect(current()).toBe('Slide 1: Paintings');
       expect(matchMedia).toHaveBeenCalledWith('(prefers-reduced-motion: reduce)');
     } finally {
-      delete (window as { matchMedia?: unknown }).matchMedia;
+      if (original) Object.defineProperty(window, 'matchMedia', original);
+      else delete (window as { matchMedia?: unknown }).matchMedia;
     }
   });
 });
