@@ -1,0 +1,83 @@
+// Load generation (autocannon) and the baseline server process.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { BENCH_DIR, round, spawnChild, waitForUrl } from './util.mjs';
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
+
+/**
+ * One autocannon run. `requests` follows autocannon's format; duration in seconds, or amount
+ * (a fixed number of requests; a safety stop ends it after maxSeconds).
+ */
+export function cannon({ url, requests, connections, duration, amount, timeoutSeconds = 10, maxSeconds = 180 }) {
+  return new Promise((resolve, reject) => {
+    const options = { url, connections, pipelining: 1, timeout: timeoutSeconds, requests };
+    if (amount) options.amount = amount;
+    else options.duration = duration;
+    const instance = autocannon(options, (error, result) => {
+      clearTimeout(safety);
+      if (error) reject(error);
+      else resolve(summarize(result));
+    });
+    const safety = setTimeout(() => instance.stop(), maxSeconds * 1000);
+  });
+}
+
+function summarize(r) {
+  const status = {};
+  let ok = 0;
+  for (const [code, { count }] of Object.entries(r.statusCodeStats || {})) {
+    status[code] = Number(count);
+    if (code >= 200 && code < 300) ok += Number(count);
+  }
+  const seconds = r.duration || 1;
+  const answered = r.requests.total > 0;
+  return {
+    reqPerSec: round(r.requests.total / seconds, 1),
+    okPerSec: round(ok / seconds, 1),
+    requests: r.requests.total,
+    ok,
+    p50: answered ? r.latency.p50 : null,
+    p99: answered ? r.latency.p99 : null,
+    latencyMean: round(r.latency.average, 2),
+    latencyMax: r.latency.max,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+    status,
+    bytesPerSec: Math.round(r.throughput.average),
+    // Mean size of a response as received (status line, headers and body).
+    meanResponseBytes: answered ? Math.round(r.throughput.total / r.requests.total) : null,
+    seconds: round(seconds, 2),
+    connections: r.connections,
+  };
+}
+
+/** The baseline node:http server as a child process; `set(fixtures)` replaces what it serves. */
+export async function startBaseline(port, logFile) {
+  const child = spawnChild('baseline', process.execPath, [join(BENCH_DIR, 'lib', 'baseline-server.mjs'), String(port)], {
+    logFile,
+    ipc: true,
+  });
+  await waitForUrl(`http://127.0.0.1:${port}/`, child, 'baseline server', 30000);
+  const set = (fixtures) =>
+    new Promise((resolve, reject) => {
+      const onMessage = (m) => {
+        if (m?.type === 'ok') {
+          child.off('message', onMessage);
+          resolve(m.count);
+        }
+      };
+      child.on('message', onMessage);
+      child.send({ type: 'set', fixtures }, (error) => error && reject(error));
+    });
+  return { child, url: `http://127.0.0.1:${port}`, set };
+}
+
+/** A fixture from a real API answer: the exact status, headers and body bytes. */
+export function fixtureOf(method, url, body, res) {
+  const headers = {};
+  res.headers.forEach((v, k) => (headers[k] = v));
+  return { method, url, body, status: res.status, headers, bodyBase64: res.buffer.toString('base64') };
+}

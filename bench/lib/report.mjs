@@ -1,0 +1,286 @@
+// The targets of issue 6 evaluated against a results object, and the readable tables.
+import { round } from './util.mjs';
+
+const fmt = (x, digits = 1) => (x === null || x === undefined || Number.isNaN(x) ? '–' : typeof x === 'number' ? String(round(x, digits)) : String(x));
+const pct = (x) => (x === null || x === undefined ? '–' : `${round(x * 100, Math.abs(x) < 0.1 ? 2 : 0)}%`);
+
+/**
+ * Each target: {figure, ours, base, ratio, target, met, gap}. met is null when the figure was not
+ * measured in this run (or in a kept section).
+ */
+export function evaluateTargets(results) {
+  const t = [];
+  const api = results.sections.api?.databases ?? {};
+  const dbName = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+
+  for (const [ep, label] of [
+    ['products', 'GET /products'],
+    ['product', 'GET /product/{id}'],
+  ]) {
+    for (const kind of ['pglite', 'postgres']) {
+      const e = api[kind]?.endpoints?.[ep];
+      const ok = e?.ratio != null;
+      t.push({
+        id: `${ep}-${kind}`,
+        figure: `${label} on ${dbName[kind]}: req/s vs node:http baseline`,
+        ours: ok ? `${fmt(e.api.reqPerSec, 0)} req/s` : e?.failed ? 'failed' : 'not measured',
+        base: ok ? `${fmt(e.baseline.reqPerSec, 0)} req/s` : '–',
+        ratio: ok ? e.ratio : null,
+        target: '≥ 80% of baseline',
+        met: ok ? e.ratio >= 0.8 : null,
+        gap: ok ? (e.ratio >= 0.8 ? `met by ${pct(e.ratio - 0.8)} points` : `${pct(0.8 - e.ratio)} points short: needs ${fmt(0.8 * e.baseline.reqPerSec, 0)} req/s, ×${fmt((0.8 * e.baseline.reqPerSec) / e.api.reqPerSec, 1)}`) : '',
+      });
+    }
+  }
+
+  const bid = api.postgres?.endpoints?.bid;
+  {
+    const ok = bid?.api?.reqPerSec != null;
+    const lost = bid?.checks?.lost;
+    const rate = bid?.api?.reqPerSec;
+    const met = ok ? rate >= 1000 && lost === 0 && bid.checks.itemsInconsistent === 0 : null;
+    t.push({
+      id: 'bids-postgres',
+      figure: `Bids on PostgreSQL, ${bid?.connections ?? 100} concurrent bidders: accepted/s, lost`,
+      ours: ok ? `${fmt(rate, 0)} accepted/s, ${lost} lost` : bid?.available === false ? 'not available' : bid?.failed ? 'failed' : 'not measured',
+      base: ok ? `${fmt(bid.baseline.reqPerSec, 0)} req/s` : '–',
+      ratio: ok ? bid.ratio : null,
+      target: '≥ 1,000 accepted/s, 0 lost',
+      met,
+      gap: ok ? [rate >= 1000 ? 'rate met' : `${fmt(1000 - rate, 0)}/s short (×${fmt(1000 / rate, 1)})`, lost === 0 ? '0 lost' : `${lost} LOST`].join('; ') : '',
+    });
+  }
+
+  const order = api.postgres?.endpoints?.order;
+  {
+    const ok = order?.api?.reqPerSec != null;
+    const dup = order?.checks?.duplicates;
+    const rate = order?.api?.reqPerSec;
+    t.push({
+      id: 'orders-postgres',
+      figure: 'Orders on PostgreSQL: placed/s, duplicates',
+      ours: ok ? `${fmt(rate, 0)} orders/s, ${dup} duplicates` : order?.available === false ? 'not available' : order?.failed ? 'failed' : 'not measured',
+      base: ok ? `${fmt(order.baseline.reqPerSec, 0)} req/s` : '–',
+      ratio: ok ? order.ratio : null,
+      target: '≥ 300/s, 0 duplicates',
+      met: ok ? rate >= 300 && dup === 0 && order.checks.lost === 0 : null,
+      gap: ok ? [rate >= 300 ? 'rate met' : `${fmt(300 - rate, 0)}/s short (×${fmt(300 / rate, 1)})`, dup === 0 ? '0 duplicates' : `${dup} DUPLICATES`, order.checks.lost ? `${order.checks.lost} LOST` : null].filter(Boolean).join('; ') : '',
+    });
+  }
+
+  const s = results.sections.search;
+  {
+    const ok = s?.p95 != null;
+    t.push({
+      id: 'search-p95',
+      figure: `Search over ${s?.products ?? '100,000'} products (PostgreSQL): p95`,
+      ours: ok ? `${fmt(s.p95)} ms (p50 ${fmt(s.p50)} ms)` : s?.error ? 'failed' : 'not measured',
+      base: ok ? `${fmt(s.baselineP95)} ms (same bytes from memory)` : '–',
+      ratio: null,
+      target: '≤ 20 ms',
+      met: ok ? s.p95 <= 20 : null,
+      gap: ok ? (s.p95 <= 20 ? `met by ${fmt(20 - s.p95)} ms` : `${fmt(s.p95 - 20)} ms over (×${fmt(s.p95 / 20, 1)})`) : '',
+    });
+  }
+
+  const home = results.sections.frontend?.pages?.home;
+  {
+    const ok = home?.app?.jsKB != null;
+    t.push({
+      id: 'home-js',
+      figure: 'Home first load: JS transferred (gzip)',
+      ours: ok ? `${fmt(home.app.jsKB)} KB in ${home.app.jsRequests} files` : 'not measured',
+      base: ok ? `${fmt(home.floor.jsKB)} KB (floor)` : '–',
+      ratio: null,
+      target: '≤ 160 KB',
+      met: ok ? home.app.jsKB <= 160 : null,
+      gap: ok ? (home.app.jsKB <= 160 ? `met by ${fmt(160 - home.app.jsKB)} KB` : `${fmt(home.app.jsKB - 160)} KB over (×${fmt(home.app.jsKB / 160, 2)})`) : '',
+    });
+    const lcpOk = home?.app?.lcp != null;
+    t.push({
+      id: 'home-lcp',
+      figure: 'Home first load: LCP, 4× CPU throttling',
+      ours: lcpOk ? `${fmt(home.app.lcp, 0)} ms` : 'not measured',
+      base: lcpOk ? `${fmt(home.floor.lcp, 0)} ms (floor)` : '–',
+      ratio: null,
+      target: '≤ 1,200 ms',
+      met: lcpOk ? home.app.lcp <= 1200 : null,
+      gap: lcpOk ? (home.app.lcp <= 1200 ? `met by ${fmt(1200 - home.app.lcp, 0)} ms` : `${fmt(home.app.lcp - 1200, 0)} ms over (×${fmt(home.app.lcp / 1200, 1)})`) : '',
+    });
+    const clsOk = home?.app?.cls != null;
+    t.push({
+      id: 'home-cls',
+      figure: 'Home first load: CLS',
+      ours: clsOk ? fmt(home.app.cls, 3) : 'not measured',
+      base: clsOk ? `${fmt(home.floor.cls, 3)} (floor)` : '–',
+      ratio: null,
+      target: '≤ 0.05',
+      met: clsOk ? home.app.cls <= 0.05 : null,
+      gap: clsOk ? (home.app.cls <= 0.05 ? 'met' : `${fmt(home.app.cls - 0.05, 3)} over`) : '',
+    });
+  }
+
+  const b = results.sections.build;
+  {
+    const ok = b?.seconds != null;
+    t.push({
+      id: 'build',
+      figure: 'Production build of the four front ends',
+      ours: ok ? `${fmt(b.seconds)} s` : b?.error ? 'failed' : 'not measured',
+      base: '–',
+      ratio: null,
+      target: '≤ 60 s',
+      met: ok ? b.seconds <= 60 : null,
+      gap: ok ? (b.seconds <= 60 ? `met by ${fmt(60 - b.seconds)} s` : `${fmt(b.seconds - 60)} s over`) : '',
+    });
+  }
+  return t;
+}
+
+const mark = (met) => (met === true ? 'met' : met === false ? '**not met**' : '–');
+
+function table(headers, rows) {
+  return [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map((c) => String(c ?? '–').replace(/\|/g, '\\|')).join(' | ')} |`)].join('\n');
+}
+
+function header(results) {
+  const m = results.machine;
+  const lines = [
+    `Run of ${results.date} (${results.command}): ${m.cores} cores (${m.cpuModel}), ${m.memoryGB} GB, Node ${m.node}${m.postgres ? `, PostgreSQL ${m.postgres}` : ''}.`,
+    `Machine load (os.loadavg 1/5/15 min) at start ${m.loadavgAtStart.join(' / ')}, at end ${(m.loadavgAtEnd ?? []).join(' / ')}` +
+      ` — other work on the same cores makes figures noisy; each section and run records its own load.`,
+    `Medians of ${results.options.runs} runs${results.options.quick ? ' (--quick: a smoke run, not figures to quote)' : ''}.`,
+  ];
+  for (const [name, s] of Object.entries(results.sections)) if (s.keptFromRunOf) lines.push(`Section ${name}: kept from the run of ${s.keptFromRunOf} (${s.date}).`);
+  if (results.errors.length) lines.push(`Errors: ${results.errors.join('; ')}`);
+  return lines.join('\n');
+}
+
+function targetsTable(results) {
+  return table(
+    ['figure', 'ours', 'baseline / floor', 'ratio', 'target', 'met', 'by how much'],
+    results.targets.map((x) => [x.figure, x.ours, x.base, x.ratio == null ? '–' : pct(x.ratio), x.target, mark(x.met), x.gap]),
+  );
+}
+
+function apiTables(results) {
+  const out = [];
+  const dbs = results.sections.api?.databases ?? {};
+  for (const [kind, d] of Object.entries(dbs)) {
+    out.push(`### ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}${d.data ? ` — ${d.data.products} products, ${d.data.auctionItems} auction items, ${d.data.bidders} bidders; API log level ${d.logLevel}` : ''}`);
+    if (d.error) {
+      out.push(`Failed: ${String(d.error).split('\n')[0]}`);
+      continue;
+    }
+    const rows = [];
+    for (const [, e] of Object.entries(d.endpoints ?? {})) {
+      if (!e.available) {
+        rows.push([e.label, 'not available', '', '', '', '', '', '', '', '']);
+        continue;
+      }
+      if (e.failed) {
+        rows.push([e.label, `failed: ${e.failed}`, '', '', '', '', '', '', '', '']);
+        continue;
+      }
+      rows.push([e.label, e.connections, fmt(e.api.reqPerSec, 0), fmt(e.api.p50), fmt(e.api.p99), `${e.api.errors} / ${e.api.non2xx}`, fmt(e.baseline.reqPerSec, 0), `${fmt(e.baseline.p50)} / ${fmt(e.baseline.p99)}`, pct(e.ratio), `${e.api.meanResponseBytes ?? '–'} / ${e.baseline.meanResponseBytes ?? '–'}`]);
+    }
+    out.push(table(['endpoint', 'conns', 'ours /s', 'p50 ms', 'p99 ms', 'errors / non-2xx', 'baseline /s', 'baseline p50 / p99 ms', 'ratio', 'mean response bytes ours / baseline'], rows));
+    const bid = d.endpoints?.bid;
+    if (bid?.checks) {
+      out.push(
+        `Bids: ${bid.checks.accepted} accepted (the rate above), ${bid.checks.outbid} refused as outbid in flight (400: a higher bid overtook them; ${fmt(bid.api.outbidPerSec, 0)}/s), ` +
+          `**${bid.checks.lost} lost** (acknowledged but not in the database), ${bid.checks.itemsInconsistent} items whose current bid is not their highest stored bid, ` +
+          `${bid.checks.unacknowledgedStored} stored bids whose reply was still in flight when a run ended. ${bid.connections} bidders (connections) over ${d.data.auctionItems} items (a fresh set of items per run). ` +
+          `A bid's reply carries the item's whole bid history, so it grows during a run (mean ${bid.api.meanResponseBytes} bytes vs ${bid.baseline.meanResponseBytes} for the one-bid reply the baseline serves).`,
+      );
+    }
+    const order = d.endpoints?.order;
+    if (order?.checks) {
+      out.push(
+        `Orders: ${order.checks.checkouts} checkouts (each a different user with 1–3 cart lines; every 10th sent twice at once with the same Idempotency-Key), ` +
+          `${order.checks.placed} placed (the rate above counts these), ${order.checks.replayed} double submits answered with the first order, ` +
+          `**${order.checks.duplicates} duplicates**, ${order.checks.lost} lost, ${order.checks.cartsNotEmptied} carts not emptied; refused: ${JSON.stringify(order.checks.refused)}.`,
+      );
+    }
+  }
+  return out.join('\n\n');
+}
+
+function searchTables(s) {
+  const rows = Object.entries(s.byClass).map(([cls, x]) => [cls, x.requests, fmt(x.p50, 2), fmt(x.p95, 2), fmt(x.baselineP95, 2), fmt(x.rowsMedian, 0), x.rowsMax, fmt(x.bytesMedian / 1024, 1), x.errors]);
+  rows.push(['**all**', s.overall.requests, fmt(s.overall.p50, 2), fmt(s.overall.p95, 2), fmt(s.overall.baselineP95, 2), fmt(s.overall.rowsMedian, 0), s.overall.rowsMax, fmt(s.overall.bytesMedian / 1024, 1), s.overall.errors]);
+  return (
+    `${s.products} products (generated with one INSERT … SELECT generate_series in ${s.insertSeconds} s); ${s.queriesPerRun} sequential queries per run × ${s.runs} runs. ` +
+    `Quoted: p50 ${fmt(s.p50, 2)} ms, p95 ${fmt(s.p95, 2)} ms (median over runs); the baseline answers the same bytes from memory.\n\n` +
+    table(['query class', 'requests', 'p50 ms', 'p95 ms', 'baseline p95 ms', 'rows (median)', 'rows (max)', 'reply KB (median)', 'errors'], rows)
+  );
+}
+
+function frontEndTables(f, { chunks = true } = {}) {
+  const rows = [];
+  for (const [name, p] of Object.entries(f.pages)) {
+    for (const [which, x] of [
+      ['app', p.app],
+      ['floor', p.floor],
+    ]) {
+      rows.push([
+        which === 'app' ? `${p.path}` : `${p.path} floor`,
+        fmt(x.jsKB),
+        fmt(x.cssKB),
+        fmt(x.imgKB),
+        fmt(x.docKB + x.apiKB + x.otherKB),
+        fmt(x.transferredKB),
+        `${x.requests} (${x.jsRequests} JS)`,
+        fmt(x.fcp, 0),
+        fmt(x.lcp, 0),
+        fmt(x.cls, 3),
+        fmt(x.longTaskMs, 0),
+        fmt(x.tbt, 0),
+      ]);
+    }
+    void name;
+  }
+  const out = [f.how + '.', table(['page', 'JS KB', 'CSS KB', 'img KB', 'doc+data+other KB', 'transferred KB', 'requests', 'FCP ms', 'LCP ms', 'CLS', 'long tasks ms', 'TBT ms'], rows)];
+  const errs = Object.entries(f.pages).filter(([, p]) => p.app.pageErrors.length || p.app.failedRequests);
+  for (const [name, p] of errs) out.push(`${name}: ${p.app.failedRequests} failed requests; page errors: ${p.app.pageErrors.join(' | ') || 'none'}`);
+  if (chunks) {
+    for (const [name, p] of Object.entries(f.pages)) {
+      out.push(`JS of ${p.path} (first run; federation runtime copies: ${p.federationRuntimeCopies}):`);
+      out.push(table(['file', 'front end', 'gzip KB', 'holds'], p.jsFiles.map((j) => [new URL(j.url).pathname, j.frontEnd, fmt(j.gzipKB), j.holds.join(', ')])));
+      void name;
+    }
+  }
+  return out.join('\n\n');
+}
+
+function buildTable(b) {
+  return `${b.how}.\n\n` + table(['run', 'seconds', 'load at start'], b.runs.map((r) => [r.run + 1, fmt(r.seconds), r.loadavg.join(' / ')])) + `\n\nMedian ${fmt(b.seconds)} s. Output: ${Object.entries(b.dist).map(([d, x]) => `${d} ${x.files} files ${fmt(x.bytes / 1024, 0)} KB`).join(', ')}.`;
+}
+
+function sections(results, { chunks }) {
+  const out = [];
+  const s = results.sections;
+  if (s.api) out.push('## 1. API throughput and latency (autocannon; ratio = ours ÷ node:http baseline serving the same bytes)', s.api.error ? `Failed: ${s.api.error}` : apiTables(results));
+  if (s.search) out.push('## 2. Search latency over 100,000 products (PostgreSQL)', s.search.error ? `Failed: ${s.search.error}` : searchTables(s.search));
+  if (s.frontend) out.push('## 3. Front end: first load, cold cache, 4× CPU throttling (medians)', s.frontend.error ? `Failed: ${s.frontend.error}` : frontEndTables(s.frontend, { chunks }));
+  if (s.build) out.push('## 4. Production build of the four front ends', s.build.error ? `Failed: ${s.build.error}` : buildTable(s.build));
+  return out.join('\n\n');
+}
+
+export function renderMarkdown(results) {
+  return [
+    '# Benchmark results',
+    header(results),
+    '## Targets (issue 6)',
+    targetsTable(results),
+    sections(results, { chunks: true }),
+    results.notes ? `---\n\n${results.notes}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n') + '\n';
+}
+
+/** What the run prints at the end: the targets and the per-section tables, without the chunk lists. */
+export function renderTable(results) {
+  return [header(results), targetsTable(results), sections(results, { chunks: false })].join('\n\n');
+}
