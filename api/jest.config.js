@@ -9,6 +9,7 @@ module.exports = {
   rootDir: __dirname,
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  globalSetup: '<rootDir>/test/global-setup.ts',
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   transform: {
     '^.+\\.(ts|js|mjs)$': [

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
 import { sql } from 'kysely';
 import type { Config } from './config';
@@ -12,6 +12,7 @@ import { hashPassword, randomSecret } from './lib/crypto';
 import { HttpError } from './lib/errors';
 import { validationMessage } from './lib/validation';
 import { pruneRateLimits } from './lib/ratelimit';
+import { clientErrorHandler, frameworkErrors, registerHardening } from './lib/hardening';
 import { catalogRoutes } from './routes/catalog';
 import { imageRoutes } from './routes/images';
 import { contactRoutes } from './routes/contact';
@@ -66,10 +67,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
-    ajv: { customOptions: { verbose: true, keywords: ['errorMessage'] } },
+    // strictNumbers: a JSON 1e999 (= Infinity) is not a number (see lib/hardening.ts for texts).
+    ajv: { customOptions: { verbose: true, keywords: ['errorMessage'], strictNumbers: true } },
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<import('@fastify/type-provider-typebox').TypeBoxTypeProvider>() as unknown as App;
 
-  const database = await openDatabase(config);
+  // Every route with its schema, as registered (the resilience suite fuzzes each one).
+  const routeTable: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routeTable.push(route as RouteOptions));
+  app.decorate('routeTable', routeTable);
+  registerHardening(app);
+
+  const database = await openDatabase(config, app.log);
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length) app.log.info(`Database migrations applied: ${applied.join(', ')}`);
@@ -117,14 +127,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // JSON only (multipart arrives with uploads); anything else is 415, not a 500.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(cors, {
-    origin: config.corsOrigins,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['content-type', 'authtoken', 'userid', 'orderid', 'idempotency-key'],
-    exposedHeaders: ['retry-after'],
-    maxAge: 600,
-  });
-
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).headers(err.headers).send(replyError(err.statusCode, err.message, err.data));
@@ -150,6 +152,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     req.log.error({ err }, 'Request failed');
     return reply.code(500).send(replyError(500, 'Internal server issues'));
+  });
+
+  // After the error handler, so its preflight route (OPTIONS *) answers errors in our shape too.
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['content-type', 'authtoken', 'userid', 'orderid', 'idempotency-key'],
+    exposedHeaders: ['retry-after'],
+    maxAge: 600,
   });
 
   app.setNotFoundHandler((req, reply) => {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault, RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
@@ -30,6 +30,8 @@ export type App = FastifyInstance<
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every route as registered, with its schema (onRoute hook of buildApp). */
+    routeTable: RouteOptions[];
   }
 }
 

@@ -104,7 +104,7 @@ describeEachDatabase('accounts', (server) => {
       const user = newUser();
       await server().post('/signupcus', user);
       const none = await server().post('/logincus', { email: user.email, password: user.password });
-      expect(none.status).toBe(400);
+      expect(none.status).toBe(401);
       expect(none.body.msg).toMatch(/authtoken/);
       const token = await anonToken(server());
       const forged = token.slice(0, -3) + (token.endsWith('AAA') ? 'BBB' : 'AAA');
@@ -181,9 +181,9 @@ describeEachDatabase('accounts', (server) => {
       expect(JSON.stringify(r.body)).not.toMatch(/password|scrypt|token_hash/);
     });
 
-    it('answers 400 without the header and 401 for a made-up token', async () => {
+    it('answers 401 without the header and for a made-up token', async () => {
       const none = await server().get('/getuserdata');
-      expect(none.status).toBe(400);
+      expect(none.status).toBe(401);
       expect(none.body.msg).toMatch(/authtoken/);
       const fake = await server().get('/getuserdata', { authtoken: 'lt_madeup' });
       expect(fake.status).toBe(401);
@@ -330,7 +330,7 @@ describeEachDatabase('accounts', (server) => {
       it('rejects an empty old password and a missing token', async () => {
         const u = await signedInUser(server());
         expect((await server().post('/checkuserdata', { authtoken: u.token, password: '' })).body.msg).toBe('Please Enter Password');
-        expect((await server().post('/checkuserdata', { password: 'x' })).status).toBe(400);
+        expect((await server().post('/checkuserdata', { password: 'x' })).status).toBe(401);
         expect((await server().post('/checkuserdata', { authtoken: 'lt_nope', password: 'x' })).status).toBe(401);
       });
     });
@@ -364,8 +364,8 @@ describeEachDatabase('accounts', (server) => {
       expect(bobs.body.data.map((i: any) => i.productid)).toEqual([products[9].productid]);
     });
 
-    it('answers 400 without a token, 400 for a bad userid header, 401 for a dead token', async () => {
-      expect((await server().get('/productviewcart')).status).toBe(400);
+    it('answers 401 without a token, 400 for a bad userid header, 401 for a dead token', async () => {
+      expect((await server().get('/productviewcart')).status).toBe(401);
       const u = await signedInUser(server());
       const bad = await server().get('/productviewcart', { authtoken: u.token, userid: 'abc' });
       expect(bad.status).toBe(400);

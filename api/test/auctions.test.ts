@@ -139,7 +139,7 @@ describeEachDatabase(
 
       it('needs a login token', async () => {
         const r1 = await server().post('/addauction', auctionBody('x'));
-        expect(r1.status).toBe(400);
+        expect(r1.status).toBe(401);
         expect(r1.body.msg).toMatch(/authtoken/);
         const r2 = await server().post('/addauction', auctionBody('x'), { authtoken: 'lt_not-a-token' });
         expect(r2.status).toBe(401);
@@ -313,7 +313,7 @@ describeEachDatabase(
         const bad = await server().request('PUT', '/updatebiduser', { raw: '{"auctionid":', headers: { 'content-type': 'application/json', authtoken: bidder.token } });
         expect(bad.status).toBe(400);
         const noToken = await server().put('/updatebiduser', { auctionid: item.auctionid, bid: 2000 });
-        expect(noToken.status).toBe(400);
+        expect(noToken.status).toBe(401);
         const deadToken = await server().put('/updatebiduser', { auctionid: item.auctionid, bid: 2000 }, { authtoken: 'lt_dead' });
         expect(deadToken.status).toBe(401);
         // Nothing was recorded.
@@ -419,7 +419,7 @@ describeEachDatabase(
         const bad = await server().get('/getUserAuction/abc', { authtoken: owner.token });
         expect(bad.status).toBe(400);
         const noToken = await server().get(`/getUserAuction/${owner.userid}`);
-        expect(noToken.status).toBe(400);
+        expect(noToken.status).toBe(401);
         const deadToken = await server().get(`/getUserAuction/${owner.userid}`, { authtoken: 'lt_dead' });
         expect(deadToken.status).toBe(401);
       });
@@ -448,7 +448,7 @@ describeEachDatabase(
           expect([body, r.status]).toEqual([body, 400]);
         }
         const noToken = await server().put('/setHighBid', { productid: item.auctionid, userid: a.userid });
-        expect(noToken.status).toBe(400);
+        expect(noToken.status).toBe(401);
 
         // The owner may approve any bidder, not only the highest: the item records that bid.
         const ok = await server().put('/setHighBid', { auctionid: item.auctionid, userid: a.userid }, { authtoken: owner.token });

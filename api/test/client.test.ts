@@ -4,42 +4,23 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, type TestServer } from './helpers/server';
 import * as client from '../../shared/src/api';
-import { ApiError } from '../../shared/src/api/http';
+import { rejection, serveClient } from './helpers/client';
 import { useSession } from '../../shared/src/session/sessionStore';
 
-let s: TestServer;
-
-beforeAll(async () => {
-  s = await startServer('pglite');
-  (globalThis as any).window = { __MARKETPLACE_CONFIG__: { apiUrl: s.url } };
-});
-afterAll(async () => {
-  delete (globalThis as any).window;
-  await s.stop();
-});
+const server = serveClient();
 
 function signIn(data: { firstname: string; lastname: string; authtoken: string }) {
   useSession.setState({ session: data });
 }
 
-async function rejection(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected a rejection');
-}
 
 async function codeFromOutbox(email: string): Promise<string> {
   for (let i = 0; i < 100; i++) {
-    const files = fs.existsSync(s.config.outboxDir) ? fs.readdirSync(s.config.outboxDir).filter((f) => f.includes(email)) : [];
+    const files = fs.existsSync(server().config.outboxDir) ? fs.readdirSync(server().config.outboxDir).filter((f) => f.includes(email)) : [];
     if (files.length) {
       const newest = files.sort().at(-1)!;
-      return /reset code is:\s*(\d{6})/.exec(fs.readFileSync(path.join(s.config.outboxDir, newest), 'utf8'))![1];
+      return /reset code is:\s*(\d{6})/.exec(fs.readFileSync(path.join(server().config.outboxDir, newest), 'utf8'))![1];
     }
     await new Promise((r) => setTimeout(r, 30));
   }

@@ -190,7 +190,7 @@ describeEachDatabase(
       let r = await server().post('/otpemail', { email: '', authtoken: await anonToken(server()) });
       expect(r.body).toEqual({ status: 400, msg: 'Please Enter Email', data: null });
       r = await server().post('/otpemail', { email: 'a@example.com' });
-      expect(r.status).toBe(400);
+      expect(r.status).toBe(401);
       expect(r.body.msg).toMatch(/authtoken/);
       r = await server().post('/otpemail', { email: 'a@example.com', authtoken: 'anon.1.2.3' });
       expect(r.status).toBe(401);
@@ -200,7 +200,7 @@ describeEachDatabase(
       r = await server().post('/otpemailcheck', { otp: '123456,' , authtoken: 'rt_x' });
       expect(r.status).toBe(400);
       r = await server().post('/otpemailcheck', { otp: '123456,a@example.com' });
-      expect(r.status).toBe(400);
+      expect(r.status).toBe(401);
       expect(r.body.msg).toMatch(/authtoken/);
     });
   },

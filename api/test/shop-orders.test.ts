@@ -97,7 +97,6 @@ describeEachDatabase('shop: cart, coupons and orders', (server) => {
       ['fractional productid', { productid: 1.5, authtoken: 'TOKEN' }, /productid/],
       ['huge productid', { productid: 99999999999, authtoken: 'TOKEN' }, /productid/],
       ['productid as object', { productid: { $gt: 0 }, authtoken: 'TOKEN' }, /productid/],
-      ['missing authtoken', { productid: 1 }, /Please login first/],
     ])('POST /addtocartproduct: %s → 400', async (_what, body, msg) => {
       const u = await signedInUser(server());
       const withToken = JSON.parse(JSON.stringify(body).replace('TOKEN', u.token));
@@ -122,9 +121,12 @@ describeEachDatabase('shop: cart, coupons and orders', (server) => {
         const list = await server().request(method, route, { body: [1, 2] });
         expect([route, list.status]).toEqual([route, 400]);
       }
+      // No token at all: 401 before any other check.
       const noToken = await del(server(), '/deleteAllProducts', {});
-      expect(noToken.status).toBe(400);
+      expect(noToken.status).toBe(401);
       expect(noToken.body.msg).toMatch(/Please login first/);
+      const noTokenAdd = await server().post('/addtocartproduct', { productid: 1 });
+      expect([noTokenAdd.status, noTokenAdd.body.msg]).toEqual([401, expect.stringMatching(/Please login first/)]);
     });
 
     it("never shows or changes another user's cart", async () => {
@@ -181,7 +183,7 @@ describeEachDatabase('shop: cart, coupons and orders', (server) => {
     });
 
     it('needs a login token', async () => {
-      expect((await server().post('/checkcoupen', { couponname: 'WELCOME50' })).status).toBe(400);
+      expect((await server().post('/checkcoupen', { couponname: 'WELCOME50' })).status).toBe(401);
       expect((await server().post('/checkcoupen', { couponname: 'WELCOME50', authtoken: 'lt_nope' })).status).toBe(401);
     });
 
@@ -326,7 +328,7 @@ describeEachDatabase('shop: cart, coupons and orders', (server) => {
 
     it('checks the headers: token, Idempotency-Key format', async () => {
       const u = await shopper('p300');
-      expect((await server().post('/orderauth', CHECKOUT)).status).toBe(400);
+      expect((await server().post('/orderauth', CHECKOUT)).status).toBe(401);
       expect((await server().post('/orderauth', CHECKOUT, { authtoken: 'lt_forged' })).status).toBe(401);
       const badKey = await server().post('/orderauth', CHECKOUT, { authtoken: u.token, 'idempotency-key': 'a b;<script>' });
       expect(badKey.status).toBe(400);
@@ -488,7 +490,7 @@ describeEachDatabase('shop: cart, coupons and orders', (server) => {
         ['GET', '/order'],
         ['DELETE', '/cancelorder'],
       ]) {
-        expect((await server().request(method, route, { headers: { orderid: '1' } })).status).toBe(400);
+        expect((await server().request(method, route, { headers: { orderid: '1' } })).status).toBe(401);
         expect((await server().request(method, route, { headers: { orderid: '1', authtoken: 'lt_forged' } })).status).toBe(401);
       }
     });

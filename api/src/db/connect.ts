@@ -18,12 +18,19 @@ export interface OpenDatabase {
  * PGlite (embedded, in config.dataDir, under an exclusive lock) or a PostgreSQL server
  * (config.databaseUrl). Same SQL and migrations for both.
  */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<OpenDatabase> {
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  log?: { warn(obj: object, msg: string): void },
+): Promise<OpenDatabase> {
   if (config.databaseUrl) {
     const { Pool, types } = await import('pg');
     // int8 (count(*), sums) as numbers: our counts are far below 2^53.
     types.setTypeParser(20, (v: string) => Number(v));
     const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection that the server closes (restart, failover, pg_terminate_backend) is
+    // dropped by the pool and replaced at the next query. Without a listener the pool's 'error'
+    // event would be unhandled and kill the whole API process.
+    pool.on('error', (err) => log?.warn({ err }, 'An idle database connection was closed by the server; it will be replaced'));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     let closed = false;
     return {

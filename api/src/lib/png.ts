@@ -122,6 +122,8 @@ export async function inspectPng(buf: Buffer, maxDimension: number): Promise<Png
     } else if (type === 'IDAT') {
       idat.push(buf.subarray(dataStart, dataEnd));
     } else if (type === 'IEND') {
+      // Nothing may follow the end: bytes after IEND would be stored and served as part of the photo (a polyglot).
+      if (dataEnd + 4 !== buf.length) throw badRequest(PNG_MESSAGES.damaged);
       ended = true;
       break;
     }

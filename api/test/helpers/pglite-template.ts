@@ -8,6 +8,16 @@ import path from 'node:path';
  * still run on every copy through the real startup code.
  */
 export async function preparePgliteDir(dataDir: string): Promise<void> {
+  const template = await ensurePgliteTemplate();
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  fs.cpSync(path.join(template, 'db'), dataDir, { recursive: true });
+}
+
+/**
+ * Builds the template once (jest's globalSetup calls this before any suite, so a cold machine's
+ * slow first initdb does not count against a suite's hook timeout); returns its folder.
+ */
+export async function ensurePgliteTemplate(): Promise<string> {
   let dir = path.dirname(require.resolve('@electric-sql/pglite'));
   while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
   const version = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
@@ -44,6 +54,5 @@ export async function preparePgliteDir(dataDir: string): Promise<void> {
       }
     }
   }
-  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  fs.cpSync(path.join(template, 'db'), dataDir, { recursive: true });
+  return template;
 }

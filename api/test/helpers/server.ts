@@ -40,7 +40,8 @@ export interface TestServer {
 /** Generous limits so only the rate-limit tests hit them. */
 const TEST_LIMITS = { perIp: 10_000, perEmail: 10_000, windowSeconds: 900 };
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh, empty PostgreSQL database on TEST_DATABASE_URL's server (drop() removes it). */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `mkt_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl });

@@ -24,7 +24,7 @@ export async function upload(
   opts: { token?: string; filename?: string; route?: string; field?: string; type?: string } = {},
 ): Promise<JsonReply> {
   const form = new FormData();
-  if (content) form.append(opts.field ?? 'file', new Blob([content], { type: opts.type ?? 'image/png' }), opts.filename ?? 'photo.png');
+  if (content) form.append(opts.field ?? 'file', new Blob([new Uint8Array(content)], { type: opts.type ?? 'image/png' }), opts.filename ?? 'photo.png');
   else form.append('note', 'no file here');
   const headers: Record<string, string> = {};
   if (opts.token !== undefined) headers.authtoken = opts.token;
