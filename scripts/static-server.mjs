@@ -69,7 +69,15 @@ export async function startStaticServer({ root, port, host = process.env.HOST ||
         res.end(req.method === 'HEAD' ? undefined : configBody());
         return;
       }
-      let file = normalize(join(base, decodeURIComponent(url.pathname)));
+      let pathname;
+      try {
+        pathname = decodeURIComponent(url.pathname);
+      } catch {
+        // Not valid percent-encoded UTF-8 (e.g. /%E0%A4%A): a bad request, not a server error.
+        res.writeHead(400, { ...common, 'Content-Type': TYPES['.txt'] }).end('Bad request');
+        return;
+      }
+      let file = normalize(join(base, pathname));
       if (file !== base && !file.startsWith(base + sep)) {
         res.writeHead(400, common).end();
         return;

@@ -2,8 +2,8 @@
 // the mail outbox of the API (no SMTP in the test stack) and small polling waits.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
-import { API_URL, BASE_URL } from './browser';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { API_URL, BASE_URL, openPage } from './browser';
 
 export interface TestUser {
   firstname: string;
@@ -43,6 +43,39 @@ export async function signUpByApi(user: TestUser): Promise<void> {
   if (response.status !== 200) throw new Error(`signup of ${user.email} failed: ${response.status} ${await response.text()}`);
 }
 
+/** An address book entry as the API takes it (PUT /updatecus). */
+export interface ApiAddress {
+  streetadd: string;
+  landmark: string;
+  country: 'India' | 'United Arab Emirate' | 'United Kingdom' | 'United States';
+  state: 'Gujarat' | 'Maharastra' | 'Karnataka' | 'Dubai' | 'London' | 'New York';
+  city: string;
+  postal: string;
+}
+
+/** Signs in through the API (anonymous token, then POST /logincus) and returns the login token. */
+export async function loginByApi(email: string, password: string): Promise<string> {
+  const anon = (await (await fetch(`${API_URL}/getanytoken`)).json()) as { data: string };
+  const response = await fetch(`${API_URL}/logincus`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, authtoken: anon.data }),
+  });
+  const body = (await response.json()) as { data?: { authtoken?: string } | null; msg?: string };
+  if (response.status !== 200 || !body.data?.authtoken) throw new Error(`login of ${email} failed: ${response.status} ${body.msg}`);
+  return body.data.authtoken;
+}
+
+/** Replaces the user's address book through the API (PUT /updatecus with the whole list). */
+export async function saveAddressesByApi(authtoken: string, addresses: ApiAddress[]): Promise<void> {
+  const response = await fetch(`${API_URL}/updatecus`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ address: addresses, authtoken }),
+  });
+  if (response.status !== 200) throw new Error(`saving addresses failed: ${response.status} ${await response.text()}`);
+}
+
 /** The page's content area (the header and footer have their own inputs, e.g. the newsletter's email). */
 export function main(page: Page): Locator {
   return page.locator('main');
@@ -51,6 +84,36 @@ export function main(page: Page): Locator {
 /** Waits for a react-toastify toast (role="alert") with this text. */
 export async function expectToast(page: Page, text: string, timeout = 10_000): Promise<void> {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ state: 'visible', timeout });
+}
+
+/** Does `action` (e.g. a click) while already watching for the toast it should bring, so a toast that closes after 1.5 s is not missed. */
+export async function withToast(page: Page, text: string, action: () => Promise<unknown>, timeout = 10_000): Promise<void> {
+  await Promise.all([expectToast(page, text, timeout), action()]);
+}
+
+/**
+ * Starts recording the text of every alert (toasts included) that appears in the page from now on,
+ * until the next full page load; the returned function reads them in order of appearance.
+ */
+export async function watchToasts(page: Page): Promise<() => Promise<string[]>> {
+  // No named functions inside: tsx would wrap them in a helper the page does not have.
+  await page.evaluate(() => {
+    const w = window as unknown as { __e2eAlerts?: string[] };
+    if (w.__e2eAlerts) return;
+    const seen = new WeakSet<Element>();
+    const alerts: string[] = [];
+    w.__e2eAlerts = alerts;
+    new MutationObserver(() => {
+      document.querySelectorAll('[role="alert"]').forEach((el) => {
+        const text = (el.textContent ?? '').trim();
+        if (text && !seen.has(el)) {
+          seen.add(el);
+          alerts.push(text);
+        }
+      });
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => [...((window as unknown as { __e2eAlerts?: string[] }).__e2eAlerts ?? [])]);
 }
 
 export async function waitForPath(page: Page, path: string, timeout = 15_000): Promise<void> {
@@ -154,5 +217,19 @@ export async function screenshotOnFailure(page: Page, name: string, run: () => P
     await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
     console.error(`journey ${name} failed at ${page.url()}; screenshot: ${file}`);
     throw error;
+  }
+}
+
+/**
+ * Runs one journey in a fresh browser context (its own session storage and cookies): a failure
+ * leaves a screenshot, and an uncaught error in the page fails the journey too.
+ */
+export async function inFreshContext(browser: Browser, name: string, run: (page: Page) => Promise<void>): Promise<void> {
+  const { context, page, pageErrors } = await openPage(browser);
+  try {
+    await screenshotOnFailure(page, name, () => run(page));
+    if (pageErrors.length > 0) throw new Error(`uncaught error in the page during ${name}: ${pageErrors.join(' | ')}`);
+  } finally {
+    await context.close();
   }
 }

@@ -9,8 +9,14 @@ import MyProfile from './MyProfile';
 import EditProfile from './EditProfile';
 import AddressBook from './AddressBook';
 import { AddAddress, EditAddress } from './AddressForm';
-import { ComingSoon } from './ComingSoon';
 import { OrderStats } from './OrderStats';
+import { OrdersProvider } from './orders/OrdersContext';
+import MyOrders from './orders/MyOrders';
+import ManageOrder from './orders/ManageOrder';
+import TrackOrder from './orders/TrackOrder';
+import MyPayment from './orders/MyPayment';
+import Cancellation from './orders/Cancellation';
+import CouponOffer from './orders/CouponOffer';
 import { SUB_PAGE_TITLES, subPageKey, type SubPageKey } from './subPages';
 import styles from './Account.module.css';
 
@@ -26,12 +32,12 @@ const SCREENS: Record<SubPageKey, ComponentType> = {
   addressbook: AddressBook,
   addaddress: AddAddress,
   editaddress: EditAddress,
-  myorder: ComingSoon,
-  manageorder: ComingSoon,
-  trackorder: ComingSoon,
-  mypayment: ComingSoon,
-  cancellation: ComingSoon,
-  couponoffer: ComingSoon,
+  myorder: MyOrders,
+  manageorder: ManageOrder,
+  trackorder: TrackOrder,
+  mypayment: MyPayment,
+  cancellation: Cancellation,
+  couponoffer: CouponOffer,
 };
 
 function subPageOf(pathname: string): SubPage | null {
@@ -155,6 +161,15 @@ function SignedInArea({ page }: { page: SubPage }): ReactElement {
   return <Loaded customer={customer} page={page} value={value} />;
 }
 
+/** The customer and the order list load side by side; the order list serves the counters and the order pages. */
+function SignedInAreaWithOrders({ page }: { page: SubPage }): ReactElement {
+  return (
+    <OrdersProvider>
+      <SignedInArea page={page} />
+    </OrdersProvider>
+  );
+}
+
 /** /myaccount and every /myaccount/* route: one account screen (spec section 2). */
 export default function AccountArea(): ReactElement {
   const { pathname } = useLocation();
@@ -165,7 +180,7 @@ export default function AccountArea(): ReactElement {
   return (
     <div className={styles.page}>
       <Breadcrumb page={page.title} />
-      <SignedInArea page={page} />
+      <SignedInAreaWithOrders page={page} />
     </div>
   );
 }

@@ -1,8 +1,13 @@
 import { type ReactElement, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useSession } from '@marketplace/shared';
 import { useAccount } from './AccountContext';
 import { formatAddress } from './addresses';
+import { useOrders } from './orders/OrdersContext';
+import { newestFirst } from './orders/orderFormat';
+import { COLUMNS, OrdersTable } from './orders/OrdersTable';
 import styles from './Account.module.css';
+import orderStyles from './orders/Orders.module.css';
 
 /** One dashboard card: a title, an optional header link, its content and a link at the bottom. */
 function InfoCard({
@@ -83,30 +88,51 @@ export default function Dashboard(): ReactElement {
   );
 }
 
-/** Recent Orders: the orders API arrives with the shop issue, so for now the list is empty. */
+/** Recent Orders: the five newest orders, each with MANAGE (it selects the order and opens Manage Order). */
 function RecentOrders(): ReactElement {
+  const { orders, failed, reload } = useOrders();
+  const recent = orders ? newestFirst(orders).slice(0, 5) : [];
+  let placeholder: ReactNode = null;
+  if (orders === null) {
+    placeholder = failed ? (
+      <>
+        Your orders could not be loaded.{' '}
+        <button type="button" className={styles.secondary} onClick={reload}>
+          Try again
+        </button>
+      </>
+    ) : (
+      'Loading your orders…'
+    );
+  } else if (recent.length === 0) placeholder = 'No Order Pending';
+
   return (
     <section className={styles.tableWrap} aria-labelledby="recent-orders">
-      <h2 id="recent-orders" className={styles.subheading}>
-        Recent Orders
-      </h2>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Order Id</th>
-            <th scope="col">Date of Bill</th>
-            <th scope="col">Bill Name</th>
-            <th scope="col">Bill Amount</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td colSpan={4} className={styles.empty}>
-              No Order Pending
-            </td>
-          </tr>
-        </tbody>
-      </table>
+      <div className={orderStyles.sectionHead}>
+        <h2 id="recent-orders" className={styles.subheading}>
+          Recent Orders
+        </h2>
+        {recent.length > 0 && (
+          <Link className={styles.cardLink} to="/myaccount/myorder">
+            View all orders
+          </Link>
+        )}
+      </div>
+      <OrdersTable
+        orders={recent}
+        columns={[COLUMNS.id, COLUMNS.date, COLUMNS.billname, { ...COLUMNS.total, header: 'Bill Amount' }]}
+        placeholder={placeholder}
+        action={(o) => (
+          <Link
+            className={orderStyles.manage}
+            to={`/myaccount/manageorder?orderid=${o.orderid}`}
+            onClick={() => useSession.getState().setOrderId(o.orderid)}
+            aria-label={`MANAGE order ${o.orderid}`}
+          >
+            MANAGE
+          </Link>
+        )}
+      />
     </section>
   );
 }

@@ -1,24 +1,18 @@
 import { type ReactElement } from 'react';
+import { useOrders } from './orders/OrdersContext';
 import styles from './Account.module.css';
 
-export interface OrderCounts {
-  placed: number;
-  cancelled: number;
-  wishlist: number;
-}
-
 /**
- * Counts known today. Orders and the wishlist have no API yet (the shop issue adds them), so
- * every count is 0 until then; the shop issue replaces this with the real numbers.
+ * The side widget: Orders Placed (every order), Cancel Orders (status Cancelled) and Wishlist
+ * (0: the wishlist is static sample content). '–' until the order list has arrived.
  */
-export const NO_ORDERS_YET: OrderCounts = { placed: 0, cancelled: 0, wishlist: 0 };
-
-/** The side widget: Orders Placed, Cancel Orders, Wishlist. */
-export function OrderStats({ counts = NO_ORDERS_YET }: { counts?: OrderCounts }): ReactElement {
-  const rows: [string, number][] = [
-    ['Orders Placed', counts.placed],
-    ['Cancel Orders', counts.cancelled],
-    ['Wishlist', counts.wishlist],
+export function OrderStats(): ReactElement {
+  const { orders } = useOrders();
+  const count = (n: number) => (orders === null ? '–' : String(n));
+  const rows: [string, string][] = [
+    ['Orders Placed', count(orders?.length ?? 0)],
+    ['Cancel Orders', count(orders?.filter((o) => o.status === 'Cancelled').length ?? 0)],
+    ['Wishlist', '0'],
   ];
   return (
     <dl className={styles.stats} aria-label="Order summary">

@@ -1,6 +1,6 @@
 import { http } from './http';
 import { requireLoginToken } from './auth';
-import type { MessageReply, Order, OrderListReply, OrderReply, PayInfo, PlaceOrderReply } from '../contract';
+import type { Order, OrderListReply, OrderReply, PayInfo, PlaceOrderReply } from '../contract';
 
 /**
  * POST /orderauth (header authtoken + Idempotency-Key): orders the whole cart. The server prices
@@ -37,6 +37,6 @@ export async function getOrder(orderid: number): Promise<Order> {
  */
 export async function cancelOrder(orderid: number): Promise<{ msg: string }> {
   const authtoken = requireLoginToken();
-  const res = await http.delete<OrderReply | MessageReply>('/cancelorder', { headers: { authtoken, orderid: String(orderid) } });
+  const res = await http.delete<OrderReply>('/cancelorder', { headers: { authtoken, orderid: String(orderid) } });
   return { msg: res.data.msg };
 }

@@ -85,6 +85,8 @@ function Countdown({ time, closed }: { time: string; closed: boolean }): ReactEl
 function Details({ item, me, onBid }: { item: AuctionItem; me: MyUserId; onBid: (item: AuctionItem) => void }): ReactElement {
   const ended = useHasEnded(item.time);
   const closed = item.status === 'closed' || ended;
+  // A new current bid flashes briefly; the one the page opened with does not.
+  const openingBid = useRef(item.bid);
   const isOwner = me.status === 'ready' && me.userid === item.ownerid;
 
   return (
@@ -113,7 +115,7 @@ function Details({ item, me, onBid }: { item: AuctionItem; me: MyUserId; onBid: 
           <dl className={styles.facts}>
             <div className={styles.factMain}>
               <dt>Current BID</dt>
-              <dd key={item.bid} className={styles.flash}>
+              <dd key={item.bid} className={item.bid !== openingBid.current ? styles.flash : undefined}>
                 {formatPrice(item.bid)}
               </dd>
             </div>
@@ -147,7 +149,11 @@ function Details({ item, me, onBid }: { item: AuctionItem; me: MyUserId; onBid: 
             {!closed && !isOwner && <BidForm item={item} onPlaced={onBid} />}
             {isOwner && (
               <div className={styles.ownerNote}>
-                <p>This is your item, so you cannot bid on it. New bids appear here as they arrive.</p>
+                <p>
+                  {closed
+                    ? 'This is your item. Your bidders and the winner are on your bidders page.'
+                    : 'This is your item, so you cannot bid on it. New bids appear here as they arrive.'}
+                </p>
                 <Link className={ui.btnOutline} to={auctionUsersPath(me.userid)}>
                   See the bidders on your items
                 </Link>

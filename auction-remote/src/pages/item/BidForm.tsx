@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AUCTION_MESSAGES, formatPrice, notify, placeBid, useIsSignedIn, type AuctionItem } from '@marketplace/shared';
-import { Field } from '../../components/Field';
+import fieldStyles from '../../components/Field.module.css';
 import { parseRupees } from '../../lib/auctionForm';
 import { messageOf } from '../../lib/errors';
 import { LOGIN_PATH } from '../../lib/links';
@@ -54,23 +54,39 @@ export function BidForm({ item, onPlaced }: { item: AuctionItem; onPlaced: (item
 
   return (
     <form className={styles.bidForm} onSubmit={onSubmit} noValidate>
-      <Field
-        id="auction-bid"
-        label="Your BID (Rs.)"
-        inputMode="numeric"
-        autoComplete="off"
-        required
-        value={value}
-        error={error}
-        hint={`Must be higher than the current BID of ${formatPrice(item.bid)}`}
-        onChange={(e) => {
-          setValue(e.target.value);
-          if (error) setError(null);
-        }}
-      />
-      <button type="submit" className={ui.btn} disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Placing…' : 'Add BID'}
-      </button>
+      <label className={fieldStyles.label} htmlFor="auction-bid">
+        Your BID (Rs.)
+        <span className={fieldStyles.required} aria-hidden="true">
+          *
+        </span>
+      </label>
+      <div className={styles.bidRow}>
+        <input
+          id="auction-bid"
+          className={fieldStyles.control}
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'auction-bid-error auction-bid-hint' : 'auction-bid-hint'}
+          onChange={(e) => {
+            setValue(e.target.value);
+            if (error) setError(null);
+          }}
+        />
+        <button type="submit" className={ui.btn} disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Placing…' : 'Add BID'}
+        </button>
+      </div>
+      {error && (
+        <p className={fieldStyles.error} id="auction-bid-error">
+          {error}
+        </p>
+      )}
+      <p className={fieldStyles.hint} id="auction-bid-hint">
+        Must be higher than the current BID of {formatPrice(item.bid)}
+      </p>
       {!signedIn && <p className={ui.muted}>You will be asked to login before your BID is placed.</p>}
     </form>
   );

@@ -1,0 +1,62 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, getCoupons, getOrders, getUserData, useSession } from '@marketplace/shared';
+import { renderAt } from '../../testing/renderAt';
+
+jest.mock('@marketplace/shared', () => ({
+  ...jest.requireActual('@marketplace/shared'),
+  getUserData: jest.fn(),
+  getOrders: jest.fn(),
+  getCoupons: jest.fn(),
+}));
+const getCouponsMock = getCoupons as jest.MockedFunction<typeof getCoupons>;
+
+beforeEach(() => {
+  act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' }));
+  (getUserData as jest.Mock).mockResolvedValue({ userid: 7, firstname: 'Asha', lastname: 'Rao', email: 'a@b.co', phonenum: '', createdate: '', gender: '', address: [], authtoken: 'tok' });
+  (getOrders as jest.Mock).mockResolvedValue([]);
+});
+afterEach(() => {
+  act(() => useSession.getState().clearAll());
+  jest.clearAllMocks();
+});
+
+describe('/myaccount/couponoffer', () => {
+  it('shows every valid coupon with its discount, expiry and uses left, and copies its code', async () => {
+    const user = userEvent.setup();
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    getCouponsMock.mockResolvedValue([
+      { couponname: 'LASTONE', discount: 250, expiresAt: '2025-05-09T12:00:00.000Z', usesLeft: 1 },
+      { couponname: 'WELCOME50', discount: 50, expiresAt: '2026-03-10T12:00:00.000Z', usesLeft: 1000 },
+    ]);
+    renderAt('/myaccount/couponoffer');
+    const cards = within(await screen.findByRole('list', { name: 'Coupons' })).getAllByRole('listitem');
+    expect(cards.map((c) => within(c).getByText(/ off$/).textContent)).toEqual(['Rs. 250 off', 'Rs. 50 off']);
+    expect(cards[0]).toHaveTextContent('LASTONE');
+    expect(cards[0]).toHaveTextContent('Valid until 9 May 2025');
+    expect(cards[0]).toHaveTextContent('1 use left');
+    expect(cards[1]).toHaveTextContent('1000 uses left');
+    expect(screen.getByText(/apply it in the coupon box at checkout/)).toBeInTheDocument();
+
+    await user.click(within(cards[1]!).getByRole('button', { name: 'Copy code WELCOME50' }));
+    expect(writeText).toHaveBeenCalledWith('WELCOME50');
+    expect(await navigator.clipboard.readText()).toBe('WELCOME50');
+    expect(within(cards[1]!).getByRole('button', { name: 'Copied code WELCOME50' })).toHaveTextContent('Copied!');
+  });
+
+  it('says when there is no offer', async () => {
+    getCouponsMock.mockResolvedValue([]);
+    renderAt('/myaccount/couponoffer');
+    expect(await screen.findByText('No offers right now. Check again soon.')).toBeInTheDocument();
+  });
+
+  it('says Something went Wrong when the offers cannot be loaded, and Try again loads them', async () => {
+    const user = userEvent.setup();
+    getCouponsMock.mockRejectedValueOnce(new ApiError(0, 'Network Error'));
+    getCouponsMock.mockResolvedValueOnce([{ couponname: 'SAVE100', discount: 100, expiresAt: '2026-01-01T12:00:00.000Z', usesLeft: 5 }]);
+    renderAt('/myaccount/couponoffer');
+    expect(await screen.findByRole('heading', { name: 'Something went Wrong' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('SAVE100')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,211 @@
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { cancelOrder, notify, type Order } from '@marketplace/shared';
+import { errorMessage, hasStatus } from '../../lib/errors';
+import { useAccount } from '../AccountContext';
+import { LoadedOrder, OrderHead, OrderTimeline, useSelectedOrderId } from './OrderBits';
+import { canCancel, formatDate, money, orderSubtotal, orderTotal, paymentName, shippingText } from './orderFormat';
+import accountStyles from '../Account.module.css';
+import styles from './Orders.module.css';
+
+/** Subtotal, Discount(Promocode) when above 0, shipping, total (spec section 9). */
+export function OrderAmounts({ order }: { order: Order }): ReactElement {
+  return (
+    <dl className={styles.summary} aria-label="Order amounts">
+      <div className={styles.summaryRow}>
+        <dt>Subtotal</dt>
+        <dd>{money(orderSubtotal(order))}</dd>
+      </div>
+      {order.discount > 0 && (
+        <div className={[styles.summaryRow, styles.discount].join(' ')}>
+          <dt>
+            Discount(Promocode)
+            {order.couponname && <span className={styles.note}> {order.couponname}</span>}
+          </dt>
+          <dd>- {money(order.discount)}</dd>
+        </div>
+      )}
+      <div className={styles.summaryRow}>
+        <dt>Shipping</dt>
+        <dd>{shippingText(order)}</dd>
+      </div>
+      <div className={[styles.summaryRow, styles.totalRow].join(' ')}>
+        <dt>Total</dt>
+        <dd>{money(orderTotal(order))}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function Items({ order }: { order: Order }): ReactElement {
+  return (
+    <table className={[accountStyles.table, accountStyles.stackTable].join(' ')}>
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col">Price</th>
+          <th scope="col">Quantity</th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.orderdata.map((line, i) => (
+          <tr key={`${line.productid}-${i}`}>
+            <td data-label="Product">
+              {line.productid > 0 ? (
+                <Link className={accountStyles.cardLink} to={`/productdetails/${line.productid}`}>
+                  {line.productname}
+                </Link>
+              ) : (
+                line.productname
+              )}
+            </td>
+            <td data-label="Price">{money(line.price)}</td>
+            {/* The spec shows every line with quantity 1 (the cart holds one of each product). */}
+            <td data-label="Quantity">1</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Cancel Order, asked twice: the confirmation sends DELETE /cancelorder. */
+function CancelOrder({ order }: { order: Order }): ReactElement {
+  const navigate = useNavigate();
+  const { fail } = useAccount();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+  }, [asking]);
+
+  async function cancel() {
+    setBusy(true);
+    try {
+      const { msg } = await cancelOrder(order.orderid);
+      notify(`${msg},1`);
+    } catch (error) {
+      if (hasStatus(error, 401)) {
+        fail(error);
+        return;
+      }
+      notify(`${errorMessage(error)},2`);
+    }
+    navigate('/myaccount/myorder');
+  }
+
+  if (!asking) {
+    return (
+      <div className={accountStyles.actions}>
+        <button type="button" className={accountStyles.danger} onClick={() => setAsking(true)}>
+          Cancel Order
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.confirm} role="alertdialog" aria-labelledby="cancel-question" aria-describedby="cancel-detail">
+      <p id="cancel-question" className={accountStyles.strong}>
+        Cancel order #{order.orderid}?
+      </p>
+      <p id="cancel-detail">It will not be shipped; the order stays in your history as Cancelled.</p>
+      <div className={accountStyles.actions}>
+        <button ref={confirmRef} type="button" className={styles.dangerSolid} onClick={cancel} disabled={busy}>
+          {busy ? 'Cancelling…' : 'Yes, Cancel Order'}
+        </button>
+        <button type="button" className={accountStyles.secondary} onClick={() => setAsking(false)} disabled={busy}>
+          Keep Order
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function OrderDetail({ order }: { order: Order }): ReactElement {
+  return (
+    <>
+      <div className={accountStyles.panel}>
+        <OrderHead order={order} link={{ to: '/myaccount/trackorder', label: 'Track Order' }} />
+        <OrderTimeline order={order} />
+        {order.status === 'Delivered' && (
+          <p className={styles.delivered} role="status">
+            Delivered Successfully
+          </p>
+        )}
+        {order.status === 'Cancelled' && (
+          <p className={styles.cancelNote}>
+            This order was cancelled{order.cancelledAt ? ` on ${formatDate(order.cancelledAt)}` : ''}.
+          </p>
+        )}
+        {canCancel(order) && <CancelOrder order={order} />}
+      </div>
+
+      <section className={accountStyles.tableWrap} aria-labelledby="order-items">
+        <h2 id="order-items" className={accountStyles.subheading}>
+          Items
+        </h2>
+        <Items order={order} />
+      </section>
+
+      <div className={styles.columns}>
+        <section className={accountStyles.panel} aria-labelledby="order-amounts">
+          <h2 id="order-amounts">Order Summary</h2>
+          <OrderAmounts order={order} />
+        </section>
+        <section className={accountStyles.panel} aria-labelledby="order-delivery">
+          <h2 id="order-delivery">Delivery and Payment</h2>
+          <dl className={styles.facts}>
+            <div>
+              <dt>Shipping Type</dt>
+              <dd>
+                Standard <span className={styles.note}>Delivered After Two Day For the OrderDate</span>
+              </dd>
+            </div>
+            <div>
+              <dt>Bill Name</dt>
+              <dd>{order.billname}</dd>
+            </div>
+            <div>
+              <dt>Address</dt>
+              <dd>{order.billaddress}</dd>
+            </div>
+            {order.ordernote && (
+              <div>
+                <dt>Order Note</dt>
+                <dd>{order.ordernote}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Payment</dt>
+              <dd>
+                Paid by {order.payinfo}
+                <span className={styles.payCode}>{paymentName(order.payinfo)}</span>
+              </dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** /myaccount/manageorder: the selected order with its timeline, items, amounts and Cancel Order. */
+export default function ManageOrder(): ReactElement {
+  const orderid = useSelectedOrderId();
+  if (orderid === null) return <Navigate to="/myaccount/myorder" replace />;
+  return (
+    <>
+      <div className={accountStyles.headingRow}>
+        <h1 className={accountStyles.heading}>Manage Order</h1>
+        <Link className={accountStyles.secondary} to="/myaccount/myorder">
+          Back to My Orders
+        </Link>
+      </div>
+      <LoadedOrder key={orderid} orderid={orderid} leaveTo="/myaccount/myorder">
+        {(order) => <OrderDetail order={order} />}
+      </LoadedOrder>
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { Link, NavLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { getOrder, notify, Spinner, useSession, type Order, type OrderStatus } from '@marketplace/shared';
+import { errorMessage, hasStatus } from '../../lib/errors';
+import { useAccount } from '../AccountContext';
+import { LoadFailed } from './OrderListStates';
+import { formatDate, formatDateTime } from './orderFormat';
+import accountStyles from '../Account.module.css';
+import styles from './Orders.module.css';
+
+/** A coloured status pill: Processing, Shipped, Delivered or Cancelled. */
+export function StatusBadge({ status }: { status: OrderStatus }): ReactElement {
+  return <span className={[styles.badge, styles[status]].join(' ')}>{status}</span>;
+}
+
+/** 'Order #12 [status]', when it was placed (and `detail`), and a link to the order's other page. */
+export function OrderHead({ order, detail, link }: { order: Order; detail?: string; link: { to: string; label: string } }): ReactElement {
+  return (
+    <div className={styles.orderHead}>
+      <div>
+        <h2 className={styles.orderTitle}>
+          Order #{order.orderid} <StatusBadge status={order.status} />
+        </h2>
+        <p className={styles.orderMeta}>
+          Placed on {formatDateTime(order.orderdate)}
+          {detail && ` · ${detail}`}
+        </p>
+      </div>
+      <Link className={accountStyles.cardLink} to={link.to}>
+        {link.label}
+      </Link>
+    </div>
+  );
+}
+
+const ORDER_TABS = [
+  { to: '/myaccount/myorder', label: 'My Orders' },
+  { to: '/myaccount/trackorder', label: 'Track Order' },
+  { to: '/myaccount/mypayment', label: 'My Payments' },
+  { to: '/myaccount/cancellation', label: 'My Cancellations' },
+];
+
+/** Links between the order pages (the side menu of the spec only reaches My Orders). */
+export function OrdersNav(): ReactElement {
+  return (
+    <nav aria-label="Orders" className={styles.tabs}>
+      {ORDER_TABS.map((t) => (
+        <NavLink key={t.to} to={t.to} end className={({ isActive }) => [styles.tab, isActive ? styles.tabActive : null].filter(Boolean).join(' ')}>
+          {t.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+type StepState = 'done' | 'current' | 'upcoming' | 'cancelled';
+interface Step {
+  label: string;
+  state: StepState;
+  date: string;
+}
+
+const FLOW = ['Processing', 'Shipped', 'Delivered'] as const;
+const SPOKEN: Record<StepState, string> = {
+  done: 'completed',
+  current: 'completed, current status',
+  upcoming: 'not yet',
+  cancelled: 'order cancelled',
+};
+
+/** A reached step shows when it happened (a planned time still ahead is not shown); a step ahead its planned date. */
+function stepDate(reached: boolean, iso: string, now: number): string {
+  if (!reached) return `Expected ${formatDate(iso)}`;
+  return Date.parse(iso) <= now ? formatDate(iso) : '';
+}
+
+/** Processing → Shipped → Delivered with the steps up to the current one finished (spec section 4); a cancelled order ends in a red Cancelled step. */
+export function timelineSteps(order: Order, now = Date.now()): Step[] {
+  const placed = formatDate(order.orderdate);
+  if (order.status === 'Cancelled') {
+    return [
+      { label: 'Processing', state: 'done', date: placed },
+      { label: 'Cancelled', state: 'cancelled', date: order.cancelledAt ? formatDate(order.cancelledAt) : '' },
+    ];
+  }
+  const at = FLOW.indexOf(order.status);
+  const dates = [placed, stepDate(at >= 1, order.shippedBy, now), stepDate(at >= 2, order.deliveredBy, now)];
+  return FLOW.map((label, i) => ({ label, state: i < at ? 'done' : i === at ? 'current' : 'upcoming', date: dates[i] ?? '' }));
+}
+
+export function OrderTimeline({ order }: { order: Order }): ReactElement {
+  const steps = timelineSteps(order);
+  return (
+    <ol className={styles.timeline} aria-label={`Progress of order ${order.orderid}`}>
+      {steps.map((s, i) => {
+        const finished = s.state === 'done' || s.state === 'current';
+        return (
+          <li
+            key={s.label}
+            className={[styles.step, finished ? styles.done : null, s.state === 'current' ? styles.current : null, s.state === 'cancelled' ? styles.cancelled : null]
+              .filter(Boolean)
+              .join(' ')}
+            aria-current={s.state === 'current' || s.state === 'cancelled' ? 'step' : undefined}
+          >
+            <span className={styles.dot} aria-hidden="true">
+              {s.state === 'cancelled' ? '✕' : finished ? '✓' : i + 1}
+            </span>
+            <span className={styles.stepText}>
+              <span className={styles.stepLabel}>{s.label}</span>
+              <span className={accountStyles.visuallyHidden}> ({SPOKEN[s.state]})</span>
+              {s.date && <span className={styles.stepDate}> {s.date}</span>}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+type SelectedOrder =
+  | { state: 'loading' }
+  | { state: 'ready'; order: Order }
+  | { state: 'missing'; message: string }
+  | { state: 'failed'; retry(): void };
+
+/**
+ * Loads one order fresh (GET /order), as its status moves with time. 404/400 (unknown, not the
+ * user's, bad id) → 'missing'; 401 → the area signs out; anything else → 'Something went Wrong'.
+ */
+function useOrder(orderid: number | null): SelectedOrder {
+  const { fail } = useAccount();
+  const [result, setResult] = useState<SelectedOrder>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (orderid === null) return;
+    let active = true;
+    setResult({ state: 'loading' });
+    getOrder(orderid)
+      .then((order) => active && setResult({ state: 'ready', order }))
+      .catch((error: unknown) => {
+        if (!active) return;
+        if (hasStatus(error, 401)) fail(error);
+        else if (hasStatus(error, 404) || hasStatus(error, 400)) setResult({ state: 'missing', message: errorMessage(error) });
+        else {
+          notify('Something went Wrong,3');
+          setResult({ state: 'failed', retry: () => setAttempt((n) => n + 1) });
+        }
+      });
+    return () => {
+      active = false;
+    };
+  }, [orderid, attempt, fail]);
+
+  return result;
+}
+
+/** A positive whole number from the address (`?orderid=12`), else null. */
+function idFrom(text: string | null): number | null {
+  const id = text !== null && /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : NaN;
+  return Number.isSafeInteger(id) && id <= 2147483647 ? id : null;
+}
+
+/**
+ * The selected order: `?orderid=` when the address carries one (a MANAGE link opened in a new
+ * tab), else sessionStorage 'orderid' (spec section 3). The address wins and is stored.
+ */
+export function useSelectedOrderId(): number | null {
+  const [params] = useSearchParams();
+  const fromUrl = idFrom(params.get('orderid'));
+  const stored = useSession((s) => s.orderId);
+  useEffect(() => {
+    if (fromUrl !== null && fromUrl !== stored) useSession.getState().setOrderId(fromUrl);
+  }, [fromUrl, stored]);
+  return fromUrl ?? stored;
+}
+
+/**
+ * Loads one order and renders `children(order)`: a spinner meanwhile, 'Something went Wrong' with
+ * a retry on failure; an order not found (or another user's) gives a warning toast, is forgotten
+ * and the page goes to `leaveTo`.
+ */
+export function LoadedOrder({ orderid, leaveTo, children }: { orderid: number; leaveTo: string; children: (order: Order) => ReactNode }): ReactElement {
+  const selected = useOrder(orderid);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (selected.state !== 'missing') return;
+    notify(`${selected.message},2`);
+    useSession.getState().setOrderId(null);
+    navigate(leaveTo, { replace: true });
+  }, [selected, navigate, leaveTo]);
+
+  if (selected.state === 'ready') return <>{children(selected.order)}</>;
+  if (selected.state === 'failed') return <LoadFailed what="This order" retry={selected.retry} />;
+  return <Spinner label="Loading the order" />;
+}

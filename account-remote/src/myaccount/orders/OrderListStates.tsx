@@ -1,0 +1,48 @@
+import { type ReactElement, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Spinner, type Order } from '@marketplace/shared';
+import { useOrders } from './OrdersContext';
+import styles from '../Account.module.css';
+
+/** 'Something went Wrong' with a retry, for a list that could not be loaded. */
+export function LoadFailed({ what, retry }: { what: string; retry(): void }): ReactElement {
+  return (
+    <div className={styles.panel} role="alert">
+      <h2>Something went Wrong</h2>
+      <p>{what} could not be loaded. Please try again.</p>
+      <button type="button" className={styles.button} onClick={retry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/** An empty list: a message and a way to shop. */
+export function EmptyOrders({ children }: { children: ReactNode }): ReactElement {
+  return (
+    <div className={styles.panel}>
+      <p className={styles.strong}>{children}</p>
+      <Link className={styles.button} to="/newarrival">
+        Browse New Arrivals
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The order list in its three states: a spinner while loading (spec section 2), the error text
+ * when it could not be loaded, otherwise `children(orders)` with the orders `pick` keeps.
+ */
+export function WithOrders({
+  pick = (o) => o,
+  children,
+}: {
+  pick?: (orders: Order[]) => Order[];
+  children: (orders: Order[]) => ReactNode;
+}): ReactElement {
+  const { orders, failed, reload } = useOrders();
+  if (orders === null) {
+    return failed ? <LoadFailed what="Your orders" retry={reload} /> : <Spinner label="Loading your orders" />;
+  }
+  return <>{children(pick(orders))}</>;
+}

@@ -1,0 +1,337 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, cancelOrder, getOrder, getOrders, getUserData, useSession, type Order } from '@marketplace/shared';
+import { currentPath, renderAt } from '../../testing/renderAt';
+import { makeOrder } from '../../testing/orders';
+
+jest.mock('@marketplace/shared', () => ({
+  ...jest.requireActual('@marketplace/shared'),
+  getUserData: jest.fn(),
+  getOrders: jest.fn(),
+  getOrder: jest.fn(),
+  cancelOrder: jest.fn(),
+}));
+const getUserDataMock = getUserData as jest.MockedFunction<typeof getUserData>;
+const getOrdersMock = getOrders as jest.MockedFunction<typeof getOrders>;
+const getOrderMock = getOrder as jest.MockedFunction<typeof getOrder>;
+const cancelOrderMock = cancelOrder as jest.MockedFunction<typeof cancelOrder>;
+
+/** What the server holds: the list and single-order calls read it (set per test). */
+let orders: Order[];
+
+beforeEach(() => {
+  act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' }));
+  orders = [];
+  getUserDataMock.mockResolvedValue({
+    userid: 7,
+    firstname: 'Asha',
+    lastname: 'Rao',
+    email: 'asha@example.com',
+    phonenum: '9876543210',
+    createdate: '1995-04-12',
+    gender: 'female',
+    address: [],
+    authtoken: 'tok',
+  } as unknown as Awaited<ReturnType<typeof getUserData>>);
+  getOrdersMock.mockImplementation(async () => orders.map((o) => ({ ...o })));
+  getOrderMock.mockImplementation(async (id) => {
+    const found = orders.find((o) => o.orderid === id);
+    if (!found) throw new ApiError(404, 'Order not found');
+    return { ...found };
+  });
+});
+afterEach(() => {
+  act(() => useSession.getState().clearAll());
+  jest.clearAllMocks();
+});
+
+function counter(label: string): HTMLElement {
+  return within(screen.getByLabelText('Order summary')).getByText(label).nextSibling as HTMLElement;
+}
+
+function selectOrder(id: number) {
+  act(() => useSession.getState().setOrderId(id));
+}
+
+describe('/myaccount dashboard', () => {
+  it('counts the orders and the cancelled ones, and lists the five newest with their totals', async () => {
+    orders = [1, 2, 3, 4, 5, 6, 7].map((n) =>
+      makeOrder({
+        orderid: n,
+        orderdate: `2025-03-0${n}T12:00:00.000Z`,
+        billname: `Bill ${n}`,
+        billamount: 100 * n,
+        billtax: 50,
+        discount: 0,
+        status: n === 2 || n === 6 ? 'Cancelled' : 'Processing',
+      }),
+    );
+    [orders[0], orders[6]] = [orders[6]!, orders[0]!]; // arrives out of order: the page sorts newest first
+    renderAt('/myaccount');
+    await waitFor(() => expect(counter('Orders Placed')).toHaveTextContent('7'));
+    expect(counter('Cancel Orders')).toHaveTextContent('2');
+    expect(counter('Wishlist')).toHaveTextContent('0');
+
+    const table = screen.getByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['#7', '#6', '#5', '#4', '#3']);
+    expect(rows[0]).toHaveTextContent('7 Mar 2025');
+    expect(rows[0]).toHaveTextContent('Bill 7');
+    expect(within(rows[0]!).getAllByRole('cell')[3]).toHaveTextContent(/^Rs\. 750$/); // billamount 700 + billtax 50
+  });
+
+  it('MANAGE selects the order and opens Manage Order', async () => {
+    const user = userEvent.setup();
+    orders = [makeOrder({ orderid: 41 }), makeOrder({ orderid: 40, orderdate: '2025-03-01T12:00:00.000Z' })];
+    renderAt('/myaccount');
+    await user.click(await screen.findByRole('link', { name: 'MANAGE order 40' }));
+    expect(sessionStorage.getItem('orderid')).toBe('40');
+    expect(currentPath()).toBe('/myaccount/manageorder?orderid=40');
+    expect(await screen.findByRole('heading', { name: /Order #40/ })).toBeInTheDocument();
+    expect(getOrderMock).toHaveBeenCalledWith(40);
+  });
+});
+
+describe('/myaccount/myorder', () => {
+  it('shows a spinner while loading, then No Order Pending when there is no order', async () => {
+    let answer!: (list: Order[]) => void;
+    getOrdersMock.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    renderAt('/myaccount/myorder');
+    expect(await screen.findByText('Loading your orders')).toBeInTheDocument();
+    act(() => answer([]));
+    expect(await screen.findByText('No Order Pending')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(counter('Orders Placed')).toHaveTextContent('0');
+  });
+
+  it('lists every order with its status and total; MANAGE stores the orderid and opens the order', async () => {
+    const user = userEvent.setup();
+    orders = [
+      makeOrder({ orderid: 12, status: 'Shipped', billamount: 450, billtax: 50, discount: 0 }),
+      makeOrder({ orderid: 11, orderdate: '2025-02-01T12:00:00.000Z', status: 'Delivered', orderdata: [{ productid: 5, productname: 'Desk Lamp', price: 900, quantity: 1 }] }),
+    ];
+    renderAt('/myaccount/myorder');
+    const rows = (await screen.findAllByRole('row')).slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('#12');
+    expect(rows[0]).toHaveTextContent('Wireless Earbuds and 1 more item');
+    expect(rows[0]).toHaveTextContent('Rs. 500');
+    expect(rows[0]).toHaveTextContent('Shipped');
+    expect(rows[1]).toHaveTextContent('Desk Lamp');
+    expect(rows[1]).toHaveTextContent('Delivered');
+
+    await user.click(within(rows[1]!).getByRole('button', { name: 'MANAGE order 11' }));
+    expect(sessionStorage.getItem('orderid')).toBe('11');
+    expect(useSession.getState().orderId).toBe(11);
+    expect(currentPath()).toBe('/myaccount/manageorder');
+    expect(await screen.findByRole('heading', { name: /Order #11/ })).toBeInTheDocument();
+  });
+
+  it('says Something went Wrong (toast and text) when the list fails, and Try again loads it', async () => {
+    const user = userEvent.setup();
+    getOrdersMock.mockRejectedValueOnce(new ApiError(500, 'boom'));
+    orders = [makeOrder({ orderid: 3 })];
+    renderAt('/myaccount/myorder');
+    expect(await screen.findByRole('heading', { name: 'Something went Wrong' })).toBeInTheDocument();
+    expect(screen.getByText('Something went Wrong', { selector: '.Toastify *' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('#3')).toBeInTheDocument();
+  });
+});
+
+describe('/myaccount/manageorder', () => {
+  function steps(): string[] {
+    return within(screen.getByRole('list', { name: /Progress of order/ }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent ?? '');
+  }
+
+  it('without a selected order goes back to My Orders', async () => {
+    renderAt('/myaccount/manageorder');
+    await waitFor(() => expect(currentPath()).toBe('/myaccount/myorder'));
+    expect(getOrderMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the timeline finished up to Shipped, items with quantity 1, amounts with the discount line and Free Delivery', async () => {
+    orders = [makeOrder({ orderid: 21, status: 'Shipped', billamount: 1250, billtax: 0, discount: 50, couponname: 'WELCOME50' })];
+    selectOrder(21);
+    renderAt('/myaccount/manageorder');
+    expect(await screen.findByRole('heading', { name: /Order #21/ })).toHaveTextContent('Shipped');
+    const [processing, shipped, delivered] = steps();
+    expect(processing).toMatch(/^.?Processing \(completed\)/);
+    expect(shipped).toMatch(/Shipped \(completed, current status\)/);
+    expect(delivered).toMatch(/Delivered \(not yet\) Expected 12 Mar 2025/);
+
+    const items = within(screen.getByRole('region', { name: 'Items' })).getAllByRole('row').slice(1);
+    expect(items.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['Wireless Earbuds', 'Rs. 999', '1'],
+      ['Phone Case', 'Rs. 301', '1'],
+    ]);
+    expect(within(items[0]!).getByRole('link', { name: 'Wireless Earbuds' })).toHaveAttribute('href', '/productdetails/3');
+
+    const amounts = screen.getByLabelText('Order amounts');
+    const lines = Array.from(amounts.children).map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent]);
+    expect(lines).toEqual([
+      ['Subtotal', 'Rs. 1300'],
+      ['Discount(Promocode) WELCOME50', '- Rs. 50'],
+      ['Shipping', 'Free Delivery'],
+      ['Total', 'Rs. 1250'],
+    ]);
+    expect(screen.getByRole('button', { name: 'Cancel Order' })).toBeInTheDocument();
+    expect(screen.queryByText('Delivered Successfully')).not.toBeInTheDocument();
+  });
+
+  it('has no discount line without a coupon and shows the shipping fee when there is one', async () => {
+    orders = [makeOrder({ orderid: 22, billamount: 450, billtax: 50, discount: 0, couponname: '' })];
+    selectOrder(22);
+    renderAt('/myaccount/manageorder');
+    const amounts = await screen.findByLabelText('Order amounts');
+    expect(within(amounts).queryByText(/Discount\(Promocode\)/)).not.toBeInTheDocument();
+    expect(amounts).toHaveTextContent('SubtotalRs. 450');
+    expect(amounts).toHaveTextContent('ShippingRs. 50');
+    expect(amounts).toHaveTextContent('TotalRs. 500');
+    expect(steps()[0]).toMatch(/Processing \(completed, current status\)/);
+    expect(steps()[1]).toMatch(/Shipped \(not yet\) Expected 11 Mar 2025/);
+  });
+
+  it('shows the delivery and payment facts of the order', async () => {
+    orders = [makeOrder({ orderid: 23, payinfo: 'paywithcard', ordernote: 'Ring twice' })];
+    selectOrder(23);
+    renderAt('/myaccount/manageorder');
+    const facts = await screen.findByRole('region', { name: 'Delivery and Payment' });
+    expect(facts).toHaveTextContent('Standard');
+    expect(facts).toHaveTextContent('Delivered After Two Day For the OrderDate');
+    expect(facts).toHaveTextContent('Asha Rao');
+    expect(facts).toHaveTextContent('12 MG Road, Near Park, Surat, Gujarat, India 395001');
+    expect(facts).toHaveTextContent('Ring twice');
+    expect(within(facts).getByText(/Paid by paywithcard/)).toHaveTextContent('Paid by paywithcardCard');
+  });
+
+  it('a Delivered order has every step finished, says Delivered Successfully and cannot be cancelled', async () => {
+    orders = [makeOrder({ orderid: 24, status: 'Delivered' })];
+    selectOrder(24);
+    renderAt('/myaccount/manageorder');
+    expect(await screen.findByText('Delivered Successfully')).toBeInTheDocument();
+    expect(steps().map((s) => /\(completed/.test(s))).toEqual([true, true, true]);
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+  });
+
+  it('a Cancelled order ends in a Cancelled step and cannot be cancelled again', async () => {
+    orders = [makeOrder({ orderid: 25, status: 'Cancelled', cancelledAt: '2025-03-10T15:00:00.000Z' })];
+    selectOrder(25);
+    renderAt('/myaccount/manageorder');
+    expect(await screen.findByText(/This order was cancelled on 10 Mar 2025/)).toBeInTheDocument();
+    expect(steps()).toHaveLength(2);
+    expect(steps()[1]).toMatch(/Cancelled \(order cancelled\) 10 Mar 2025/);
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Delivered Successfully')).not.toBeInTheDocument();
+  });
+
+  it('Cancel Order asks first; Keep Order sends nothing; confirming cancels, toasts the server message and returns to My Orders', async () => {
+    const user = userEvent.setup();
+    orders = [makeOrder({ orderid: 26, status: 'Processing' })];
+    cancelOrderMock.mockImplementation(async (id) => {
+      orders = orders.map((o) => (o.orderid === id ? { ...o, status: 'Cancelled', cancelledAt: '2025-03-10T13:00:00.000Z' } : o));
+      return { msg: 'Order Cancelled Successfully' };
+    });
+    selectOrder(26);
+    renderAt('/myaccount/manageorder');
+    await waitFor(() => expect(counter('Cancel Orders')).toHaveTextContent('0'));
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
+    expect(screen.getByRole('alertdialog', { name: 'Cancel order #26?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep Order' }));
+    expect(cancelOrderMock).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel Order' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Cancel Order' }));
+    expect(cancelOrderMock).toHaveBeenCalledWith(26);
+    expect(await screen.findByText('Order Cancelled Successfully')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/myaccount/myorder'));
+    await waitFor(() => expect(counter('Cancel Orders')).toHaveTextContent('1'));
+    expect(screen.getByRole('row', { name: /#26/ })).toHaveTextContent('Cancelled');
+  });
+
+  it('a refused cancel gives a warning toast with the server message and returns to My Orders', async () => {
+    const user = userEvent.setup();
+    orders = [makeOrder({ orderid: 27, status: 'Shipped' })];
+    cancelOrderMock.mockRejectedValue(new ApiError(409, 'This order is already Delivered and can no longer be cancelled'));
+    selectOrder(27);
+    renderAt('/myaccount/manageorder');
+    await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Cancel Order' }));
+    const toast = await screen.findByText('This order is already Delivered and can no longer be cancelled');
+    expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--warning');
+    await waitFor(() => expect(currentPath()).toBe('/myaccount/myorder'));
+  });
+
+  it('an order that is not found (or not yours) says so and goes back to My Orders', async () => {
+    selectOrder(999);
+    renderAt('/myaccount/manageorder');
+    expect(await screen.findByText('Order not found')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/myaccount/myorder'));
+    expect(sessionStorage.getItem('orderid')).toBeNull();
+  });
+});
+
+describe('/myaccount/trackorder', () => {
+  it('without a selected order lists the orders to choose from; TRACK shows the timeline with dates and the expected delivery', async () => {
+    const user = userEvent.setup();
+    orders = [makeOrder({ orderid: 31, status: 'Processing' }), makeOrder({ orderid: 30, status: 'Delivered', orderdate: '2025-01-05T12:00:00.000Z' })];
+    renderAt('/myaccount/trackorder');
+    expect(await screen.findByText('Choose an order to see where it is.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'TRACK order 31' }));
+    expect(sessionStorage.getItem('orderid')).toBe('31');
+    const timeline = await screen.findByRole('list', { name: 'Progress of order 31' });
+    expect(timeline).toHaveTextContent('Processing (completed, current status) 10 Mar 2025');
+    expect(timeline).toHaveTextContent('Shipped (not yet) Expected 11 Mar 2025');
+    expect(screen.getByText('Expected delivery').parentElement).toHaveTextContent('Expected delivery12 Mar 2025');
+
+    await user.click(screen.getByRole('button', { name: 'Track another order' }));
+    expect(sessionStorage.getItem('orderid')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'TRACK order 30' })).toBeInTheDocument();
+  });
+
+  it('a delivered selected order says Delivered Successfully instead of an expected date', async () => {
+    orders = [makeOrder({ orderid: 32, status: 'Delivered' })];
+    selectOrder(32);
+    renderAt('/myaccount/trackorder');
+    expect(await screen.findByText('Delivered Successfully')).toBeInTheDocument();
+    expect(screen.queryByText('Expected delivery')).not.toBeInTheDocument();
+  });
+});
+
+describe('/myaccount/cancellation and /myaccount/mypayment', () => {
+  it('lists only the cancelled orders', async () => {
+    orders = [
+      makeOrder({ orderid: 43, status: 'Cancelled', cancelledAt: '2025-03-11T12:00:00.000Z', billamount: 450, billtax: 50, discount: 0 }),
+      makeOrder({ orderid: 42, status: 'Processing' }),
+    ];
+    renderAt('/myaccount/cancellation');
+    const rows = (await screen.findAllByRole('row')).slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent('#43');
+    expect(rows[0]).toHaveTextContent('11 Mar 2025');
+    expect(rows[0]).toHaveTextContent('Rs. 500');
+  });
+
+  it('says so when nothing was cancelled', async () => {
+    orders = [makeOrder({ orderid: 44 })];
+    renderAt('/myaccount/cancellation');
+    expect(await screen.findByText('You have not cancelled any order.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows the payment method and amount of every order', async () => {
+    orders = [
+      makeOrder({ orderid: 52, payinfo: 'paypal', billamount: 2000, billtax: 0 }),
+      makeOrder({ orderid: 51, orderdate: '2025-03-01T12:00:00.000Z', payinfo: 'cod', billamount: 300, billtax: 50 }),
+    ];
+    renderAt('/myaccount/mypayment');
+    const rows = (await screen.findAllByRole('row')).slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').slice(0, 4).map((c) => c.textContent))).toEqual([
+      ['#52', '10 Mar 2025', 'PayPal paypal', 'Rs. 2000'],
+      ['#51', '1 Mar 2025', 'Cash on Delivery cod', 'Rs. 350'],
+    ]);
+  });
+});

@@ -1,0 +1,89 @@
+import { type ReactElement, type ReactNode } from 'react';
+import type { Order } from '@marketplace/shared';
+import { StatusBadge } from './OrderBits';
+import { formatDate, itemsSummary, money, orderTotal } from './orderFormat';
+import accountStyles from '../Account.module.css';
+import styles from './Orders.module.css';
+
+export interface OrderColumn {
+  header: string;
+  cell(order: Order): ReactNode;
+  className?: string;
+}
+
+/** The columns the order tables share; `header` names can be changed per table. */
+export const COLUMNS = {
+  id: { header: 'Order Id', cell: (o) => `#${o.orderid}`, className: styles.orderId },
+  date: { header: 'Date of Bill', cell: (o) => formatDate(o.orderdate) },
+  billname: { header: 'Bill Name', cell: (o) => o.billname },
+  items: { header: 'Items', cell: itemsSummary },
+  total: { header: 'Total', cell: (o) => money(orderTotal(o)), className: styles.amount },
+  status: { header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+} satisfies Record<string, OrderColumn>;
+
+/**
+ * A table of orders (one card per order on narrow screens), with an optional action per row.
+ * `placeholder` replaces the rows (loading, empty) while keeping the header.
+ */
+export function OrdersTable({
+  orders,
+  columns,
+  action,
+  placeholder,
+}: {
+  orders: Order[];
+  columns: OrderColumn[];
+  action?: (order: Order) => ReactNode;
+  placeholder?: ReactNode;
+}): ReactElement {
+  const span = columns.length + (action ? 1 : 0);
+  return (
+    <table className={[accountStyles.table, accountStyles.stackTable].join(' ')}>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.header} scope="col">
+              {c.header}
+            </th>
+          ))}
+          {action && (
+            <th scope="col">
+              <span className={accountStyles.visuallyHidden}>Actions</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {placeholder ? (
+          <tr>
+            <td colSpan={span} className={accountStyles.empty}>
+              {placeholder}
+            </td>
+          </tr>
+        ) : (
+          orders.map((o) => (
+            <tr key={o.orderid}>
+              {columns.map((c) => (
+                <td key={c.header} data-label={c.header} className={c.className}>
+                  {c.cell(o)}
+                </td>
+              ))}
+              {action && <td className={accountStyles.rowActions}>{action(o)}</td>}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+/** OrdersTable in its card (the order pages' list look). */
+export function OrdersTableCard(props: Parameters<typeof OrdersTable>[0] & { intro?: ReactNode }): ReactElement {
+  const { intro, ...table } = props;
+  return (
+    <div className={accountStyles.tableWrap}>
+      {intro}
+      <OrdersTable {...table} />
+    </div>
+  );
+}

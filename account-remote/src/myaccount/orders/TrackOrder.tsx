@@ -1,0 +1,91 @@
+import { type ReactElement } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSession, type Order } from '@marketplace/shared';
+import { EmptyOrders, WithOrders } from './OrderListStates';
+import { LoadedOrder, OrderHead, OrdersNav, OrderTimeline, useSelectedOrderId } from './OrderBits';
+import { COLUMNS, OrdersTableCard } from './OrdersTable';
+import { formatDate, formatDateTime, itemsSummary, newestFirst } from './orderFormat';
+import accountStyles from '../Account.module.css';
+import styles from './Orders.module.css';
+
+const choose = (orderid: number | null) => useSession.getState().setOrderId(orderid);
+
+/** The delivery line under the timeline: expected, done, or cancelled. */
+function DeliveryLine({ order }: { order: Order }): ReactElement {
+  if (order.status === 'Cancelled') {
+    return (
+      <p className={styles.cancelNote}>
+        This order was cancelled{order.cancelledAt ? ` on ${formatDateTime(order.cancelledAt)}` : ''}; it will not be delivered.
+      </p>
+    );
+  }
+  if (order.status === 'Delivered') {
+    return (
+      <p className={styles.delivered} role="status">
+        Delivered Successfully
+      </p>
+    );
+  }
+  return (
+    <p className={styles.expected}>
+      <span>Expected delivery</span>
+      <strong>{formatDate(order.deliveredBy)}</strong>
+      <span className={styles.note}>Standard shipping: Delivered After Two Day For the OrderDate</span>
+    </p>
+  );
+}
+
+function Tracking({ order }: { order: Order }): ReactElement {
+  const navigate = useNavigate();
+  /** Forgets the selected order (and an `?orderid=` of the address, which would select it again). */
+  const chooseAnother = () => {
+    choose(null);
+    navigate('/myaccount/trackorder', { replace: true });
+  };
+  return (
+    <div className={accountStyles.panel}>
+      <OrderHead order={order} detail={itemsSummary(order)} link={{ to: '/myaccount/manageorder', label: 'Manage Order' }} />
+      <OrderTimeline order={order} />
+      <DeliveryLine order={order} />
+      <div className={accountStyles.actions}>
+        <button type="button" className={accountStyles.secondary} onClick={chooseAnother}>
+          Track another order
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ChooseOrder({ orders }: { orders: Order[] }): ReactElement {
+  if (orders.length === 0) return <EmptyOrders>No Order Pending</EmptyOrders>;
+  return (
+    <OrdersTableCard
+      intro={<p className={accountStyles.muted}>Choose an order to see where it is.</p>}
+      orders={orders}
+      columns={[COLUMNS.id, COLUMNS.date, COLUMNS.items, COLUMNS.status]}
+      action={(o) => (
+        <button type="button" className={styles.manage} onClick={() => choose(o.orderid)} aria-label={`TRACK order ${o.orderid}`}>
+          TRACK
+        </button>
+      )}
+    />
+  );
+}
+
+/** /myaccount/trackorder: the selected order's timeline with dates and expected delivery; without one, a list to choose from. */
+export default function TrackOrder(): ReactElement {
+  const orderid = useSelectedOrderId();
+  return (
+    <>
+      <h1 className={accountStyles.heading}>Track Order</h1>
+      <OrdersNav />
+      {orderid === null ? (
+        <WithOrders pick={newestFirst}>{(orders) => <ChooseOrder orders={orders} />}</WithOrders>
+      ) : (
+        <LoadedOrder key={orderid} orderid={orderid} leaveTo="/myaccount/trackorder">
+          {(order) => <Tracking order={order} />}
+        </LoadedOrder>
+      )}
+    </>
+  );
+}
