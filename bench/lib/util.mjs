@@ -9,19 +9,20 @@ import { fileURLToPath } from 'node:url';
 export const BENCH_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const ROOT = join(BENCH_DIR, '..');
 
-/** Every port this suite listens on is in 5100–5199. */
+/** Every port this suite listens on is in 5100–5199 (or BENCH_PORT_BASE and the 99 after it). */
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE || 5100);
 export const PORTS = {
-  apiPglite: 5100,
-  apiPostgres: 5101,
-  baseline: 5102,
-  apiSearch: 5103,
-  searchBaseline: 5104,
-  shell: 5110,
-  shop: 5111,
-  account: 5112,
-  auction: 5113,
-  apiFrontEnd: 5114,
-  floor: 5115,
+  apiPglite: PORT_BASE,
+  apiPostgres: PORT_BASE + 1,
+  baseline: PORT_BASE + 2,
+  apiSearch: PORT_BASE + 3,
+  searchBaseline: PORT_BASE + 4,
+  shell: PORT_BASE + 10,
+  shop: PORT_BASE + 11,
+  account: PORT_BASE + 12,
+  auction: PORT_BASE + 13,
+  apiFrontEnd: PORT_BASE + 14,
+  floor: PORT_BASE + 15,
 };
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
