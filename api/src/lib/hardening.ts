@@ -103,6 +103,15 @@ export function registerHardening(app: FastifyInstance): void {
     reply.headers(SECURITY_HEADERS);
   });
 
+  // A plugin's own plain-text refusal (e.g. @fastify/cors's 'Invalid Preflight Request') in the
+  // API's {status, msg, data} shape, so every client reads every error the same way.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (reply.statusCode < 400 || !type.startsWith('text/plain') || typeof payload !== 'string') return payload;
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify({ status: reply.statusCode, msg: payload || STATUS_CODES[reply.statusCode], data: null });
+  });
+
   app.addHook('preValidation', async (req: FastifyRequest) => {
     const schema = req.routeOptions.schema as RouteSchema | undefined;
     let spec: TokenSchema | undefined;
