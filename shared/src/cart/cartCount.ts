@@ -15,13 +15,15 @@ interface CartCountState {
 export const useCartCount = create<CartCountState>((set) => ({
   count: 0,
   async refresh() {
-    if (!useSession.getState().session) {
+    const token = useSession.getState().session?.authtoken;
+    if (!token) {
       set({ count: 0 });
       return;
     }
     try {
       const items = await getCartItems();
-      set({ count: items.length });
+      // A reply that arrives after a sign-out (or another sign-in) is not this session's cart.
+      if (useSession.getState().session?.authtoken === token) set({ count: items.length });
     } catch {
       // A failed count leaves the last known number; the cart page itself reports errors.
     }
