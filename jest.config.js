@@ -8,7 +8,7 @@ const frontEnd = (dir) => ({
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
   transform: {
-    '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, dir, 'tsconfig.json'), isolatedModules: true, diagnostics: false }],
+    '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, dir, 'tsconfig.json'), diagnostics: false }],
   },
   moduleNameMapper: {
     '\\.module\\.css$': 'identity-obj-proxy',
