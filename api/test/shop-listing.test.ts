@@ -97,8 +97,8 @@ describeEachDatabase('shop: uploads, listing products, reviews, search', (server
     it('refuses a file above 5 MB with 413, also when the size is not announced up front', async () => {
       const big = Buffer.concat([makePng(4, 4, 9), Buffer.alloc(5 * 1024 * 1024 + 10, 1)]);
       const r = await upload(server(), big, { token: seller.token });
-      expect(r.status).toBe(413);
       expect(r.body).toEqual({ status: 413, msg: 'The photo is too large: at most 5 MB', data: null });
+      expect(r.status).toBe(413);
       // Chunked (no Content-Length): the multipart limit stops it.
       const form = new FormData();
       form.append('file', new Blob([big]), 'big.png');

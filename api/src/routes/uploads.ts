@@ -51,6 +51,7 @@ export function uploadRoutes(app: App) {
         const code = (e as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_LARGE);
         if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, NOT_MULTIPART);
+        req.log.warn({ code, err: (e as Error).message }, 'upload could not be read');
         throw badRequest('The upload could not be read: send multipart/form-data with one PNG file field');
       }
       if (content.length === 0) throw badRequest('The file is empty');
