@@ -10,6 +10,9 @@ import { preparePgliteDir } from './pglite-template';
 
 export type DbKind = 'pglite' | 'postgres';
 
+// Locally the PostgreSQL half is skipped without a server; CI must never skip it silently.
+if (process.env.CI && !process.env.TEST_DATABASE_URL) throw new Error('CI runs the API tests on PostgreSQL too: set TEST_DATABASE_URL');
+
 /** The databases this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DATABASES: Array<{ name: string; kind: DbKind }> = [
   { name: 'PGlite', kind: 'pglite' },
