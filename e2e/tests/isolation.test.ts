@@ -1,56 +1,76 @@
+// Each remote's server stopped in turn (issue 2, issue 7 part 5): the shell and the other areas
+// keep working, the missing area says so in words, and Retry brings it back without a reload.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { ChildProcess } from 'node:child_process';
 import { launchBrowser, openPage } from '../src/browser';
-import { E2E_PORTS, ISOLATION_SHELL_PORT, startFrontEnd, stopChild } from '../src/stack.mjs';
+import { ISOLATION_SHELL_PORT, startFrontEnd, stopChild } from '../src/stack.mjs';
 
-// A second shell whose remote map sends the auction area to a server this test controls,
-// so stopping it leaves the shared stack of the other tests untouched.
-const AUCTION_PORT = ISOLATION_SHELL_PORT + 3;
+// A second shell whose remote map sends every area to servers this test controls, so stopping
+// one leaves the shared stack of the other tests untouched.
+const PORTS = { shop: ISOLATION_SHELL_PORT + 1, account: ISOLATION_SHELL_PORT + 2, auction: ISOLATION_SHELL_PORT + 3 } as const;
+type Area = keyof typeof PORTS;
 const SHELL_URL = `http://localhost:${ISOLATION_SHELL_PORT}`;
 const UNAVAILABLE = 'This part of the shop is unavailable right now';
 
+/** A page of each area and what shows that it rendered. */
+const AREA_PAGES: Record<Area, { path: string; ready: (page: Page) => Promise<unknown> }> = {
+  shop: { path: '/', ready: (page) => page.getByText('TOP TRENDING').first().waitFor() },
+  account: { path: '/login', ready: (page) => page.locator('main').getByRole('button', { name: 'LOGIN' }).waitFor() },
+  auction: { path: '/auctionhome', ready: (page) => page.locator('main').getByRole('heading', { name: 'Auction House' }).waitFor() },
+};
+
 let browser: Browser;
 let shell: ChildProcess;
-let auction: ChildProcess | undefined;
+const remotes: Partial<Record<Area, ChildProcess>> = {};
 
 before(async () => {
   browser = await launchBrowser();
-  shell = await startFrontEnd('shell', { port: ISOLATION_SHELL_PORT, env: { AUCTION_PORT: String(AUCTION_PORT) } });
+  const ports = { SHOP_PORT: String(PORTS.shop), ACCOUNT_PORT: String(PORTS.account), AUCTION_PORT: String(PORTS.auction) };
+  shell = await startFrontEnd('shell', { port: ISOLATION_SHELL_PORT, env: ports });
+  for (const area of Object.keys(PORTS) as Area[]) remotes[area] = await startFrontEnd(area, { port: PORTS[area] });
 });
 after(async () => {
   await browser?.close();
-  await stopChild(auction);
+  for (const child of Object.values(remotes)) await stopChild(child);
   await stopChild(shell);
 });
 
-test('with the auction server down, the home page works and the auction area says it is unavailable; Retry recovers without a reload', async () => {
-  const { page, pageErrors, context } = await openPage(browser);
-  await page.goto(`${SHELL_URL}/`);
-  await page.getByText('TOP TRENDING').first().waitFor();
+for (const down of Object.keys(PORTS) as Area[]) {
+  test(`with the ${down} server down, header, footer and the other areas work; the ${down} area says it is unavailable; Retry recovers without a reload`, async () => {
+    await stopChild(remotes[down]);
+    remotes[down] = undefined;
+    const { page, pageErrors, context } = await openPage(browser);
+    try {
+      await page.goto(`${SHELL_URL}${AREA_PAGES[down].path}`);
+      await page.getByText(UNAVAILABLE).waitFor();
+      assert.ok(await page.locator('header').getByRole('link', { name: /new arrivals/i }).isVisible(), 'the header works');
+      assert.ok(await page.locator('footer').getByText(String(new Date().getFullYear())).first().isVisible(), 'the footer is there');
 
-  await page.goto(`${SHELL_URL}/auctionhome`);
-  await page.getByText(UNAVAILABLE).waitFor();
-  // Header and footer are still there and working.
-  assert.ok(await page.getByRole('link', { name: /new arrivals/i }).first().isVisible());
-  assert.ok(await page.getByText(String(new Date().getFullYear())).first().isVisible());
+      // Every other area still loads, by client-side navigation from the broken one.
+      for (const other of (Object.keys(PORTS) as Area[]).filter((a) => a !== down)) {
+        await page.evaluate((path) => {
+          window.history.pushState({}, '', path);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, AREA_PAGES[other].path);
+        await AREA_PAGES[other].ready(page);
+        assert.equal(await page.getByText(UNAVAILABLE).count(), 0, `the ${other} area is not marked unavailable`);
+      }
 
-  // Another area still loads by client-side navigation from the broken one.
-  await page.getByRole('link', { name: /new arrivals/i }).first().click();
-  await page.waitForURL(`${SHELL_URL}/newarrival`);
-  await page.locator('a[href^="/productdetails/"]').first().waitFor();
+      // The server comes back: Retry on the broken area shows it, with no full reload.
+      await page.goto(`${SHELL_URL}${AREA_PAGES[down].path}`);
+      await page.getByText(UNAVAILABLE).waitFor();
+      await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+      remotes[down] = await startFrontEnd(down, { port: PORTS[down] });
+      await page.getByRole('button', { name: /retry/i }).click();
+      await page.getByText(UNAVAILABLE).waitFor({ state: 'detached' });
+      await AREA_PAGES[down].ready(page);
+      assert.equal(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload), true, 'no full reload');
+      assert.deepEqual(pageErrors, [], 'no uncaught error in the page');
+    } finally {
+      await context.close();
+    }
+  });
+}
 
-  // Bring the auction server back, go to the area again and retry: it appears, no full reload.
-  await page.goto(`${SHELL_URL}/auctionhome`);
-  await page.getByText(UNAVAILABLE).waitFor();
-  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
-  auction = await startFrontEnd('auction', { port: AUCTION_PORT });
-  await page.getByRole('button', { name: /retry/i }).click();
-  await page.getByText(UNAVAILABLE).waitFor({ state: 'detached' });
-  await page.getByRole('heading', { name: /auction/i }).first().waitFor();
-  assert.equal(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload), true);
-  assert.deepEqual(pageErrors, [], 'no uncaught error in the page');
-  await context.close();
-  assert.ok(E2E_PORTS.shell !== ISOLATION_SHELL_PORT);
-});
