@@ -1,0 +1,117 @@
+// Accessibility (issue 7 part 8): axe-core in Chromium on the main pages, signed out and signed
+// in; no serious or critical violation, and every form control has a name a screen reader reads.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { API_URL, BASE_URL, launchBrowser, openPage } from '../src/browser';
+import { loginByApi, main, signInByUi } from '../src/accounts';
+import { catalogue, shopperWithAddress } from '../src/shop';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null }[] }[];
+}
+
+/** A failing element; for contrast, its colours and ratio (what a fix needs). */
+function describeNode(node: Violation['nodes'][number]): string {
+  const data = node.any.find((check) => check.data?.contrastRatio)?.data;
+  return data ? `${node.target.join(' ')} [${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}]` : node.target.join(' ');
+}
+
+/** Runs axe on the page as it is now; the serious and critical violations, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Through the DevTools protocol, so the page's Content-Security-Policy does not block it.
+  await page.evaluate(axeSource);
+  const violations = (await page.evaluate(() =>
+    (window as unknown as { axe: { run(o: object): Promise<{ violations: unknown[] }> } }).axe
+      .run({ resultTypes: ['violations'] })
+      .then((r) => r.violations),
+  )) as Violation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 6).map(describeNode).join(', ')}`);
+}
+
+/** Form controls (outside hidden ones) that have no accessible name. */
+async function unnamedControls(page: Page): Promise<string[]> {
+  const controls = page.locator('input:not([type=hidden]), select, textarea');
+  const unnamed: string[] = [];
+  for (const control of await controls.all()) {
+    if (!(await control.isVisible())) continue;
+    const name = await control.evaluate((el) => {
+      const labelled = el.getAttribute('aria-label') || el.getAttribute('aria-labelledby') || el.getAttribute('title');
+      const labels = (el as HTMLInputElement).labels;
+      return labelled || (labels && labels.length > 0 ? (labels[0].textContent ?? '').trim() : '');
+    });
+    if (!name) unnamed.push(await control.evaluate((el) => el.outerHTML.slice(0, 120)));
+  }
+  return unnamed;
+}
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** What shows that each page has its content (not a spinner) before it is scanned. */
+async function ready(page: Page, path: string): Promise<void> {
+  await page.goto(`${BASE_URL}${path}`);
+  await main(page).waitFor();
+  await page.waitForLoadState('networkidle');
+  await main(page).locator('[aria-busy="true"], [role="status"]:has-text("Loading")').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+}
+
+test('signed out: /, /newarrival, /productdetails/{id}, /login, /signup, /auctionhome, /auctionproduct/{id} have no serious or critical violations', async () => {
+  const [product] = await catalogue();
+  const auctions = (await (await fetch(`${API_URL}/getauction`)).json()) as { data: { auctionid: number }[] };
+  const pages = ['/', '/newarrival', `/productdetails/${product.productid}`, '/login', '/signup', '/auctionhome', `/auctionproduct/${auctions.data[0].auctionid}`];
+  const { page, context } = await openPage(browser);
+  const found: Record<string, string[]> = {};
+  try {
+    for (const path of pages) {
+      await ready(page, path);
+      const problems = [...(await seriousViolations(page)), ...(await unnamedControls(page)).map((c) => `unnamed control: ${c}`)];
+      if (problems.length) found[path] = problems;
+    }
+  } finally {
+    await context.close();
+  }
+  console.log(`[a11y] signed out: ${pages.length} pages scanned`);
+  assert.deepEqual(found, {});
+});
+
+test('signed in: /viewcart, /checkout, /myaccount have no serious or critical violations', async () => {
+  const user = await shopperWithAddress('a11y');
+  const token = await loginByApi(user.email, user.password);
+  const [product] = await catalogue();
+  const add = await fetch(`${API_URL}/addtocartproduct`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ productid: product.productid, authtoken: token }),
+  });
+  assert.equal(add.status, 200);
+  const pages = ['/viewcart', '/checkout', '/myaccount'];
+  const { page, context } = await openPage(browser);
+  const found: Record<string, string[]> = {};
+  try {
+    await signInByUi(page, user.email, user.password);
+    for (const path of pages) {
+      await ready(page, path);
+      const problems = [...(await seriousViolations(page)), ...(await unnamedControls(page)).map((c) => `unnamed control: ${c}`)];
+      if (problems.length) found[path] = problems;
+    }
+  } finally {
+    await context.close();
+  }
+  console.log(`[a11y] signed in: ${pages.length} pages scanned`);
+  assert.deepEqual(found, {});
+});
