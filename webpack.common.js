@@ -1,11 +1,16 @@
 // One webpack configuration factory for the shell and every remote.
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const rootPackage = require('./package.json');
 const { runtimeConfig } = require('./scripts/runtime-config.cjs');
 const sharedPackage = require('./shared/package.json');
+
+const injectRuntimePluginEsm = require
+  .resolve('@module-federation/inject-external-runtime-core-plugin')
+  .replace(/index\.cjs$/, 'index.js');
 
 /** Libraries that must exist once in the page, whichever front end loads first. */
 function sharedSingletons() {
@@ -50,7 +55,12 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        // The runtime plugin that provides the federation runtime to the remotes is named by its
+        // CommonJS file, which would bundle a second (CommonJS) copy of the runtime beside the ESM one.
+        alias: { [require.resolve('@module-federation/inject-external-runtime-core-plugin')]: injectRuntimePluginEsm },
+      },
       module: {
         rules: [
           {
@@ -90,6 +100,14 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
           shareStrategy: 'loaded-first',
           runtimePlugins,
           dts: false,
+          // One federation runtime in the page: the shell (a pure consumer) provides it and the
+          // remotes' production containers use it instead of bundling their own copy (~27 KB gzip
+          // each). A remote's own page is for development mode, which keeps its runtime.
+          experiments: production
+            ? Object.keys(exposes).length
+              ? { externalRuntime: true }
+              : { provideExternalRuntime: true }
+            : {},
         }),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'shared/index.html'),
@@ -100,7 +118,13 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
           favicon: path.join(__dirname, 'shared/assets/favicon.png'),
         }),
       ],
-      optimization: { moduleIds: production ? 'deterministic' : 'named' },
+      optimization: {
+        moduleIds: production ? 'deterministic' : 'named',
+        // esbuild minifies in a fraction of Terser's time (Terser was ~85% of the build), a few % larger.
+        minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.esbuildMinify, options: { target: 'es2020' } } })],
+      },
+      // Rebuilds reuse what did not change (node_modules/.cache/webpack).
+      cache: { type: 'filesystem', name: `${name}-${production ? 'production' : 'development'}`, buildDependencies: { config: [__filename] } },
       performance: { hints: false },
       devServer: {
         port,

@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { API_URL, BASE_URL, launchBrowser, openPage } from '../src/browser';
+import { E2E_PORTS } from '../src/stack.mjs';
 
 let browser: Browser;
 before(async () => {
@@ -23,7 +24,7 @@ test('the home page shows the seeded products, rendered by the shop remote insid
   await page.getByText(first.productname, { exact: true }).first().waitFor();
   assert.ok(await page.getByText(`Rs. ${first.price}`).first().isVisible());
   // The shop's code came from the shop remote's own server, found through the runtime map.
-  assert.ok(remoteRequests.some((u) => u.includes(':3501/') && u.endsWith('mf-manifest.json')));
+  assert.ok(remoteRequests.some((u) => u.includes(`:${E2E_PORTS.shop}/`) && u.endsWith('mf-manifest.json')));
   // The header and footer belong to the shell.
   assert.ok(await page.getByRole('link', { name: /new arrivals/i }).first().isVisible());
   assert.ok(await page.getByText(String(new Date().getFullYear())).first().isVisible());
