@@ -12,6 +12,7 @@ import { hashPassword, randomSecret } from './lib/crypto';
 import { HttpError } from './lib/errors';
 import { validationMessage } from './lib/validation';
 import { pruneRateLimits } from './lib/ratelimit';
+import { CatalogueCache } from './lib/catalogue-cache';
 import { clientErrorHandler, frameworkErrors, registerHardening } from './lib/hardening';
 import { catalogRoutes } from './routes/catalog';
 import { imageRoutes } from './routes/images';
@@ -49,6 +50,9 @@ export const REDACT_PATHS = [
   '*.password_hash',
 ];
 
+/** A request at least this slow is logged at info even when it succeeded. */
+const SLOW_REQUEST_MS = 1000;
+
 function replyError(status: number, msg: string, data: null | boolean = null) {
   return { status, msg, data };
 }
@@ -64,6 +68,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // Request logging below (onResponse): failures and slow requests at info, the rest at debug.
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -78,6 +84,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRoute', (route) => void routeTable.push(route as RouteOptions));
   app.decorate('routeTable', routeTable);
   registerHardening(app);
+  app.addHook('onResponse', async (req, reply) => {
+    const ms = Math.round(reply.elapsedTime);
+    const line = { method: req.method, url: req.url.split('?')[0], statusCode: reply.statusCode, ms };
+    if (reply.statusCode >= 500) req.log.error(line, 'request failed');
+    else if (reply.statusCode >= 400 || ms >= SLOW_REQUEST_MS) req.log.info(line, 'request completed');
+    else req.log.debug(line, 'request completed');
+  });
 
   const database = await openDatabase(config, app.log);
   try {
@@ -103,6 +116,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (auctions) app.log.info(`Seeded ${auctions} auction items`);
     }
 
+    const catalogue = new CatalogueCache();
+    await catalogue.start(database.listen);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, log: app.log });
     const ctx: AppContext = {
       config,
@@ -112,10 +127,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       secret,
       dummyPasswordHash: await hashPassword('not-a-real-password', config.scrypt),
       listen: database.listen,
+      catalogue,
     };
     app.decorate('ctx', ctx);
 
     app.addHook('onClose', async () => {
+      await catalogue.close();
       await mailer.close();
       await database.close();
     });

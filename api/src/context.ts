@@ -17,6 +17,8 @@ export interface AppContext {
   dummyPasswordHash: string;
   /** LISTEN on a database notification channel (auction events; see db/listen.ts). */
   listen: import('./db/listen').ListenFn;
+  /** Serialised catalogue replies, dropped in every process when a product changes. */
+  catalogue: import('./lib/catalogue-cache').CatalogueCache;
 }
 
 export type App = FastifyInstance<

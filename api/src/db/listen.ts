@@ -5,7 +5,12 @@
  *   reopened every second until it works again (notifications sent meanwhile are lost).
  * - PGlite: its own listen() (one process owns the folder, so every NOTIFY comes from this process).
  */
-export type ListenFn = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+export type ListenFn = (
+  channel: string,
+  onPayload: (payload: string) => void,
+  /** Told false when the listening connection drops (notifications may be missed), true when it is back. */
+  onListening?: (listening: boolean) => void,
+) => Promise<() => Promise<void>>;
 
 export interface ListenLog {
   warn(msg: string): void;
@@ -19,7 +24,7 @@ export function checkChannel(channel: string): void {
 }
 
 export function postgresListen(connectionString: string, log?: ListenLog): ListenFn {
-  return async (channel, onPayload) => {
+  return async (channel, onPayload, onListening) => {
     checkChannel(channel);
     const { Client } = await import('pg');
     type PgClient = InstanceType<typeof Client>;
@@ -36,6 +41,7 @@ export function postgresListen(connectionString: string, log?: ListenLog): Liste
       client.on('end', () => {
         if (current === client) {
           current = null;
+          onListening?.(false);
           scheduleReconnect();
         }
       });
@@ -59,6 +65,7 @@ export function postgresListen(connectionString: string, log?: ListenLog): Liste
         timer = undefined;
         try {
           await connect();
+          if (current) onListening?.(true);
           log?.info(`Notification listener on '${channel}' reconnected`);
         } catch {
           scheduleReconnect();

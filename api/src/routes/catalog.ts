@@ -1,7 +1,9 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { IdParams, ProductListReply, ProductReply, ProductSearch, type Product } from '@marketplace/shared/contract';
 import { imageUrl, publicBase, type App } from '../context';
 import { notFound } from '../lib/errors';
+import type { CachedReply } from '../lib/catalogue-cache';
 import { replies } from './common';
 
 export interface ProductRow {
@@ -51,23 +53,37 @@ function likeContains(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A cached JSON reply, or 304 when the client already holds this version. */
+function sendCached(req: FastifyRequest, reply: FastifyReply, cached: CachedReply): FastifyReply {
+  void reply.header('etag', cached.etag).header('cache-control', 'no-cache');
+  if (req.headers['if-none-match'] === cached.etag) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(cached.body);
+}
+
 export function catalogRoutes(app: App) {
   const { db, config } = app.ctx;
 
-  app.get('/products', { schema: { response: replies(ProductListReply) } }, async (req) => {
-    const rows = await db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('productid', 'asc').execute();
+  const { catalogue } = app.ctx;
+
+  // Both reads answer from the catalogue cache (lib/catalogue-cache.ts), with an ETag so a
+  // browser revalidates with a 304 instead of downloading the list again.
+  app.get('/products', { schema: { response: replies(ProductListReply) } }, async (req, reply) => {
     const base = publicBase(config, req);
-    return { status: 200, msg: 'Products', data: rows.map((r) => toProduct(r, base)) };
+    const cached = await catalogue.get(`${base}|list`, async () => {
+      const rows = await db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('productid', 'asc').execute();
+      return JSON.stringify({ status: 200, msg: 'Products', data: rows.map((r) => toProduct(r, base)) });
+    });
+    return sendCached(req, reply, cached);
   });
 
-  app.get('/product/:id', { schema: { params: IdParams, response: replies(ProductReply) } }, async (req) => {
-    const row = await db
-      .selectFrom('products')
-      .select(PRODUCT_COLUMNS)
-      .where('productid', '=', req.params.id)
-      .executeTakeFirst();
-    if (!row) throw notFound('Product not found');
-    return { status: 200, msg: 'Product', data: toProduct(row, publicBase(config, req)) };
+  app.get('/product/:id', { schema: { params: IdParams, response: replies(ProductReply) } }, async (req, reply) => {
+    const base = publicBase(config, req);
+    const cached = await catalogue.get(`${base}|product|${req.params.id}`, async () => {
+      const row = await db.selectFrom('products').select(PRODUCT_COLUMNS).where('productid', '=', req.params.id).executeTakeFirst();
+      if (!row) throw notFound('Product not found');
+      return JSON.stringify({ status: 200, msg: 'Product', data: toProduct(row, base) });
+    });
+    return sendCached(req, reply, cached);
   });
 
   /**

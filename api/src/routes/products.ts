@@ -2,6 +2,7 @@ import { AuthHeaders, CreateProductBody, CreateProductReply, PRODUCT_MESSAGES } 
 import { publicBase, type App } from '../context';
 import { requireUser } from '../lib/auth';
 import { badRequest } from '../lib/errors';
+import { notifyCatalogueChanged } from '../lib/catalogue-cache';
 import { PRODUCT_COLUMNS, toProduct } from './catalog';
 import { replies } from './common';
 
@@ -44,21 +45,26 @@ export function productRoutes(app: App) {
     const stored = await db.selectFrom('images').select('hash').where('hash', 'in', hashes).where('mime', '=', 'image/png').execute();
     if (stored.length !== hashes.length) throw badRequest(FOREIGN_PHOTO);
 
-    const row = await db
-      .insertInto('products')
-      .values({
-        productname: body.productname.trim(),
-        title: body.title.trim(),
-        description: body.description.trim(),
-        price,
-        rating,
-        photo_hash: hashes[0],
-        photo_hashes: JSON.stringify(hashes),
-        location: (body.location ?? '').trim(),
-        userid: user.userid,
-      })
-      .returning(PRODUCT_COLUMNS)
-      .executeTakeFirstOrThrow();
+    // The insert and the notice to every process's catalogue cache commit together.
+    const row = await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('products')
+        .values({
+          productname: body.productname.trim(),
+          title: body.title.trim(),
+          description: body.description.trim(),
+          price,
+          rating,
+          photo_hash: hashes[0],
+          photo_hashes: JSON.stringify(hashes),
+          location: (body.location ?? '').trim(),
+          userid: user.userid,
+        })
+        .returning(PRODUCT_COLUMNS)
+        .executeTakeFirstOrThrow();
+      await notifyCatalogueChanged(trx);
+      return inserted;
+    });
     return { status: 200, msg: 'Product Added Successfully', data: toProduct(row, base) };
   });
 }

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { hashPassword, sha256Hex } from '../lib/crypto';
 import { drawProduct } from './pictures';
+import { notifyCatalogueChanged } from '../lib/catalogue-cache';
 import { SEED_COUPONS, SEED_PRODUCTS, SEED_USERS, type SeedProduct } from './products';
 
 /** Bump when the drawings change, so cached pictures are redrawn. */
@@ -137,6 +138,7 @@ export async function seedIfEmpty(
         })
         .execute();
     }
+    await notifyCatalogueChanged(trx);
 
     for (const c of SEED_COUPONS) {
       await trx

@@ -1,0 +1,75 @@
+import { describeEachDatabase, startServer, type TestServer } from './helpers/server';
+import { signedInUser } from './helpers/accounts';
+import { listProduct } from './helpers/shop';
+
+/** Polls `read` until `ok` holds (a cache that is never invalidated fails here, after the deadline). */
+async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const ids = (r: { body: { data: { productid: number }[] } }) => r.body.data.map((p) => p.productid);
+
+describeEachDatabase('catalogue replies from memory', (server) => {
+  it('GET /products and GET /product/{id} carry an ETag; the same version again is a 304 without a body', async () => {
+    for (const route of ['/products', '/product/1']) {
+      const first = await server().get(route);
+      expect(first.status).toBe(200);
+      const etag = first.headers.get('etag');
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers.get('cache-control')).toBe('no-cache');
+      const again = await server().request('GET', route, { headers: { 'if-none-match': etag! } });
+      expect(again.status).toBe(304);
+      expect(again.body).toBe('');
+      const stale = await server().request('GET', route, { headers: { 'if-none-match': '"an-old-version"' } });
+      expect(stale.status).toBe(200);
+      expect(stale.body).toEqual(first.body);
+    }
+  });
+
+  it('a new product is in the next list and has its own page; the list gets a new ETag', async () => {
+    const before = await server().get('/products');
+    const seller = await signedInUser(server());
+    const product = await listProduct(server(), seller.token, 777, 'Cache test lamp');
+    const after = await server().get('/products');
+    expect(ids(after)).toContain(product.productid);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    const page = await server().get(`/product/${product.productid}`);
+    expect(page.body.data.productname).toBe('Cache test lamp');
+  });
+
+  it('an unknown product stays 404 (not cached as anything else)', async () => {
+    const r = await server().get('/product/999999');
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ status: 404, msg: 'Product not found', data: null });
+  });
+});
+
+const pgOnly = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+pgOnly('catalogue cache across two API processes on one PostgreSQL', () => {
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    first = await startServer('postgres');
+    second = await startServer('postgres', { databaseUrl: first.config.databaseUrl });
+  });
+  afterAll(async () => {
+    await second?.stop();
+    await first?.stop();
+  });
+
+  it('a product listed through one process is seen by the other, whose list was cached', async () => {
+    const cached = await second.get('/products');
+    const seller = await signedInUser(first);
+    const product = await listProduct(first, seller.token, 1234, 'Seen everywhere');
+    expect(ids(cached)).not.toContain(product.productid);
+    const started = Date.now();
+    const seen = await eventually(() => second.get('/products'), (r) => ids(r).includes(product.productid));
+    expect(ids(seen)).toContain(product.productid);
+    console.log(`[catalogue] a new product reached the other process's cached list in ${Date.now() - started} ms`);
+  });
+});
