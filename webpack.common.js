@@ -123,8 +123,9 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
         // esbuild minifies in a fraction of Terser's time (Terser was ~85% of the build), a few % larger.
         minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.esbuildMinify, options: { target: 'es2020' } } })],
       },
-      // Rebuilds reuse what did not change (node_modules/.cache/webpack).
-      cache: { type: 'filesystem', name: `${name}-${production ? 'production' : 'development'}`, buildDependencies: { config: [__filename] } },
+      // Production builds are always cold (what ships never depends on a cache's state); the dev
+      // server keeps webpack's memory cache between rebuilds.
+      cache: production ? false : { type: 'memory' },
       performance: { hints: false },
       devServer: {
         port,
