@@ -120,8 +120,13 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
       ],
       optimization: {
         moduleIds: production ? 'deterministic' : 'named',
-        // esbuild minifies in a fraction of Terser's time (Terser was ~85% of the build), a few % larger.
-        minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.esbuildMinify, options: { target: 'es2020' } } })],
+        // Terser for the shell, whose chunks (React, the router, the runtime) every page downloads;
+        // esbuild for the remotes, most of whose output is fallback copies of the shared libraries
+        // that the shell's copies replace in the page: Terser on all four was ~85% of the build
+        // time, esbuild's output is ~6% larger.
+        minimizer: Object.keys(exposes).length
+          ? [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.esbuildMinify, options: { target: 'es2020' } } })]
+          : ['...'],
       },
       // Production builds are always cold (what ships never depends on a cache's state); the dev
       // server keeps webpack's memory cache between rebuilds.
