@@ -22,7 +22,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { requireUser } from '../lib/auth';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { AuctionEventHub, notifyAuctionEvent } from '../lib/auction-events';
+import { AUCTION_CHANNEL, AuctionEventHub, notifyAuctionEvent } from '../lib/auction-events';
 import { replies } from './common';
 
 export const AUCTION_TEXTS = {
@@ -324,29 +324,26 @@ export function auctionRoutes(app: App) {
     const user = await requireUser(db, req.headers.authtoken);
     const { auctionid } = req.body;
     const amount = wholeRupees(req.body.bid, 1, AUCTION_MESSAGES.placeBid, AUCTION_MESSAGES.wholePlaceBid);
-    const accepted = await db.transaction().execute(async (trx) => {
-      const updated = await sql<{ auctionid: number }>`
+    // One statement (one round trip, atomic): the conditional UPDATE, whose row lock orders
+    // concurrent bids, the bid row, and the NOTIFY, delivered at commit so only accepted bids are
+    // announced. clock_timestamp(), not now(): the moment the bid was accepted, after the lock.
+    const accepted = await sql<{ created_at: Date }>`
+      WITH raised AS (
         UPDATE auctions SET bid = ${amount}, highbid = ${amount}, updated_at = now()
         WHERE auctionid = ${auctionid} AND bid < ${amount} AND status = 'open' AND end_time > now() AND userid <> ${user.userid}
-        RETURNING auctionid`.execute(trx);
-      if (!updated.rows.length) return null;
-      const row = await trx
-        .insertInto('bids')
-        // clock_timestamp(), not now(): the moment the bid was accepted (after the row lock), so the
-        // history's times follow the order in which bids were accepted.
-        .values({ auctionid, userid: user.userid, bid: amount, created_at: sql`clock_timestamp()` })
-        .returning('created_at')
-        .executeTakeFirstOrThrow();
-      await notifyAuctionEvent(trx, {
-        type: 'bid',
-        auctionid,
-        bid: amount,
-        highbid: amount,
-        nickname: user.firstname,
-        at: iso(row.created_at),
-      });
-      return row;
-    });
+        RETURNING auctionid
+      ), placed AS (
+        INSERT INTO bids (auctionid, userid, bid, created_at)
+        SELECT auctionid, ${user.userid}, ${amount}, clock_timestamp() FROM raised
+        RETURNING created_at
+      )
+      SELECT created_at, pg_notify(${AUCTION_CHANNEL}, json_build_object(
+        'type', 'bid', 'auctionid', ${auctionid}::int, 'bid', ${amount}::int, 'highbid', ${amount}::int,
+        'nickname', ${user.firstname}::text,
+        'at', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)
+      FROM placed`
+      .execute(db)
+      .then((r) => r.rows[0]);
     if (!accepted) throw await refusedBid(db, auctionid, user.userid, amount);
     const item = await loadAuctionItem(db, auctionid, publicBase(config, req));
     return { status: 200, msg: 'Your BID has been placed', data: item! };
