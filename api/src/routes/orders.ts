@@ -88,11 +88,6 @@ export function orderRoutes(app: App) {
         reply.header('idempotent-replayed', 'true');
         return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: { orderid } };
       };
-      if (key) {
-        const existing = await orderIdByKey(db, user.userid, key);
-        if (existing) return replay(existing);
-      }
-
       let result: { orderid: number; replayed: boolean };
       try {
         result = await db.transaction().execute(async (trx) => {
@@ -101,13 +96,11 @@ export function orderRoutes(app: App) {
             const existing = await orderIdByKey(trx, user.userid, key);
             if (existing) return { orderid: existing, replayed: true };
           }
-          const items = await trx
-            .selectFrom('cart_items')
-            .innerJoin('products', 'products.productid', 'cart_items.productid')
-            .select(['products.productid', 'products.productname', 'products.price'])
-            .where('cart_items.userid', '=', user.userid)
-            .orderBy('cart_items.cartid', 'asc')
-            .execute();
+          // The cart is read and emptied in one statement; a refusal below rolls both back.
+          const { rows: items } = await sql<{ productid: number; productname: string; price: string }>`
+            WITH removed AS (DELETE FROM cart_items WHERE userid = ${user.userid} RETURNING cartid, productid)
+            SELECT p.productid, p.productname, p.price FROM removed r JOIN products p ON p.productid = r.productid
+            ORDER BY r.cartid`.execute(trx);
           if (items.length === 0) throw badRequest(ORDER_MESSAGES.emptyCart);
 
           const itemsPaise = items.reduce((sum, i) => sum + toPaise(i.price), 0);
@@ -144,7 +137,6 @@ export function orderRoutes(app: App) {
               })),
             )
             .execute();
-          await trx.deleteFrom('cart_items').where('userid', '=', user.userid).execute();
           return { orderid: order.orderid, replayed: false };
         });
       } catch (e) {
@@ -157,13 +149,11 @@ export function orderRoutes(app: App) {
       }
       if (result.replayed) return replay(result.orderid);
 
-      // After the commit, outside the transaction: a mail failure never fails the order.
-      try {
-        const [order] = await loadOrders(db, config.orders, user.userid, result.orderid);
-        if (order) mailer.sendLater(confirmationMail(user, order));
-      } catch (err) {
-        req.log.error({ err }, 'Could not prepare the order confirmation mail');
-      }
+      // After the commit and without holding up the reply: a mail failure never fails the order.
+      const { orderid } = result;
+      void loadOrders(db, config.orders, user.userid, orderid)
+        .then(([order]) => order && mailer.sendLater(confirmationMail(user, order)))
+        .catch((err: unknown) => req.log.error({ err }, 'Could not prepare the order confirmation mail'));
       return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: { orderid: result.orderid } };
     },
   );
