@@ -89,6 +89,34 @@ describeEachDatabase('catalogue', (server) => {
   });
 
   describe('POST /products (search)', () => {
+    it('answers one page, newest first: 48 by default, then the rest from an offset; hasMore says whether more follow', async () => {
+      const all = (await server().get('/products')).body.data as { productid: number }[];
+      expect(all.length).toBeGreaterThan(48);
+      const first = await server().post('/products', { productname: '' });
+      expect(first.status).toBe(200);
+      expect(first.body.data).toHaveLength(48);
+      expect(first.body.hasMore).toBe(true);
+      const rest = await server().post('/products', { productname: '', offset: 48, limit: 100 });
+      expect(rest.body.hasMore).toBe(false);
+      expect([...first.body.data, ...rest.body.data].map((p: { productid: number }) => p.productid)).toEqual(all.map((p) => p.productid).reverse());
+      const exact = await server().post('/products', { productname: '', limit: all.length });
+      expect([exact.body.data.length, exact.body.hasMore]).toEqual([all.length, false]);
+      const beyond = await server().post('/products', { productname: '', offset: 5000 });
+      expect([beyond.body.data, beyond.body.hasMore, beyond.body.msg]).toEqual([[], false, 'No products found']);
+    });
+
+    it.each([
+      [{ limit: 0 }, 'limit must be a whole number from 1 to 100'],
+      [{ limit: 101 }, 'limit must be a whole number from 1 to 100'],
+      [{ limit: 2.5 }, 'limit must be a whole number from 1 to 100'],
+      [{ offset: -1 }, 'offset must be a whole number from 0 to 1000000'],
+      [{ offset: 'ten' }, 'offset must be a whole number from 0 to 1000000'],
+    ])('refuses the page %j with 400', async (page, msg) => {
+      const r = await server().post('/products', { productname: '', ...page });
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ status: 400, msg, data: null });
+    });
+
     const search = (body: unknown) => server().post('/products', body);
 
     it('finds by name, any case', async () => {
@@ -119,7 +147,7 @@ describeEachDatabase('catalogue', (server) => {
     });
 
     it('lists everything for an empty search and nothing for a word no product has', async () => {
-      const all = await search({ productname: '   ' });
+      const all = await search({ productname: '   ', limit: 100 });
       const list = await server().get('/products');
       expect(all.body.data.length).toBe(list.body.data.length);
       const none = await search({ productname: 'zzqxv' });

@@ -34,9 +34,18 @@ test('catalogue calls', async () => {
   const missing = await rejection(client.getProduct(987654));
   expect([missing.status, missing.message]).toEqual([404, 'Product not found']);
   const drones = await client.searchProducts({ productname: 'drone' });
-  expect(drones).toHaveLength(2);
+  expect(drones.products).toHaveLength(2);
+  expect(drones.hasMore).toBe(false);
   const cheap = await client.searchProducts({ productname: '', category: 'Clothing', maxPrice: 500 });
-  expect(cheap.every((p) => p.title === 'Clothing' && p.price <= 500)).toBe(true);
+  expect(cheap.products.every((p) => p.title === 'Clothing' && p.price <= 500)).toBe(true);
+  // Pages: the whole catalogue, 10 at a time, newest first.
+  const paged: number[] = [];
+  for (let offset = 0, more = true; more; offset += 10) {
+    const page = await client.searchProducts({ productname: '', limit: 10, offset });
+    paged.push(...page.products.map((p) => p.productid));
+    more = page.hasMore;
+  }
+  expect(paged).toEqual(products.map((p) => p.productid).reverse());
 });
 
 test('account journey through the client', async () => {

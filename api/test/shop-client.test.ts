@@ -50,14 +50,14 @@ test('list a product with two photos, buy it with a coupon, follow and cancel th
   expect(product).toMatchObject({ productname: 'Client Kettle', price: 650, photo: first, photos: [first, second] });
   const bad = await rejection(client.createProduct({ productname: '', title: 'x', description: 'y', price: 1, rating: 1, location: '', photos: [first] }));
   expect([bad.status, bad.message]).toEqual([400, 'Please Enter Product Name']);
-  expect((await client.searchProducts({ productname: 'client kettle' })).map((p) => p.productid)).toEqual([product.productid]);
+  expect((await client.searchProducts({ productname: 'client kettle' })).products.map((p) => p.productid)).toEqual([product.productid]);
 
   await signIn(); // a buyer
   expect(await client.addToCart(product.productid)).toEqual([
     { productid: product.productid, productname: 'Client Kettle', title: 'Electronics', price: 650, photo: first },
   ]);
   expect(await client.addToCart(product.productid)).toHaveLength(1);
-  const cheap = (await client.searchProducts({ productname: '', maxPrice: 400 }))[0];
+  const cheap = (await client.searchProducts({ productname: '', maxPrice: 400 })).products[0];
   expect(await client.addToCart(cheap.productid)).toHaveLength(2);
   expect(await client.removeFromCart(cheap.productid)).toHaveLength(1);
   expect(await client.getCartItems()).toHaveLength(1);

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { IdParams, ProductListReply, ProductReply, ProductSearch, type Product } from '@marketplace/shared/contract';
+import { IdParams, ProductListReply, ProductReply, ProductSearch, ProductSearchReply, SEARCH_PAGE_SIZE, type Product } from '@marketplace/shared/contract';
 import { imageUrl, publicBase, type App } from '../context';
 import { notFound } from '../lib/errors';
 import type { CachedReply } from '../lib/catalogue-cache';
@@ -90,8 +90,8 @@ export function catalogRoutes(app: App) {
    * Search: every word of `productname` must occur (any case) in the name, the category (title)
    * or the description. The expression matches the trigram (or lower()) index of migration 0001.
    */
-  app.post('/products', { schema: { body: ProductSearch, response: replies(ProductListReply) } }, async (req) => {
-    const { productname, category, minPrice, maxPrice } = req.body;
+  app.post('/products', { schema: { body: ProductSearch, response: replies(ProductSearchReply) } }, async (req) => {
+    const { productname, category, minPrice, maxPrice, limit = SEARCH_PAGE_SIZE, offset = 0 } = req.body;
     const words = productname.trim().split(/\s+/).filter(Boolean).slice(0, 10);
     let query = db.selectFrom('products').select(PRODUCT_COLUMNS);
     for (const word of words) {
@@ -102,12 +102,16 @@ export function catalogRoutes(app: App) {
     if (category && category.trim()) query = query.where(sql<boolean>`lower(title) = ${category.trim().toLowerCase()}`);
     if (minPrice !== undefined) query = query.where(sql<boolean>`price >= ${minPrice}`);
     if (maxPrice !== undefined) query = query.where(sql<boolean>`price <= ${maxPrice}`);
-    const rows = await query.orderBy('productid', 'asc').execute();
+    // Newest first (this is the New Arrivals list); one row past the page says whether more
+    // follow, without counting every match.
+    const found = await query.orderBy('productid', 'desc').limit(limit + 1).offset(offset).execute();
+    const rows = found.slice(0, limit);
     const base = publicBase(config, req);
     return {
       status: 200,
       msg: rows.length ? `${rows.length} product${rows.length === 1 ? '' : 's'} found` : 'No products found',
       data: rows.map((r) => toProduct(r, base)),
+      hasMore: found.length > limit,
     };
   });
 }

@@ -1,5 +1,5 @@
 export { http, ApiError, apiBaseUrl, toApiError } from './http';
-export { getProducts, getProduct, searchProducts } from './catalog';
+export { getProducts, getProduct, searchProducts, type SearchPage } from './catalog';
 export {
   getAnyToken,
   login,

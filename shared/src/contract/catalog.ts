@@ -26,14 +26,25 @@ export type ProductListReply = Static<typeof ProductListReply>;
 export const ProductReply = Envelope(Product);
 export type ProductReply = Static<typeof ProductReply>;
 
+export const SEARCH_PAGE_SIZE = 48;
+export const SEARCH_MAX_PAGE_SIZE = 100;
+
 /** POST /products body. An empty productname lists everything (still filtered by category/price). */
 export const ProductSearch = Type.Object({
   productname: Type.String({ maxLength: 100, errorMessage: 'productname must be a search text of at most 100 characters' }),
   category: Type.Optional(Type.String({ maxLength: 50, errorMessage: 'category must be a text of at most 50 characters' })),
   minPrice: Type.Optional(Type.Number({ minimum: 0, errorMessage: 'minPrice must be a number, 0 or more' })),
   maxPrice: Type.Optional(Type.Number({ minimum: 0, errorMessage: 'maxPrice must be a number, 0 or more' })),
+  /** Page size (default SEARCH_PAGE_SIZE): a search answers one bounded page, however many match. */
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SEARCH_MAX_PAGE_SIZE, errorMessage: `limit must be a whole number from 1 to ${SEARCH_MAX_PAGE_SIZE}` })),
+  /** How many matches (newest first) to skip: the products already shown. */
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, errorMessage: 'offset must be a whole number from 0 to 1000000' })),
 });
 export type ProductSearch = Static<typeof ProductSearch>;
+
+/** POST /products reply: one page of matches; `hasMore` when matches follow it. */
+export const ProductSearchReply = Type.Object({ ...ProductListReply.properties, hasMore: Type.Boolean() });
+export type ProductSearchReply = Static<typeof ProductSearchReply>;
 
 /** One line of the signed-in user's cart. */
 export const CartItem = Type.Object({

@@ -14,13 +14,16 @@ const mockedGetProducts = getProducts as jest.MockedFunction<typeof getProducts>
 const mockedSearch = searchProducts as jest.MockedFunction<typeof searchProducts>;
 const SHIRTS = PRODUCTS.filter((p) => p.productname.includes('Shirt'));
 
+/** One page of results, the last one unless `hasMore`. */
+const page = (products: typeof PRODUCTS, hasMore = false) => ({ products, hasMore });
+
 function lastQuery(): unknown {
   return mockedSearch.mock.lastCall?.[0];
 }
 
 beforeEach(() => {
   mockedGetProducts.mockResolvedValue(PRODUCTS);
-  mockedSearch.mockResolvedValue(SHIRTS);
+  mockedSearch.mockResolvedValue(page(SHIRTS));
 });
 afterEach(() => {
   mockedGetProducts.mockReset();
@@ -45,7 +48,7 @@ describe('new arrivals and search', () => {
   });
 
   it('lists everything on /newarrival (empty search text)', async () => {
-    mockedSearch.mockResolvedValue(PRODUCTS);
+    mockedSearch.mockResolvedValue(page(PRODUCTS));
     renderAt('/newarrival');
     await screen.findByRole('list', { name: 'Products' });
     expect(lastQuery()).toStrictEqual({ productname: '' });
@@ -68,7 +71,7 @@ describe('new arrivals and search', () => {
     ]);
     expect(within(categories).getByRole('radio', { name: 'All' })).toBeChecked();
 
-    mockedSearch.mockResolvedValue([SHIRTS[0]]);
+    mockedSearch.mockResolvedValue(page([SHIRTS[0]]));
     await user.click(within(categories).getByRole('radio', { name: 'Clothing' }));
     await waitFor(() => expect(lastQuery()).toStrictEqual({ productname: 'shirt', category: 'Clothing' }));
     expect(await screen.findByText('1 product')).toBeInTheDocument();
@@ -117,7 +120,7 @@ describe('new arrivals and search', () => {
   });
 
   it('says so when nothing matches the search key', async () => {
-    mockedSearch.mockResolvedValue([]);
+    mockedSearch.mockResolvedValue(page([]));
     renderAt('/newarrival/unicorn');
     expect(await screen.findByText('No products found for "unicorn"')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Products' })).not.toBeInTheDocument();
@@ -148,5 +151,33 @@ describe('new arrivals and search', () => {
     renderAt('/newarrival/shirt');
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
     expect(screen.getByRole('status')).toBeInTheDocument();
+  });
+});
+
+describe('a page at a time', () => {
+  it('shows the first page, then the next one after it with Load more, until no more follow', async () => {
+    const user = userEvent.setup();
+    mockedSearch.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), true)).mockResolvedValueOnce(page(PRODUCTS.slice(4)));
+    renderAt('/newarrival');
+    const grid = await screen.findByRole('list', { name: 'Products' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getByText('4 products, more below')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more products' }));
+    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(PRODUCTS.length));
+    expect(lastQuery()).toStrictEqual({ productname: '', offset: 4 });
+    expect(screen.getByText(`${PRODUCTS.length} products`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more products' })).not.toBeInTheDocument();
+  });
+
+  it('keeps what is shown and says so when the next page cannot be loaded', async () => {
+    const user = userEvent.setup();
+    mockedSearch.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), true)).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
+    renderAt('/newarrival');
+    const grid = await screen.findByRole('list', { name: 'Products' });
+    await user.click(screen.getByRole('button', { name: 'Load more products' }));
+    expect(await screen.findByText('Something went Wrong')).toBeInTheDocument();
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getByRole('button', { name: 'Load more products' })).toBeEnabled();
   });
 });

@@ -1,9 +1,10 @@
 import { useId, useMemo, useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Breadcrumb, getProducts, searchProducts, type Product, type ProductSearch } from '@marketplace/shared';
+import { Breadcrumb, getProducts, notify, searchProducts, type Product, type ProductSearch, type SearchPage } from '@marketplace/shared';
 import { CartIcon, GridIcon, ListIcon } from '../../components/Icons';
 import { LoadError, LoadingArea } from '../../components/LoadState';
 import { ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
+import { SOMETHING_WRONG_TOAST } from '../../lib/failures';
 import { addToCartPath, NEW_ARRIVALS_PATH } from '../../lib/productLinks';
 import { useLoad } from '../../lib/useLoad';
 import ui from '../../styles/ui.module.css';
@@ -74,7 +75,15 @@ function buildQuery(searchKey: string, category: string, range: PriceRange): Pro
   return query;
 }
 
-/** `/newarrival` and `/newarrival/{searchKey}`: the catalogue, searchable and filterable. */
+/** Pages loaded after the first one, for that first page (a new search starts over). */
+interface MorePages {
+  first: SearchPage | null;
+  products: Product[];
+  hasMore: boolean;
+  loading: boolean;
+}
+
+/** `/newarrival` and `/newarrival/{searchKey}`: the catalogue, searchable and filterable, a page at a time. */
 export function NewArrivalPage(): ReactElement {
   const { searchKey = '' } = useParams();
   const [layout, setLayout] = useState<Layout>('grid');
@@ -92,6 +101,24 @@ export function NewArrivalPage(): ReactElement {
     () => searchProducts(buildQuery(searchKey, category, range)),
     [searchKey, category, range.minPrice, range.maxPrice],
   );
+  const [more, setMore] = useState<MorePages>({ first: null, products: [], hasMore: false, loading: false });
+  const current = results.status === 'ready' && more.first === results.data ? more : null;
+  const shown = results.status === 'ready' ? [...results.data.products, ...(current?.products ?? [])] : [];
+  const hasMore = results.status === 'ready' && (current ? current.hasMore : results.data.hasMore);
+  const loadingMore = current?.loading ?? false;
+
+  const loadMore = async (): Promise<void> => {
+    if (results.status !== 'ready') return;
+    const first = results.data;
+    setMore({ first, products: current?.products ?? [], hasMore: true, loading: true });
+    try {
+      const page = await searchProducts({ ...buildQuery(searchKey, category, range), offset: shown.length });
+      setMore((m) => (m.first === first ? { first, products: [...m.products, ...page.products], hasMore: page.hasMore, loading: false } : m));
+    } catch {
+      notify(SOMETHING_WRONG_TOAST);
+      setMore((m) => (m.first === first ? { ...m, loading: false } : m));
+    }
+  };
 
   const applyPrice = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -185,7 +212,7 @@ export function NewArrivalPage(): ReactElement {
                 {heading}
               </h1>
               <p className={styles.count} aria-live="polite">
-                {results.status === 'ready' && `${results.data.length} ${results.data.length === 1 ? 'product' : 'products'}`}
+                {results.status === 'ready' && `${shown.length} ${shown.length === 1 ? 'product' : 'products'}${hasMore ? ', more below' : ''}`}
               </p>
             </div>
             <div className={styles.toggle} role="group" aria-label="Layout">
@@ -206,7 +233,7 @@ export function NewArrivalPage(): ReactElement {
 
           {results.status === 'loading' && <LoadingArea label="Loading products" />}
           {results.status === 'error' && <LoadError onRetry={retry} />}
-          {results.status === 'ready' && results.data.length === 0 && (
+          {results.status === 'ready' && shown.length === 0 && (
             <div className={styles.empty}>
               <p className={styles.emptyTitle}>{searchKey ? `No products found for "${searchKey}"` : 'No products found'}</p>
               <p className={styles.emptyHint}>
@@ -226,9 +253,9 @@ export function NewArrivalPage(): ReactElement {
               </div>
             </div>
           )}
-          {results.status === 'ready' && results.data.length > 0 && (
+          {results.status === 'ready' && shown.length > 0 && (
             <ProductGrid layout={layout} label="Products">
-              {results.data.map((product, index) => (
+              {shown.map((product, index) => (
                 <ProductGridItem key={product.productid}>
                   <ProductCard
                     product={product}
@@ -248,6 +275,13 @@ export function NewArrivalPage(): ReactElement {
                 </ProductGridItem>
               ))}
             </ProductGrid>
+          )}
+          {hasMore && (
+            <div className={styles.more}>
+              <button type="button" className={ui.buttonOutline} onClick={() => void loadMore()} disabled={loadingMore} aria-busy={loadingMore || undefined}>
+                {loadingMore ? 'Loading…' : 'Load more products'}
+              </button>
+            </div>
           )}
         </section>
       </div>
