@@ -70,18 +70,25 @@ async function ready(page: Page, path: string): Promise<void> {
   await main(page).locator('[aria-busy="true"], [role="status"]:has-text("Loading")').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
 }
 
+/** Each page's serious and critical violations and unnamed controls, for the pages that have any. */
+async function scan(page: Page, paths: string[]): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const path of paths) {
+    await ready(page, path);
+    const problems = [...(await seriousViolations(page)), ...(await unnamedControls(page)).map((c) => `unnamed control: ${c}`)];
+    if (problems.length) found[path] = problems;
+  }
+  return found;
+}
+
 test('signed out: /, /newarrival, /productdetails/{id}, /login, /signup, /auctionhome, /auctionproduct/{id} have no serious or critical violations', async () => {
   const [product] = await catalogue();
   const auctions = (await (await fetch(`${API_URL}/getauction`)).json()) as { data: { auctionid: number }[] };
   const pages = ['/', '/newarrival', `/productdetails/${product.productid}`, '/login', '/signup', '/auctionhome', `/auctionproduct/${auctions.data[0].auctionid}`];
   const { page, context } = await openPage(browser);
-  const found: Record<string, string[]> = {};
+  let found: Record<string, string[]>;
   try {
-    for (const path of pages) {
-      await ready(page, path);
-      const problems = [...(await seriousViolations(page)), ...(await unnamedControls(page)).map((c) => `unnamed control: ${c}`)];
-      if (problems.length) found[path] = problems;
-    }
+    found = await scan(page, pages);
   } finally {
     await context.close();
   }
@@ -101,14 +108,10 @@ test('signed in: /viewcart, /checkout, /myaccount have no serious or critical vi
   assert.equal(add.status, 200);
   const pages = ['/viewcart', '/checkout', '/myaccount'];
   const { page, context } = await openPage(browser);
-  const found: Record<string, string[]> = {};
+  let found: Record<string, string[]>;
   try {
     await signInByUi(page, user.email, user.password);
-    for (const path of pages) {
-      await ready(page, path);
-      const problems = [...(await seriousViolations(page)), ...(await unnamedControls(page)).map((c) => `unnamed control: ${c}`)];
-      if (problems.length) found[path] = problems;
-    }
+    found = await scan(page, pages);
   } finally {
     await context.close();
   }
