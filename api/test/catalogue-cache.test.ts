@@ -1,3 +1,5 @@
+import { CatalogueCache } from '../src/lib/catalogue-cache';
+import type { ListenFn } from '../src/db/listen';
 import { describeEachDatabase, startServer, type TestServer } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
 import { listProduct } from './helpers/shop';
@@ -71,5 +73,37 @@ pgOnly('catalogue cache across two API processes on one PostgreSQL', () => {
     const seen = await eventually(() => second.get('/products'), (r) => ids(r).includes(product.productid));
     expect(ids(seen)).toContain(product.productid);
     console.log(`[catalogue] a new product reached the other process's cached list in ${Date.now() - started} ms`);
+  });
+});
+
+describe('the cache’s memory budget', () => {
+  /** A listener that only says it listens (no database needed for the budget). */
+  const listening: ListenFn = async () => async () => undefined;
+  const json = (n: number) => JSON.stringify({ data: 'x'.repeat(n) });
+
+  it('gives way oldest first and never holds more than its budget', async () => {
+    const cache = new CatalogueCache(1000);
+    await cache.start(listening);
+    let builds = 0;
+    const get = (key: string) => cache.get(key, async () => (builds++, json(300)));
+    for (const host of ['a', 'b', 'c']) await get(host);
+    expect(cache.bytes).toBeLessThanOrEqual(1000);
+    expect(builds).toBe(3);
+    await get('c'); // still held
+    expect(builds).toBe(3);
+    await get('d'); // makes room by dropping 'a', the oldest
+    await get('a');
+    expect(builds).toBe(5);
+    expect(cache.bytes).toBeLessThanOrEqual(1000);
+    await cache.close();
+  });
+
+  it('does not keep a reply larger than the whole budget, and still answers it', async () => {
+    const cache = new CatalogueCache(100);
+    await cache.start(listening);
+    const reply = await cache.get('big', async () => json(500));
+    expect(reply.body).toHaveLength(json(500).length);
+    expect(cache.bytes).toBe(0);
+    await cache.close();
   });
 });

@@ -18,10 +18,16 @@ export interface CachedReply {
   /** The serialised JSON reply. */
   body: string;
   etag: string;
+  /** UTF-8 bytes of the body. */
+  size: number;
 }
 
-/** Enough for every product of a large catalogue at one public address; beyond it, replies are built each time. */
-const MAX_ENTRIES = 20_000;
+/**
+ * Memory the cached replies may take. The key holds the public address the reply's photo URLs
+ * use (from the Host header when PUBLIC_URL is unset), so a client can make many keys: the
+ * oldest replies give way, and a reply larger than the whole budget is not kept.
+ */
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
  * Catalogue replies (the product list, each product) kept serialised in memory, so a read is a
@@ -32,9 +38,17 @@ const MAX_ENTRIES = 20_000;
  */
 export class CatalogueCache {
   private readonly entries = new Map<string, CachedReply>();
+  private bytesHeld = 0;
   private generation = 0;
   private listening = false;
   private stop: (() => Promise<void>) | null = null;
+
+  constructor(private readonly maxBytes = DEFAULT_MAX_BYTES) {}
+
+  /** Bytes of the replies held now. */
+  get bytes(): number {
+    return this.bytesHeld;
+  }
 
   async start(listen: ListenFn): Promise<void> {
     this.stop = await listen(
@@ -51,6 +65,7 @@ export class CatalogueCache {
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
+    this.bytesHeld = 0;
   }
 
   /** The cached reply under `key`, or the one `build` makes (kept when no change overlapped it). */
@@ -59,14 +74,33 @@ export class CatalogueCache {
     if (hit) return hit;
     const generation = this.generation;
     const body = await build();
-    const reply = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-    if (this.listening && generation === this.generation && this.entries.size < MAX_ENTRIES) this.entries.set(key, reply);
+    const reply = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, size: Buffer.byteLength(body) };
+    if (this.listening && generation === this.generation && reply.size <= this.maxBytes) this.keep(key, reply);
     return reply;
+  }
+
+  private keep(key: string, reply: CachedReply): void {
+    this.drop(key); // two requests that missed together both build the reply
+    // Map order is insertion order: the first entries are the oldest.
+    for (const oldKey of this.entries.keys()) {
+      if (this.bytesHeld + reply.size <= this.maxBytes) break;
+      this.drop(oldKey);
+    }
+    this.entries.set(key, reply);
+    this.bytesHeld += reply.size;
+  }
+
+  private drop(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    this.bytesHeld -= old.size;
   }
 
   async close(): Promise<void> {
     this.listening = false;
     this.entries.clear();
+    this.bytesHeld = 0;
     const stop = this.stop;
     this.stop = null;
     await stop?.();
