@@ -1,6 +1,6 @@
 // Helpers of the shop journeys: a shopper with an address (made through the API), the header's
 // cart badge and search box, catalogue look-ups and small PNG files to upload.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
@@ -102,9 +102,16 @@ export function makePng(seed: number, width = 24, height = 24): Buffer {
   return PNG.sync.write(png);
 }
 
-/** Writes `count` PNG files no other run has made into a new temp folder; returns their paths. */
+/** Folders writePngFiles made; removed when the test process ends. */
+const pngDirs: string[] = [];
+process.on('exit', () => {
+  for (const dir of pngDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Writes `count` PNG files no other run has made into a new temp folder (removed at exit); returns their paths. */
 export function writePngFiles(count: number, prefix = 'photo'): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'marketplace-e2e-png-'));
+  pngDirs.push(dir);
   const base = Date.now() % 100_000;
   return Array.from({ length: count }, (_, i) => {
     pngCounter += 1;

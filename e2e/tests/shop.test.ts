@@ -2,8 +2,6 @@
 // My Orders → manage → cancel; listing a product with two photos; adding a review with markup.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { API_URL, launchBrowser } from '../src/browser';
 import { eventually, inFreshContext, main, signInByUi, waitForPath, watchToasts, withToast } from '../src/accounts';
@@ -21,14 +19,11 @@ import {
 } from '../src/shop';
 
 let browser: Browser;
-/** Folders of the generated photos, removed at the end. */
-const tempDirs: string[] = [];
 before(async () => {
   browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /** A table's body rows as records keyed by the column headers' texts. */
@@ -165,7 +160,6 @@ test('list a product with two PNG photos (one upload every 3 s) → it appears i
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const productname = `Handloom Cotton Tote ${stamp}`;
   const files = writePngFiles(2, 'tote');
-  tempDirs.push(dirname(files[0]));
 
   await inFreshContext(browser, 'shop-addproduct', async (page) => {
     await signInByUi(page, user.email, user.password);
