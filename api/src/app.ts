@@ -13,6 +13,7 @@ import { HttpError } from './lib/errors';
 import { validationMessage } from './lib/validation';
 import { pruneRateLimits } from './lib/ratelimit';
 import { CatalogueCache } from './lib/catalogue-cache';
+import { SessionCache } from './lib/session-cache';
 import { clientErrorHandler, frameworkErrors, registerHardening } from './lib/hardening';
 import { catalogRoutes } from './routes/catalog';
 import { imageRoutes } from './routes/images';
@@ -118,6 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
     const catalogue = new CatalogueCache();
     await catalogue.start(database.listen);
+    const sessions = new SessionCache();
+    await sessions.start(database.listen);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, log: app.log });
     const ctx: AppContext = {
       config,
@@ -128,11 +131,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dummyPasswordHash: await hashPassword('not-a-real-password', config.scrypt),
       listen: database.listen,
       catalogue,
+      sessions,
     };
     app.decorate('ctx', ctx);
 
     app.addHook('onClose', async () => {
       await catalogue.close();
+      await sessions.close();
       await mailer.close();
       await database.close();
     });

@@ -19,6 +19,8 @@ export interface AppContext {
   listen: import('./db/listen').ListenFn;
   /** Serialised catalogue replies, dropped in every process when a product changes. */
   catalogue: import('./lib/catalogue-cache').CatalogueCache;
+  /** Users of live login tokens, dropped in every process when a user or token changes. */
+  sessions: import('./lib/session-cache').SessionCache;
 }
 
 export type App = FastifyInstance<

@@ -284,6 +284,19 @@ describeEachDatabase(
         expect(again.body.data.bids[0]).not.toHaveProperty('userid');
       });
 
+      it('answers the newest 5 bids with the full count, however long the history; the item page has them all', async () => {
+        const owner = await signedInUser(server());
+        const bidder = await signedInUser(server());
+        const item = await createAuction(server(), owner.token);
+        let last: Awaited<ReturnType<typeof bid>> | undefined;
+        for (let i = 1; i <= 7; i++) last = await bid(server(), bidder.token, item.auctionid, 1000 + i * 100);
+        expect(last!.status).toBe(200);
+        expect(last!.body.data.bidcount).toBe(7);
+        expect(last!.body.data.bids.map((b: any) => b.bid)).toEqual([1700, 1600, 1500, 1400, 1300]);
+        const page = await server().get(`/getparticularaucpro/${item.auctionid}`);
+        expect(page.body.data.bids).toHaveLength(7);
+      });
+
       it('refuses missing, malformed, non-integer, negative and zero bids', async () => {
         const owner = await signedInUser(server());
         const bidder = await signedInUser(server());

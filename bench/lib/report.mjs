@@ -191,7 +191,7 @@ function apiTables(results) {
         `Bids: ${bid.checks.accepted} accepted (the rate above), ${bid.checks.outbid} refused as outbid in flight (400: a higher bid overtook them; ${fmt(bid.api.outbidPerSec, 0)}/s), ` +
           `**${bid.checks.lost} lost** (acknowledged but not in the database), ${bid.checks.itemsInconsistent} items whose current bid is not their highest stored bid, ` +
           `${bid.checks.unacknowledgedStored} stored bids whose reply was still in flight when a run ended. ${bid.connections} bidders (connections) over ${d.data.auctionItems} items (a fresh set of items per run). ` +
-          `A bid's reply carries the item's whole bid history, so it grows during a run (mean ${bid.api.meanResponseBytes} bytes vs ${bid.baseline.meanResponseBytes} for the one-bid reply the baseline serves).`,
+          `A bid's reply carries the item with its newest 5 bids (mean ${bid.api.meanResponseBytes} bytes vs ${bid.baseline.meanResponseBytes} for the reply the baseline serves, captured after the first bid).`,
       );
     }
     const order = d.endpoints?.order;

@@ -83,7 +83,9 @@ export async function openDb({ databaseUrl, dataDir }) {
  */
 export async function startApi({ port, databaseUrl, dataDir, workDir, logFile, env = {} }) {
   mkdirSync(join(workDir, 'outbox'), { recursive: true });
-  const child = spawnChild('api', process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+  // BENCH_API_CPU_PROF=<folder>: each API process writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`] : [];
+  const child = spawnChild('api', process.execPath, [...profile, '--import', 'tsx', 'api/src/main.ts'], {
     cwd: ROOT,
     logFile,
     env: {

@@ -3,6 +3,8 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Database } from './schema';
 import { shopMigration } from './migration-0002-shop';
 import { auctionsMigration } from './migration-0003-auctions';
+import { sessionNotifyMigration } from './migration-0004-session-notify';
+import { auctionBidcountMigration } from './migration-0005-auction-bidcount';
 
 /**
  * Versioned migrations, in code (run in name order, each in a transaction).
@@ -154,6 +156,8 @@ const migrations: Record<string, Migration> = {
   },
   '0002_shop': shopMigration,
   '0003_auctions': auctionsMigration,
+  '0004_session_notify': sessionNotifyMigration,
+  '0005_auction_bidcount': auctionBidcountMigration,
 };
 
 function splitStatements(script: string): string[] {

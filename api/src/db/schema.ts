@@ -188,6 +188,8 @@ export interface AuctionsTable {
   startbid: number;
   bid: number;
   highbid: Generated<number>;
+  /** Bids placed on the item (migration 0005), raised with each accepted bid. */
+  bidcount: Generated<number>;
   rangelowbid: number;
   rangehighbid: number;
   /** Content hashes of the photos (images table), in upload order. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { hmac, randomToken, safeEqual, tokenHash } from './crypto';
 import { unauthorized } from './errors';
+import type { SessionCache } from './session-cache';
 
 export interface SignedInUser {
   userid: number;
@@ -15,9 +16,26 @@ export interface SignedInUser {
   password_hash: string;
 }
 
-/** The user of a live login token (not expired, not revoked), or 401. Reset tokens and proofs are never login tokens. */
-export async function requireUser(db: Kysely<Database>, token: string): Promise<SignedInUser> {
-  const user = await db
+/**
+ * The user of a live login token (not expired, not revoked), or 401. Reset tokens and proofs are
+ * never login tokens. From the session cache unless `fresh` (the account's own pages and changes
+ * read the database, so what the user just saved is what they see, whichever process answers).
+ */
+export async function requireUser(
+  ctx: { db: Kysely<Database>; sessions: SessionCache },
+  token: string,
+  { fresh = false } = {},
+): Promise<SignedInUser> {
+  const hash = tokenHash(token);
+  const user = fresh
+    ? (await loadSession(ctx.db, hash))?.user
+    : await ctx.sessions.user(hash, () => loadSession(ctx.db, hash));
+  if (!user) throw unauthorized();
+  return user;
+}
+
+async function loadSession(db: Kysely<Database>, hash: string): Promise<{ user: SignedInUser; expiresAt: Date } | undefined> {
+  const row = await db
     .selectFrom('login_tokens')
     .innerJoin('users', 'users.userid', 'login_tokens.userid')
     .select([
@@ -30,13 +48,15 @@ export async function requireUser(db: Kysely<Database>, token: string): Promise<
       'users.gender',
       'users.address',
       'users.password_hash',
+      'login_tokens.expires_at',
     ])
-    .where('login_tokens.token_hash', '=', tokenHash(token))
+    .where('login_tokens.token_hash', '=', hash)
     .where('login_tokens.revoked_at', 'is', null)
     .where('login_tokens.expires_at', '>', new Date())
     .executeTakeFirst();
-  if (!user) throw unauthorized();
-  return user;
+  if (!row) return undefined;
+  const { expires_at, ...user } = row;
+  return { user, expiresAt: new Date(expires_at) };
 }
 
 /** Creates a login token (256 random bits); only its SHA-256 is stored. */

@@ -35,10 +35,15 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: 
   async function send(mail: Mail, logNote?: string): Promise<void> {
     const info = await transport.sendMail({ from: opts.from, ...mail });
     if (mode === 'outbox') {
-      fs.mkdirSync(opts.outboxDir, { recursive: true });
       const safeTo = mail.to.replace(/[^A-Za-z0-9@._-]/g, '_');
       const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-      fs.writeFileSync(file, (info as unknown as { message: Buffer }).message);
+      const message = (info as unknown as { message: Buffer }).message;
+      // Without blocking the event loop (other requests are served meanwhile); the folder is made when missing.
+      await fs.promises.writeFile(file, message).catch(async (e: NodeJS.ErrnoException) => {
+        if (e.code !== 'ENOENT') throw e;
+        await fs.promises.mkdir(opts.outboxDir, { recursive: true });
+        await fs.promises.writeFile(file, message);
+      });
       log.info({ file }, `Mail "${mail.subject}" to ${mail.to} written to the outbox${logNote ? `: ${logNote}` : ''}`);
     } else {
       log.info(`Mail "${mail.subject}" sent to ${mail.to}`);

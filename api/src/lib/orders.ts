@@ -86,30 +86,50 @@ export async function loadOrders(
     list.push({ productid: l.productid ?? 0, productname: l.productname, price: Number(l.price), quantity: l.quantity });
     byOrder.set(l.orderid, list);
   }
-  return rows.map((r) => {
-    const date = new Date(r.orderdate);
-    const at = (hours: number) => new Date(date.getTime() + hours * 3600_000).toISOString();
-    const billamount = toPaise(r.billamount);
-    const billtax = toPaise(r.billtax);
-    return {
-      orderid: r.orderid,
-      orderdate: date.toISOString(),
-      billname: r.billname,
-      billamount: toRupees(billamount),
-      billtax: toRupees(billtax),
-      discount: Number(r.discount),
-      couponname: r.couponname ?? '',
-      total: toRupees(billamount + billtax),
-      status: r.effective_status as OrderStatus,
-      ordernote: r.ordernote,
-      billaddress: r.billaddress,
-      payinfo: r.payinfo,
-      orderdata: byOrder.get(r.orderid) ?? [],
-      shippedBy: at(delays.shipAfterHours),
-      deliveredBy: at(delays.deliverAfterHours),
-      cancelledAt: r.cancelled_at ? new Date(r.cancelled_at).toISOString() : null,
-    };
-  });
+  return rows.map((r) => toOrder({ ...r, status: r.effective_status as OrderStatus }, byOrder.get(r.orderid) ?? [], delays));
+}
+
+/** The reply shape of an order from its row (with the status it has now) and its lines. */
+export function toOrder(
+  r: {
+    orderid: number;
+    orderdate: Date | string;
+    billname: string;
+    billaddress: string;
+    ordernote: string;
+    payinfo: string;
+    billamount: number | string;
+    billtax: number | string;
+    discount: number | string;
+    couponname: string | null;
+    cancelled_at: Date | string | null;
+    status: OrderStatus;
+  },
+  lines: Order['orderdata'],
+  delays: Delays,
+): Order {
+  const date = new Date(r.orderdate);
+  const at = (hours: number) => new Date(date.getTime() + hours * 3600_000).toISOString();
+  const billamount = toPaise(r.billamount);
+  const billtax = toPaise(r.billtax);
+  return {
+    orderid: r.orderid,
+    orderdate: date.toISOString(),
+    billname: r.billname,
+    billamount: toRupees(billamount),
+    billtax: toRupees(billtax),
+    discount: Number(r.discount),
+    couponname: r.couponname ?? '',
+    total: toRupees(billamount + billtax),
+    status: r.status,
+    ordernote: r.ordernote,
+    billaddress: r.billaddress,
+    payinfo: r.payinfo as Order['payinfo'],
+    orderdata: lines,
+    shippedBy: at(delays.shipAfterHours),
+    deliveredBy: at(delays.deliverAfterHours),
+    cancelledAt: r.cancelled_at ? new Date(r.cancelled_at).toISOString() : null,
+  };
 }
 
 /**

@@ -113,6 +113,7 @@ export function accountRoutes(app: App) {
       .returning('userid')
       .executeTakeFirst();
     if (!revoked) throw unauthorized();
+    app.ctx.sessions.forgetUser(revoked.userid);
     return { status: 200, msg: 'Successfully Logout', data: null };
   });
 
@@ -219,7 +220,7 @@ export function accountRoutes(app: App) {
   });
 
   app.post('/checkuserdata', { schema: { body: CheckUserDataBody, response: replies(CheckUserDataReply) } }, async (req) => {
-    const user = await requireUser(db, req.body.authtoken);
+    const user = await requireUser(app.ctx, req.body.authtoken, { fresh: true });
     await enforceRateLimit(db, 'checkpw', config.rateLimits.login, { ip: req.ip, email: user.email }, 'Too many password attempts.');
     if (!(await verifyPassword(req.body.password, user.password_hash))) throw badRequest('Wrong Password');
     const proof = randomToken('pf');
@@ -266,13 +267,14 @@ export function accountRoutes(app: App) {
         await trx.updateTable('login_tokens').set({ revoked_at: new Date() }).where('userid', '=', reset.userid).where('revoked_at', 'is', null).execute();
         await trx.updateTable('password_resets').set({ used_at: new Date() }).where('email', '=', reset.email).where('used_at', 'is', null).execute();
         await trx.deleteFrom('password_proofs').where('userid', '=', reset.userid).execute();
-        return true;
+        return reset.userid;
       });
       if (!done) throw unauthorized('Your password reset has expired or was not verified, please request a new code');
+      app.ctx.sessions.forgetUser(done);
       return { status: 200, msg: 'Password Updated Successfully', data: null };
     }
 
-    const user = await requireUser(db, b.authtoken);
+    const user = await requireUser(app.ctx, b.authtoken, { fresh: true });
     const session = (firstname: string, lastname: string, authtoken: string) => ({ firstname, lastname, authtoken });
 
     if (wantsProfile) {
@@ -285,6 +287,7 @@ export function accountRoutes(app: App) {
         .where('userid', '=', user.userid)
         .returning(['firstname', 'lastname'])
         .executeTakeFirstOrThrow();
+      app.ctx.sessions.forgetUser(user.userid);
       return { status: 200, msg: 'Profile Updated Successfully', data: session(row.firstname, row.lastname, b.authtoken) };
     }
 
@@ -302,6 +305,7 @@ export function accountRoutes(app: App) {
         .set({ address: JSON.stringify(list), updated_at: new Date() })
         .where('userid', '=', user.userid)
         .execute();
+      app.ctx.sessions.forgetUser(user.userid);
       return { status: 200, msg: 'Address Updated Successfully', data: session(user.firstname, user.lastname, b.authtoken) };
     }
 
@@ -324,11 +328,12 @@ export function accountRoutes(app: App) {
       return issueLoginToken(trx, user.userid, tokens.loginTtlSeconds);
     });
     if (!newToken) throw badRequest('Please confirm your old password again');
+    app.ctx.sessions.forgetUser(user.userid);
     return { status: 200, msg: 'Password Updated Successfully', data: session(user.firstname, user.lastname, newToken) };
   });
 
   app.get('/getuserdata', { schema: { headers: AuthHeaders, response: replies(CustomerReply) } }, async (req) => {
-    const user = await requireUser(db, req.headers.authtoken);
+    const user = await requireUser(app.ctx, req.headers.authtoken, { fresh: true });
     const address = Array.isArray(user.address) ? (user.address as Address[]) : [];
     return {
       status: 200,

@@ -32,7 +32,7 @@ export function cartRoutes(app: App) {
   const { db, config } = app.ctx;
 
   app.get('/productviewcart', { schema: { headers: CartHeaders, response: replies(CartReply) } }, async (req) => {
-    const user = await requireUser(db, req.headers.authtoken);
+    const user = await requireUser(app.ctx, req.headers.authtoken);
     if (req.headers.userid !== undefined && req.headers.userid !== user.userid) throw forbidden('Unauthorized User');
     const items = await cartOf(db, user.userid, publicBase(config, req));
     return { status: 200, msg: items.length ? 'Cart items' : 'Your cart is empty', data: items };
@@ -40,7 +40,7 @@ export function cartRoutes(app: App) {
 
   /** Adds one product (quantity is always 1: a product already in the cart keeps its one line). */
   app.post('/addtocartproduct', { schema: { body: AddToCartBody, response: replies(CartReply) } }, async (req) => {
-    const user = await requireUser(db, req.body.authtoken);
+    const user = await requireUser(app.ctx, req.body.authtoken);
     const { productid } = req.body;
     const product = await db.selectFrom('products').select('productid').where('productid', '=', productid).executeTakeFirst();
     if (!product) throw notFound('Product not found');
@@ -64,7 +64,7 @@ export function cartRoutes(app: App) {
   });
 
   app.delete('/deleteproduct', { schema: { body: RemoveFromCartBody, response: replies(CartReply) } }, async (req) => {
-    const user = await requireUser(db, req.body.authtoken);
+    const user = await requireUser(app.ctx, req.body.authtoken);
     if (req.body.userid !== undefined && req.body.userid !== user.userid) throw forbidden('Unauthorized User');
     const deleted = await db
       .deleteFrom('cart_items')
@@ -78,7 +78,7 @@ export function cartRoutes(app: App) {
   });
 
   app.delete('/deleteAllProducts', { schema: { body: ClearCartBody, response: replies(CartReply) } }, async (req) => {
-    const user = await requireUser(db, req.body.authtoken);
+    const user = await requireUser(app.ctx, req.body.authtoken);
     await db.deleteFrom('cart_items').where('userid', '=', user.userid).execute();
     return { status: 200, msg: 'Cart cleared', data: [] };
   });

@@ -10,7 +10,7 @@ export function couponRoutes(app: App) {
 
   /** POST /checkcoupen (spec name): is the coupon usable now, and for how much. Never uses it up. */
   app.post('/checkcoupen', { schema: { body: CheckCouponBody, response: replies(CouponCheckReply) } }, async (req) => {
-    await requireUser(db, req.body.authtoken);
+    await requireUser(app.ctx, req.body.authtoken);
     const coupon = await findValidCoupon(db, req.body.couponname);
     return { status: 200, msg: SHOP_MESSAGES.couponApplied, data: coupon };
   });

@@ -15,7 +15,7 @@ import type { Database } from '../db/schema';
 import { requireUser, type SignedInUser } from '../lib/auth';
 import { consumeCoupon } from '../lib/coupons';
 import { badRequest, conflict, notFound } from '../lib/errors';
-import { computeTotals, effectiveStatus, loadOrders, toPaise, toRupees } from '../lib/orders';
+import { computeTotals, effectiveStatus, loadOrders, toOrder, toPaise, toRupees } from '../lib/orders';
 import { replies } from './common';
 
 export const ORDER_MESSAGES = {
@@ -71,15 +71,17 @@ export function orderRoutes(app: App) {
   /**
    * POST /orderauth: orders the caller's whole cart, in one transaction (order + lines written,
    * coupon use counted, cart emptied — all or nothing). Amounts come from the catalogue and the
-   * coupon table; anything the body says about money or the user is ignored. The same
-   * Idempotency-Key again answers the first order: the user's row is locked for the checkout,
-   * so a concurrent twin waits and then finds it; the unique (userid, idempotency_key) is the backstop.
+   * coupon table; anything the body says about money or the user is ignored.
+   * The same Idempotency-Key again answers the first order, without a lookup on the way in: a
+   * twin in flight holds the cart rows this order deletes, so it waits for the twin, then finds
+   * the cart empty and the twin's order under the key; a twin on a refilled cart fails on the
+   * unique (userid, idempotency_key), rolls back (the cart is kept) and answers the first order.
    */
   app.post(
     '/orderauth',
     { schema: { headers: PlaceOrderHeaders, body: PlaceOrderBody, response: replies(PlaceOrderReply) } },
     async (req, reply) => {
-      const user = await requireUser(db, req.headers.authtoken);
+      const user = await requireUser(app.ctx, req.headers.authtoken);
       const key = req.headers['idempotency-key'];
       const body = req.body;
       const couponname = body.couponname?.trim() ?? '';
@@ -88,84 +90,83 @@ export function orderRoutes(app: App) {
         reply.header('idempotent-replayed', 'true');
         return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: { orderid } };
       };
-      let result: { orderid: number; replayed: boolean };
+      let placed: Order | { orderid: number; replayed: true };
       try {
-        result = await db.transaction().execute(async (trx) => {
-          await trx.selectFrom('users').select('userid').where('userid', '=', user.userid).forUpdate().execute();
-          if (key) {
-            const existing = await orderIdByKey(trx, user.userid, key);
-            if (existing) return { orderid: existing, replayed: true };
-          }
+        placed = await db.transaction().execute(async (trx) => {
           // The cart is read and emptied in one statement; a refusal below rolls both back.
           const { rows: items } = await sql<{ productid: number; productname: string; price: string }>`
             WITH removed AS (DELETE FROM cart_items WHERE userid = ${user.userid} RETURNING cartid, productid)
             SELECT p.productid, p.productname, p.price FROM removed r JOIN products p ON p.productid = r.productid
             ORDER BY r.cartid`.execute(trx);
-          if (items.length === 0) throw badRequest(ORDER_MESSAGES.emptyCart);
+          if (items.length === 0) {
+            const existing = key && (await orderIdByKey(trx, user.userid, key));
+            if (existing) return { orderid: existing, replayed: true as const };
+            throw badRequest(ORDER_MESSAGES.emptyCart);
+          }
 
           const itemsPaise = items.reduce((sum, i) => sum + toPaise(i.price), 0);
           const coupon = couponname ? await consumeCoupon(trx, couponname) : null;
           const totals = computeTotals(itemsPaise, coupon ? toPaise(coupon.discount) : 0, config.shipping);
-
-          const order = await trx
-            .insertInto('orders')
-            .values({
-              userid: user.userid,
-              billname: body.billname.trim(),
-              billaddress: body.billaddress.trim(),
-              ordernote: (body.ordernote ?? '').trim(),
-              payinfo: body.payinfo,
-              items_total: toRupees(totals.itemsTotal),
-              discount: toRupees(totals.discount),
-              billamount: toRupees(totals.billamount),
-              billtax: toRupees(totals.billtax),
-              couponname: coupon?.couponname ?? null,
-              idempotency_key: key ?? null,
-            })
-            .returning('orderid')
-            .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('order_lines')
-            .values(
-              items.map((item, i) => ({
-                orderid: order.orderid,
-                lineno: i + 1,
-                productid: item.productid,
-                productname: item.productname,
-                price: item.price,
-                quantity: 1,
-              })),
+          const order = {
+            billname: body.billname.trim(),
+            billaddress: body.billaddress.trim(),
+            ordernote: (body.ordernote ?? '').trim(),
+            payinfo: body.payinfo,
+            billamount: toRupees(totals.billamount),
+            billtax: toRupees(totals.billtax),
+            discount: toRupees(totals.discount),
+            couponname: coupon?.couponname ?? null,
+          };
+          const lines = items.map((item, i) => ({ lineno: i + 1, productid: item.productid, productname: item.productname, price: item.price }));
+          // The order and its lines in one statement.
+          const { rows } = await sql<{ orderid: number; orderdate: Date }>`
+            WITH placed AS (
+              INSERT INTO orders (userid, billname, billaddress, ordernote, payinfo, items_total, discount, billamount, billtax, couponname, idempotency_key)
+              VALUES (${user.userid}, ${order.billname}, ${order.billaddress}, ${order.ordernote}, ${order.payinfo}, ${toRupees(totals.itemsTotal)},
+                ${order.discount}, ${order.billamount}, ${order.billtax}, ${order.couponname}, ${key ?? null})
+              RETURNING orderid, orderdate
+            ), lines AS (
+              INSERT INTO order_lines (orderid, lineno, productid, productname, price, quantity)
+              SELECT placed.orderid, l.lineno, l.productid, l.productname, l.price, 1
+              FROM placed, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS l(lineno int, productid int, productname text, price numeric)
+              RETURNING 1
             )
-            .execute();
-          return { orderid: order.orderid, replayed: false };
+            SELECT orderid, orderdate FROM placed WHERE (SELECT count(*) FROM lines) = ${lines.length}`.execute(trx);
+          if (!rows[0]) throw new Error('The order lines were not all written');
+          return toOrder(
+            { ...order, ...rows[0], cancelled_at: null, status: 'Processing' },
+            items.map((item) => ({ productid: item.productid, productname: item.productname, price: Number(item.price), quantity: 1 })),
+            config.orders,
+          );
         });
       } catch (e) {
-        // Backstop: a twin with the same key committed first.
+        // A twin with the same key committed first.
         if (key && (e as { code?: string }).code === '23505' && String((e as Error).message).includes('orders_idempotency_key')) {
           const existing = await orderIdByKey(db, user.userid, key);
           if (existing) return replay(existing);
         }
         throw e;
       }
-      if (result.replayed) return replay(result.orderid);
+      if ('replayed' in placed) return replay(placed.orderid);
 
       // After the commit and without holding up the reply: a mail failure never fails the order.
-      const { orderid } = result;
-      void loadOrders(db, config.orders, user.userid, orderid)
-        .then(([order]) => order && mailer.sendLater(confirmationMail(user, order)))
-        .catch((err: unknown) => req.log.error({ err }, 'Could not prepare the order confirmation mail'));
-      return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: { orderid: result.orderid } };
+      try {
+        mailer.sendLater(confirmationMail(user, placed));
+      } catch (err) {
+        req.log.error({ err }, 'Could not queue the order confirmation mail');
+      }
+      return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: { orderid: placed.orderid } };
     },
   );
 
   app.get('/allorders', { schema: { headers: AuthHeaders, response: replies(OrderListReply) } }, async (req) => {
-    const user = await requireUser(db, req.headers.authtoken);
+    const user = await requireUser(app.ctx, req.headers.authtoken);
     const orders = await loadOrders(db, config.orders, user.userid);
     return { status: 200, msg: orders.length ? 'Orders' : 'No Order Pending', data: orders };
   });
 
   app.get('/order', { schema: { headers: OrderHeaders, response: replies(OrderReply) } }, async (req) => {
-    const user = await requireUser(db, req.headers.authtoken);
+    const user = await requireUser(app.ctx, req.headers.authtoken);
     const [order] = await loadOrders(db, config.orders, user.userid, req.headers.orderid);
     if (!order) throw notFound(ORDER_MESSAGES.notFound);
     return { status: 200, msg: 'Order', data: order };
@@ -173,7 +174,7 @@ export function orderRoutes(app: App) {
 
   /** DELETE /cancelorder: allowed before Delivered; the order stays on record as Cancelled. One guarded UPDATE. */
   app.delete('/cancelorder', { schema: { headers: OrderHeaders, response: replies(OrderReply) } }, async (req) => {
-    const user = await requireUser(db, req.headers.authtoken);
+    const user = await requireUser(app.ctx, req.headers.authtoken);
     const orderid = req.headers.orderid;
     const status = effectiveStatus(config.orders);
     const cancelled = await db

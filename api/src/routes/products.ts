@@ -25,7 +25,7 @@ export function productRoutes(app: App) {
   const { db, config } = app.ctx;
 
   app.post('/product', { schema: { headers: AuthHeaders, body: CreateProductBody, response: replies(CreateProductReply) } }, async (req) => {
-    const user = await requireUser(db, req.headers.authtoken);
+    const user = await requireUser(app.ctx, req.headers.authtoken);
     const body = req.body;
     const price = Math.round(body.price * 100) / 100;
     if (!(price > 0)) throw badRequest(PRODUCT_MESSAGES.price);

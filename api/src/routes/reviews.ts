@@ -40,7 +40,7 @@ export function reviewRoutes(app: App) {
   });
 
   app.post('/addreview', { schema: { body: AddReviewBody, response: replies(AddReviewReply) } }, async (req) => {
-    const user = await requireUser(db, req.body.authtoken);
+    const user = await requireUser(app.ctx, req.body.authtoken);
     const { name, title, description, keywords, date } = req.body;
     if (!isCalendarDate(date)) throw badRequest(REVIEW_MESSAGES.date);
     const row = await db

@@ -27,7 +27,7 @@ export function uploadRoutes(app: App) {
     });
 
     const handler = async (req: FastifyRequest<{ Headers: AuthHeaders }>, reply: FastifyReply) => {
-      const user = await requireUser(db, req.headers.authtoken);
+      const user = await requireUser(app.ctx, req.headers.authtoken);
       // Refuse an obviously oversized body before reading it (the multipart envelope adds a little).
       const declared = Number(req.headers['content-length'] ?? 0);
       if (declared > UPLOAD_MAX_BYTES + 64 * 1024) throw new HttpError(413, TOO_LARGE);

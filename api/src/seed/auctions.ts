@@ -98,6 +98,7 @@ export async function seedAuctionsIfEmpty(db: Kysely<Database>, config: Pick<Con
           startbid: a.bid,
           bid: current,
           highbid: a.bids.length ? current : 0,
+          bidcount: a.bids.length,
           rangelowbid: a.rangelowbid,
           rangehighbid: a.rangehighbid,
           photo_hashes: JSON.stringify([pictures[i].hash]),

@@ -47,7 +47,7 @@ export async function createAuction(a: CreateAuctionInput): Promise<AuctionItem>
 
 /**
  * PUT /updatebiduser (header authtoken): bids `bid` rupees as the signed-in user; resolves the
- * item with the new bid. Rejects 400 not a whole number / not higher than the current bid,
+ * item with the new bid and its newest 5 bids (merge them into the history you hold). Rejects 400 not a whole number / not higher than the current bid,
  * 403 own item, 404 unknown item, 409 the auction has ended or a winner was approved, 401.
  */
 export async function placeBid(auctionid: number, bid: number): Promise<AuctionItem> {
