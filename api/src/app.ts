@@ -85,12 +85,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRoute', (route) => void routeTable.push(route as RouteOptions));
   app.decorate('routeTable', routeTable);
   registerHardening(app);
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const ms = Math.round(reply.elapsedTime);
-    const line = { method: req.method, url: req.url.split('?')[0], statusCode: reply.statusCode, ms };
-    if (reply.statusCode >= 500) req.log.error(line, 'request failed');
-    else if (reply.statusCode >= 400 || ms >= SLOW_REQUEST_MS) req.log.info(line, 'request completed');
-    else req.log.debug(line, 'request completed');
+    const level = reply.statusCode >= 500 ? 'error' : reply.statusCode >= 400 || ms >= SLOW_REQUEST_MS ? 'info' : 'debug';
+    // The line is built only when its level is logged (a success at the default level is not).
+    if (level !== 'debug' || req.log.level === 'debug' || req.log.level === 'trace') {
+      const line = { method: req.method, url: req.url.split('?')[0], statusCode: reply.statusCode, ms };
+      req.log[level](line, level === 'error' ? 'request failed' : 'request completed');
+    }
+    done();
   });
 
   const database = await openDatabase(config, app.log);

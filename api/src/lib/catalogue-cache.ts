@@ -15,8 +15,8 @@ export async function notifyCatalogueChanged(db: Transaction<Database> | Kysely<
 }
 
 export interface CachedReply {
-  /** The serialised JSON reply. */
-  body: string;
+  /** The serialised JSON reply, as the UTF-8 bytes sent (no encoding per request). */
+  body: Buffer;
   etag: string;
   /** UTF-8 bytes of the body. */
   size: number;
@@ -73,8 +73,8 @@ export class CatalogueCache {
     const hit = this.entries.get(key);
     if (hit) return hit;
     const generation = this.generation;
-    const body = await build();
-    const reply = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, size: Buffer.byteLength(body) };
+    const body = Buffer.from(await build());
+    const reply = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, size: body.length };
     if (this.listening && generation === this.generation && reply.size <= this.maxBytes) this.keep(key, reply);
     return reply;
   }

@@ -90,7 +90,7 @@ const hasNul = (v: unknown) => typeof v === 'string' && v.includes('\u0000');
 const nonFinite = (v: unknown) => typeof v === 'number' && !Number.isFinite(v);
 
 /**
- * Hooks every route gets:
+ * Hooks of every route:
  * - security headers on every reply (also 404s, preflights and event streams);
  * - authentication before validation: a route whose schema takes an `authtoken` (header or
  *   JSON body) answers 401 when none usable is sent, whatever else is wrong with the request;
@@ -99,60 +99,83 @@ const nonFinite = (v: unknown) => typeof v === 'number' && !Number.isFinite(v);
  *   JSON body) into Infinity and then skips minimum/maximum, so they are refused here (400).
  */
 export function registerHardening(app: FastifyInstance): void {
-  app.addHook('onRequest', async (_req, reply) => {
+  // Callback hooks (no promise per request): these run on every request, the cached reads included.
+  app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(SECURITY_HEADERS);
+    done();
   });
 
   // A plugin's own plain-text refusal (e.g. @fastify/cors's 'Invalid Preflight Request') in the
   // API's {status, msg, data} shape, so every client reads every error the same way.
-  app.addHook('onSend', async (_req, reply, payload) => {
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (reply.statusCode < 400 || !type.startsWith('text/plain') || typeof payload !== 'string') return payload;
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('text/plain')) {
+      done(null, payload);
+      return;
+    }
     reply.header('content-type', 'application/json; charset=utf-8');
-    return JSON.stringify({ status: reply.statusCode, msg: payload || STATUS_CODES[reply.statusCode], data: null });
+    done(null, JSON.stringify({ status: reply.statusCode, msg: payload || STATUS_CODES[reply.statusCode], data: null }));
   });
 
-  app.addHook('preValidation', async (req: FastifyRequest) => {
-    const schema = req.routeOptions.schema as RouteSchema | undefined;
-    let spec: TokenSchema | undefined;
-    let value: unknown;
-    if (schema?.headers?.properties?.authtoken) {
-      spec = schema.headers.properties.authtoken;
-      value = req.headers.authtoken;
-    } else if (schema?.body?.properties?.authtoken) {
-      // A body that is not an object at all is malformed (400 from validation); no body = no token.
-      const body = req.body as unknown;
-      if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) return;
-      spec = schema.body.properties.authtoken;
-      value = (body as Record<string, unknown> | null | undefined)?.authtoken;
-    } else return;
-    if (typeof value === 'string' && value.length >= 1 && value.length <= (spec.maxLength ?? 200)) return;
-    const message = typeof spec.errorMessage === 'string' ? spec.errorMessage : 'Please login first';
-    throw new HttpError(401, message);
+  // The input checks go on the routes that take that input only (a catalogue read has none).
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as RouteSchema | undefined;
+    const takesToken = Boolean(schema?.headers?.properties?.authtoken || schema?.body?.properties?.authtoken);
+    const takesText = Boolean(schema?.body || schema?.querystring || /[:*]/.test(route.url) || !['GET', 'HEAD', 'OPTIONS'].includes(String(route.method)));
+    const coerces = Boolean(schema?.body || schema?.params || schema?.headers || schema?.querystring);
+    const add = (name: 'preValidation' | 'preHandler', hook: (req: FastifyRequest) => Promise<void>) => {
+      const own = route[name];
+      route[name] = [...(own ? (Array.isArray(own) ? own : [own]) : []), hook] as never;
+    };
+    if (takesToken) add('preValidation', requireTokenShape);
+    if (takesText) add('preValidation', refuseNul);
+    if (coerces) add('preHandler', refuseInfinity);
   });
+}
 
-  // PostgreSQL text cannot hold U+0000 (the insert fails): refuse it in any input, naming the field.
-  app.addHook('preValidation', async (req: FastifyRequest) => {
-    const parts = { body: req.body, params: req.params, querystring: req.query } as const;
-    for (const part of Object.keys(parts) as Array<keyof typeof parts>) {
-      const at = findValue(parts[part], hasNul);
-      if (at !== undefined) {
-        const name = part === 'body' ? 'body' : PART_NAMES[part];
-        throw badRequest(`Invalid ${name}${at ? ` '${at}'` : ''}: the NUL character (\\u0000) is not allowed`);
-      }
-    }
-  });
+/**
+ * Authentication before validation: a route whose schema takes an `authtoken` (header or JSON
+ * body) answers 401 when none usable is sent, whatever else is wrong with the request.
+ */
+async function requireTokenShape(req: FastifyRequest): Promise<void> {
+  const schema = req.routeOptions.schema as RouteSchema | undefined;
+  let spec: TokenSchema | undefined;
+  let value: unknown;
+  if (schema?.headers?.properties?.authtoken) {
+    spec = schema.headers.properties.authtoken;
+    value = req.headers.authtoken;
+  } else if (schema?.body?.properties?.authtoken) {
+    // A body that is not an object at all is malformed (400 from validation); no body = no token.
+    const body = req.body as unknown;
+    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) return;
+    spec = schema.body.properties.authtoken;
+    value = (body as Record<string, unknown> | null | undefined)?.authtoken;
+  } else return;
+  if (typeof value === 'string' && value.length >= 1 && value.length <= (spec.maxLength ?? 200)) return;
+  const message = typeof spec.errorMessage === 'string' ? spec.errorMessage : 'Please login first';
+  throw new HttpError(401, message);
+}
 
-  // After validation (ajv's coercion made the numbers): no Infinity anywhere.
-  app.addHook('preHandler', async (req: FastifyRequest) => {
-    const schema = req.routeOptions.schema as RouteSchema | undefined;
-    const parts = { body: req.body, params: req.params, headers: req.headers, querystring: req.query } as const;
-    for (const part of Object.keys(parts) as Array<keyof typeof parts>) {
-      const at = findValue(parts[part], nonFinite);
-      if (at === undefined) continue;
-      const own = schema?.[part]?.properties?.[at]?.errorMessage;
+/** PostgreSQL text cannot hold U+0000 (the insert fails): refuse it in any input, naming the field. */
+async function refuseNul(req: FastifyRequest): Promise<void> {
+  const parts = { body: req.body, params: req.params, querystring: req.query } as const;
+  for (const part of Object.keys(parts) as Array<keyof typeof parts>) {
+    const at = findValue(parts[part], hasNul);
+    if (at !== undefined) {
       const name = part === 'body' ? 'body' : PART_NAMES[part];
-      throw badRequest(typeof own === 'string' ? own : `Invalid ${name}${at ? ` '${at}'` : ''}: must be a finite number`);
+      throw badRequest(`Invalid ${name}${at ? ` '${at}'` : ''}: the NUL character (\\u0000) is not allowed`);
     }
-  });
+  }
+}
+
+/** After validation (ajv's coercion made the numbers): no Infinity anywhere. */
+async function refuseInfinity(req: FastifyRequest): Promise<void> {
+  const schema = req.routeOptions.schema as RouteSchema | undefined;
+  const parts = { body: req.body, params: req.params, headers: req.headers, querystring: req.query } as const;
+  for (const part of Object.keys(parts) as Array<keyof typeof parts>) {
+    const at = findValue(parts[part], nonFinite);
+    if (at === undefined) continue;
+    const own = schema?.[part]?.properties?.[at]?.errorMessage;
+    const name = part === 'body' ? 'body' : PART_NAMES[part];
+    throw badRequest(typeof own === 'string' ? own : `Invalid ${name}${at ? ` '${at}'` : ''}: must be a finite number`);
+  }
 }
