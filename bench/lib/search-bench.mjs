@@ -26,7 +26,7 @@ const CITIES = ['Bengaluru', 'Mumbai', 'Delhi', 'Pune', 'Chennai', 'Hyderabad', 
 const sqlArray = (values) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 
 /** One INSERT ... SELECT generate_series: n products, deterministic, spread over the vocabulary. */
-async function generateProducts(q, n) {
+export async function generateProducts(q, n) {
   const categories = Object.keys(NOUNS);
   const nouns = categories.flatMap((c) => NOUNS[c]);
   const nounCount = NOUNS.Electronics.length;

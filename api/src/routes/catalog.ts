@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../db/schema';
 import { IdParams, ProductListReply, ProductReply, ProductSearch, ProductSearchReply, SEARCH_PAGE_SIZE, type Product } from '@marketplace/shared/contract';
 import { imageUrl, publicBase, type App } from '../context';
 import { notFound } from '../lib/errors';
@@ -60,6 +61,29 @@ function sendCached(req: FastifyRequest, reply: FastifyReply, cached: CachedRepl
   return reply.type('application/json; charset=utf-8').send(cached.body);
 }
 
+/** Rows per µs-cost unit where both search plans cost the same (measured: the key walk tests a row in ~2 µs, the word index ~6.5 µs). */
+const WALK_COST_RATIO = 2 / 6.5;
+
+/**
+ * Whether walking the primary key (newest first) reaches `need` matches cheaper than collecting
+ * every match through the word index: rows walked ≈ table × need ÷ matches, against the matches
+ * themselves, each at its cost. Both figures are the planner's estimates (EXPLAIN, no execution).
+ */
+async function newestFirstWalkPays(db: App['ctx']['db'], filtered: SelectQueryBuilder<Database, 'products', object>, need: number): Promise<boolean> {
+  const [matches, table] = await Promise.all([
+    planRows(filtered.select(sql`1`.as('one'))),
+    planRows(db.selectFrom('products').select(sql`1`.as('one'))),
+  ]);
+  if (matches <= 0 || table <= 0) return false;
+  return (table * need) / matches * WALK_COST_RATIO < matches;
+}
+
+async function planRows(query: { explain(format: 'json'): Promise<Record<string, unknown>[]> }): Promise<number> {
+  const [row] = await query.explain('json');
+  const plan = (row?.['QUERY PLAN'] as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined)?.[0]?.Plan;
+  return plan?.['Plan Rows'] ?? 0;
+}
+
 export function catalogRoutes(app: App) {
   const { db, config } = app.ctx;
 
@@ -103,9 +127,16 @@ export function catalogRoutes(app: App) {
     if (minPrice !== undefined) query = query.where(sql<boolean>`price >= ${minPrice}`);
     if (maxPrice !== undefined) query = query.where(sql<boolean>`price <= ${maxPrice}`);
     // Newest first (this is the New Arrivals list); one row past the page says whether more
-    // follow, without counting every match. `productid + 0`: the planner must not walk the
-    // primary key backwards filtering every row (slow for rare words) but use the word index.
-    const found = await query.orderBy(sql`productid + 0`, 'desc').limit(limit + 1).offset(offset).execute();
+    // follow, without counting every match. Two plans, chosen by the planner's estimate of the
+    // matches: walking the primary key backwards finds a common word's page within a few
+    // thousand rows, the word index finds a rare word's few rows (walking for those reads the
+    // whole table). `productid + 0` keeps the planner off the primary key.
+    const walk = await newestFirstWalkPays(db, query, offset + limit + 1);
+    const found = await query
+      .orderBy(walk ? sql`productid` : sql`productid + 0`, 'desc')
+      .limit(limit + 1)
+      .offset(offset)
+      .execute();
     const rows = found.slice(0, limit);
     const base = publicBase(config, req);
     return {
