@@ -1,18 +1,8 @@
 import { CatalogueCache } from '../src/lib/catalogue-cache';
 import type { ListenFn } from '../src/db/listen';
-import { describeEachDatabase, startServer, type TestServer } from './helpers/server';
+import { describeEachDatabase, describeTwoProcesses, eventually } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
 import { listProduct } from './helpers/shop';
-
-/** Polls `read` until `ok` holds (a cache that is never invalidated fails here, after the deadline). */
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const ids = (r: { body: { data: { productid: number }[] } }) => r.body.data.map((p) => p.productid);
 
@@ -51,26 +41,14 @@ describeEachDatabase('catalogue replies from memory', (server) => {
   });
 });
 
-const pgOnly = process.env.TEST_DATABASE_URL ? describe : describe.skip;
-pgOnly('catalogue cache across two API processes on one PostgreSQL', () => {
-  let first: TestServer;
-  let second: TestServer;
-  beforeAll(async () => {
-    first = await startServer('postgres');
-    second = await startServer('postgres', { databaseUrl: first.config.databaseUrl });
-  });
-  afterAll(async () => {
-    await second?.stop();
-    await first?.stop();
-  });
-
+describeTwoProcesses('catalogue cache across two API processes on one PostgreSQL', (first, second) => {
   it('a product listed through one process is seen by the other, whose list was cached', async () => {
-    const cached = await second.get('/products');
-    const seller = await signedInUser(first);
-    const product = await listProduct(first, seller.token, 1234, 'Seen everywhere');
+    const cached = await second().get('/products');
+    const seller = await signedInUser(first());
+    const product = await listProduct(first(), seller.token, 1234, 'Seen everywhere');
     expect(ids(cached)).not.toContain(product.productid);
     const started = Date.now();
-    const seen = await eventually(() => second.get('/products'), (r) => ids(r).includes(product.productid));
+    const seen = await eventually(() => second().get('/products'), (r) => ids(r).includes(product.productid));
     expect(ids(seen)).toContain(product.productid);
     console.log(`[catalogue] a new product reached the other process's cached list in ${Date.now() - started} ms`);
   });

@@ -1,19 +1,9 @@
 import { SessionCache } from '../src/lib/session-cache';
 import type { SignedInUser } from '../src/lib/auth';
 import type { ListenFn } from '../src/db/listen';
-import { describeEachDatabase, startServer, type TestServer } from './helpers/server';
+import { describeEachDatabase, describeTwoProcesses, eventually, type TestServer } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
 import { bid, createAuction } from './helpers/auctions';
-
-/** Polls `read` until `ok` holds (a cache that is never told of a change fails here, after the deadline). */
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const cart = (s: TestServer, token: string) => s.get('/productviewcart', { authtoken: token });
 
@@ -48,35 +38,23 @@ describeEachDatabase('signed-in users kept in memory', (server) => {
   });
 });
 
-const pgOnly = process.env.TEST_DATABASE_URL ? describe : describe.skip;
-pgOnly('signed-in users across two API processes on one PostgreSQL', () => {
-  let first: TestServer;
-  let second: TestServer;
-  beforeAll(async () => {
-    first = await startServer('postgres');
-    second = await startServer('postgres', { databaseUrl: first.config.databaseUrl });
-  });
-  afterAll(async () => {
-    await second?.stop();
-    await first?.stop();
-  });
-
+describeTwoProcesses('signed-in users across two API processes on one PostgreSQL', (first, second) => {
   it('signing out through one process ends the token in the other, which had it in memory', async () => {
-    const user = await signedInUser(first);
-    expect((await cart(second, user.token)).status).toBe(200);
-    expect((await first.post('/logoutcus', { authtoken: user.token })).status).toBe(200);
+    const user = await signedInUser(first());
+    expect((await cart(second(), user.token)).status).toBe(200);
+    expect((await first().post('/logoutcus', { authtoken: user.token })).status).toBe(200);
     const started = Date.now();
-    const after = await eventually(() => cart(second, user.token), (r) => r.status === 401);
+    const after = await eventually(() => cart(second(), user.token), (r) => r.status === 401);
     expect(after.status).toBe(401);
     console.log(`[sessions] a sign-out reached the other process in ${Date.now() - started} ms`);
   });
 
   it('an operator revoking every token in SQL ends them in both processes', async () => {
-    const user = await signedInUser(first);
-    expect((await cart(first, user.token)).status).toBe(200);
-    expect((await cart(second, user.token)).status).toBe(200);
-    await first.app.ctx.db.updateTable('login_tokens').set({ revoked_at: new Date() }).where('userid', '=', user.userid).execute();
-    for (const s of [first, second]) expect((await eventually(() => cart(s, user.token), (r) => r.status === 401)).status).toBe(401);
+    const user = await signedInUser(first());
+    expect((await cart(first(), user.token)).status).toBe(200);
+    expect((await cart(second(), user.token)).status).toBe(200);
+    await first().app.ctx.db.updateTable('login_tokens').set({ revoked_at: new Date() }).where('userid', '=', user.userid).execute();
+    for (const s of [first(), second()]) expect((await eventually(() => cart(s, user.token), (r) => r.status === 401)).status).toBe(401);
   });
 });
 

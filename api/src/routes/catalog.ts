@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { IdParams, ProductListReply, ProductReply, ProductSearch, ProductSearchReply, SEARCH_PAGE_SIZE, type Product } from '@marketplace/shared/contract';
 import { imageUrl, publicBase, type App } from '../context';
@@ -63,29 +63,38 @@ function sendCached(req: FastifyRequest, reply: FastifyReply, cached: CachedRepl
 
 /** Rows per µs-cost unit where both search plans cost the same (measured: the key walk tests a row in ~2 µs, the word index ~6.5 µs). */
 const WALK_COST_RATIO = 2 / 6.5;
+/** Below this many products either plan answers within milliseconds: no estimate is asked for. */
+const ESTIMATE_FROM_ROWS = 10_000;
+const TABLE_SIZE_MAX_AGE_MS = 10_000;
 
 /**
  * Whether walking the primary key (newest first) reaches `need` matches cheaper than collecting
  * every match through the word index: rows walked ≈ table × need ÷ matches, against the matches
- * themselves, each at its cost. Both figures are the planner's estimates (EXPLAIN, no execution).
+ * themselves, each at its cost. The matches are the planner's estimate (EXPLAIN, no execution);
+ * the table size its statistics (pg_class.reltuples, -1 before the first ANALYZE), read every 10 s.
  */
-async function newestFirstWalkPays(db: App['ctx']['db'], filtered: SelectQueryBuilder<Database, 'products', object>, need: number): Promise<boolean> {
-  const [matches, table] = await Promise.all([
-    planRows(filtered.select(sql`1`.as('one'))),
-    planRows(db.selectFrom('products').select(sql`1`.as('one'))),
-  ]);
-  if (matches <= 0 || table <= 0) return false;
-  return (table * need) / matches * WALK_COST_RATIO < matches;
-}
-
-async function planRows(query: { explain(format: 'json'): Promise<Record<string, unknown>[]> }): Promise<number> {
-  const [row] = await query.explain('json');
-  const plan = (row?.['QUERY PLAN'] as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined)?.[0]?.Plan;
-  return plan?.['Plan Rows'] ?? 0;
+function searchPlanner(db: Kysely<Database>) {
+  let table = { rows: 0, at: -Infinity };
+  const tableRows = async (): Promise<number> => {
+    if (Date.now() - table.at > TABLE_SIZE_MAX_AGE_MS) {
+      const { rows } = await sql<{ n: number }>`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'products'::regclass`.execute(db);
+      table = { rows: Number(rows[0]?.n ?? 0), at: Date.now() };
+    }
+    return table.rows;
+  };
+  return async function newestFirstWalkPays(filtered: SelectQueryBuilder<Database, 'products', object>, need: number): Promise<boolean> {
+    const total = await tableRows();
+    if (total < ESTIMATE_FROM_ROWS) return false;
+    const [row] = await filtered.select(sql`1`.as('one')).explain('json');
+    const plan = (row?.['QUERY PLAN'] as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined)?.[0]?.Plan;
+    const matches = plan?.['Plan Rows'] ?? 0;
+    return matches > 0 && ((total * need) / matches) * WALK_COST_RATIO < matches;
+  };
 }
 
 export function catalogRoutes(app: App) {
   const { db, config } = app.ctx;
+  const newestFirstWalkPays = searchPlanner(db);
 
   const { catalogue } = app.ctx;
 
@@ -131,7 +140,7 @@ export function catalogRoutes(app: App) {
     // matches: walking the primary key backwards finds a common word's page within a few
     // thousand rows, the word index finds a rare word's few rows (walking for those reads the
     // whole table). `productid + 0` keeps the planner off the primary key.
-    const walk = await newestFirstWalkPays(db, query, offset + limit + 1);
+    const walk = await newestFirstWalkPays(query, offset + limit + 1);
     const found = await query
       .orderBy(walk ? sql`productid` : sql`productid + 0`, 'desc')
       .limit(limit + 1)

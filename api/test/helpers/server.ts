@@ -169,3 +169,38 @@ export function describeEachDatabase(
     });
   });
 }
+
+/** Polls `read` until `ok` holds or the deadline passes, then returns the last value (the test asserts on it). */
+export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A suite against two API processes sharing one fresh PostgreSQL database (skipped without TEST_DATABASE_URL). */
+export function describeTwoProcesses(title: string, suite: (first: () => TestServer, second: () => TestServer) => void) {
+  const pgOnly = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+  pgOnly(title, () => {
+    let first: TestServer | undefined;
+    let second: TestServer | undefined;
+    beforeAll(async () => {
+      first = await startServer('postgres');
+      second = await startServer('postgres', { databaseUrl: first.config.databaseUrl });
+    });
+    afterAll(async () => {
+      await second?.stop();
+      await first?.stop();
+    });
+    const running = (s: TestServer | undefined) => {
+      if (!s) throw new Error('server not started');
+      return s;
+    };
+    suite(
+      () => running(first),
+      () => running(second),
+    );
+  });
+}
