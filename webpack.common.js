@@ -21,8 +21,9 @@ function sharedSingletons() {
     'react/': singleton(deps.react),
     'react-dom': singleton(deps['react-dom']),
     'react-dom/': singleton(deps['react-dom']),
-    'react-router': singleton(deps['react-router-dom']),
-    'react-router-dom': singleton(deps['react-router-dom']),
+    // React Router is reached through @marketplace/shared/router only (one context for every
+    // front end, and only the parts used are bundled): it is not shared itself.
+    '@marketplace/shared/router': singleton(sharedPackage.version),
     zustand: singleton(deps.zustand),
     'react-toastify': singleton(deps['react-toastify']),
     '@marketplace/shared': singleton(sharedPackage.version),

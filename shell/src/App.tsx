@@ -1,5 +1,5 @@
 import { useEffect, type ReactElement } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from '@marketplace/shared/router';
 import { NotFound, ROUTES } from '@marketplace/shared';
 import { RemoteArea } from './federation/RemoteArea';
 import { Layout } from './layout/Layout';

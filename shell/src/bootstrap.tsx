@@ -1,6 +1,6 @@
 import { StrictMode, type ErrorInfo } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@marketplace/shared/router';
 import { App } from './App';
 import { RemoteUnavailableError } from './federation/remotes';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@marketplace/shared/router';
 import {
   NEW_PASSWORD_MESSAGE,
   SIGNUP_MESSAGES,

@@ -1,5 +1,5 @@
 import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent, type ReactElement } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@marketplace/shared/router';
 import { notify, useSession, verifyResetOtp } from '@marketplace/shared';
 import { SubmitButton, formStyles as styles } from '../ui/Field';
 import { AuthCard } from '../ui/AuthCard';

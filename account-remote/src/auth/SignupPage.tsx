@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@marketplace/shared/router';
 import { SIGNUP_MESSAGES, notify, signup } from '@marketplace/shared';
 import { SelectField, SubmitButton, TextField, formStyles as styles } from '../ui/Field';
 import { AuthCard } from '../ui/AuthCard';

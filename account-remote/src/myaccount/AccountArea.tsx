@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ComponentType, type ReactElement } from 'react';
-import { Navigate, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, NavLink, useLocation, useNavigate } from '@marketplace/shared/router';
 import { Breadcrumb, NotFound, Spinner, getUserData, notify, useIsSignedIn, useSession, type LoginData } from '@marketplace/shared';
 import { errorMessage, hasStatus } from '../lib/errors';
 import type { AccountCustomer as Customer } from './addresses';

@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/shared/router';
 import { notify } from '@marketplace/shared';
 import { useAccount } from './AccountContext';
 import { saveAddresses, withoutAddress, type Address } from './addresses';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
 import { ADDRESS_COUNTRIES, ADDRESS_STATES, notify } from '@marketplace/shared';
 import { SelectField, SubmitButton, TextField, formStyles as form } from '../ui/Field';
 import { useFields } from '../ui/useFields';

@@ -1,5 +1,5 @@
 import { type ReactElement, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/shared/router';
 import { useSession } from '@marketplace/shared';
 import { useAccount } from './AccountContext';
 import { formatAddress } from './addresses';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@marketplace/shared/router';
 import { SIGNUP_MESSAGES, notify, updateProfile } from '@marketplace/shared';
 import { SubmitButton, TextField, formStyles as form } from '../ui/Field';
 import { useFields } from '../ui/useFields';

@@ -1,5 +1,5 @@
 import { type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/shared/router';
 import { formatPrice, type AuctionItem } from '@marketplace/shared';
 import { auctionProductPath } from '../lib/links';
 import ui from '../styles/ui.module.css';

@@ -1,5 +1,5 @@
 import { type ComponentType, type ReactElement } from 'react';
-import { matchPath, useLocation } from 'react-router-dom';
+import { matchPath, useLocation } from '../router';
 import { NotFound } from '../ui/NotFound';
 
 /** One page of a remote, keyed by its route pattern from ROUTES. */

@@ -1,5 +1,6 @@
 import { toast } from 'react-toastify';
-import { notify, parseToast, TOAST_OPTIONS } from './toast';
+import { waitFor } from '@testing-library/react';
+import { notify, onToastsWanted, parseToast, TOAST_OPTIONS, toastsWanted } from './toast';
 
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), warning: jest.fn(), error: jest.fn() } }));
 
@@ -15,11 +16,18 @@ describe('toast convention', () => {
     expect(parseToast('Something went Wrong')).toEqual({ text: 'Something went Wrong', kind: 'error' });
   });
 
-  it('shows the toast top-centre for 1500 ms', () => {
+  it('shows the toast top-centre for 1500 ms, and says toasts are wanted from the first one on', async () => {
+    const wanted = jest.fn();
+    const stop = onToastsWanted(wanted);
+    expect(toastsWanted()).toBe(false);
     notify('Coupon Applied Successfully,1');
-    expect(toast.success).toHaveBeenCalledWith('Coupon Applied Successfully', TOAST_OPTIONS);
+    expect(toastsWanted()).toBe(true);
+    expect(wanted).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Coupon Applied Successfully', TOAST_OPTIONS));
     expect(TOAST_OPTIONS).toEqual({ position: 'top-center', autoClose: 1500 });
     notify('Unauthorized User,3');
-    expect(toast.error).toHaveBeenCalledWith('Unauthorized User', TOAST_OPTIONS);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Unauthorized User', TOAST_OPTIONS));
+    expect(wanted).toHaveBeenCalledTimes(1);
+    stop();
   });
 });

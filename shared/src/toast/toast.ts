@@ -1,4 +1,4 @@
-import { toast, type ToastOptions } from 'react-toastify';
+import type { ToastOptions } from 'react-toastify';
 
 export type ToastKind = 'success' | 'warning' | 'error';
 
@@ -18,8 +18,40 @@ export function parseToast(message: string): { text: string; kind: ToastKind } {
   return { text, kind };
 }
 
-/** Shows a toast written in the spec's 'Text,code' form. */
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+
+/** Whether any toast was asked for yet: the shell mounts its toast container from then on. */
+export function toastsWanted(): boolean {
+  return wanted;
+}
+
+/** Calls `listener` when the first toast is asked for; returns the unsubscribe. */
+export function onToastsWanted(listener: () => void): () => void {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+}
+
+/**
+ * Asks for the toast container (and so react-toastify) now. The shell calls it at the first
+ * click, tap or key press, so a toast that follows an action shows at once, while a first page
+ * load never waits for toasts.
+ */
+export function wantToasts(): void {
+  if (wanted) return;
+  wanted = true;
+  wantedListeners.forEach((listener) => listener());
+}
+
+/**
+ * Shows a toast written in the spec's 'Text,code' form. react-toastify is loaded with the first
+ * toast at the latest (it holds a toast until its container has mounted).
+ */
 export function notify(message: string): void {
   const { text, kind } = parseToast(message);
-  toast[kind](text, TOAST_OPTIONS);
+  wantToasts();
+  import('react-toastify').then(
+    ({ toast }) => toast[kind](text, TOAST_OPTIONS),
+    (error: unknown) => console.error('[toast] could not load react-toastify:', error, text),
+  );
 }

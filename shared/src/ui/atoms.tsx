@@ -1,5 +1,5 @@
 import { type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../router';
 import styles from './atoms.module.css';
 
 export function Spinner({ label = 'Loading' }: { label?: string }): ReactElement {

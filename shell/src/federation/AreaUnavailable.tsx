@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactElement } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@marketplace/shared/router';
 import type { RemoteName } from './remotes';
 import styles from './RemoteArea.module.css';
 

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useMemo, useState, type ReactElement } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@marketplace/shared/router';
 import { Spinner } from '@marketplace/shared';
 import { AreaErrorBoundary } from './AreaErrorBoundary';
 import { areaApp, retryArea } from './areaApps';

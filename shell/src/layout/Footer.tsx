@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/shared/router';
 import { CONTACT, SHOP_NAME } from '../content';
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, TwitterIcon, YoutubeIcon } from './icons';
 import styles from './Footer.module.css';

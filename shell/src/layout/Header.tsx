@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactElement } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from '@marketplace/shared/router';
 import { refreshCartCount, useCartCount, useSession } from '@marketplace/shared';
 import { CONTACT, SHOP_NAME } from '../content';
 import { fullPageLoad } from './fullPageLoad';

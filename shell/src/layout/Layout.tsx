@@ -1,13 +1,25 @@
-import type { ReactElement, ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
-import { TOAST_OPTIONS } from '@marketplace/shared';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import { onToastsWanted, toastsWanted, wantToasts } from '@marketplace/shared';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './Layout.module.css';
 
-/** Header, the current area, footer, and the page's one toast container (used by every remote). */
+const ToastArea = lazy(() => import('./ToastArea'));
+
+/** Header, the current area, footer, and (from the first toast on) the page's one toast container. */
 export function Layout({ children }: { children: ReactNode }): ReactElement {
+  const showToasts = useSyncExternalStore(onToastsWanted, toastsWanted);
+  useEffect(() => {
+    if (showToasts) return undefined;
+    const events = ['pointerdown', 'keydown'] as const;
+    const stop = () => events.forEach((name) => window.removeEventListener(name, prepare, true));
+    const prepare = () => {
+      stop();
+      wantToasts();
+    };
+    events.forEach((name) => window.addEventListener(name, prepare, true));
+    return stop;
+  }, [showToasts]);
   return (
     <div className={styles.page}>
       <a className={styles.skipLink} href="#main">
@@ -18,7 +30,11 @@ export function Layout({ children }: { children: ReactNode }): ReactElement {
         {children}
       </main>
       <Footer />
-      <ToastContainer position={TOAST_OPTIONS.position} autoClose={TOAST_OPTIONS.autoClose} />
+      {showToasts && (
+        <Suspense fallback={null}>
+          <ToastArea />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactElement } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@marketplace/shared/router';
 import { ApiError, Breadcrumb, CONTACT_EMAIL_PATTERN, CONTACT_MESSAGES, notify, sendContact } from '@marketplace/shared';
 import { CONTACT } from '../content';
 import { ClockIcon, MapPinIcon, PhoneIcon } from '../layout/icons';

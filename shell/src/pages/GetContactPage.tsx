@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/shared/router';
 import { CheckCircle } from './noticeIcons';
 import styles from './pages.module.css';
 

@@ -1,5 +1,5 @@
 import { useEffect, type ReactElement } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@marketplace/shared/router';
 import { logout, useSession } from '@marketplace/shared';
 import { CheckCircle } from './noticeIcons';
 import styles from './pages.module.css';

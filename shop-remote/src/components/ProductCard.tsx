@@ -1,5 +1,5 @@
 import { type ReactElement, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/shared/router';
 import { Price, StarRating, type Product } from '@marketplace/shared';
 import { productDetailsPath } from '../lib/productLinks';
 import { ProductPhoto } from './ProductPhoto';

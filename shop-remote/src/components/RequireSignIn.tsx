@@ -1,5 +1,5 @@
 import { type ReactElement, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@marketplace/shared/router';
 import { useIsSignedIn } from '@marketplace/shared';
 import { LOGIN_PATH } from '../lib/productLinks';
 

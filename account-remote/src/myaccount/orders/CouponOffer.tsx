@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/shared/router';
 import { getCoupons, notify, Spinner, type Coupon } from '@marketplace/shared';
 import { LoadFailed } from './OrderListStates';
 import { formatDate, money } from './orderFormat';

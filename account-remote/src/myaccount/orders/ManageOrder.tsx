@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from '@marketplace/shared/router';
 import { cancelOrder, notify, type Order } from '@marketplace/shared';
 import { errorMessage, hasStatus } from '../../lib/errors';
 import { useAccount } from '../AccountContext';

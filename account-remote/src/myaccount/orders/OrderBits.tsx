@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
-import { Link, NavLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, NavLink, useNavigate, useSearchParams } from '@marketplace/shared/router';
 import { getOrder, notify, Spinner, useSession, type Order, type OrderStatus } from '@marketplace/shared';
 import { errorMessage, hasStatus } from '../../lib/errors';
 import { useAccount } from '../AccountContext';

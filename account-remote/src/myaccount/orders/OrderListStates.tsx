@@ -1,5 +1,5 @@
 import { type ReactElement, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/shared/router';
 import { Spinner, type Order } from '@marketplace/shared';
 import { useOrders } from './OrdersContext';
 import styles from '../Account.module.css';

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@marketplace/shared/router';
 import { getOrders, notify, type Order } from '@marketplace/shared';
 import { hasStatus } from '../../lib/errors';
 

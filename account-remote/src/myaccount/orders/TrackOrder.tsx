@@ -1,5 +1,5 @@
 import { type ReactElement } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@marketplace/shared/router';
 import { useSession, type Order } from '@marketplace/shared';
 import { EmptyOrders, WithOrders } from './OrderListStates';
 import { LoadedOrder, OrderHead, OrdersNav, OrderTimeline, useSelectedOrderId } from './OrderBits';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from '@marketplace/shared/router';
 import { createAuction, notify, PhotoUploader, useIsSignedIn, type AuctionCategory } from '@marketplace/shared';
 import { AuctionCard } from '../../components/AuctionCard';
 import { Field } from '../../components/Field';

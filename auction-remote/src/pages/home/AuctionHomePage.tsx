@@ -1,5 +1,5 @@
 import { useRef, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/shared/router';
 import { Breadcrumb, getAuctions, useIsSignedIn } from '@marketplace/shared';
 import { AuctionCard } from '../../components/AuctionCard';
 import { CardRail } from '../../components/CardRail';

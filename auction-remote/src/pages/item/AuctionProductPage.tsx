@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@marketplace/shared/router';
 import {
   ApiError,
   Breadcrumb,

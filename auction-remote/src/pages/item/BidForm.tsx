@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@marketplace/shared/router';
 import { AUCTION_MESSAGES, formatPrice, notify, placeBid, useIsSignedIn, type AuctionItem } from '@marketplace/shared';
 import fieldStyles from '../../components/Field.module.css';
 import { parseRupees } from '../../lib/auctionForm';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactElement } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@marketplace/shared/router';
 import {
   Breadcrumb,
   createProduct,

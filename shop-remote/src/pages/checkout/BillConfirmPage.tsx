@@ -1,5 +1,5 @@
 import { type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/shared/router';
 import { Breadcrumb, useSession } from '@marketplace/shared';
 import { NEW_ARRIVALS_PATH } from '../../lib/productLinks';
 import { MY_ORDERS_PATH } from '../../lib/shopPaths';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactElement } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@marketplace/shared/router';
 import {
   ApiError,
   atomStyles,

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/shared/router';
 import { Price, StarRating, type Product } from '@marketplace/shared';
 import { ProductPhoto } from '../../components/ProductPhoto';
 import { productDetailsPath } from '../../lib/productLinks';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/shared/router';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../components/Icons';
 import { NEW_ARRIVALS_PATH } from '../../lib/productLinks';
 import { AccessoriesArt, HeadphonesArt, MobileArt } from './heroArt';

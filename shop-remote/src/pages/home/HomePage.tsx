@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/shared/router';
 import { atomStyles, getProducts, useIsSignedIn, type Product } from '@marketplace/shared';
 import { BellIcon, CartIcon, EyeIcon, HeartIcon } from '../../components/Icons';
 import { LoadError, LoadingArea } from '../../components/LoadState';

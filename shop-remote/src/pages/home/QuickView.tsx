@@ -1,5 +1,5 @@
 import { type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/shared/router';
 import { Price, StarRating, type Product } from '@marketplace/shared';
 import { Modal } from '../../components/Modal';
 import { ProductPhoto } from '../../components/ProductPhoto';

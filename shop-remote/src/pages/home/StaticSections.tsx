@@ -1,5 +1,5 @@
 import { type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/shared/router';
 import { HeadsetIcon, ShieldIcon, TruckIcon } from '../../components/Icons';
 import { NEW_ARRIVALS_PATH } from '../../lib/productLinks';
 import ui from '../../styles/ui.module.css';

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent, type ReactElement } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@marketplace/shared/router';
 import { Breadcrumb, getProducts, notify, searchProducts, type Product, type ProductSearch, type SearchPage } from '@marketplace/shared';
 import { CartIcon, GridIcon, ListIcon } from '../../components/Icons';
 import { LoadError, LoadingArea } from '../../components/LoadState';

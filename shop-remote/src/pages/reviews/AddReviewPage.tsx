@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactElement } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@marketplace/shared/router';
 import { addReview, Breadcrumb, notify, REVIEW_MESSAGES } from '@marketplace/shared';
 import { FormField, hintId, messageId } from '../../components/FormField';
 import { RequireSignIn } from '../../components/RequireSignIn';

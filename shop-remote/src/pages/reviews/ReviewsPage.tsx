@@ -1,5 +1,5 @@
 import { useId, useState, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/shared/router';
 import { Breadcrumb, getReviews, useIsSignedIn, type Review } from '@marketplace/shared';
 import { LoadError, LoadingArea } from '../../components/LoadState';
 import { ADD_REVIEW_PATH } from '../../lib/shopPaths';

@@ -1,5 +1,5 @@
 import { useState, type ComponentType, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/shared/router';
 import { Breadcrumb, Price } from '@marketplace/shared';
 import { CartIcon, CloseIcon, EyeIcon } from '../../components/Icons';
 import { NEW_ARRIVALS_PATH, searchPath } from '../../lib/productLinks';
