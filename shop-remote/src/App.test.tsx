@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { getReviews, routesOf, useSession } from '@marketplace/shared';
 import { SHOP_PAGES } from './App';
 import { currentPath, renderAt } from './testing/renderAt';
@@ -13,26 +13,26 @@ describe('shop area routes', () => {
     expect(Object.keys(SHOP_PAGES).sort()).toEqual(routesOf('shop').map((r) => r.path).sort());
   });
 
-  it.each(['/viewcart', '/viewcart/7', '/checkout', '/addproduct'])('%s sends a visitor to /login', (path) => {
-    renderAt(path);
-    expect(currentPath()).toBe('/login');
+  it.each(['/viewcart', '/viewcart/7', '/checkout', '/addproduct'])('%s sends a visitor to /login', async (path) => {
+    await renderAt(path);
+    await waitFor(() => expect(currentPath()).toBe('/login'));
   });
 
   it('/addreview sends a visitor to /review', async () => {
-    renderAt('/addreview');
-    expect(currentPath()).toBe('/review');
+    await renderAt('/addreview');
+    await waitFor(() => expect(currentPath()).toBe('/review'));
     expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
   });
 
-  it('/emptycart says the cart is empty and links to new arrivals', () => {
-    renderAt('/emptycart');
+  it('/emptycart says the cart is empty and links to new arrivals', async () => {
+    await renderAt('/emptycart');
     expect(screen.getByRole('heading', { level: 1, name: 'EMPTY - No items found on your cart.' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/newarrival');
   });
 
-  it('/billconfirm confirms the order with links to My Orders and new arrivals', () => {
+  it('/billconfirm confirms the order with links to My Orders and new arrivals', async () => {
     act(() => useSession.getState().setOrderId(12));
-    renderAt('/billconfirm');
+    await renderAt('/billconfirm');
     expect(screen.getByText('Your order number is #12.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Order Placed - Check for more Details in My Order.' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/myaccount/myorder');

@@ -1,15 +1,22 @@
-import { type ReactElement } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import { AreaRoutes, type PageTable } from '@marketplace/shared';
-import { AddProductPage } from './pages/addproduct/AddProductPage';
-import { CartPage, EmptyCartPage } from './pages/cart/CartPage';
-import { BillConfirmPage } from './pages/checkout/BillConfirmPage';
-import { CheckoutPage } from './pages/checkout/CheckoutPage';
-import { ProductDetailsPage } from './pages/details/ProductDetailsPage';
 import { HomePage } from './pages/home/HomePage';
-import { NewArrivalPage } from './pages/listing/NewArrivalPage';
-import { AddReviewPage } from './pages/reviews/AddReviewPage';
-import { ReviewsPage } from './pages/reviews/ReviewsPage';
-import { WishlistPage } from './pages/wishlist/WishlistPage';
+
+/** A page in its own chunk, loaded when it is first shown (the home page, where most visits start, is not). */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+const NewArrivalPage = lazyPage(() => import('./pages/listing/NewArrivalPage'), (m) => m.NewArrivalPage);
+const ProductDetailsPage = lazyPage(() => import('./pages/details/ProductDetailsPage'), (m) => m.ProductDetailsPage);
+const CartPage = lazyPage(() => import('./pages/cart/CartPage'), (m) => m.CartPage);
+const EmptyCartPage = lazyPage(() => import('./pages/cart/CartPage'), (m) => m.EmptyCartPage);
+const CheckoutPage = lazyPage(() => import('./pages/checkout/CheckoutPage'), (m) => m.CheckoutPage);
+const BillConfirmPage = lazyPage(() => import('./pages/checkout/BillConfirmPage'), (m) => m.BillConfirmPage);
+const AddProductPage = lazyPage(() => import('./pages/addproduct/AddProductPage'), (m) => m.AddProductPage);
+const ReviewsPage = lazyPage(() => import('./pages/reviews/ReviewsPage'), (m) => m.ReviewsPage);
+const AddReviewPage = lazyPage(() => import('./pages/reviews/AddReviewPage'), (m) => m.AddReviewPage);
+const WishlistPage = lazyPage(() => import('./pages/wishlist/WishlistPage'), (m) => m.WishlistPage);
 
 /** Every shop route of shared/src/routes.ts, by its pattern. */
 export const SHOP_PAGES: PageTable = {

@@ -1,6 +1,7 @@
-import { type ComponentType, type ReactElement } from 'react';
+import { Suspense, type ComponentType, type ReactElement } from 'react';
 import { matchPath, useLocation } from '../router';
 import { NotFound } from '../ui/NotFound';
+import { Spinner } from '../ui/atoms';
 
 /** One page of a remote, keyed by its route pattern from ROUTES. */
 export type PageTable = Record<string, ComponentType>;
@@ -13,7 +14,14 @@ export type PageTable = Record<string, ComponentType>;
 export function AreaRoutes({ pages }: { pages: PageTable }): ReactElement {
   const { pathname } = useLocation();
   for (const [pattern, Page] of Object.entries(pages)) {
-    if (matchPath({ path: pattern, end: true }, pathname)) return <Page />;
+    if (matchPath({ path: pattern, end: true }, pathname)) {
+      // A page may be in its own chunk (React.lazy): a spinner while it loads.
+      return (
+        <Suspense fallback={<Spinner label="Loading page" />}>
+          <Page />
+        </Suspense>
+      );
+    }
   }
   return <NotFound />;
 }

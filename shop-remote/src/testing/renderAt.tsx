@@ -1,10 +1,16 @@
-import type { RenderResult } from '@testing-library/react';
+import { screen, waitFor, type RenderResult } from '@testing-library/react';
 import { renderArea } from '@marketplace/shared/testing';
 import ShopApp from '../App';
 
 export { currentPath, toastKind } from '@marketplace/shared/testing';
 
-/** The shop area at `path`, mounted as the shell mounts it; other paths reach the shop's own not-found handling. */
-export function renderAt(path: string): RenderResult {
-  return renderArea('shop', ShopApp, path, <ShopApp />);
+/**
+ * The shop area at `path`, mounted as the shell mounts it; other paths reach the shop's own
+ * not-found handling. Resolves once the page's own chunk (React.lazy) has loaded (a redirect
+ * the page then makes arrives a moment later: wait for it).
+ */
+export async function renderAt(path: string): Promise<RenderResult> {
+  const result = renderArea('shop', ShopApp, path, <ShopApp />);
+  await waitFor(() => expect(screen.queryByText('Loading page')).toBeNull());
+  return result;
 }

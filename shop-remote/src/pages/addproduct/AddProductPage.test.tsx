@@ -57,7 +57,7 @@ const setupUser = (): User => userEvent.setup({ advanceTimers: jest.advanceTimer
 describe('/addproduct', () => {
   it('unlocks the fields in order, each with its message while wrong', async () => {
     const user = setupUser();
-    renderAt('/addproduct');
+    await renderAt('/addproduct');
     expect(field.name()).toBeEnabled();
     for (const f of [field.title, field.description, field.rating, field.price, field.location, field.photos]) expect(f()).toBeDisabled();
     expect(addButton()).toBeDisabled();
@@ -120,7 +120,7 @@ describe('/addproduct', () => {
       location: 'Pune',
       userid: 7,
     });
-    renderAt('/addproduct');
+    await renderAt('/addproduct');
     await fillDetails(user);
 
     await user.upload(field.photos(), [png('front.png'), png('back.png')]);
@@ -163,7 +163,7 @@ describe('/addproduct', () => {
   it("shows the server's message when an upload fails, and a retry finishes it", async () => {
     const user = setupUser();
     mocked.uploadPhoto.mockRejectedValueOnce(new ApiError(400, 'The file is not a PNG image'));
-    renderAt('/addproduct');
+    await renderAt('/addproduct');
     await fillDetails(user);
     await user.upload(field.photos(), [png('fake.png')]);
     expect(await toastKind('The file is not a PNG image')).toBe('error');
@@ -178,7 +178,7 @@ describe('/addproduct', () => {
   it("a refused create shows the server's message and stays", async () => {
     const user = setupUser();
     mocked.createProduct.mockRejectedValue(new ApiError(400, 'Please upload at least one PNG photo'));
-    renderAt('/addproduct');
+    await renderAt('/addproduct');
     await fillDetails(user);
     await user.upload(field.photos(), [png('front.png')]);
     await waitFor(() => expect(addButton()).toBeEnabled());

@@ -54,7 +54,7 @@ async function cartRows(): Promise<HTMLElement[]> {
 describe('/viewcart', () => {
   it('lists each item with photo, name, category, price and quantity 1, and the cart links', async () => {
     mocked.getCartItems.mockResolvedValue([HEADPHONES, SHIRT]);
-    renderAt('/viewcart');
+    await renderAt('/viewcart');
     expect(screen.getByRole('status')).toHaveTextContent('Loading your cart');
 
     const rows = await cartRows();
@@ -79,7 +79,7 @@ describe('/viewcart', () => {
     const user = userEvent.setup();
     mocked.getCartItems.mockResolvedValue([HEADPHONES, SHIRT]);
     mocked.removeFromCart.mockResolvedValue([SHIRT]);
-    renderAt('/viewcart');
+    await renderAt('/viewcart');
     await cartRows();
 
     await user.click(screen.getByRole('button', { name: 'Delete Wireless Headphones' }));
@@ -96,7 +96,7 @@ describe('/viewcart', () => {
     const user = userEvent.setup();
     mocked.getCartItems.mockResolvedValue([SHIRT]);
     mocked.removeFromCart.mockResolvedValue([]);
-    renderAt('/viewcart');
+    await renderAt('/viewcart');
     await cartRows();
     await user.click(screen.getByRole('button', { name: 'Delete Cotton Shirt' }));
     await waitFor(() => expect(currentPath()).toBe('/emptycart'));
@@ -108,7 +108,7 @@ describe('/viewcart', () => {
     const user = userEvent.setup();
     mocked.getCartItems.mockResolvedValue([HEADPHONES, SHIRT]);
     mocked.clearCart.mockResolvedValue();
-    renderAt('/viewcart');
+    await renderAt('/viewcart');
     await cartRows();
     await user.click(screen.getByRole('button', { name: 'Clear Cart' }));
     expect(mocked.clearCart).toHaveBeenCalledTimes(1);
@@ -120,7 +120,7 @@ describe('/viewcart', () => {
     const user = userEvent.setup();
     mocked.getCartItems.mockResolvedValue([HEADPHONES]);
     mocked.removeFromCart.mockRejectedValue(new ApiError(500, 'Internal Server Error'));
-    renderAt('/viewcart');
+    await renderAt('/viewcart');
     await cartRows();
     await user.click(screen.getByRole('button', { name: 'Delete Wireless Headphones' }));
     await waitFor(() => expect(currentPath()).toBe('/error404'));
@@ -130,14 +130,14 @@ describe('/viewcart', () => {
     const user = userEvent.setup();
     mocked.getCartItems.mockResolvedValue([HEADPHONES]);
     mocked.clearCart.mockRejectedValue(new ApiError(0, 'Network Error'));
-    renderAt('/viewcart');
+    await renderAt('/viewcart');
     await user.click(await screen.findByRole('button', { name: 'Clear Cart' }));
     await waitFor(() => expect(currentPath()).toBe('/error404'));
   });
 
   it('an empty cart goes to /emptycart', async () => {
     mocked.getCartItems.mockResolvedValue([]);
-    renderAt('/viewcart');
+    await renderAt('/viewcart');
     await waitFor(() => expect(currentPath()).toBe('/emptycart'));
     expect(screen.getByRole('heading', { name: 'EMPTY - No items found on your cart.' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/newarrival');
@@ -145,22 +145,22 @@ describe('/viewcart', () => {
 
   it("a failed load shows 'Something went Wrong' (error toast) and the list failure text", async () => {
     mocked.getCartItems.mockRejectedValue(new ApiError(500, 'Internal Server Error'));
-    renderAt('/viewcart');
+    await renderAt('/viewcart');
     expect(await toastKind('Something went Wrong')).toBe('error');
     expect(screen.getByText('Something went wrong ...')).toBeInTheDocument();
   });
 
   it('an expired session signs out and goes to /login', async () => {
     mocked.getCartItems.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
-    renderAt('/viewcart');
+    await renderAt('/viewcart');
     await waitFor(() => expect(currentPath()).toBe('/login'));
     expect(await toastKind('Session expired, please login again')).toBe('error');
   });
 
-  it('sends a visitor to /login without calling the API', () => {
+  it('sends a visitor to /login without calling the API', async () => {
     signOut();
-    renderAt('/viewcart');
-    expect(currentPath()).toBe('/login');
+    await renderAt('/viewcart');
+    await waitFor(() => expect(currentPath()).toBe('/login'));
     expect(mocked.getCartItems).not.toHaveBeenCalled();
   });
 });
@@ -169,7 +169,7 @@ describe('/viewcart/{id}', () => {
   it('adds the product, refreshes the badge, then shows the cart at /viewcart', async () => {
     mocked.addToCart.mockResolvedValue([HEADPHONES]);
     mocked.getCartItems.mockResolvedValue([HEADPHONES]);
-    renderAt('/viewcart/1');
+    await renderAt('/viewcart/1');
     expect(screen.getByRole('status')).toHaveTextContent('Adding to your cart');
     await waitFor(() => expect(currentPath()).toBe('/viewcart'));
     expect(mocked.addToCart).toHaveBeenCalledTimes(1);
@@ -181,7 +181,7 @@ describe('/viewcart/{id}', () => {
   it("a failed add shows 'Something went Wrong' and still shows the cart", async () => {
     mocked.addToCart.mockRejectedValue(new ApiError(404, 'Product not found'));
     mocked.getCartItems.mockResolvedValue([SHIRT]);
-    renderAt('/viewcart/999');
+    await renderAt('/viewcart/999');
     expect(await toastKind('Something went Wrong')).toBe('error');
     await waitFor(() => expect(currentPath()).toBe('/viewcart'));
     expect(await cartRows()).toHaveLength(1);
@@ -189,7 +189,7 @@ describe('/viewcart/{id}', () => {
 
   it('does not call the API for an id that is not a number', async () => {
     mocked.getCartItems.mockResolvedValue([SHIRT]);
-    renderAt('/viewcart/abc');
+    await renderAt('/viewcart/abc');
     await waitFor(() => expect(currentPath()).toBe('/viewcart'));
     expect(mocked.addToCart).not.toHaveBeenCalled();
     await act(async () => undefined);

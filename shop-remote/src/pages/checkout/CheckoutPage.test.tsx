@@ -64,7 +64,7 @@ afterEach(() => {
 });
 
 async function openCheckout(): Promise<void> {
-  renderAt('/checkout');
+  await renderAt('/checkout');
   await screen.findByRole('heading', { level: 1, name: 'Checkout' });
 }
 
@@ -131,14 +131,14 @@ describe('/checkout', () => {
 
   it("with an empty address book warns 'Please Enter Address First' and opens the address book", async () => {
     mocked.getUserData.mockResolvedValue(customer([]));
-    renderAt('/checkout');
+    await renderAt('/checkout');
     await waitFor(() => expect(currentPath()).toBe('/myaccount/addressbook'));
     expect(await toastKind('Please Enter Address First')).toBe('warning');
   });
 
   it('goes to /emptycart when there is nothing to order', async () => {
     mocked.getCartItems.mockResolvedValue([]);
-    renderAt('/checkout');
+    await renderAt('/checkout');
     await waitFor(() => expect(currentPath()).toBe('/emptycart'));
   });
 
@@ -277,7 +277,7 @@ describe('/checkout', () => {
 
   it('an unknown user (user data 404) goes to /error404', async () => {
     mocked.getUserData.mockRejectedValue(new ApiError(404, 'User not found'));
-    renderAt('/checkout');
+    await renderAt('/checkout');
     await waitFor(() => expect(currentPath()).toBe('/error404'));
   });
 });

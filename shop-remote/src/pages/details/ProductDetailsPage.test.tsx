@@ -22,7 +22,7 @@ afterEach(() => {
 describe('product details', () => {
   it('shows a spinner, then the name, price, description, photo and an Add to Cart link', async () => {
     mockedGetProduct.mockResolvedValue(HEADPHONES);
-    renderAt('/productdetails/1');
+    await renderAt('/productdetails/1');
     expect(screen.getByRole('status')).toHaveTextContent('Loading product');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Wireless Headphones' })).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('product details', () => {
 
   it('shows a struck-through higher price, stars, tags and related products', async () => {
     mockedGetProduct.mockResolvedValue(HEADPHONES);
-    renderAt('/productdetails/1');
+    await renderAt('/productdetails/1');
     await screen.findByRole('heading', { level: 1, name: 'Wireless Headphones' });
 
     const was = screen.getByText((_, el) => el?.tagName === 'DEL');
@@ -60,21 +60,21 @@ describe('product details', () => {
 
   it('says the product was not found for an unknown id, with a way back to new arrivals', async () => {
     mockedGetProduct.mockRejectedValue(new ApiError(404, 'Product not found'));
-    renderAt('/productdetails/999');
+    await renderAt('/productdetails/999');
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse new arrivals' })).toHaveAttribute('href', '/newarrival');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('treats an id that is not a number as not found without calling the API', async () => {
-    renderAt('/productdetails/abc');
+    await renderAt('/productdetails/abc');
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
     expect(mockedGetProduct).not.toHaveBeenCalled();
   });
 
   it("shows 'Something went wrong ...' when the API cannot be reached", async () => {
     mockedGetProduct.mockRejectedValue(new ApiError(0, 'Network Error'));
-    renderAt('/productdetails/1');
+    await renderAt('/productdetails/1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
     expect(screen.queryByRole('heading', { name: 'Product not found' })).not.toBeInTheDocument();
   });

@@ -25,7 +25,7 @@ afterEach(() => {
 describe('home page', () => {
   it('shows a spinner while loading, then every product with category, name, stars and Rs. price', async () => {
     mockedGetProducts.mockResolvedValue(PRODUCTS);
-    renderAt('/');
+    await renderAt('/');
 
     const trending = screen.getByRole('region', { name: 'TOP TRENDING' });
     expect(within(trending).getByRole('status')).toHaveTextContent('Loading products');
@@ -48,7 +48,7 @@ describe('home page', () => {
 
   it("shows 'Something went wrong ...' and keeps the spinner when the product call fails", async () => {
     mockedGetProducts.mockRejectedValue(new ApiError(0, 'Network Error'));
-    renderAt('/');
+    await renderAt('/');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
     const trending = screen.getByRole('region', { name: 'TOP TRENDING' });
@@ -58,7 +58,7 @@ describe('home page', () => {
 
   it('tries again when the shopper asks to after a failure', async () => {
     mockedGetProducts.mockRejectedValueOnce(new ApiError(0, 'Network Error')).mockResolvedValueOnce(PRODUCTS);
-    renderAt('/');
+    await renderAt('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Cotton Shirt' })).toBeInTheDocument();
     expect(mockedGetProducts).toHaveBeenCalledTimes(2);
@@ -66,7 +66,7 @@ describe('home page', () => {
 
   it('links Load More, every SHOP NOW and every promo tile to /newarrival', async () => {
     mockedGetProducts.mockResolvedValue(PRODUCTS);
-    renderAt('/');
+    await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
 
     expect(screen.getByRole('link', { name: 'Load More' })).toHaveAttribute('href', '/newarrival');
@@ -82,7 +82,7 @@ describe('home page', () => {
 
   it("shows the spec's hero offers, service highlights and blog teaser", async () => {
     mockedGetProducts.mockResolvedValue(PRODUCTS);
-    renderAt('/');
+    await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
 
     const hero = screen.getByRole('region', { name: "Today's offers" });
@@ -97,7 +97,7 @@ describe('home page', () => {
 
   it('shows the two drone products in Deal of the Day', async () => {
     mockedGetProducts.mockResolvedValue(PRODUCTS);
-    renderAt('/');
+    await renderAt('/');
     const deal = await screen.findByRole('region', { name: 'Deal of the Day' });
     const names = within(deal).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(names).toEqual(['Phantom Drone X', 'Sky Drone Mini']);
@@ -107,7 +107,7 @@ describe('home page', () => {
 
   it('sends a signed-out shopper to /login from the add-to-cart, wishlist and price-drop actions', async () => {
     mockedGetProducts.mockResolvedValue(PRODUCTS);
-    renderAt('/');
+    await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
     const shirt = card('Cotton Shirt');
     expect(within(shirt).getByRole('link', { name: 'Add to cart: Cotton Shirt' })).toHaveAttribute('href', '/login');
@@ -118,7 +118,7 @@ describe('home page', () => {
   it('sends a signed-in shopper from add-to-cart to /viewcart/{productid}', async () => {
     useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'token' });
     mockedGetProducts.mockResolvedValue(PRODUCTS);
-    renderAt('/');
+    await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
     expect(within(card('Cotton Shirt')).getByRole('link', { name: 'Add to cart: Cotton Shirt' })).toHaveAttribute('href', '/viewcart/2');
   });
@@ -126,7 +126,7 @@ describe('home page', () => {
   it('opens a quick view dialog for a product and closes it with Escape', async () => {
     const user = userEvent.setup();
     mockedGetProducts.mockResolvedValue(PRODUCTS);
-    renderAt('/');
+    await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
 
     const trigger = within(card('Leather Wallet')).getByRole('button', { name: 'Quick view: Leather Wallet' });
@@ -153,7 +153,7 @@ describe('hero carousel', () => {
 
   it('moves with the previous, next and dot buttons and hides the other slides', async () => {
     const user = userEvent.setup();
-    renderAt('/');
+    await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
     expect(currentDot()).toBe('Slide 1: Electronics Accessories');
     expect(screen.getByRole('group', { name: '1 of 3' })).toHaveAttribute('aria-hidden', 'false');
@@ -174,7 +174,7 @@ describe('hero carousel', () => {
 
   it('advances on its own and stops when paused', async () => {
     jest.useFakeTimers();
-    renderAt('/');
+    await renderAt('/');
     await waitFor(() => expect(screen.getByRole('list', { name: 'Top trending products' })).toBeInTheDocument());
     expect(currentDot()).toBe('Slide 1: Electronics Accessories');
 

@@ -32,7 +32,7 @@ afterEach(() => {
 
 describe('new arrivals and search', () => {
   it('searches for the key in the URL and shows the results with their count', async () => {
-    renderAt('/newarrival/shirt');
+    await renderAt('/newarrival/shirt');
     expect(screen.getByRole('status')).toHaveTextContent('Loading products');
 
     const grid = await screen.findByRole('list', { name: 'Products' });
@@ -49,7 +49,7 @@ describe('new arrivals and search', () => {
 
   it('lists everything on /newarrival (empty search text)', async () => {
     mockedSearch.mockResolvedValue(page(PRODUCTS));
-    renderAt('/newarrival');
+    await renderAt('/newarrival');
     await screen.findByRole('list', { name: 'Products' });
     expect(lastQuery()).toStrictEqual({ productname: '' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('New Arrivals');
@@ -58,7 +58,7 @@ describe('new arrivals and search', () => {
 
   it('offers All plus the distinct categories of the catalogue and filters by the one chosen', async () => {
     const user = userEvent.setup();
-    renderAt('/newarrival/shirt');
+    await renderAt('/newarrival/shirt');
     await screen.findByRole('list', { name: 'Products' });
 
     const categories = screen.getByRole('group', { name: 'Categories' });
@@ -82,7 +82,7 @@ describe('new arrivals and search', () => {
 
   it('filters by a min and max price, together with the category', async () => {
     const user = userEvent.setup();
-    renderAt('/newarrival');
+    await renderAt('/newarrival');
     await screen.findByRole('list', { name: 'Products' });
 
     await user.type(screen.getByLabelText('Min price'), '500');
@@ -106,7 +106,7 @@ describe('new arrivals and search', () => {
 
   it('refuses a minimum above the maximum without searching', async () => {
     const user = userEvent.setup();
-    renderAt('/newarrival');
+    await renderAt('/newarrival');
     await screen.findByRole('list', { name: 'Products' });
     const calls = mockedSearch.mock.calls.length;
 
@@ -121,7 +121,7 @@ describe('new arrivals and search', () => {
 
   it('says so when nothing matches the search key', async () => {
     mockedSearch.mockResolvedValue(page([]));
-    renderAt('/newarrival/unicorn');
+    await renderAt('/newarrival/unicorn');
     expect(await screen.findByText('No products found for "unicorn"')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Products' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See all new arrivals' })).toHaveAttribute('href', '/newarrival');
@@ -129,7 +129,7 @@ describe('new arrivals and search', () => {
 
   it('switches between the grid and list layouts', async () => {
     const user = userEvent.setup();
-    renderAt('/newarrival/shirt');
+    await renderAt('/newarrival/shirt');
     await screen.findByRole('list', { name: 'Products' });
     const grid = screen.getByRole('button', { name: 'Grid' });
     const list = screen.getByRole('button', { name: 'List' });
@@ -148,7 +148,7 @@ describe('new arrivals and search', () => {
 
   it("shows 'Something went wrong ...' with the spinner when the search fails", async () => {
     mockedSearch.mockRejectedValue(new ApiError(500, 'Internal Server Error'));
-    renderAt('/newarrival/shirt');
+    await renderAt('/newarrival/shirt');
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
     expect(screen.getByRole('status')).toBeInTheDocument();
   });
@@ -158,7 +158,7 @@ describe('a page at a time', () => {
   it('shows the first page, then the next one after it with Load more, until no more follow', async () => {
     const user = userEvent.setup();
     mockedSearch.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), true)).mockResolvedValueOnce(page(PRODUCTS.slice(4)));
-    renderAt('/newarrival');
+    await renderAt('/newarrival');
     const grid = await screen.findByRole('list', { name: 'Products' });
     expect(within(grid).getAllByRole('listitem')).toHaveLength(4);
     expect(screen.getByText('4 products, more below')).toBeInTheDocument();
@@ -173,7 +173,7 @@ describe('a page at a time', () => {
   it('keeps what is shown and says so when the next page cannot be loaded', async () => {
     const user = userEvent.setup();
     mockedSearch.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), true)).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
-    renderAt('/newarrival');
+    await renderAt('/newarrival');
     const grid = await screen.findByRole('list', { name: 'Products' });
     await user.click(screen.getByRole('button', { name: 'Load more products' }));
     expect(await screen.findByText('Something went Wrong')).toBeInTheDocument();

@@ -48,7 +48,7 @@ afterEach(() => {
 describe('/addreview', () => {
   it('unlocks the fields one after another and keeps Add Review disabled until all pass', async () => {
     const user = userEvent.setup();
-    renderAt('/addreview');
+    await renderAt('/addreview');
     expect(field.name()).toBeEnabled();
     for (const f of [field.title, field.description, field.keywords, field.date]) expect(f()).toBeDisabled();
     expect(submit()).toBeDisabled();
@@ -72,7 +72,7 @@ describe('/addreview', () => {
 
   it("shows the spec's live red messages with their exact spaces", async () => {
     const user = userEvent.setup();
-    renderAt('/addreview');
+    await renderAt('/addreview');
     await fillValid(user);
     expect(screen.queryByText(/^Please /)).not.toBeInTheDocument();
 
@@ -100,7 +100,7 @@ describe('/addreview', () => {
   it("sends the review, toasts the server's message and goes to /review", async () => {
     const user = userEvent.setup();
     mockedAddReview.mockResolvedValue({ msg: 'Review Added Successfully' });
-    renderAt('/addreview');
+    await renderAt('/addreview');
     await fillValid(user);
     await user.click(submit());
     expect(mockedAddReview).toHaveBeenCalledWith({
@@ -118,7 +118,7 @@ describe('/addreview', () => {
   it('a refusal shows its message as an error toast and stays', async () => {
     const user = userEvent.setup();
     mockedAddReview.mockRejectedValue(new ApiError(400, 'Please Enter Title '));
-    renderAt('/addreview');
+    await renderAt('/addreview');
     await fillValid(user);
     await user.click(submit());
     expect(await toastKind('Please Enter Title')).toBe('error');
@@ -127,7 +127,7 @@ describe('/addreview', () => {
 
   it('with no login token goes to /review', async () => {
     signOut();
-    renderAt('/addreview');
+    await renderAt('/addreview');
     expect(currentPath()).toBe('/review');
     expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
   });

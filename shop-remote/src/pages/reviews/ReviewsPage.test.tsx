@@ -21,7 +21,7 @@ afterEach(() => {
 describe('/review', () => {
   it('lists the reviews newest first with date, name, title, keyword tags and description', async () => {
     mockedGetReviews.mockResolvedValue(REVIEWS);
-    renderAt('/review');
+    await renderAt('/review');
     expect(screen.getByRole('status')).toHaveTextContent('Loading reviews');
 
     const articles = await screen.findAllByRole('article');
@@ -40,13 +40,13 @@ describe('/review', () => {
 
   it("shows 'Add Review' only to a signed-in customer", async () => {
     mockedGetReviews.mockResolvedValue(REVIEWS);
-    const { unmount } = renderAt('/review');
+    const { unmount } = await renderAt('/review');
     await screen.findAllByRole('article');
     expect(screen.queryByRole('link', { name: 'Add Review' })).not.toBeInTheDocument();
     unmount();
 
     signIn();
-    renderAt('/review');
+    await renderAt('/review');
     await screen.findAllByRole('article');
     expect(screen.getByRole('link', { name: 'Add Review' })).toHaveAttribute('href', '/addreview');
   });
@@ -54,7 +54,7 @@ describe('/review', () => {
   it('has the static categories and tags, and a search box that narrows the list', async () => {
     const user = userEvent.setup();
     mockedGetReviews.mockResolvedValue(REVIEWS);
-    renderAt('/review');
+    await renderAt('/review');
     await screen.findAllByRole('article');
     expect(screen.getByRole('region', { name: 'Categories' })).toHaveTextContent('Electronics');
     expect(screen.getByRole('region', { name: 'Tags' })).toHaveTextContent('delivery');
@@ -66,7 +66,7 @@ describe('/review', () => {
 
   it("shows 'Something went wrong ...' when the list cannot be loaded", async () => {
     mockedGetReviews.mockRejectedValue(new ApiError(0, 'Network Error'));
-    renderAt('/review');
+    await renderAt('/review');
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
   });
 });

@@ -5,7 +5,7 @@ import { renderAt } from '../../testing/renderAt';
 describe('/wishlist', () => {
   it('shows the sample items with ADD TO CART, VIEW and REMOVE, and REMOVE takes one off', async () => {
     const user = userEvent.setup();
-    renderAt('/wishlist');
+    await renderAt('/wishlist');
     const list = screen.getByRole('list', { name: 'Wishlist items' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     expect(within(list).getByRole('link', { name: 'ADD TO CART: Wireless Headphones' })).toHaveAttribute('href', '/newarrival/headphones');
@@ -19,7 +19,7 @@ describe('/wishlist', () => {
 
   it('CLEAR WISHLIST empties the page', async () => {
     const user = userEvent.setup();
-    renderAt('/wishlist');
+    await renderAt('/wishlist');
     await user.click(screen.getByRole('button', { name: 'CLEAR WISHLIST' }));
     expect(screen.queryByRole('list', { name: 'Wishlist items' })).not.toBeInTheDocument();
     expect(screen.getByText('Your wishlist is empty.')).toBeInTheDocument();
