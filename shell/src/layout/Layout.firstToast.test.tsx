@@ -1,23 +1,8 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import { notify } from '@marketplace/shared';
-import { Layout } from './Layout';
+import { renderLayout, toastContainer } from '../../test/renderLayout';
 
 // A page where nobody has clicked or typed yet (Layout.test.tsx covers the first interaction).
-jest.mock('./Header', () => ({ Header: () => <header>header</header> }));
-jest.mock('./Footer', () => ({ Footer: () => <footer>footer</footer> }));
-
-function renderLayout() {
-  return render(
-    <MemoryRouter>
-      <Layout>
-        <p>page</p>
-      </Layout>
-    </MemoryRouter>,
-  );
-}
-
-const toastContainer = () => document.querySelector('.Toastify');
 
 describe('a toast before any click or key press', () => {
   it('still shows: the container mounts with it', async () => {

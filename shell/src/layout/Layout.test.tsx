@@ -1,23 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen } from '@testing-library/react';
 import { notify } from '@marketplace/shared';
-import { Layout } from './Layout';
+import { renderLayout, toastContainer } from '../../test/renderLayout';
 
 // The toast state is page-wide (module state): Layout.firstToast.test.tsx starts from a page without interaction.
-jest.mock('./Header', () => ({ Header: () => <header>header</header> }));
-jest.mock('./Footer', () => ({ Footer: () => <footer>footer</footer> }));
-
-function renderLayout() {
-  return render(
-    <MemoryRouter>
-      <Layout>
-        <p>page</p>
-      </Layout>
-    </MemoryRouter>,
-  );
-}
-
-const toastContainer = () => document.querySelector('.Toastify');
 
 describe('the page’s toasts', () => {
   it('are not loaded with the page; the first key press or click mounts the container, and a toast then shows', async () => {
