@@ -77,7 +77,7 @@ test('search → product → cart → checkout with WELCOME50 → order placed �
     await main(page).getByRole('heading', { name: `Search results for "${product.productname}"` }).waitFor();
     await productLink(page, product.productname).click();
     await waitForPath(page, `/productdetails/${product.productid}`);
-    await main(page).getByRole('heading', { level: 1, name: product.productname }).waitFor();
+    await main(page).getByRole('heading', { level: 1, name: product.productname, exact: true }).waitFor();
     assert.equal(await main(page).getByText(rs(product.price), { exact: true }).first().isVisible(), true);
     await main(page).getByRole('link', { name: 'Add to Cart', exact: true }).click();
     await waitForPath(page, '/viewcart');
@@ -209,7 +209,7 @@ test('list a product with two PNG photos (one upload every 3 s) → it appears i
     await productLink(page, productname).waitFor();
     await main(page).getByText('1 product', { exact: true }).waitFor();
     await productLink(page, productname).click();
-    await main(page).getByRole('heading', { level: 1, name: productname }).waitFor();
+    await main(page).getByRole('heading', { level: 1, name: productname, exact: true }).waitFor();
     await main(page).getByText('Rs. 799', { exact: true }).first().waitFor();
     const photo = main(page).getByRole('img', { name: productname, exact: true }).first();
     await photo.waitFor();
