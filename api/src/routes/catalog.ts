@@ -61,7 +61,7 @@ function sendCached(req: FastifyRequest, reply: FastifyReply, cached: CachedRepl
   return reply.type('application/json; charset=utf-8').send(cached.body);
 }
 
-/** Rows per µs-cost unit where both search plans cost the same (measured: the key walk tests a row in ~2 µs, the word index ~6.5 µs). */
+/** Cost of a row walked on the primary key (~2 µs) against a match collected through the word index (~6.5 µs), measured on 100,000 products. */
 const WALK_COST_RATIO = 2 / 6.5;
 /** Below this many products either plan answers within milliseconds: no estimate is asked for. */
 const ESTIMATE_FROM_ROWS = 10_000;
