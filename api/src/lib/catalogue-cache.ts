@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import type { ListenFn } from '../db/listen';
+import { NotifiedCache } from './notified-cache';
 
 /** The notification channel of catalogue changes (no payload: every cached reply is dropped). */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
@@ -36,34 +36,21 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
  * notification could be missed) nothing is cached; a reply built from a read that overlapped a
  * change is not kept.
  */
-export class CatalogueCache {
+export class CatalogueCache extends NotifiedCache {
   private readonly entries = new Map<string, CachedReply>();
   private bytesHeld = 0;
-  private generation = 0;
-  private listening = false;
-  private stop: (() => Promise<void>) | null = null;
 
-  constructor(private readonly maxBytes = DEFAULT_MAX_BYTES) {}
+  constructor(private readonly maxBytes = DEFAULT_MAX_BYTES) {
+    super(CATALOGUE_CHANNEL);
+  }
 
   /** Bytes of the replies held now. */
   get bytes(): number {
     return this.bytesHeld;
   }
 
-  async start(listen: ListenFn): Promise<void> {
-    this.stop = await listen(
-      CATALOGUE_CHANNEL,
-      () => this.invalidate(),
-      (listening) => {
-        this.listening = listening;
-        this.invalidate();
-      },
-    );
-    this.listening = true;
-  }
-
-  invalidate(): void {
-    this.generation += 1;
+  /** Every change drops every reply (a product's change can alter the list and any page). */
+  protected drop(): void {
     this.entries.clear();
     this.bytesHeld = 0;
   }
@@ -72,37 +59,28 @@ export class CatalogueCache {
   async get(key: string, build: () => Promise<string>): Promise<CachedReply> {
     const hit = this.entries.get(key);
     if (hit) return hit;
-    const generation = this.generation;
+    const mark = this.changeMark();
     const body = Buffer.from(await build());
     const reply = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, size: body.length };
-    if (this.listening && generation === this.generation && reply.size <= this.maxBytes) this.keep(key, reply);
+    if (this.mayKeep(mark) && reply.size <= this.maxBytes) this.keep(key, reply);
     return reply;
   }
 
   private keep(key: string, reply: CachedReply): void {
-    this.drop(key); // two requests that missed together both build the reply
+    this.dropEntry(key); // two requests that missed together both build the reply
     // Map order is insertion order: the first entries are the oldest.
     for (const oldKey of this.entries.keys()) {
       if (this.bytesHeld + reply.size <= this.maxBytes) break;
-      this.drop(oldKey);
+      this.dropEntry(oldKey);
     }
     this.entries.set(key, reply);
     this.bytesHeld += reply.size;
   }
 
-  private drop(key: string): void {
+  private dropEntry(key: string): void {
     const old = this.entries.get(key);
     if (!old) return;
     this.entries.delete(key);
     this.bytesHeld -= old.size;
-  }
-
-  async close(): Promise<void> {
-    this.listening = false;
-    this.entries.clear();
-    this.bytesHeld = 0;
-    const stop = this.stop;
-    this.stop = null;
-    await stop?.();
   }
 }

@@ -1,5 +1,5 @@
-import type { ListenFn } from '../db/listen';
 import type { SignedInUser } from './auth';
+import { NotifiedCache } from './notified-cache';
 
 /** Sent by database triggers (migration 0004) with the user's id when a user or a login token changes. */
 export const SESSIONS_CHANNEL = 'sessions_changed';
@@ -22,22 +22,11 @@ interface Session {
  * changes (sign-out, password change, profile edit); nothing is kept while the listening
  * connection is down, nor a lookup that overlapped a change.
  */
-export class SessionCache {
+export class SessionCache extends NotifiedCache {
   private readonly entries = new Map<string, Session>();
-  private generation = 0;
-  private listening = false;
-  private stop: (() => Promise<void>) | null = null;
 
-  async start(listen: ListenFn): Promise<void> {
-    this.stop = await listen(
-      SESSIONS_CHANNEL,
-      (payload) => this.forgetUser(Number(payload)),
-      (listening) => {
-        this.listening = listening;
-        this.forgetAll();
-      },
-    );
-    this.listening = true;
+  constructor() {
+    super(SESSIONS_CHANNEL);
   }
 
   /** Number of tokens held now. */
@@ -54,10 +43,10 @@ export class SessionCache {
     const hit = this.entries.get(tokenHash);
     if (hit && hit.expiresAt > now && now - hit.keptAt < MAX_AGE_MS) return hit.user;
     if (hit) this.entries.delete(tokenHash);
-    const generation = this.generation;
+    const mark = this.changeMark();
     const found = await load();
     if (!found) return undefined;
-    if (this.listening && generation === this.generation) {
+    if (this.mayKeep(mark)) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(tokenHash, { user: found.user, expiresAt: found.expiresAt.getTime(), keptAt: now });
     }
@@ -66,24 +55,17 @@ export class SessionCache {
 
   /** Drops the user's tokens here at once (the writing process need not wait for its own notification). */
   forgetUser(userid: number): void {
-    this.generation += 1;
+    this.changed();
+    this.drop(String(userid));
+  }
+
+  /** The payload is the user's id; anything else (or none) drops every token. */
+  protected drop(payload: string | null): void {
+    const userid = payload === null ? NaN : Number(payload);
     if (!Number.isInteger(userid)) {
       this.entries.clear();
       return;
     }
     for (const [key, session] of this.entries) if (session.user.userid === userid) this.entries.delete(key);
-  }
-
-  private forgetAll(): void {
-    this.generation += 1;
-    this.entries.clear();
-  }
-
-  async close(): Promise<void> {
-    this.listening = false;
-    this.entries.clear();
-    const stop = this.stop;
-    this.stop = null;
-    await stop?.();
   }
 }

@@ -1,0 +1,55 @@
+import type { ListenFn } from '../db/listen';
+
+/**
+ * What a cache shared by several API processes needs (the catalogue and session caches): it
+ * LISTENs on a channel and drops what a notification names; while the listening connection is
+ * down nothing is kept (a notification could be missed), nor a value whose load overlapped a
+ * change. Subclasses take `changeMark()` before loading and keep the value only if `mayKeep(mark)`.
+ */
+export abstract class NotifiedCache {
+  private generation = 0;
+  private listening = false;
+  private stop: (() => Promise<void>) | null = null;
+
+  protected constructor(private readonly channel: string) {}
+
+  async start(listen: ListenFn): Promise<void> {
+    this.stop = await listen(
+      this.channel,
+      (payload) => {
+        this.changed();
+        this.drop(payload);
+      },
+      (listening) => {
+        this.listening = listening;
+        this.changed();
+        this.drop(null);
+      },
+    );
+    this.listening = true;
+  }
+
+  /** Drops what a notification's payload names; `null`: everything. */
+  protected abstract drop(payload: string | null): void;
+
+  /** Says a change happened: a load in flight is then not kept. */
+  protected changed(): void {
+    this.generation += 1;
+  }
+
+  protected changeMark(): number {
+    return this.generation;
+  }
+
+  protected mayKeep(mark: number): boolean {
+    return this.listening && mark === this.generation;
+  }
+
+  async close(): Promise<void> {
+    this.listening = false;
+    this.drop(null);
+    const stop = this.stop;
+    this.stop = null;
+    await stop?.();
+  }
+}
