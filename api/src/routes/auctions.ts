@@ -188,7 +188,7 @@ function toItem(row: ItemRow, bids: BidRow[], base: string): AuctionItem {
 }
 
 /**
- * The reply to a bid, in one query: the item with its newest REPLY_BIDS bids. Bounded, so a
+ * The reply to a bid, in one query: the item with its newest LIST_BIDS bids. Bounded, so a
  * bid costs the same on an item with ten thousand bids; the page merges them into the history
  * it holds (and follows the item's event stream for the rest).
  */
