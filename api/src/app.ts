@@ -1,4 +1,5 @@
-import Fastify, { type FastifyError, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
+import Fastify, { LogController, type FastifyError, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
 import { sql } from 'kysely';
 import type { Config } from './config';
@@ -14,8 +15,9 @@ import { validationMessage } from './lib/validation';
 import { pruneRateLimits } from './lib/ratelimit';
 import { CatalogueCache } from './lib/catalogue-cache';
 import { SessionCache } from './lib/session-cache';
+import { lazyRequestLogger } from './lib/request-logger';
 import { clientErrorHandler, frameworkErrors, registerHardening } from './lib/hardening';
-import { catalogRoutes } from './routes/catalog';
+import { cachedCatalogueReads, catalogRoutes } from './routes/catalog';
 import { imageRoutes } from './routes/images';
 import { contactRoutes } from './routes/contact';
 import { cartRoutes } from './routes/cart';
@@ -63,14 +65,30 @@ function replyError(status: number, msg: string, data: null | boolean = null) {
  * seeds on first start, registers every route. `await app.close()` closes the database.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  // Set once the routes exist: cached catalogue reads answered before Fastify's routing.
+  let answerBeforeRouting: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   const app = Fastify({
+    // Fastify's own HTTP server (same timeouts), with the cached catalogue reads in front.
+    serverFactory: (handler, options) => {
+      // Fastify hands over its options with defaults applied.
+      const opts = options as { http?: ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number; maxRequestsPerSocket: number };
+      const server = createServer(opts.http ?? {}, (req, res) => {
+        if (!answerBeforeRouting?.(req, res)) handler(req, res);
+      });
+      server.keepAliveTimeout = opts.keepAliveTimeout;
+      server.requestTimeout = opts.requestTimeout;
+      server.setTimeout(opts.connectionTimeout);
+      if (opts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
+      return server;
+    },
     logger: options.logger ?? {
       level: config.logLevel,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // Request logging below (onResponse): failures and slow requests at info, the rest at debug.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -180,11 +198,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   // After the error handler, so its preflight route (OPTIONS *) answers errors in our shape too.
+  const exposedHeaders = ['retry-after'];
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['content-type', 'authtoken', 'userid', 'orderid', 'idempotency-key'],
-    exposedHeaders: ['retry-after'],
+    exposedHeaders,
     maxAge: 600,
   });
 
@@ -209,6 +228,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   orderRoutes(app);
   reviewRoutes(app);
   auctionRoutes(app);
+
+  // At debug level every request goes through the routes, to be logged by the hook above.
+  if (app.log.level !== 'debug' && app.log.level !== 'trace') {
+    const cachedReads = cachedCatalogueReads(app.ctx, { origins: config.corsOrigins, exposedHeaders });
+    app.addHook('onReady', (done) => {
+      answerBeforeRouting = cachedReads;
+      done();
+    });
+    // A closing API answers 503 (return503OnClosing), cached or not.
+    app.addHook('preClose', (done) => {
+      answerBeforeRouting = undefined;
+      done();
+    });
+  }
 
   return app;
 }

@@ -43,9 +43,13 @@ const HOST_RE = /^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 /** Base of absolute URLs the API hands out (image URLs): PUBLIC_URL, else the request's own origin. */
 export function publicBase(config: Config, req: FastifyRequest): string {
+  return publicBaseOf(config, req.host, req.protocol);
+}
+
+/** publicBase from the request's Host (or forwarded host) and protocol as read. */
+export function publicBaseOf(config: Config, host: string, protocol: string): string {
   if (config.publicUrl) return config.publicUrl;
-  const host = HOST_RE.test(req.host) ? req.host : `localhost:${config.port}`;
-  return `${req.protocol}://${host}`;
+  return `${protocol}://${HOST_RE.test(host) ? host : `localhost:${config.port}`}`;
 }
 
 export function imageUrl(base: string, hash: string): string {

@@ -34,6 +34,43 @@ describeEachDatabase('catalogue replies from memory', (server) => {
     expect(page.body.data.productname).toBe('Cache test lamp');
   });
 
+  it('a cached read is answered before routing with the very reply the route gives', async () => {
+    const { catalogue } = server().app.ctx;
+    const routed = jest.spyOn(catalogue, 'get');
+    const headersOf = (r: { headers: Headers }) => [...r.headers].filter(([name]) => !['date', 'keep-alive', 'connection'].includes(name)).sort();
+    const variants: Array<Record<string, string>> = [{}, { origin: 'http://localhost:3000' }, { origin: 'http://elsewhere.example' }];
+    try {
+      for (const route of ['/products', '/product/1', '/product/2']) {
+        for (const headers of variants) {
+          (catalogue as unknown as { drop(): void }).drop();
+          routed.mockClear();
+          const fromRoute = await server().get(route, headers);
+          expect(routed).toHaveBeenCalledTimes(1);
+          const fromCache = await server().get(route, headers);
+          expect(routed).toHaveBeenCalledTimes(1); // the second never reached the route
+          expect(fromCache.status).toBe(200);
+          expect(headersOf(fromCache)).toEqual(headersOf(fromRoute));
+          expect(fromCache.body).toEqual(fromRoute.body);
+          expect(fromCache.headers.get('access-control-allow-origin')).toBe(headers.origin === 'http://localhost:3000' ? headers.origin : null);
+
+          const notModified = { ...headers, 'if-none-match': fromRoute.headers.get('etag')! };
+          const cached304 = await server().get(route, notModified);
+          (catalogue as unknown as { drop(): void }).drop();
+          const routed304 = await server().get(route, notModified);
+          expect(cached304.status).toBe(304);
+          expect(headersOf(cached304)).toEqual(headersOf(routed304));
+        }
+      }
+      // Another spelling of a path, a query string or HEAD go through routing.
+      await server().get('/product/1');
+      routed.mockClear();
+      for (const [method, route] of [['GET', '/product/01'], ['GET', '/product/1?x=1'], ['HEAD', '/product/1']]) await server().request(method, route);
+      expect(routed).toHaveBeenCalledTimes(3);
+    } finally {
+      routed.mockRestore();
+    }
+  });
+
   it('an unknown product stays 404 (not cached as anything else)', async () => {
     const r = await server().get('/product/999999');
     expect(r.status).toBe(404);

@@ -55,6 +55,11 @@ export class CatalogueCache extends NotifiedCache {
     this.bytesHeld = 0;
   }
 
+  /** The reply held under `key`, if any (no promise: a hit is answered in the same tick). */
+  peek(key: string): CachedReply | undefined {
+    return this.entries.get(key);
+  }
+
   /** The cached reply under `key`, or the one `build` makes (kept when no change overlapped it). */
   async get(key: string, build: () => Promise<string>): Promise<CachedReply> {
     const hit = this.entries.get(key);

@@ -172,6 +172,8 @@ async function refuseInfinity(req: FastifyRequest): Promise<void> {
   const schema = req.routeOptions.schema as RouteSchema | undefined;
   const parts = { body: req.body, params: req.params, headers: req.headers, querystring: req.query } as const;
   for (const part of Object.keys(parts) as Array<keyof typeof parts>) {
+    // Only a part with a schema is coerced; the others hold texts as received.
+    if (!schema?.[part]) continue;
     const at = findValue(parts[part], nonFinite);
     if (at === undefined) continue;
     const own = schema?.[part]?.properties?.[at]?.errorMessage;

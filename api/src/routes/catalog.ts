@@ -1,9 +1,12 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { IdParams, ProductListReply, ProductReply, ProductSearch, ProductSearchReply, SEARCH_PAGE_SIZE, type Product } from '@marketplace/shared/contract';
-import { imageUrl, publicBase, type App } from '../context';
+import { imageUrl, publicBase, publicBaseOf, type App, type AppContext } from '../context';
 import { notFound } from '../lib/errors';
+import { SECURITY_HEADERS } from '../lib/hardening';
 import type { CachedReply } from '../lib/catalogue-cache';
 import { replies } from './common';
 
@@ -54,6 +57,59 @@ function likeContains(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+const listKey = (base: string) => `${base}|list`;
+const productKey = (base: string, id: number) => `${base}|product|${id}`;
+/** GET /product/{id} as the fast path takes it: the canonical spelling of a valid id, no query. */
+const PRODUCT_PATH = /^\/product\/([1-9]\d{0,9})$/;
+const MAX_ID = 2147483647;
+
+/** What the CORS plugin adds to a simple (non-preflight) reply. */
+export interface CorsReplyOptions {
+  origins: readonly string[];
+  exposedHeaders: readonly string[];
+}
+
+/**
+ * The two catalogue reads answered at the HTTP server when their reply is cached, before Fastify
+ * builds its request and reply objects and runs routing, hooks and validation: at catalogue read
+ * rates that per-request work cost as much as the rest of the reply. Anything else (a miss,
+ * HEAD, a query string, another spelling of the path, forwarded headers to trust) returns false
+ * and goes through the routes below, which fill the cache. The reply is the route's own, header
+ * for header (test/catalogue-fast-path.test.ts compares them).
+ */
+export function cachedCatalogueReads(ctx: AppContext, cors: CorsReplyOptions) {
+  const { config, catalogue } = ctx;
+  const origins = new Set(cors.origins);
+  // Headers as flat [name, value, …] lists built once (a header object per request cost more
+  // than the rest of the reply).
+  const leading = [...Object.entries(SECURITY_HEADERS).flat(), 'vary', 'Origin'];
+  const trailing = ['access-control-expose-headers', cors.exposedHeaders.join(', '), 'cache-control', 'no-cache'];
+  const withOrigin = new Map(cors.origins.map((origin) => [origin, [...leading, 'access-control-allow-origin', origin, ...trailing]]));
+  const withoutOrigin = [...leading, ...trailing];
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' || config.trustProxy) return false;
+    const url = req.url ?? '';
+    const base = publicBaseOf(config, req.headers.host ?? '', (req.socket as TLSSocket).encrypted ? 'https' : 'http');
+    let key: string;
+    if (url === '/products') key = listKey(base);
+    else {
+      const id = Number(PRODUCT_PATH.exec(url)?.[1]);
+      if (!(id <= MAX_ID)) return false;
+      key = productKey(base, id);
+    }
+    const cached = catalogue.peek(key);
+    if (!cached) return false;
+    const origin = req.headers.origin;
+    const headers = (origin !== undefined && origins.has(origin) && withOrigin.get(origin)) || withoutOrigin;
+    if (req.headers['if-none-match'] === cached.etag) {
+      res.writeHead(304, [...headers, 'etag', cached.etag]).end();
+      return true;
+    }
+    res.writeHead(200, [...headers, 'etag', cached.etag, 'content-type', 'application/json; charset=utf-8', 'content-length', String(cached.size)]).end(cached.body);
+    return true;
+  };
+}
+
 /** A cached JSON reply, or 304 when the client already holds this version. */
 function sendCached(req: FastifyRequest, reply: FastifyReply, cached: CachedReply): FastifyReply {
   void reply.header('etag', cached.etag).header('cache-control', 'no-cache');
@@ -102,7 +158,7 @@ export function catalogRoutes(app: App) {
   // browser revalidates with a 304 instead of downloading the list again.
   app.get('/products', { schema: { response: replies(ProductListReply) } }, async (req, reply) => {
     const base = publicBase(config, req);
-    const cached = await catalogue.get(`${base}|list`, async () => {
+    const cached = await catalogue.get(listKey(base), async () => {
       const rows = await db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('productid', 'asc').execute();
       return JSON.stringify({ status: 200, msg: 'Products', data: rows.map((r) => toProduct(r, base)) });
     });
@@ -111,7 +167,7 @@ export function catalogRoutes(app: App) {
 
   app.get('/product/:id', { schema: { params: IdParams, response: replies(ProductReply) } }, async (req, reply) => {
     const base = publicBase(config, req);
-    const cached = await catalogue.get(`${base}|product|${req.params.id}`, async () => {
+    const cached = await catalogue.get(productKey(base, req.params.id), async () => {
       const row = await db.selectFrom('products').select(PRODUCT_COLUMNS).where('productid', '=', req.params.id).executeTakeFirst();
       if (!row) throw notFound('Product not found');
       return JSON.stringify({ status: 200, msg: 'Product', data: toProduct(row, base) });
