@@ -187,24 +187,6 @@ function toItem(row: ItemRow, bids: BidRow[], base: string): AuctionItem {
   };
 }
 
-/**
- * The reply to a bid, in one query: the item with its newest LIST_BIDS bids. Bounded, so a
- * bid costs the same on an item with ten thousand bids; the page merges them into the history
- * it holds (and follows the item's event stream for the rest).
- */
-async function loadBidReply(db: Kysely<Database>, auctionid: number, base: string): Promise<AuctionItem | undefined> {
-  const row = await itemQuery(db)
-    .select(
-      sql<BidRow[]>`(SELECT coalesce(json_agg(newest), '[]') FROM (
-        SELECT bids.auctionid, bids.bid, users.firstname AS nickname, bids.created_at
-        FROM bids JOIN users ON users.userid = bids.userid
-        WHERE bids.auctionid = auctions.auctionid ORDER BY bids.bid DESC LIMIT ${LIST_BIDS}) newest)`.as('newest_bids'),
-    )
-    .where('auctions.auctionid', '=', auctionid)
-    .executeTakeFirst();
-  return row && toItem(row, row.newest_bids, base);
-}
-
 /** One item with its whole bid history (newest first), or undefined. */
 export async function loadAuctionItem(db: Kysely<Database>, auctionid: number, base: string): Promise<AuctionItem | undefined> {
   const row = await itemQuery(db).where('auctions.auctionid', '=', auctionid).executeTakeFirst();
@@ -343,28 +325,38 @@ export function auctionRoutes(app: App) {
     const { auctionid } = req.body;
     const amount = wholeRupees(req.body.bid, 1, AUCTION_MESSAGES.placeBid, AUCTION_MESSAGES.wholePlaceBid);
     // One statement (one round trip, atomic): the conditional UPDATE, whose row lock orders
-    // concurrent bids, the bid row, and the NOTIFY, delivered at commit so only accepted bids are
-    // announced. clock_timestamp(), not now(): the moment the bid was accepted, after the lock.
-    const accepted = await sql<{ created_at: Date }>`
+    // concurrent bids, the bid row, the NOTIFY (delivered at commit, so only accepted bids are
+    // announced) and the reply: the item as updated with its newest LIST_BIDS bids, bounded so a
+    // bid costs the same on an item with ten thousand (the page merges them into its history and
+    // follows the event stream). The statement sees the bids as they were: the new, highest one
+    // is put first below. clock_timestamp(), not
+    // now(): the moment the bid was accepted, after the lock.
+    const accepted = await sql<ItemRow & { bid_at: Date; earlier_bids: BidRow[] }>`
       WITH raised AS (
         UPDATE auctions SET bid = ${amount}, highbid = ${amount}, bidcount = bidcount + 1, updated_at = now()
         WHERE auctionid = ${auctionid} AND bid < ${amount} AND status = 'open' AND end_time > now() AND userid <> ${user.userid}
-        RETURNING auctionid
+        RETURNING *, (status = 'open' AND end_time > now()) AS live
       ), placed AS (
         INSERT INTO bids (auctionid, userid, bid, created_at)
         SELECT auctionid, ${user.userid}, ${amount}, clock_timestamp() FROM raised
-        RETURNING created_at
+        RETURNING created_at AS bid_at
       )
-      SELECT created_at, pg_notify(${AUCTION_CHANNEL}, json_build_object(
-        'type', 'bid', 'auctionid', ${auctionid}::int, 'bid', ${amount}::int, 'highbid', ${amount}::int,
-        'nickname', ${user.firstname}::text,
-        'at', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)
-      FROM placed`
+      SELECT raised.*, placed.bid_at,
+        (SELECT coalesce(json_agg(earlier), '[]') FROM (
+          SELECT bids.auctionid, bids.bid, users.firstname AS nickname, bids.created_at
+          FROM bids JOIN users ON users.userid = bids.userid
+          WHERE bids.auctionid = raised.auctionid ORDER BY bids.bid DESC LIMIT ${LIST_BIDS - 1}) earlier) AS earlier_bids,
+        pg_notify(${AUCTION_CHANNEL}, json_build_object(
+          'type', 'bid', 'auctionid', ${auctionid}::int, 'bid', ${amount}::int, 'highbid', ${amount}::int,
+          'nickname', ${user.firstname}::text,
+          'at', to_char(placed.bid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)
+      FROM raised, placed`
       .execute(db)
       .then((r) => r.rows[0]);
     if (!accepted) throw await refusedBid(db, auctionid, user.userid, amount);
-    const item = await loadBidReply(db, auctionid, publicBase(config, req));
-    return { status: 200, msg: 'Your BID has been placed', data: item! };
+    const placed: BidRow = { auctionid, bid: amount, nickname: user.firstname, created_at: accepted.bid_at };
+    const item = toItem(accepted, [placed, ...accepted.earlier_bids], publicBase(config, req));
+    return { status: 200, msg: 'Your BID has been placed', data: item };
   });
 
   /** The bidders on the caller's items: one row per (item, bidder) with the bidder's highest bid. */
