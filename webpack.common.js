@@ -24,6 +24,9 @@ function sharedSingletons() {
     // React Router is reached through @marketplace/shared/router only (one context for every
     // front end, and only the parts used are bundled): it is not shared itself.
     '@marketplace/shared/router': singleton(sharedPackage.version),
+    // Parts only some pages show, each its own entry so the others do not download them.
+    '@marketplace/shared/carousel': singleton(sharedPackage.version),
+    '@marketplace/shared/photo-uploader': singleton(sharedPackage.version),
     zustand: singleton(deps.zustand),
     'react-toastify': singleton(deps['react-toastify']),
     '@marketplace/shared': singleton(sharedPackage.version),
@@ -60,7 +63,10 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         // The runtime plugin that provides the federation runtime to the remotes is named by its
         // CommonJS file, which would bundle a second (CommonJS) copy of the runtime beside the ESM one.
-        alias: { [require.resolve('@module-federation/inject-external-runtime-core-plugin')]: injectRuntimePluginEsm },
+        alias: {
+          [require.resolve('@module-federation/inject-external-runtime-core-plugin')]: injectRuntimePluginEsm,
+          [path.join(path.dirname(require.resolve('axios/package.json')), 'lib/adapters/fetch.js')]: path.join(__dirname, 'scripts/axios-no-fetch-adapter.js'),
+        },
       },
       module: {
         rules: [
@@ -104,10 +110,11 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
           // One federation runtime in the page: the shell (a pure consumer) provides it and the
           // remotes' production containers use it instead of bundling their own copy (~27 KB gzip
           // each). A remote's own page is for development mode, which keeps its runtime.
+          // target 'web': the runtime's Node.js script loader is left out of the browser bundles.
           experiments: production
             ? Object.keys(exposes).length
-              ? { externalRuntime: true }
-              : { provideExternalRuntime: true }
+              ? { externalRuntime: true, optimization: { target: 'web' } }
+              : { provideExternalRuntime: true, optimization: { target: 'web' } }
             : {},
         }),
         new HtmlWebpackPlugin({
@@ -124,9 +131,16 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
         // Terser for the shell, whose chunks (React, the router, the runtime) every page downloads;
         // esbuild for the remotes, most of whose output is fallback copies of the shared libraries
         // that the shell's copies replace in the page: Terser on all four was ~85% of the build
-        // time, esbuild's output is ~6% larger.
+        // time, esbuild's output is ~6% larger. A remote's container (remoteEntry.js, loaded by
+        // every page of its area) gets Terser too: it drops the runtime code ENV_TARGET made dead.
         minimizer: Object.keys(exposes).length
-          ? [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.esbuildMinify, options: { target: 'es2020' } } })]
+          ? [
+              new MinimizerPlugin({ include: /remoteEntry\.js$/, minify: MinimizerPlugin.terserMinify }),
+              new MinimizerPlugin({
+                exclude: /remoteEntry\.js$/,
+                minify: { implementation: MinimizerPlugin.esbuildMinify, options: { target: 'es2020' } },
+              }),
+            ]
           : ['...'],
       },
       // Production builds are always cold (what ships never depends on a cache's state); the dev

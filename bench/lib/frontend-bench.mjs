@@ -230,8 +230,11 @@ function describeChunk(url, copy) {
       const names = readFileSync(`${file}.LICENSE.txt`, 'utf8').match(/^ \* ([a-z@][\w@./-]*(\.production\.js| v\d[\w.]*))/gim) ?? [];
       for (const n of names) holds.push(n.replace(/^ \* /, ''));
     }
-    if (text.includes('RUNTIME-001')) holds.push('federation runtime');
-    if ((text.match(/axios/g) ?? []).length > 2) holds.push('axios');
+    // The runtime proper (its hook names); a remote's container shares it and holds only the
+    // bundler glue (its own error codes) when it uses the shell's.
+    if (text.includes('beforeInitContainer')) holds.push('federation runtime');
+    else if (text.includes('RUNTIME-001')) holds.push('federation container');
+    if ((text.match(/axios/g) ?? []).length > 2 || text.includes('AxiosError')) holds.push('axios');
     if ((text.match(/Toastify/g) ?? []).length > 5) holds.push('react-toastify');
     if (/Session expired, please login again/.test(text)) holds.push('@marketplace/shared');
     if (/getInitialState/.test(text) && text.length < 3000) holds.push('zustand');

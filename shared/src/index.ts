@@ -9,5 +9,5 @@ export * from './remote/AreaRoutes';
 export * from './remote/runtimeConfig';
 export * from './ui/atoms';
 export * from './contract/rules';
-export * from './ui/Carousel';
-export * from './ui/PhotoUploader';
+// The carousel and the photo uploader are entries of their own (@marketplace/shared/carousel,
+// @marketplace/shared/photo-uploader): only the pages that show them load them.

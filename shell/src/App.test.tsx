@@ -4,7 +4,7 @@ import { ROUTES } from '@marketplace/shared';
 import { loadRemoteApp } from './federation/remotes';
 import { resetAreaApps } from './federation/areaApps';
 import { SHELL_PAGES } from './pages';
-import { fakeRemoteApp, renderApp } from '../test/renderApp';
+import { fakeRemoteApp, renderApp, renderShellPage } from '../test/renderApp';
 
 // The edge: loading a remote's code through module federation.
 jest.mock('./federation/remotes', () => ({
@@ -72,13 +72,13 @@ describe('route table', () => {
     ['/getcontact', 'Thank you for contacting us'],
     ['/error404', 'Something went wrong'],
   ])('%s shows the shell page "%s"', async (path, heading) => {
-    renderApp(path);
+    await renderShellPage(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(loadRemote).not.toHaveBeenCalled();
   });
 
-  it('/preload shows the loading screen', () => {
-    renderApp('/preload');
+  it('/preload shows the loading screen', async () => {
+    await renderShellPage('/preload');
     expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Loading the shop');
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, type ReactElement } from 'react';
 import { Route, Routes, useLocation } from '@marketplace/shared/router';
-import { NotFound, ROUTES } from '@marketplace/shared';
+import { AreaRoutes, NotFound, ROUTES } from '@marketplace/shared';
 import { RemoteArea } from './federation/RemoteArea';
 import { Layout } from './layout/Layout';
 import { SHELL_PAGES } from './pages';
@@ -13,11 +13,6 @@ function ScrollToTop(): null {
   return null;
 }
 
-function ShellPage({ path }: { path: string }): ReactElement {
-  const Page = SHELL_PAGES[path];
-  return Page ? <Page /> : <NotFound />;
-}
-
 /** Every route of the spec, exact and case-sensitive: the owning remote's area or a shell page. */
 export function AppRoutes(): ReactElement {
   return (
@@ -27,7 +22,7 @@ export function AppRoutes(): ReactElement {
           key={path}
           path={path}
           caseSensitive
-          element={area === 'shell' ? <ShellPage path={path} /> : <RemoteArea key={area} name={area} />}
+          element={area === 'shell' ? <AreaRoutes pages={SHELL_PAGES} /> : <RemoteArea key={area} name={area} />}
         />
       ))}
       <Route path="*" element={<NotFound />} />

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactElement } from 'react';
-import { render, type RenderResult } from '@testing-library/react';
+import { render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { App } from '../src/App';
 import type { RemoteName } from '../src/federation/remotes';
@@ -31,4 +31,11 @@ export function renderApp(path: string): RenderResult {
       <LocationProbe />
     </MemoryRouter>,
   );
+}
+
+/** renderApp for one of the shell's own pages, each in its own chunk: resolves once it is shown. */
+export async function renderShellPage(path: string): Promise<RenderResult> {
+  const result = renderApp(path);
+  await waitFor(() => expect(screen.queryByText('Loading page')).toBeNull());
+  return result;
 }

@@ -1,12 +1,8 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
-import { AreaRoutes, type PageTable } from '@marketplace/shared';
+import type { ReactElement } from 'react';
+import { AreaRoutes, lazyPage, type PageTable } from '@marketplace/shared';
 import { HomePage } from './pages/home/HomePage';
 
-/** A page in its own chunk, loaded when it is first shown (the home page, where most visits start, is not). */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
-}
-
+// Every page but home (where most visits start) is in its own chunk.
 const NewArrivalPage = lazyPage(() => import('./pages/listing/NewArrivalPage'), (m) => m.NewArrivalPage);
 const ProductDetailsPage = lazyPage(() => import('./pages/details/ProductDetailsPage'), (m) => m.ProductDetailsPage);
 const CartPage = lazyPage(() => import('./pages/cart/CartPage'), (m) => m.CartPage);

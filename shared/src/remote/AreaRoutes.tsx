@@ -1,10 +1,15 @@
-import { Suspense, type ComponentType, type ReactElement } from 'react';
+import { Suspense, lazy, type ComponentType, type ReactElement } from 'react';
 import { matchPath, useLocation } from '../router';
 import { NotFound } from '../ui/NotFound';
 import { Spinner } from '../ui/atoms';
 
 /** One page of a remote, keyed by its route pattern from ROUTES. */
 export type PageTable = Record<string, ComponentType>;
+
+/** A page in its own chunk, loaded when it is first shown (AreaRoutes shows a spinner meanwhile). */
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
 
 /**
  * A remote's route tree. The shell (or the remote's standalone frame) owns the URL table

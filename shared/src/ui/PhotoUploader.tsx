@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
-import { uploadPhoto } from '../api';
-import { UPLOAD_MAX_BYTES } from '../contract/rules';
-import { notify } from '../toast/toast';
+// Through the package (its shared singleton in the page), not relative paths: this module is an
+// entry of its own, which would otherwise bundle a second API client and toast state.
+import { notify, uploadPhoto, UPLOAD_MAX_BYTES } from '@marketplace/shared';
 import styles from './PhotoUploader.module.css';
 
 /** The spec's toast after each uploaded file (section 4, Add Product / Add auction). */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, sendContact } from '@marketplace/shared';
-import { renderApp } from '../../test/renderApp';
+import { renderShellPage } from '../../test/renderApp';
 
 // The edges: the API call, and remote loading (not used on these pages).
 jest.mock('@marketplace/shared', () => ({ ...jest.requireActual('@marketplace/shared'), sendContact: jest.fn() }));
@@ -21,8 +21,8 @@ async function fill(user: ReturnType<typeof userEvent.setup>, values: Record<str
 }
 
 describe('contact page', () => {
-  it('shows the call, location and work-hours cards', () => {
-    renderApp('/contact');
+  it('shows the call, location and work-hours cards', async () => {
+    await renderShellPage('/contact');
     expect(screen.getByRole('heading', { name: 'Call Us' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Location' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Work Hours' })).toBeInTheDocument();
@@ -31,7 +31,7 @@ describe('contact page', () => {
 
   it("shows the spec's messages for missing fields and sends nothing", async () => {
     const user = userEvent.setup();
-    renderApp('/contact');
+    await renderShellPage('/contact');
     await user.click(screen.getByRole('button', { name: 'SEND MESSAGE' }));
     expect(screen.getByText('Name Required')).toBeInTheDocument();
     expect(screen.getByText('Email Required')).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('contact page', () => {
 
   it('checks the email pattern, and clears a message once the field is right', async () => {
     const user = userEvent.setup();
-    renderApp('/contact');
+    await renderShellPage('/contact');
     await fill(user, { Email: 'asha@example' });
     await user.tab();
     expect(screen.getByText('Email id must be in {email}')).toBeInTheDocument();
@@ -54,7 +54,7 @@ describe('contact page', () => {
   it('sends the message (the message text is optional) and shows the thank-you page', async () => {
     const user = userEvent.setup();
     send.mockResolvedValue({ msg: 'Message received' });
-    renderApp('/contact');
+    await renderShellPage('/contact');
     await fill(user, { Name: 'Asha Rao', Email: 'asha@example.com', Subject: 'Delivery' });
     await user.click(screen.getByRole('button', { name: 'SEND MESSAGE' }));
     expect(await screen.findByRole('heading', { name: 'Thank you for contacting us' })).toBeInTheDocument();
@@ -65,7 +65,7 @@ describe('contact page', () => {
   it("tells the user in a toast when the server already received the message", async () => {
     const user = userEvent.setup();
     send.mockRejectedValue(new ApiError(409, 'We have already received this message'));
-    renderApp('/contact');
+    await renderShellPage('/contact');
     await fill(user, { Name: 'Asha', Email: 'asha@example.com', Subject: 'Hello', Message: 'Where is my order?' });
     await user.click(screen.getByRole('button', { name: 'SEND MESSAGE' }));
     expect(await screen.findByText('We have already received this message')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { http, logout, SESSION_KEY, useSession } from '@marketplace/shared';
-import { fakeRemoteApp, renderApp } from '../../test/renderApp';
+import { fakeRemoteApp, renderShellPage } from '../../test/renderApp';
 import { LOGOUT_REDIRECT_MS } from './LogoutPage';
 
 // The edges: the API call, and the shop remote that renders the home page.
@@ -31,7 +31,7 @@ describe('logout page', () => {
     logoutCall.mockImplementation(async () => {
       tokenSent = useSession.getState().session?.authtoken;
     });
-    renderApp('/logout');
+    await renderShellPage('/logout');
 
     expect(screen.getByRole('heading', { name: 'Thanks you! Visit again' })).toBeInTheDocument();
     expect(screen.getByText('Successfully Logout')).toBeInTheDocument();
@@ -57,7 +57,7 @@ describe('logout page', () => {
 
   it('still signs out when the server cannot be reached', async () => {
     logoutCall.mockRejectedValue(new Error('Network Error'));
-    renderApp('/logout');
+    await renderShellPage('/logout');
     expect(screen.getByText('Successfully Logout')).toBeInTheDocument();
     expect(useSession.getState().session).toBeNull();
     await act(async () => {

@@ -1,15 +1,17 @@
-import type { ComponentType } from 'react';
-import { AboutPage } from './AboutPage';
-import { AlreadyLoggedInPage } from './AlreadyLoggedInPage';
-import { ContactPage } from './ContactPage';
-import { Error404Page } from './Error404Page';
-import { FaqPage } from './FaqPage';
-import { GetContactPage } from './GetContactPage';
-import { LogoutPage } from './LogoutPage';
-import { PreloadPage } from './PreloadPage';
+import { lazyPage, type PageTable } from '@marketplace/shared';
+
+// Each in its own chunk: none is on the way to the pages most visits start at.
+const LogoutPage = lazyPage(() => import('./LogoutPage'), (m) => m.LogoutPage);
+const AlreadyLoggedInPage = lazyPage(() => import('./AlreadyLoggedInPage'), (m) => m.AlreadyLoggedInPage);
+const AboutPage = lazyPage(() => import('./AboutPage'), (m) => m.AboutPage);
+const FaqPage = lazyPage(() => import('./FaqPage'), (m) => m.FaqPage);
+const ContactPage = lazyPage(() => import('./ContactPage'), (m) => m.ContactPage);
+const GetContactPage = lazyPage(() => import('./GetContactPage'), (m) => m.GetContactPage);
+const PreloadPage = lazyPage(() => import('./PreloadPage'), (m) => m.PreloadPage);
+const Error404Page = lazyPage(() => import('./Error404Page'), (m) => m.Error404Page);
 
 /** The shell's own pages, keyed by their path in ROUTES (area 'shell'). */
-export const SHELL_PAGES: Readonly<Record<string, ComponentType>> = {
+export const SHELL_PAGES: Readonly<PageTable> = {
   '/logout': LogoutPage,
   '/alreadyloggedin': AlreadyLoggedInPage,
   '/about': AboutPage,

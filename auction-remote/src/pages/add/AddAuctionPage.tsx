@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, Navigate, useNavigate } from '@marketplace/shared/router';
-import { createAuction, notify, PhotoUploader, useIsSignedIn, type AuctionCategory } from '@marketplace/shared';
+import { createAuction, notify, useIsSignedIn, type AuctionCategory } from '@marketplace/shared';
+import { PhotoUploader } from '@marketplace/shared/photo-uploader';
 import { AuctionCard } from '../../components/AuctionCard';
 import { Field } from '../../components/Field';
 import {

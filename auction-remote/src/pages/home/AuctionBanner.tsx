@@ -1,5 +1,5 @@
 import { type ReactElement } from 'react';
-import { Carousel, type CarouselSlide } from '@marketplace/shared';
+import { Carousel, type CarouselSlide } from '@marketplace/shared/carousel';
 import { CoinsArt, PaintingArt, SportsArt } from './bannerArt';
 import styles from './AuctionBanner.module.css';
 

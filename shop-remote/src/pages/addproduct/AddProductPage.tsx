@@ -1,13 +1,7 @@
 import { useId, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from '@marketplace/shared/router';
-import {
-  Breadcrumb,
-  createProduct,
-  notify,
-  PhotoUploader,
-  PRODUCT_MESSAGES,
-  uploadPhoto,
-} from '@marketplace/shared';
+import { Breadcrumb, createProduct, notify, PRODUCT_MESSAGES, uploadPhoto } from '@marketplace/shared';
+import { PhotoUploader } from '@marketplace/shared/photo-uploader';
 import { FormField, hintId, messageId } from '../../components/FormField';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { endExpiredSession, errorMessage, hasStatus } from '../../lib/failures';
