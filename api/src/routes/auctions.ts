@@ -329,8 +329,7 @@ export function auctionRoutes(app: App) {
     // announced) and the reply: the item as updated with its newest LIST_BIDS bids, bounded so a
     // bid costs the same on an item with ten thousand (the page merges them into its history and
     // follows the event stream). The statement sees the bids as they were: the new, highest one
-    // is put first below. clock_timestamp(), not
-    // now(): the moment the bid was accepted, after the lock.
+    // is put first below. clock_timestamp(), not now(): the moment the bid was accepted, after the lock.
     const accepted = await sql<ItemRow & { bid_at: Date; earlier_bids: BidRow[] }>`
       WITH raised AS (
         UPDATE auctions SET bid = ${amount}, highbid = ${amount}, bidcount = bidcount + 1, updated_at = now()
