@@ -50,6 +50,8 @@ async function fuzzAll(s: TestServer, runs: number): Promise<{ failures: string[
     if (!code) await new Promise((r) => setTimeout(r, 20));
   }
   expect(code).toMatch(/^\d{6}$/);
+  // The passwords the fuzzer sends; an accepted change to one of them is the shopper's new one.
+  const passwords = [shopper.password, 'Secret@123'];
   const dict: FuzzDictionary = {
     loginToken: () => shopper.token,
     anonToken: await anonToken(s),
@@ -62,7 +64,7 @@ async function fuzzAll(s: TestServer, runs: number): Promise<{ failures: string[
       userid: [shopper.userid, world.seller.userid],
       couponname: ['WELCOME50', 'SAVE100', 'LASTONE', 'SUMMER20', 'welcome50 '],
       email: [shopper.email, world.seller.email, 'demo@example.com'],
-      password: [shopper.password, 'Secret@123'],
+      password: passwords,
       photos: [[world.photo], [world.photo.replace(/^https?:\/\/[^/]+/, '')]],
       photo: [world.photo],
       time: [new Date(Date.now() + 86_400_000).toISOString(), '2030-02-30T10:00', '2999-01-01T00:00'],
@@ -152,7 +154,7 @@ async function fuzzAll(s: TestServer, runs: number): Promise<{ failures: string[
       } else {
         stats.accepted.add(`${route.method} ${route.url}`);
         // Accepted: a fuzzed logout may have revoked the token; then sign in again.
-        if (!(await tokenAlive(s, shopper.token))) await relogin(s, shopper);
+        if (!(await tokenAlive(s, shopper.token))) await relogin(s, shopper, passwords);
         baseline = await snap();
       }
     };
@@ -162,7 +164,7 @@ async function fuzzAll(s: TestServer, runs: number): Promise<{ failures: string[
       const where = /\{ seed: .*\}/.exec((e as Error).message)?.[0] ?? '';
       const detail = lastError || (e as Error).message.split('\n').filter((l) => !l.startsWith('Counterexample')).slice(0, 12).join('\n');
       failures.push(`${route.method} ${route.url}: ${detail.slice(0, 1500)} ${where}`);
-      if (!(await tokenAlive(s, shopper.token))) await relogin(s, shopper);
+      if (!(await tokenAlive(s, shopper.token))) await relogin(s, shopper, passwords);
       baseline = await snap();
     }
     const health = await send(s.url, { method: 'GET', path: '/health', headers: {} });

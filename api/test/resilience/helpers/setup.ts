@@ -29,11 +29,22 @@ export async function tokenAlive(s: TestServer, token: string): Promise<boolean>
   return Boolean(row);
 }
 
-export async function relogin(s: TestServer, p: Person): Promise<string> {
-  const r = await login(s, p.email, p.password);
-  if (r.status !== 200) throw new Error(`re-login failed: ${r.status} ${JSON.stringify(r.body)}`);
-  p.token = r.body.data.authtoken;
-  return p.token;
+/**
+ * Signs the person in again. An accepted fuzzed request may have changed their password (a reset
+ * with the valid reset token, say) to one of `passwords`, which also ends their sessions: then
+ * that one is their password from now on.
+ */
+export async function relogin(s: TestServer, p: Person, passwords: readonly string[] = []): Promise<string> {
+  let last: Awaited<ReturnType<typeof login>> | undefined;
+  for (const password of new Set([p.password, ...passwords])) {
+    last = await login(s, p.email, password);
+    if (last.status === 200) {
+      p.password = password;
+      p.token = last.body.data.authtoken;
+      return p.token;
+    }
+  }
+  throw new Error(`re-login failed: ${last?.status} ${JSON.stringify(last?.body)}`);
 }
 
 /**
