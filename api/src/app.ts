@@ -229,8 +229,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   reviewRoutes(app);
   auctionRoutes(app);
 
-  // At debug level every request goes through the routes, to be logged by the hook above.
-  if (app.log.level !== 'debug' && app.log.level !== 'trace') {
+  // At debug level every request goes through the routes, to be logged by the hook above; behind
+  // a trusted proxy too (the reply's image URLs come from forwarded headers Fastify reads).
+  if (app.log.level !== 'debug' && app.log.level !== 'trace' && !config.trustProxy) {
     const cachedReads = cachedCatalogueReads(app.ctx, { origins: config.corsOrigins, exposedHeaders });
     app.addHook('onReady', (done) => {
       answerBeforeRouting = cachedReads;

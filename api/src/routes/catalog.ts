@@ -73,7 +73,7 @@ export interface CorsReplyOptions {
  * The two catalogue reads answered at the HTTP server when their reply is cached, before Fastify
  * builds its request and reply objects and runs routing, hooks and validation: at catalogue read
  * rates that per-request work cost as much as the rest of the reply. Anything else (a miss,
- * HEAD, a query string, another spelling of the path, forwarded headers to trust) returns false
+ * HEAD, a query string, another spelling of the path) returns false
  * and goes through the routes below, which fill the cache. The reply is the route's own, header
  * for header (test/catalogue-cache.test.ts compares them).
  */
@@ -86,17 +86,13 @@ export function cachedCatalogueReads(ctx: AppContext, cors: CorsReplyOptions) {
   const withOrigin = new Map(cors.origins.map((origin) => [origin, [...leading, 'access-control-allow-origin', origin, ...trailing]]));
   const withoutOrigin = [...leading, ...trailing];
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (req.method !== 'GET' || config.trustProxy) return false;
+    if (req.method !== 'GET') return false;
+    // The path first: every other request leaves here (0 = the list; NaN = not ours).
     const url = req.url ?? '';
+    const id = url === '/products' ? 0 : Number(PRODUCT_PATH.exec(url)?.[1]);
+    if (!(id <= MAX_ID)) return false;
     const base = publicBaseOf(config, req.headers.host ?? '', (req.socket as TLSSocket).encrypted ? 'https' : 'http');
-    let key: string;
-    if (url === '/products') key = listKey(base);
-    else {
-      const id = Number(PRODUCT_PATH.exec(url)?.[1]);
-      if (!(id <= MAX_ID)) return false;
-      key = productKey(base, id);
-    }
-    const cached = catalogue.peek(key);
+    const cached = catalogue.peek(id ? productKey(base, id) : listKey(base));
     if (!cached) return false;
     const origin = req.headers.origin;
     const headers = (origin !== undefined && withOrigin.get(origin)) || withoutOrigin;
