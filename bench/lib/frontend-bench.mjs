@@ -236,7 +236,9 @@ function describeChunk(url, copy) {
     else if (text.includes('RUNTIME-001')) holds.push('federation container');
     if ((text.match(/axios/g) ?? []).length > 2 || text.includes('AxiosError')) holds.push('axios');
     if ((text.match(/Toastify/g) ?? []).length > 5) holds.push('react-toastify');
-    if (/Session expired, please login again/.test(text)) holds.push('@marketplace/shared');
+    if (/Design tokens shared by every front end/.test(text)) holds.push('@marketplace/shared');
+    if (/Start automatic slide show/.test(text)) holds.push('@marketplace/shared/carousel');
+    if (/File Upload Successfully/.test(text)) holds.push('@marketplace/shared/photo-uploader');
     if (/getInitialState/.test(text) && text.length < 3000) holds.push('zustand');
     if (/unavailable right now/.test(text)) holds.push('shell pages');
     if (/add to cart/i.test(text) && !holds.length) holds.push('shop pages');
