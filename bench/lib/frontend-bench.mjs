@@ -191,13 +191,16 @@ async function snapshot(browser, url, apiOrigin) {
     await page.goto(url, { waitUntil: 'load', timeout: 90000 });
     await page.waitForLoadState('networkidle', { timeout: 30000 }).catch(() => undefined);
     await sleep(500);
-    const html = await page.evaluate(() => {
+    const html = await page.evaluate(async () => {
       const css = [];
       for (const sheet of document.styleSheets) {
         try {
           for (const rule of sheet.cssRules) css.push(rule.cssText);
         } catch {
-          /* a cross-origin sheet: none expected */
+          // A remote's stylesheet (another origin: its rules are not readable here); its file is,
+          // over CORS. Its relative URLs are made absolute.
+          const text = await fetch(sheet.href).then((r) => r.text());
+          css.push(text.replace(/url\((['"]?)(?!data:|https?:)([^'")]+)\1\)/g, (_, q, u) => `url(${q}${new URL(u, sheet.href).href}${q})`));
         }
       }
       const doc = document.documentElement.cloneNode(true);
@@ -237,7 +240,6 @@ function describeChunk(url, copy) {
     if ((text.match(/axios/g) ?? []).length > 2 || text.includes('AxiosError')) holds.push('axios');
     if ((text.match(/Toastify/g) ?? []).length > 5) holds.push('react-toastify');
     if (/Design tokens shared by every front end/.test(text)) holds.push('@marketplace/shared');
-    if (/Start automatic slide show/.test(text)) holds.push('@marketplace/shared/carousel');
     if (/File Upload Successfully/.test(text)) holds.push('@marketplace/shared/photo-uploader');
     if (/getInitialState/.test(text) && text.length < 3000) holds.push('zustand');
     if (/unavailable right now/.test(text)) holds.push('shell pages');
