@@ -13,6 +13,7 @@ import { hashPassword, randomSecret } from './lib/crypto';
 import { HttpError } from './lib/errors';
 import { validationMessage } from './lib/validation';
 import { pruneRateLimits } from './lib/ratelimit';
+import { AuctionEventPublisher } from './lib/auction-events';
 import { CatalogueCache } from './lib/catalogue-cache';
 import { SessionCache } from './lib/session-cache';
 import { lazyRequestLogger } from './lib/request-logger';
@@ -153,10 +154,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       listen: database.listen,
       catalogue,
       sessions,
+      auctionEvents: new AuctionEventPublisher(database.db, app.log),
     };
     app.decorate('ctx', ctx);
 
     app.addHook('onClose', async () => {
+      await ctx.auctionEvents.flushed();
       await catalogue.close();
       await sessions.close();
       await mailer.close();

@@ -3,6 +3,7 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from './schema';
 import { acquireDirLock, type DirLock } from './lock';
+import { prepareMarkedStatements } from './prepared';
 import { pgliteListen, postgresListen, type ListenFn } from './listen';
 
 export interface OpenDatabase {
@@ -31,6 +32,7 @@ export async function openDatabase(
     // dropped by the pool and replaced at the next query. Without a listener the pool's 'error'
     // event would be unhandled and kill the whole API process.
     pool.on('error', (err) => log?.warn({ err }, 'An idle database connection was closed by the server; it will be replaced'));
+    pool.on('connect', prepareMarkedStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     let closed = false;
     return {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AuctionEvent } from '@marketplace/shared/contract';
 import type { Database } from '../db/schema';
 import type { ListenFn } from '../db/listen';
@@ -6,12 +6,59 @@ import type { ListenFn } from '../db/listen';
 /** The one notification channel of auction events; the payload is the event as JSON. */
 export const AUCTION_CHANNEL = 'auction_events';
 
+/** At most this many events in one batch (one statement, one transaction). */
+const BATCH_LIMIT = 500;
+
+interface PublisherLog {
+  warn(obj: unknown, msg?: string): void;
+}
+
 /**
- * Announces an event to every API process. Call it inside the transaction that made the change:
- * NOTIFY is delivered at commit, so only committed bids and closes are ever announced.
+ * Announces events to every API process, after the change they tell of has committed.
+ *
+ * NOTIFY takes one lock for the whole database from a notifying transaction's commit to its end
+ * (that is how PostgreSQL keeps notifications in commit order), so a NOTIFY inside every bid made
+ * all bids commit one at a time. Instead each process sends its events in batches, in their own
+ * transaction, one batch at a time: while a batch is being sent the next one gathers, so under
+ * load many bids share one NOTIFY commit. Events from different processes may then arrive in
+ * another order than their commits; the pages apply them in any order (bids only go up, a
+ * closed item stays closed). An event whose process stops between the commit and its batch is
+ * not announced; the page's next refresh (on reconnecting) shows the change.
  */
-export async function notifyAuctionEvent(trx: Transaction<Database> | Kysely<Database>, event: AuctionEvent): Promise<void> {
-  await sql`SELECT pg_notify(${AUCTION_CHANNEL}, ${JSON.stringify(event)})`.execute(trx);
+export class AuctionEventPublisher {
+  private queue: string[] = [];
+  private sending: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly log?: PublisherLog,
+  ) {}
+
+  /** Queues an event of a committed change; sent at once unless a batch is on its way. */
+  publish(event: AuctionEvent): void {
+    this.queue.push(JSON.stringify(event));
+    this.sending ??= this.send();
+  }
+
+  /** Resolves when every event published so far has been sent (or failed and was logged). */
+  async flushed(): Promise<void> {
+    while (this.sending) await this.sending;
+  }
+
+  private async send(): Promise<void> {
+    try {
+      while (this.queue.length) {
+        const batch = this.queue.splice(0, BATCH_LIMIT);
+        try {
+          await sql`SELECT pg_notify(${AUCTION_CHANNEL}, payload) FROM unnest(${batch}::text[]) AS payload`.execute(this.db);
+        } catch (err) {
+          this.log?.warn({ err, events: batch.length }, 'Could not announce auction events; open pages show them at their next refresh');
+        }
+      }
+    } finally {
+      this.sending = null;
+    }
+  }
 }
 
 type Listener = (event: AuctionEvent) => void;

@@ -22,7 +22,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { requireUser } from '../lib/auth';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { AUCTION_CHANNEL, AuctionEventHub, notifyAuctionEvent } from '../lib/auction-events';
+import { AuctionEventHub } from '../lib/auction-events';
+import { executePrepared } from '../db/prepared';
 import { replies } from './common';
 
 export const AUCTION_TEXTS = {
@@ -260,6 +261,7 @@ async function refusedBid(db: Kysely<Database>, auctionid: number, userid: numbe
 export function auctionRoutes(app: App) {
   const { db, config } = app.ctx;
   const hub = new AuctionEventHub(app.ctx.listen, app.log);
+  const events = app.ctx.auctionEvents;
   const streams = new Set<ServerResponse>();
 
   app.addHook('preClose', async () => {
@@ -317,20 +319,23 @@ export function auctionRoutes(app: App) {
 
   /**
    * A bid: one UPDATE that only matches an open, running item of someone else whose current bid
-   * is lower (its row lock orders concurrent bids), the bid row, and the NOTIFY — one transaction.
-   * A client-sent `biduser` list is dropped by the schema; only the caller's one bid counts.
+   * is lower (its row lock orders concurrent bids) and the bid row, in one statement; announced
+   * to live pages once committed. A client-sent `biduser` list is dropped by the schema; only the
+   * caller's one bid counts.
    */
   app.put('/updatebiduser', { schema: { headers: AuthHeaders, body: PlaceBidBody, response: replies(AuctionReply) } }, async (req) => {
     const user = await requireUser(app.ctx, req.headers.authtoken);
     const { auctionid } = req.body;
     const amount = wholeRupees(req.body.bid, 1, AUCTION_MESSAGES.placeBid, AUCTION_MESSAGES.wholePlaceBid);
     // One statement (one round trip, atomic): the conditional UPDATE, whose row lock orders
-    // concurrent bids, the bid row, the NOTIFY (delivered at commit, so only accepted bids are
-    // announced) and the reply: the item as updated with its newest LIST_BIDS bids, bounded so a
-    // bid costs the same on an item with ten thousand (the page merges them into its history and
-    // follows the event stream). The statement sees the bids as they were: the new, highest one
-    // is put first below. clock_timestamp(), not now(): the moment the bid was accepted, after the lock.
-    const accepted = await sql<ItemRow & { bid_at: Date; earlier_bids: BidRow[] }>`
+    // concurrent bids, the bid row and the reply: the item as updated with its newest LIST_BIDS
+    // bids, bounded so a bid costs the same on an item with ten thousand (the page merges them
+    // into its history and follows the event stream). The statement sees the bids as they were:
+    // the new, highest one is put first below. clock_timestamp(), not now(): the moment the bid
+    // was accepted, after the lock.
+    const accepted = await executePrepared(
+      db,
+      sql<ItemRow & { bid_at: Date; earlier_bids: BidRow[] }>`
       WITH raised AS (
         UPDATE auctions SET bid = ${amount}, highbid = ${amount}, bidcount = bidcount + 1, updated_at = now()
         WHERE auctionid = ${auctionid} AND bid < ${amount} AND status = 'open' AND end_time > now() AND userid <> ${user.userid}
@@ -344,16 +349,13 @@ export function auctionRoutes(app: App) {
         (SELECT coalesce(json_agg(earlier), '[]') FROM (
           SELECT bids.auctionid, bids.bid, users.firstname AS nickname, bids.created_at
           FROM bids JOIN users ON users.userid = bids.userid
-          WHERE bids.auctionid = raised.auctionid ORDER BY bids.bid DESC LIMIT ${LIST_BIDS - 1}) earlier) AS earlier_bids,
-        pg_notify(${AUCTION_CHANNEL}, json_build_object(
-          'type', 'bid', 'auctionid', ${auctionid}::int, 'bid', ${amount}::int, 'highbid', ${amount}::int,
-          'nickname', ${user.firstname}::text,
-          'at', to_char(placed.bid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)
-      FROM raised, placed`
-      .execute(db)
-      .then((r) => r.rows[0]);
+          WHERE bids.auctionid = raised.auctionid ORDER BY bids.bid DESC LIMIT ${LIST_BIDS - 1}) earlier) AS earlier_bids
+      FROM raised, placed`,
+    ).then((r) => r.rows[0]);
     if (!accepted) throw await refusedBid(db, auctionid, user.userid, amount);
-    const placed: BidRow = { auctionid, bid: amount, nickname: user.firstname, created_at: accepted.bid_at };
+    const bidAt = new Date(accepted.bid_at);
+    events.publish({ type: 'bid', auctionid, bid: amount, highbid: amount, nickname: user.firstname, at: bidAt.toISOString() });
+    const placed: BidRow = { auctionid, bid: amount, nickname: user.firstname, created_at: bidAt };
     const item = toItem(accepted, [placed, ...accepted.earlier_bids], publicBase(config, req));
     return { status: 200, msg: 'Your BID has been placed', data: item };
   });
@@ -410,7 +412,7 @@ export function auctionRoutes(app: App) {
     const auctionid = req.body.productid ?? req.body.auctionid;
     if (auctionid === undefined) throw badRequest(AUCTION_TEXTS.missingId);
     const winner = req.body.userid;
-    await db.transaction().execute(async (trx) => {
+    const highbid = await db.transaction().execute(async (trx) => {
       const item = await trx
         .selectFrom('auctions')
         .select(['userid', 'status'])
@@ -433,8 +435,9 @@ export function auctionRoutes(app: App) {
         .set({ status: 'closed', winner, highbid, approved_at: sql`now()`, updated_at: sql`now()` })
         .where('auctionid', '=', auctionid)
         .execute();
-      await notifyAuctionEvent(trx, { type: 'closed', auctionid, winner, highbid });
+      return highbid;
     });
+    events.publish({ type: 'closed', auctionid, winner, highbid });
     const item = await loadAuctionItem(db, auctionid, publicBase(config, req));
     return { status: 200, msg: 'Bidder approved: the auction is closed', data: item! };
   });

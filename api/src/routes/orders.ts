@@ -11,6 +11,7 @@ import {
   type Order,
 } from '@marketplace/shared/contract';
 import type { App } from '../context';
+import { executePrepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { requireUser, type SignedInUser } from '../lib/auth';
 import { consumeCoupon } from '../lib/coupons';
@@ -94,10 +95,13 @@ export function orderRoutes(app: App) {
       try {
         placed = await db.transaction().execute(async (trx) => {
           // The cart is read and emptied in one statement; a refusal below rolls both back.
-          const { rows: items } = await sql<{ productid: number; productname: string; price: string }>`
+          const { rows: items } = await executePrepared(
+            trx,
+            sql<{ productid: number; productname: string; price: string }>`
             WITH removed AS (DELETE FROM cart_items WHERE userid = ${user.userid} RETURNING cartid, productid)
             SELECT p.productid, p.productname, p.price FROM removed r JOIN products p ON p.productid = r.productid
-            ORDER BY r.cartid`.execute(trx);
+            ORDER BY r.cartid`,
+          );
           if (items.length === 0) {
             const existing = key && (await orderIdByKey(trx, user.userid, key));
             if (existing) return { orderid: existing, replayed: true as const };
@@ -119,7 +123,9 @@ export function orderRoutes(app: App) {
           };
           const lines = items.map((item, i) => ({ lineno: i + 1, productid: item.productid, productname: item.productname, price: item.price }));
           // The order and its lines in one statement.
-          const { rows } = await sql<{ orderid: number; orderdate: Date }>`
+          const { rows } = await executePrepared(
+            trx,
+            sql<{ orderid: number; orderdate: Date }>`
             WITH placed AS (
               INSERT INTO orders (userid, billname, billaddress, ordernote, payinfo, items_total, discount, billamount, billtax, couponname, idempotency_key)
               VALUES (${user.userid}, ${order.billname}, ${order.billaddress}, ${order.ordernote}, ${order.payinfo}, ${toRupees(totals.itemsTotal)},
@@ -131,7 +137,8 @@ export function orderRoutes(app: App) {
               FROM placed, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS l(lineno int, productid int, productname text, price numeric)
               RETURNING 1
             )
-            SELECT orderid, orderdate FROM placed WHERE (SELECT count(*) FROM lines) = ${lines.length}`.execute(trx);
+            SELECT orderid, orderdate FROM placed WHERE (SELECT count(*) FROM lines) = ${lines.length}`,
+          );
           if (!rows[0]) throw new Error('The order lines were not all written');
           return toOrder(
             { ...order, ...rows[0], cancelled_at: null, status: 'Processing' },

@@ -28,6 +28,15 @@ describe('live auction state', () => {
     expect(winnerName(auctionItem())).toBeNull();
   });
 
+  it('keeps the winner of a closed item when a bid from before the close arrives after it', () => {
+    const closed = applyEvent(auctionItem(), { type: 'closed', auctionid: 1, winner: 3, highbid: 5000 });
+    const late = applyEvent(closed, { type: 'bid', auctionid: 1, bid: 6000, highbid: 6000, nickname: 'Dev', at: '2026-01-03T00:00:00.000Z' });
+    expect(late.status).toBe('closed');
+    expect(late.highbid).toBe(5000);
+    expect(winnerName(late)).toBe('Priya');
+    expect(late.bids.map((b) => b.bid)).toEqual([6000, 5000, 4500]);
+  });
+
   it('ignores events of another item', () => {
     const item = auctionItem();
     expect(applyEvent(item, { type: 'closed', auctionid: 2, winner: 3, highbid: 1 })).toBe(item);

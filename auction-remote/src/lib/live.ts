@@ -21,7 +21,9 @@ export function applyEvent(item: AuctionItem, event: AuctionEvent): AuctionItem 
   return {
     ...item,
     bid: Math.max(item.bid, event.bid),
-    highbid: Math.max(item.highbid, event.highbid),
+    // A bid announced after the close was accepted before it (events of different API processes
+    // may cross); the winner's bid stays the highest bid of a closed item.
+    highbid: item.status === 'closed' ? item.highbid : Math.max(item.highbid, event.highbid),
     bidcount: item.bidcount + added,
     bids,
   };
