@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { cannon, fixtureOf } from './load.mjs';
-import { createPgDatabase, dropPgDatabase, openDb, startApi, stopChild } from './stack.mjs';
+import { createPgDatabase, dropPgDatabase, openDb, startApi, startSmtpSink, stopChild } from './stack.mjs';
 import { PORTS, http, loadavg, log, median, round, sleep } from './util.mjs';
 
 /** The password of the seeded demo shopper; bench users share its (real-cost) scrypt hash. */
@@ -438,7 +438,15 @@ export async function benchApi({ kind, opts, baseline, workRoot }) {
   };
   const result = { kind, database: dbName ? `PostgreSQL database ${dbName} (dropped after the run)` : 'PGlite in a fresh folder', logLevel: opts.apiLogLevel ?? 'info (default)', endpoints: {} };
   let api = null;
+  let smtp = null;
   try {
+    // PostgreSQL is the production configuration: mail goes to an SMTP server (a sink process
+    // here). PGlite is the quick start's: mail is written as files into the outbox folder.
+    if (kind === 'postgres') {
+      smtp = await startSmtpSink(PORTS.smtpSink, join(workDir, 'smtp-sink.log'));
+      apiEnv.SMTP_URL = smtp.url;
+    }
+    result.mail = smtp ? 'SMTP to a sink process (the API keeps a pool of connections)' : 'files in the outbox folder';
     log(`[api ${kind}] first start (migrations, seed)`);
     api = await startApi({ port, databaseUrl, dataDir, workDir, logFile, env: apiEnv });
     await stopChild(api);
@@ -471,17 +479,23 @@ export async function benchApi({ kind, opts, baseline, workRoot }) {
         result.endpoints[ep.name] = { label: ep.label, available: true, failed: error.message };
       }
     }
+    // A stopping API sends the mails it still holds first.
     await stopChild(api);
     api = null;
     db = await openDb({ databaseUrl, dataDir });
     try {
       result.verification = await verify(db.q, plan, data, state);
+      if (smtp) {
+        const [{ n: orders }] = await db.q('SELECT count(*)::int AS n FROM orders');
+        result.verification.mail = { orders, ...(await smtp.counts()) };
+      }
     } finally {
       await db.close();
     }
     summarizeChecks(result);
   } finally {
     if (api) await stopChild(api);
+    if (smtp) await stopChild(smtp.child);
     if (dbName) await dropPgDatabase(dbName).catch((e) => log(`could not drop ${dbName}: ${e.message}`));
     if (!opts.keep) rmSync(workDir, { recursive: true, force: true });
   }
@@ -518,6 +532,8 @@ function summarizeChecks(result) {
         for (const [k, n] of Object.entries(r.refused)) acc[k] = (acc[k] ?? 0) + n;
         return acc;
       }, {}),
+      // Mail of the whole part (warm-up and capture orders too) against every order stored.
+      ...(v.mail ? { mail: v.mail } : {}),
     };
   }
 }

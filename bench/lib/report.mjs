@@ -167,7 +167,7 @@ function apiTables(results) {
   const out = [];
   const dbs = results.sections.api?.databases ?? {};
   for (const [kind, d] of Object.entries(dbs)) {
-    out.push(`### ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}${d.data ? ` — ${d.data.products} products, ${d.data.auctionItems} auction items, ${d.data.bidders} bidders; API log level ${d.logLevel}` : ''}`);
+    out.push(`### ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}${d.data ? ` — ${d.data.products} products, ${d.data.auctionItems} auction items, ${d.data.bidders} bidders; API log level ${d.logLevel}${d.mail ? `; mail: ${d.mail}` : ''}` : ''}`);
     if (d.error) {
       out.push(`Failed: ${String(d.error).split('\n')[0]}`);
       continue;
@@ -199,7 +199,10 @@ function apiTables(results) {
       out.push(
         `Orders: ${order.checks.checkouts} checkouts (each a different user with 1–3 cart lines; every 10th sent twice at once with the same Idempotency-Key), ` +
           `${order.checks.placed} placed (the rate above counts these), ${order.checks.replayed} double submits answered with the first order, ` +
-          `**${order.checks.duplicates} duplicates**, ${order.checks.lost} lost, ${order.checks.cartsNotEmptied} carts not emptied; refused: ${JSON.stringify(order.checks.refused)}.`,
+          `**${order.checks.duplicates} duplicates**, ${order.checks.lost} lost, ${order.checks.cartsNotEmptied} carts not emptied; refused: ${JSON.stringify(order.checks.refused)}.` +
+          (order.checks.mail
+            ? ` Confirmation mails received by the SMTP server: ${order.checks.mail.orderConfirmations} for the ${order.checks.mail.orders} orders in the database (warm-up orders included).`
+            : ''),
       );
     }
   }

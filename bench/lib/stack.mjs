@@ -108,3 +108,23 @@ export async function startApi({ port, databaseUrl, dataDir, workDir, logFile, e
 }
 
 export { stopChild };
+
+/** The SMTP sink (bench/lib/smtp-sink.mjs) as a child process; `counts()` asks what it received. */
+export async function startSmtpSink(port, logFile) {
+  const child = spawnChild('smtp-sink', process.execPath, [join(ROOT, 'bench', 'lib', 'smtp-sink.mjs'), String(port)], { logFile, ipc: true });
+  await new Promise((resolve, reject) => {
+    child.once('message', (m) => (m?.type === 'listening' ? resolve() : reject(new Error('the SMTP sink did not start'))));
+    child.once('exit', (code) => reject(new Error(`the SMTP sink exited (${code}); log: ${logFile}`)));
+  });
+  const counts = () =>
+    new Promise((resolve) => {
+      const onMessage = (m) => {
+        if (m?.type !== 'counts') return;
+        child.off('message', onMessage);
+        resolve({ mails: m.mails, orderConfirmations: m.orderConfirmations });
+      };
+      child.on('message', onMessage);
+      child.send({ type: 'counts' });
+    });
+  return { child, url: `smtp://127.0.0.1:${port}`, counts };
+}

@@ -23,6 +23,7 @@ export const PORTS = {
   auction: PORT_BASE + 13,
   apiFrontEnd: PORT_BASE + 14,
   floor: PORT_BASE + 15,
+  smtpSink: PORT_BASE + 16,
 };
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -10,6 +10,8 @@ export interface TestSmtp {
   /** Delay before the server accepts a message (to make a mail sent inside a request visible in its timing). */
   delayMs: number;
   mails: ReceivedMail[];
+  /** SMTP connections opened to this server so far. */
+  readonly connections: number;
   /** Waits for the next mail to `to` that arrives after `since` mails were received. */
   waitForMail(to: string, since?: number, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -18,9 +20,13 @@ export interface TestSmtp {
 /** A real SMTP server on a random local port that keeps what it receives. */
 export async function startSmtp(): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
-  const state = { delayMs: 0 };
+  const state = { delayMs: 0, connections: 0 };
   const server = new SMTPServer({
     authOptional: true,
+    onConnect(_session, callback) {
+      state.connections++;
+      callback();
+    },
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
@@ -45,6 +51,9 @@ export async function startSmtp(): Promise<TestSmtp> {
       state.delayMs = v;
     },
     mails,
+    get connections() {
+      return state.connections;
+    },
     async waitForMail(to, since = 0, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
