@@ -11,6 +11,8 @@ interface Props {
   headingLevel?: 'h2' | 'h3';
   layout?: 'grid' | 'list';
   lazy?: boolean;
+  /** The page's most prominent photo (its largest paint): fetched before the others. */
+  priority?: boolean;
   /** Icon actions revealed over the photo on hover or keyboard focus. */
   overlay?: ReactNode;
   /** Extra content under the price (e.g. an Add to Cart link). */
@@ -22,12 +24,12 @@ interface Props {
  * The whole card opens /productdetails/{id} through the name link (stretched over the card),
  * so there is one link per product for screen readers and keyboard users.
  */
-export function ProductCard({ product, headingLevel = 'h3', layout = 'grid', lazy = true, overlay, footer }: Props): ReactElement {
+export function ProductCard({ product, headingLevel = 'h3', layout = 'grid', lazy = true, priority = false, overlay, footer }: Props): ReactElement {
   const Heading = headingLevel;
   return (
     <article className={[styles.card, layout === 'list' ? styles.list : ''].filter(Boolean).join(' ')}>
       <div className={styles.media}>
-        <ProductPhoto photo={product.photo} alt={product.productname} lazy={lazy} className={styles.photo} />
+        <ProductPhoto photo={product.photo} alt={product.productname} lazy={lazy} priority={priority} className={styles.photo} />
         {overlay && <div className={styles.overlay}>{overlay}</div>}
       </div>
       <div className={styles.body}>

@@ -32,7 +32,8 @@ describe('home page', () => {
 
     const grid = await screen.findByRole('list', { name: 'Top trending products' });
     expect(within(trending).queryByRole('status')).not.toBeInTheDocument();
-    expect(within(grid).getAllByRole('listitem')).toHaveLength(PRODUCTS.length);
+    // The first row at once, the rest in a following render.
+    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(PRODUCTS.length));
 
     const headphones = within(grid).getByRole('link', { name: 'Wireless Headphones' }).closest('article') as HTMLElement;
     expect(within(headphones).getByText('Electronics')).toBeInTheDocument();
@@ -40,7 +41,12 @@ describe('home page', () => {
     expect(within(headphones).getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
     const photo = within(headphones).getByRole('img', { name: 'Wireless Headphones' });
     expect(photo).toHaveAttribute('src', 'http://localhost:4000/images/1.png');
-    expect(photo).toHaveAttribute('loading', 'lazy');
+    // The first row is in view under the hero: its photos load at once, the first before all.
+    expect(photo).toHaveAttribute('loading', 'eager');
+    expect(photo).toHaveAttribute('fetchpriority', 'high');
+    const photos = within(grid).getAllByRole('img', { name: (name) => PRODUCTS.some((p) => p.productname === name) });
+    expect(photos.map((p) => p.getAttribute('loading'))).toEqual(PRODUCTS.map((_, i) => (i < 4 ? 'eager' : 'lazy')));
+    expect(photos.filter((p) => p.hasAttribute('fetchpriority'))).toEqual([photo]);
     expect(photo).toHaveAttribute('width');
     expect(photo).toHaveAttribute('height');
     expect(within(grid).getByRole('link', { name: 'Wireless Headphones' })).toHaveAttribute('href', '/productdetails/1');

@@ -6,6 +6,7 @@ import { LoadError, LoadingArea } from '../../components/LoadState';
 import { CardActionButton, CardActionLink, ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
 import { addToCartPath, LOGIN_PATH, NEW_ARRIVALS_PATH } from '../../lib/productLinks';
 import { useLoad } from '../../lib/useLoad';
+import { useStagedCount } from '../../lib/useStagedCount';
 import ui from '../../styles/ui.module.css';
 import { DealOfTheDay } from './DealOfTheDay';
 import { HeroCarousel } from './HeroCarousel';
@@ -29,11 +30,16 @@ function TrendingActions({ product, signedIn, onQuickView }: { product: Product;
   );
 }
 
+/** Cards in the grid's widest row: the first row is in view under the hero, so its photos load at once. */
+const GRID_ROW = 4;
+
 /** `/`: hero offers, TOP TRENDING (every product), Deal of the Day, promos, services, blog. */
 export function HomePage(): ReactElement {
   const [state, retry] = useLoad(getProducts, []);
   const signedIn = useIsSignedIn();
   const [quickView, setQuickView] = useState<Product | null>(null);
+  const products = state.status === 'ready' ? state.data : [];
+  const shown = useStagedCount(products.length, GRID_ROW);
 
   return (
     <div className={ui.page}>
@@ -60,10 +66,12 @@ export function HomePage(): ReactElement {
               <p className={styles.empty}>No products yet. New arrivals appear here as soon as they are listed.</p>
             ) : (
               <ProductGrid label="Top trending products">
-                {state.data.map((product) => (
+                {products.slice(0, shown).map((product, index) => (
                   <ProductGridItem key={product.productid}>
                     <ProductCard
                       product={product}
+                      lazy={index >= GRID_ROW}
+                      priority={index === 0}
                       overlay={
                         <TrendingActions product={product} signedIn={signedIn} onQuickView={() => setQuickView(product)} />
                       }
