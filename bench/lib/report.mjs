@@ -213,7 +213,7 @@ function searchTables(s) {
   const rows = Object.entries(s.byClass).map(([cls, x]) => [cls, x.requests, fmt(x.p50, 2), fmt(x.p95, 2), fmt(x.baselineP95, 2), fmt(x.rowsMedian, 0), x.rowsMax, fmt(x.bytesMedian / 1024, 1), x.errors]);
   rows.push(['**all**', s.overall.requests, fmt(s.overall.p50, 2), fmt(s.overall.p95, 2), fmt(s.overall.baselineP95, 2), fmt(s.overall.rowsMedian, 0), s.overall.rowsMax, fmt(s.overall.bytesMedian / 1024, 1), s.overall.errors]);
   return (
-    `${s.products} products (generated with one INSERT … SELECT generate_series in ${s.insertSeconds} s); ${s.queriesPerRun} sequential queries per run × ${s.runs} runs. ` +
+    `${s.products} products (generated with one INSERT … SELECT generate_series in ${s.insertSeconds} s, then VACUUM (ANALYZE) and CHECKPOINT); ${s.queriesPerRun} sequential queries per run × ${s.runs} runs. ` +
     `Quoted: p50 ${fmt(s.p50, 2)} ms, p95 ${fmt(s.p95, 2)} ms (median over runs); the baseline answers the same bytes from memory.\n\n` +
     table(['query class', 'requests', 'p50 ms', 'p95 ms', 'baseline p95 ms', 'rows (median)', 'rows (max)', 'reply KB (median)', 'errors'], rows)
   );
