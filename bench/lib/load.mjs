@@ -1,7 +1,7 @@
 // Load generation (autocannon) and the baseline server process.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { BENCH_DIR, round, spawnChild, waitForUrl } from './util.mjs';
+import { BENCH_DIR, askChild, round, spawnChild, waitForUrl } from './util.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -66,17 +66,7 @@ export async function startBaseline(port, logFile) {
     ipc: true,
   });
   await waitForUrl(`http://127.0.0.1:${port}/`, child, 'baseline server', 30000);
-  const set = (fixtures) =>
-    new Promise((resolve, reject) => {
-      const onMessage = (m) => {
-        if (m?.type === 'ok') {
-          child.off('message', onMessage);
-          resolve(m.count);
-        }
-      };
-      child.on('message', onMessage);
-      child.send({ type: 'set', fixtures }, (error) => error && reject(error));
-    });
+  const set = async (fixtures) => (await askChild(child, { type: 'set', fixtures }, 'ok')).count;
   return { child, url: `http://127.0.0.1:${port}`, set };
 }
 

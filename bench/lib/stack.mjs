@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, log, sleep, spawnChild, stopChild, waitForUrl } from './util.mjs';
+import { ROOT, askChild, log, sleep, spawnChild, stopChild, waitForUrl } from './util.mjs';
 
 export const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres:postgres@localhost:5432/postgres';
 
@@ -116,15 +116,9 @@ export async function startSmtpSink(port, logFile) {
     child.once('message', (m) => (m?.type === 'listening' ? resolve() : reject(new Error('the SMTP sink did not start'))));
     child.once('exit', (code) => reject(new Error(`the SMTP sink exited (${code}); log: ${logFile}`)));
   });
-  const counts = () =>
-    new Promise((resolve) => {
-      const onMessage = (m) => {
-        if (m?.type !== 'counts') return;
-        child.off('message', onMessage);
-        resolve({ mails: m.mails, orderConfirmations: m.orderConfirmations });
-      };
-      child.on('message', onMessage);
-      child.send({ type: 'counts' });
-    });
+  const counts = async () => {
+    const { mails, orderConfirmations } = await askChild(child, { type: 'counts' }, 'counts');
+    return { mails, orderConfirmations };
+  };
   return { child, url: `smtp://127.0.0.1:${port}`, counts };
 }

@@ -84,6 +84,19 @@ export function spawnChild(label, command, args, { env = {}, cwd = ROOT, logFile
   return child;
 }
 
+/** Sends a message to a child spawned with `ipc` and resolves its first reply of `replyType`. */
+export function askChild(child, message, replyType) {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m) => {
+      if (m?.type !== replyType) return;
+      child.off('message', onMessage);
+      resolve(m);
+    };
+    child.on('message', onMessage);
+    child.send(message, (error) => error && reject(error));
+  });
+}
+
 /** Stops one child: SIGTERM, then SIGKILL after graceMs. */
 export function stopChild(child, graceMs = 8000) {
   return new Promise((resolve) => {

@@ -20,9 +20,9 @@ export interface Mailer {
 }
 
 /**
- * SMTP (SMTP_URL, over a pool of reused connections) when configured; otherwise every mail is written as an .eml file into the
- * outbox folder and `logNote` (e.g. the reset code) is printed in the log, so a local user can
- * finish the flow without a mail server.
+ * SMTP (SMTP_URL, over a pool of reused connections) when configured; otherwise every mail is
+ * written as an .eml file into the outbox folder and `logNote` (e.g. the reset code) is printed
+ * in the log, so a local user can finish the flow without a mail server.
  */
 export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: string; log: FastifyBaseLogger }): Mailer {
   const { log } = opts;
