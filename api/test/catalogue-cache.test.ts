@@ -91,11 +91,11 @@ describeTwoProcesses('catalogue cache across two API processes on one PostgreSQL
   });
 });
 
-describe('the cache’s memory budget', () => {
-  /** A listener that only says it listens (no database needed for the budget). */
-  const listening: ListenFn = async () => async () => undefined;
-  const json = (n: number) => JSON.stringify({ data: 'x'.repeat(n) });
+/** A listener that only says it listens: no notification ever arrives. */
+const listening: ListenFn = async () => async () => undefined;
+const json = (n: number) => JSON.stringify({ data: 'x'.repeat(n) });
 
+describe('the cache’s memory budget', () => {
   it('gives way oldest first and never holds more than its budget', async () => {
     const cache = new CatalogueCache(1000);
     await cache.start(listening);
@@ -119,6 +119,29 @@ describe('the cache’s memory budget', () => {
     const reply = await cache.get('big', async () => json(500));
     expect(reply.body).toHaveLength(json(500).length);
     expect(cache.bytes).toBe(0);
+    await cache.close();
+  });
+});
+
+describe('the process that changed products', () => {
+  it('drops its replies at once, without waiting for its own notification', async () => {
+    const cache = new CatalogueCache();
+    await cache.start(listening); // delivers nothing: only forgetAll can drop
+    let version = 1;
+    const get = () => cache.get('list', async () => json(version));
+    await get();
+    version = 2;
+    cache.forgetAll();
+    expect(cache.bytes).toBe(0);
+    expect((await get()).size).toBe(json(2).length);
+
+    // A reply built from a read that began before the change is answered but not kept.
+    let finishRead!: () => void;
+    const inFlight = cache.get('page', () => new Promise<string>((resolve) => (finishRead = () => resolve(json(1)))));
+    cache.forgetAll();
+    finishRead();
+    await inFlight;
+    expect(cache.peek('page')).toBeUndefined();
     await cache.close();
   });
 });

@@ -49,6 +49,11 @@ export class CatalogueCache extends NotifiedCache {
     return this.bytesHeld;
   }
 
+  /** Drops every reply here at once; call after the transaction that changed products commits. */
+  forgetAll(): void {
+    this.dropHere(null);
+  }
+
   /** Every change drops every reply (a product's change can alter the list and any page). */
   protected drop(): void {
     this.entries.clear();

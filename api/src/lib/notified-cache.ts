@@ -32,6 +32,15 @@ export abstract class NotifiedCache {
   /** Drops what a notification's payload names; `null`: everything. */
   protected abstract drop(payload: string | null): void;
 
+  /**
+   * Drops at once in this process what a notification with `payload` would drop: the writing
+   * process must not wait for its own notification, or its next read could still see the old value.
+   */
+  protected dropHere(payload: string | null): void {
+    this.changed();
+    this.drop(payload);
+  }
+
   /** Says a change happened: a load in flight is then not kept. */
   protected changed(): void {
     this.generation += 1;

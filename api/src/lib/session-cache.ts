@@ -55,8 +55,7 @@ export class SessionCache extends NotifiedCache {
 
   /** Drops the user's tokens here at once (the writing process need not wait for its own notification). */
   forgetUser(userid: number): void {
-    this.changed();
-    this.drop(String(userid));
+    this.dropHere(String(userid));
   }
 
   /** The payload is the user's id; anything else (or none) drops every token. */

@@ -22,7 +22,7 @@ export function ownPhotoHash(url: string, bases: string[]): string | null {
 
 /** POST /product: lists a product for sale. The seller is the caller; a `userid` in the body is ignored. */
 export function productRoutes(app: App) {
-  const { db, config } = app.ctx;
+  const { db, config, catalogue } = app.ctx;
 
   app.post('/product', { schema: { headers: AuthHeaders, body: CreateProductBody, response: replies(CreateProductReply) } }, async (req) => {
     const user = await requireUser(app.ctx, req.headers.authtoken);
@@ -65,6 +65,8 @@ export function productRoutes(app: App) {
       await notifyCatalogueChanged(trx);
       return inserted;
     });
+    // Our own notification arrives later: this process's next read must already see the product.
+    catalogue.forgetAll();
     return { status: 200, msg: 'Product Added Successfully', data: toProduct(row, base) };
   });
 }
