@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Envelope } from './common';
-import { AUCTION_MESSAGES, NAME_PATTERN } from './rules';
+import { AUCTION_MESSAGES, MAX_PHOTOS, NAME_PATTERN } from './rules';
 
 /**
  * Auctions (issue 5): items put up by a signed-in owner, bids appended by the server from
@@ -94,7 +94,7 @@ export const CreateAuctionBody = Type.Object({
   ageproduct: Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN, errorMessage: AUCTION_MESSAGES.ageproduct }),
   /** End date-time: ISO 8601 with a zone ('2030-05-01T10:30:00.000Z'); without a zone it is read as UTC. */
   time: Type.String({ minLength: 1, maxLength: 40, pattern: NAME_PATTERN, errorMessage: AUCTION_MESSAGES.time }),
-  photos: Type.Optional(Type.Array(Type.String({ maxLength: 500, errorMessage: AUCTION_MESSAGES.photosList }), { maxItems: 10, errorMessage: AUCTION_MESSAGES.photosList })),
+  photos: Type.Optional(Type.Array(Type.String({ maxLength: 500, errorMessage: AUCTION_MESSAGES.photosList }), { maxItems: MAX_PHOTOS, errorMessage: AUCTION_MESSAGES.photosList })),
   photo: Type.Optional(Type.String({ maxLength: 500, errorMessage: AUCTION_MESSAGES.photos })),
 });
 export type CreateAuctionBody = Static<typeof CreateAuctionBody>;

@@ -78,6 +78,10 @@ export const SHOP_MESSAGES = {
 
 /** Upload limits of POST /uploadimage and POST /upload. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Photos one product or auction item may have. */
+export const MAX_PHOTOS = 10;
+export const PHOTOS_LIST_MESSAGE = `photos must be a list of at most ${MAX_PHOTOS} photo URLs returned by /uploadimage`;
 export const UPLOAD_MAX_DIMENSION = 8000;
 
 /** Add auction (spec section 5), trailing spaces kept; the rest are the server's own texts. */
@@ -100,7 +104,7 @@ export const AUCTION_MESSAGES = {
   pastTime: 'Time must be in the future',
   farTime: 'Time must be within one year from now',
   photos: 'Please upload at least one PNG photo',
-  photosList: 'photos must be a list of at most 10 photo URLs returned by /uploadimage',
+  photosList: PHOTOS_LIST_MESSAGE,
   unknownPhoto: 'Photo not found: upload it with /uploadimage first',
   placeBid: 'Please Enter BID',
   wholePlaceBid: 'BID must be a whole number of rupees, at least 1',

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Envelope } from './common';
-import { NAME_PATTERN, PRODUCT_MESSAGES, REVIEW_MESSAGES, DATE_PATTERN } from './rules';
+import { MAX_PHOTOS, NAME_PATTERN, PHOTOS_LIST_MESSAGE, PRODUCT_MESSAGES, REVIEW_MESSAGES, DATE_PATTERN } from './rules';
 import { Product } from './catalog';
 
 /** The login token in a JSON body (the spec's cart, coupon and review calls send it there). */
@@ -109,7 +109,7 @@ export const CreateProductBody = Type.Object({
   rating: Type.Number({ exclusiveMinimum: 0, maximum: 5, errorMessage: PRODUCT_MESSAGES.rating }),
   location: Type.Optional(Type.String({ maxLength: 200, errorMessage: 'location must be a text of at most 200 characters' })),
   photos: Type.Optional(
-    Type.Array(Type.String({ maxLength: 500 }), { maxItems: 10, errorMessage: 'photos must be a list of at most 10 photo URLs returned by /uploadimage' }),
+    Type.Array(Type.String({ maxLength: 500 }), { maxItems: MAX_PHOTOS, errorMessage: PHOTOS_LIST_MESSAGE }),
   ),
   photo: Type.Optional(Type.String({ maxLength: 500, errorMessage: 'photo must be a photo URL returned by /uploadimage' })),
 });

@@ -76,6 +76,19 @@ describe('PhotoUploader', () => {
     expect(onUploaded).toHaveBeenLastCalledWith([]);
   });
 
+  it('refuses a choice of more photos than a product or item may have, before sending anything', async () => {
+    const upload = jest.fn();
+    const onUploaded = jest.fn();
+    render(<PhotoUploader onUploaded={onUploaded} upload={upload} />);
+    choose(Array.from({ length: 11 }, (_, i) => png(`p${i}.png`)));
+    await flush();
+    expect(upload).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent('You chose 11 photos; please choose at most 10.');
+    expect(notifyMock).toHaveBeenCalledWith('Please choose at most 10 photos,3');
+    expect(onUploaded).toHaveBeenLastCalledWith([]);
+    expect(screen.queryByText(/Uploaded \d+ of/)).not.toBeInTheDocument();
+  });
+
   it("shows the server's message when an upload fails and retries from that file", async () => {
     const upload = jest
       .fn<Promise<string>, [File]>()

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
 // Through the package (its shared singleton in the page), not relative paths: this module is an
 // entry of its own, which would otherwise bundle a second API client and toast state.
-import { notify, uploadPhoto, UPLOAD_MAX_BYTES } from '@marketplace/shared';
+import { MAX_PHOTOS, notify, uploadPhoto, UPLOAD_MAX_BYTES } from '@marketplace/shared';
 import styles from './PhotoUploader.module.css';
 
 /** The spec's toast after each uploaded file (section 4, Add Product / Add auction). */
@@ -69,7 +69,7 @@ export function PhotoUploader({
   onUploaded,
   disabled = false,
   label = 'Photos (PNG)',
-  hint = 'PNG images only, up to 5 MB each. They upload one at a time.',
+  hint = `Up to ${MAX_PHOTOS} PNG images, 5 MB each at most. They upload one at a time.`,
   upload = uploadWithName,
   intervalMs = UPLOAD_INTERVAL_MS,
 }: PhotoUploaderProps): ReactElement {
@@ -150,12 +150,20 @@ export function PhotoUploader({
       setProblem(null);
       return;
     }
+    // Refused before anything is sent: the server takes at most MAX_PHOTOS per product or item.
+    const refuse = (message: string, toast: string): void => {
+      setEntries([]);
+      setProblem(message);
+      event.target.value = '';
+      notify(`${toast},3`);
+    };
+    if (files.length > MAX_PHOTOS) {
+      refuse(`You chose ${files.length} photos; please choose at most ${MAX_PHOTOS}.`, `Please choose at most ${MAX_PHOTOS} photos`);
+      return;
+    }
     const problems = files.map(photoProblem).filter((p): p is string => p !== null);
     if (problems.length > 0) {
-      setEntries([]);
-      setProblem(problems.join(' '));
-      event.target.value = '';
-      notify('Please choose PNG images only,3');
+      refuse(problems.join(' '), 'Please choose PNG images only');
       return;
     }
     void uploadFrom(

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, Navigate, useNavigate } from '@marketplace/shared/router';
-import { createAuction, notify, useIsSignedIn, type AuctionCategory } from '@marketplace/shared';
+import { createAuction, MAX_PHOTOS, notify, useIsSignedIn, type AuctionCategory } from '@marketplace/shared';
 import { PhotoUploader } from '@marketplace/shared/photo-uploader';
 import { AuctionCard } from '../../components/AuctionCard';
 import { Field } from '../../components/Field';
@@ -146,7 +146,7 @@ function AddAuctionForm(): ReactElement {
             onUploaded={setPhotos}
             disabled={photosLocked}
             label="Photos of the item (PNG)"
-            hint="PNG images only, up to 5 MB each; they upload one every 3 seconds. The first one is the cover."
+            hint={`Up to ${MAX_PHOTOS} PNG images, 5 MB each at most; they upload one every 3 seconds. The first one is the cover.`}
           />
         </fieldset>
 
