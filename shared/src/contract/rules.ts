@@ -78,11 +78,11 @@ export const SHOP_MESSAGES = {
 
 /** Upload limits of POST /uploadimage and POST /upload. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_DIMENSION = 8000;
 
 /** Photos one product or auction item may have. */
 export const MAX_PHOTOS = 10;
 export const PHOTOS_LIST_MESSAGE = `photos must be a list of at most ${MAX_PHOTOS} photo URLs returned by /uploadimage`;
-export const UPLOAD_MAX_DIMENSION = 8000;
 
 /** Add auction (spec section 5), trailing spaces kept; the rest are the server's own texts. */
 export const AUCTION_MESSAGES = {
