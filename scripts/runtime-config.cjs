@@ -1,5 +1,9 @@
-// Runtime configuration of the front ends, read from the environment when a server starts.
-// The shell fetches it as /config.json before it boots, so no URL is baked into a bundle.
+// Runtime configuration of the front ends, read from the environment.
+// The shell fetches it as /config.json before it boots, so no URL is baked into a bundle. In
+// production the front-end servers derive it from the release store (scripts/releases/live.mjs);
+// the development servers (npm run dev) from the sources, below.
+const { readFileSync } = require('node:fs');
+const path = require('node:path');
 
 function port(name, fallback) {
   const value = Number(process.env[name] || fallback);
@@ -26,15 +30,26 @@ function originOf(area) {
   return (process.env[envName] || `http://${host()}:${ports()[area]}`).replace(/\/$/, '');
 }
 
-/** The JSON every front-end server answers at /config.json. */
+function apiUrl() {
+  return (process.env.API_URL || `http://${host()}:${ports().api}`).replace(/\/$/, '');
+}
+
+const REMOTE_DIRS = { shop: 'shop-remote', account: 'account-remote', auction: 'auction-remote' };
+
+/** The routes a remote serves, as its sources declare them (<remote>/src/routes.json). */
+function sourceRoutes(area) {
+  return JSON.parse(readFileSync(path.join(__dirname, '..', REMOTE_DIRS[area], 'src', 'routes.json'), 'utf8')).routes;
+}
+
+/** /config.json of the development servers: each remote at the root of its dev server. */
 function runtimeConfig() {
-  let remotes = {
-    shop: `${originOf('shop')}/mf-manifest.json`,
-    account: `${originOf('account')}/mf-manifest.json`,
-    auction: `${originOf('auction')}/mf-manifest.json`,
-  };
-  if (process.env.REMOTES_JSON) remotes = { ...remotes, ...JSON.parse(process.env.REMOTES_JSON) };
-  return { apiUrl: (process.env.API_URL || `http://${host()}:${ports().api}`).replace(/\/$/, ''), remotes };
+  const remotes = {};
+  const routes = {};
+  for (const area of Object.keys(REMOTE_DIRS)) {
+    remotes[area] = `${originOf(area)}/mf-manifest.json`;
+    routes[area] = sourceRoutes(area);
+  }
+  return { apiUrl: apiUrl(), remotes, routes, releases: {} };
 }
 
 /** Front-end origins, for the API's CORS list and the pages' Content-Security-Policy. */
@@ -42,4 +57,4 @@ function frontEndOrigins() {
   return ['shell', 'shop', 'account', 'auction'].map(originOf);
 }
 
-module.exports = { ports, runtimeConfig, frontEndOrigins, originOf };
+module.exports = { ports, apiUrl, runtimeConfig, frontEndOrigins, originOf, sourceRoutes, REMOTE_DIRS };

@@ -1,5 +1,5 @@
-import { type ComponentType, type ReactElement } from 'react';
-import { AreaRoutes, MY_ACCOUNT_PAGES } from '@marketplace/shared';
+import { type ReactElement } from 'react';
+import { AreaRoutes, type PageTable } from '@marketplace/shared';
 import LoginPage from './auth/LoginPage';
 import SignupPage from './auth/SignupPage';
 import ForgetPasswordPage from './auth/ForgetPasswordPage';
@@ -7,9 +7,10 @@ import OtpResetPage from './auth/OtpResetPage';
 import ChangePasswordPage from './auth/ChangePasswordPage';
 import NewPasswordPage from './auth/NewPasswordPage';
 import AccountArea from './myaccount/AccountArea';
+import { routes } from './routes.json';
 
-/** Every account route of shared/src/routes.ts; /myaccount/* is one screen that picks its sub-screen. */
-const PAGES: Record<string, ComponentType> = {
+/** Every route of routes.json; the /myaccount/… pages are one screen that picks its sub-screen. */
+export const ACCOUNT_PAGES: PageTable = {
   '/login': LoginPage,
   '/signup': SignupPage,
   '/forgetpassword': ForgetPasswordPage,
@@ -17,9 +18,9 @@ const PAGES: Record<string, ComponentType> = {
   '/changepassword': ChangePasswordPage,
   '/newpassword': NewPasswordPage,
   '/myaccount': AccountArea,
-  ...Object.fromEntries(MY_ACCOUNT_PAGES.map((page) => [`/myaccount/${page}`, AccountArea])),
+  ...Object.fromEntries(routes.filter((path) => path.startsWith('/myaccount/')).map((path) => [path, AccountArea])),
 };
 
 export default function AccountApp(): ReactElement {
-  return <AreaRoutes pages={PAGES} />;
+  return <AreaRoutes pages={ACCOUNT_PAGES} />;
 }

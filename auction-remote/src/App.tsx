@@ -5,7 +5,7 @@ import { AuctionUsersPage } from './pages/bidders/AuctionUsersPage';
 import { AuctionHomePage } from './pages/home/AuctionHomePage';
 import { AuctionProductPage } from './pages/item/AuctionProductPage';
 
-/** Every auction route of shared/src/routes.ts, by its pattern. */
+/** Every route of routes.json (the paths the auction's release serves), by its pattern. */
 export const AUCTION_PAGES: PageTable = {
   '/auction': AuctionHomePage,
   '/auctionhome': AuctionHomePage,

@@ -7,6 +7,7 @@ export * from './cart/cartCount';
 export * from './routes';
 export * from './remote/AreaRoutes';
 export * from './remote/runtimeConfig';
+export * from './remote/retry';
 export * from './ui/atoms';
 export * from './contract/rules';
 // The carousel and the photo uploader are entries of their own (@marketplace/shared/carousel,

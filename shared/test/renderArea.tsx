@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { render, screen, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { routesOf, TOAST_OPTIONS, type AreaName } from '../src';
+import { TOAST_OPTIONS } from '../src';
 
 function LocationProbe() {
   const { pathname, search } = useLocation();
@@ -14,16 +14,16 @@ function LocationProbe() {
 }
 
 /**
- * Renders a remote's area at a path the way the shell mounts it (one Route per path of the area,
- * each mounting the area's App), with the shell's toast container and a probe of the current URL
- * (`currentPath()`). Paths of other areas render `outside`.
+ * Renders a remote's area at a path the way the shell mounts it (one Route per path of the area's
+ * routes.json, each mounting the area's App), with the shell's toast container and a probe of the
+ * current URL (`currentPath()`). Paths of other areas render `outside`.
  */
-export function renderArea(area: AreaName, App: ComponentType, path: string, outside: ReactNode = null): RenderResult {
+export function renderArea(routes: readonly string[], App: ComponentType, path: string, outside: ReactNode = null): RenderResult {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        {routesOf(area).map((r) => (
-          <Route key={r.path} path={r.path} element={<App />} />
+        {routes.map((route) => (
+          <Route key={route} path={route} caseSensitive element={<App />} />
         ))}
         <Route path="*" element={outside} />
       </Routes>

@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ROUTES } from '@marketplace/shared';
 import { loadRemoteApp } from './federation/remotes';
 import { resetAreaApps } from './federation/areaApps';
 import { SHELL_PAGES } from './pages';
-import { fakeRemoteApp, renderApp, renderShellPage } from '../test/renderApp';
+import { fakeRemoteApp, LIVE_ROUTES, renderApp, renderShellPage } from '../test/renderApp';
 
 // The edge: loading a remote's code through module federation.
 jest.mock('./federation/remotes', () => ({
@@ -24,7 +23,7 @@ beforeEach(() => {
 const urlOf = (path: string) => path.replace(/:[A-Za-z]+/g, '42');
 
 describe('route table', () => {
-  const remoteRoutes = ROUTES.filter((r) => r.area !== 'shell');
+  const remoteRoutes = Object.entries(LIVE_ROUTES).flatMap(([area, paths]) => paths.map((path) => ({ path, area })));
 
   it.each(remoteRoutes.map((r) => [urlOf(r.path), r.area] as const))('%s mounts the %s area', async (url, area) => {
     renderApp(url);
@@ -60,9 +59,27 @@ describe('route table', () => {
     expect(screen.queryByText('Loading the account pages')).not.toBeInTheDocument();
   });
 
-  it('has a page for every route the shell owns', () => {
-    const shellPaths = ROUTES.filter((r) => r.area === 'shell').map((r) => r.path);
-    expect(Object.keys(SHELL_PAGES).sort()).toEqual([...shellPaths].sort());
+  it('has a page for each of the routes the shell owns', () => {
+    expect(Object.keys(SHELL_PAGES).sort()).toEqual(
+      ['/about', '/alreadyloggedin', '/contact', '/error404', '/faq', '/getcontact', '/logout', '/preload'].sort(),
+    );
+  });
+
+  it("opens a page a remote's live release adds, with no change to the shell", async () => {
+    const before = renderApp('/compare');
+    expect(screen.getByRole('heading', { name: "Looks like you're in wrong place" })).toBeInTheDocument();
+    before.unmount();
+    renderApp('/compare', { ...LIVE_ROUTES, shop: [...LIVE_ROUTES.shop, '/compare'] });
+    expect(await screen.findByText('shop area at /compare')).toBeInTheDocument();
+  });
+
+  it("keeps the shell's own pages when a remote declares one of their paths", async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderApp('/about', { ...LIVE_ROUTES, auction: [...LIVE_ROUTES.auction, '/about'] });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('auction declares /about'));
+    warn.mockRestore();
+    expect(await screen.findByRole('heading', { name: 'About Us', level: 1 })).toBeInTheDocument();
+    expect(loadRemote).not.toHaveBeenCalled();
   });
 
   it.each([

@@ -16,10 +16,15 @@ beforeEach(() => {
 });
 
 it('registers the remotes of /config.json, then renders the app', async () => {
-  const remotes = { shop: 'http://localhost:3101/mf-manifest.json' };
-  jest.mocked(loadRuntimeConfig).mockResolvedValue({ apiUrl: 'http://localhost:4100', remotes });
+  const config = {
+    apiUrl: 'http://localhost:4100',
+    remotes: { shop: 'http://localhost:3101/abc1234-0123abcd/mf-manifest.json' },
+    routes: { shop: ['/', '/compare'] },
+    releases: { shop: 'abc1234-0123abcd' },
+  };
+  jest.mocked(loadRuntimeConfig).mockResolvedValue(config);
   await start();
-  expect(registerRuntimeRemotes).toHaveBeenCalledWith(remotes);
+  expect(registerRuntimeRemotes).toHaveBeenCalledWith(config);
   expect(mockMounted).toHaveBeenCalled();
 });
 

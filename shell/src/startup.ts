@@ -8,7 +8,7 @@ export async function start(): Promise<void> {
     const { loadRuntimeConfig } = await import('@marketplace/shared');
     const config = await loadRuntimeConfig();
     const { registerRuntimeRemotes } = await import('./federation/remotes');
-    registerRuntimeRemotes(config.remotes ?? {});
+    registerRuntimeRemotes(config);
   } catch (error) {
     console.error('[shell] could not read /config.json:', error);
     showStartupFailure();

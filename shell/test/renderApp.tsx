@@ -3,6 +3,13 @@ import { render, screen, waitFor, type RenderResult } from '@testing-library/rea
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { App } from '../src/App';
 import type { RemoteName } from '../src/federation/remotes';
+import { setRemoteRoutes } from '../src/federation/remoteRoutes';
+import { routes as shopRoutes } from '../../shop-remote/src/routes.json';
+import { routes as accountRoutes } from '../../account-remote/src/routes.json';
+import { routes as auctionRoutes } from '../../auction-remote/src/routes.json';
+
+/** The routes the remotes' releases declare, as /config.json gives them to the shell. */
+export const LIVE_ROUTES = { shop: shopRoutes, account: accountRoutes, auction: auctionRoutes };
 
 /** Stands in for a remote's `./App`: says which area rendered and for which path. */
 export function fakeRemoteApp(name: RemoteName): { default: ComponentType } {
@@ -23,8 +30,9 @@ export function LocationProbe(): ReactElement {
   return <div data-testid="location" hidden>{pathname}</div>;
 }
 
-/** The whole shell (header, area, footer, toasts) at a path. */
-export function renderApp(path: string): RenderResult {
+/** The whole shell (header, area, footer, toasts) at a path, with the remotes' routes as given. */
+export function renderApp(path: string, routes: Partial<Record<RemoteName, readonly string[]>> = LIVE_ROUTES): RenderResult {
+  setRemoteRoutes(routes);
   return render(
     <MemoryRouter initialEntries={[path]}>
       <App />

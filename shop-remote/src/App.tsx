@@ -14,7 +14,7 @@ const ReviewsPage = lazyPage(() => import('./pages/reviews/ReviewsPage'), (m) =>
 const AddReviewPage = lazyPage(() => import('./pages/reviews/AddReviewPage'), (m) => m.AddReviewPage);
 const WishlistPage = lazyPage(() => import('./pages/wishlist/WishlistPage'), (m) => m.WishlistPage);
 
-/** Every shop route of shared/src/routes.ts, by its pattern. */
+/** Every route of routes.json (the paths the shop's release serves), by its pattern. */
 export const SHOP_PAGES: PageTable = {
   '/': HomePage,
   '/newarrival': NewArrivalPage,

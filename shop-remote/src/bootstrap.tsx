@@ -1,4 +1,5 @@
 import { mountStandalone } from '@marketplace/shared/standalone';
 import App from './App';
+import { routes } from './routes.json';
 
-mountStandalone('shop', App);
+mountStandalone('shop', routes, App);

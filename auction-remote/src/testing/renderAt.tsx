@@ -2,10 +2,11 @@ import { act, type RenderResult } from '@testing-library/react';
 import { useSession } from '@marketplace/shared';
 import { renderArea } from '@marketplace/shared/testing';
 import AuctionApp from '../App';
+import { routes } from '../routes.json';
 
 /** The auction area at `path`, mounted as the shell mounts it; other areas' pages (/login, /) render nothing. */
 export function renderAt(path: string): RenderResult {
-  return renderArea('auction', AuctionApp, path);
+  return renderArea(routes, AuctionApp, path);
 }
 
 export { currentPath as pathNow, toastKind as findToast } from '@marketplace/shared/testing';

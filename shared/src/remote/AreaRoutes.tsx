@@ -2,13 +2,45 @@ import { Suspense, lazy, type ComponentType, type ReactElement } from 'react';
 import { matchPath, useLocation } from '../router';
 import { NotFound } from '../ui/NotFound';
 import { Spinner } from '../ui/atoms';
+import { withRetries } from './retry';
 
-/** One page of a remote, keyed by its route pattern from ROUTES. */
+/** One page of a front end, keyed by its route pattern (a remote's routes.json). */
 export type PageTable = Record<string, ComponentType>;
 
-/** A page in its own chunk, loaded when it is first shown (AreaRoutes shows a spinner meanwhile). */
+/** Pages whose chunk could not be loaded, each with the way to try it afresh. */
+const failedPages = new Set<() => void>();
+
+/**
+ * A page in its own chunk, loaded when it is first shown (AreaRoutes shows a spinner meanwhile).
+ * A failed chunk is tried again a few times with backoff; if it still fails, the error reaches the
+ * area's boundary. React.lazy keeps a failure for good, so the page is then remembered as failed
+ * and `retryFailedPages` gives it a new lazy component that loads the chunk afresh.
+ */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
+  const create = () =>
+    lazy(() =>
+      withRetries(load).then(
+        (module) => ({ default: pick(module) }),
+        (error: unknown) => {
+          failedPages.add(reset);
+          throw error;
+        },
+      ),
+    );
+  let current = create();
+  const reset = () => {
+    failedPages.delete(reset);
+    current = create();
+  };
+  return function LazyPage(): ReactElement {
+    const Page = current;
+    return <Page />;
+  };
+}
+
+/** Lets every page whose chunk failed load it again at its next render (an area's Retry, or navigation). */
+export function retryFailedPages(): void {
+  for (const reset of [...failedPages]) reset();
 }
 
 /**

@@ -3,29 +3,29 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from '../router';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
-import { routesOf, type AreaName } from '../routes';
+import type { AreaName } from '../routes';
 import { TOAST_OPTIONS } from '../toast/toast';
 import { loadRuntimeConfig } from './runtimeConfig';
 import styles from './standalone.module.css';
 
-function StandaloneFrame({ area, App }: { area: AreaName; App: ComponentType }): ReactElement {
-  const links = routesOf(area).filter((r) => !r.path.includes(':'));
+function StandaloneFrame({ area, routes, App }: { area: AreaName; routes: readonly string[]; App: ComponentType }): ReactElement {
+  const links = routes.filter((path) => !path.includes(':'));
   return (
     <BrowserRouter>
       <header className={styles.bar}>
         <strong>{area} remote · standalone</strong>
         <nav aria-label={`${area} pages`}>
-          {links.map((r) => (
-            <Link key={r.path} to={r.path}>
-              {r.path}
+          {links.map((path) => (
+            <Link key={path} to={path}>
+              {path}
             </Link>
           ))}
         </nav>
       </header>
       <main className={styles.main}>
         <Routes>
-          {routesOf(area).map((r) => (
-            <Route key={r.path} path={r.path} element={<App />} />
+          {routes.map((path) => (
+            <Route key={path} path={path} caseSensitive element={<App />} />
           ))}
           <Route path="*" element={<App />} />
         </Routes>
@@ -39,7 +39,7 @@ function StandaloneFrame({ area, App }: { area: AreaName; App: ComponentType }):
  * Runs a remote on its own (npm run dev -w <remote>): its pages inside a minimal frame,
  * without the shell, so a team can work on one area alone.
  */
-export async function mountStandalone(area: AreaName, App: ComponentType): Promise<void> {
+export async function mountStandalone(area: AreaName, routes: readonly string[], App: ComponentType): Promise<void> {
   await loadRuntimeConfig();
-  createRoot(document.getElementById('root')!).render(<StandaloneFrame area={area} App={App} />);
+  createRoot(document.getElementById('root')!).render(<StandaloneFrame area={area} routes={routes} App={App} />);
 }

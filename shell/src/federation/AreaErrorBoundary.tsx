@@ -1,11 +1,16 @@
 import { Component, type ReactNode } from 'react';
-import type { RemoteName } from './remotes';
+import { retryFailedPages, Spinner, type AreaName } from '@marketplace/shared';
+import { fullPageLoad } from '../layout/fullPageLoad';
 import { AreaUnavailable } from './AreaUnavailable';
+import { releaseMoved } from './remotes';
+import styles from './RemoteArea.module.css';
 
 interface Props {
-  area: RemoteName;
+  area: AreaName;
   /** When it changes (the user navigated), a failed area tries again. */
   resetKey: string;
+  /** The URL shown (path, query, hash): what a full page load opens when the release moved. */
+  href: string;
   /** Called before the area renders again after a failure. */
   onRetry(): void;
   children: ReactNode;
@@ -13,31 +18,63 @@ interface Props {
 
 interface State {
   error: unknown;
+  /** Asking the server whether this area's release is still the live one. */
+  checking: boolean;
   /** Attempts that failed again after a retry. */
   retries: number;
 }
 
-/** Keeps a failing remote inside its own area: the header, footer and other areas carry on. */
+/**
+ * Keeps a failing front end inside its own area: the header, footer and other areas carry on.
+ * When the failure is code that could not be loaded because a newer release went live meanwhile
+ * (the page's release was pruned), the navigation becomes a full page load of the same URL, which
+ * gets the live release: an open tab never ends on a dead area because of a deploy.
+ */
 export class AreaErrorBoundary extends Component<Props, State> {
-  override state: State = { error: null, retries: 0 };
+  override state: State = { error: null, checking: false, retries: 0 };
+  private mounted = false;
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
-    return { error: error ?? new Error('unknown error') };
+    return { error: error ?? new Error('unknown error'), checking: true };
+  }
+
+  override componentDidMount(): void {
+    this.mounted = true;
+  }
+
+  override componentWillUnmount(): void {
+    this.mounted = false;
+  }
+
+  override componentDidCatch(): void {
+    void releaseMoved(this.props.area).then((moved) => {
+      if (moved) fullPageLoad(this.props.href);
+      else if (this.mounted) this.setState({ checking: false });
+    });
   }
 
   override componentDidUpdate(previous: Props): void {
     if (this.state.error && previous.resetKey !== this.props.resetKey) {
+      retryFailedPages();
       this.props.onRetry();
-      this.setState({ error: null, retries: 0 });
+      this.setState({ error: null, checking: false, retries: 0 });
     }
   }
 
   private readonly retry = (): void => {
+    retryFailedPages();
     this.props.onRetry();
-    this.setState((s) => ({ error: null, retries: s.retries + 1 }));
+    this.setState((s) => ({ error: null, checking: false, retries: s.retries + 1 }));
   };
 
   override render(): ReactNode {
+    if (this.state.error && this.state.checking) {
+      return (
+        <div className={styles.loading}>
+          <Spinner label="Loading the page" />
+        </div>
+      );
+    }
     if (this.state.error) {
       return <AreaUnavailable area={this.props.area} retried={this.state.retries > 0} onRetry={this.retry} />;
     }

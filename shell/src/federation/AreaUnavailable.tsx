@@ -1,9 +1,10 @@
 import { useEffect, useRef, type ReactElement } from 'react';
 import { Link, useLocation } from '@marketplace/shared/router';
-import type { RemoteName } from './remotes';
+import type { AreaName } from '@marketplace/shared';
 import styles from './RemoteArea.module.css';
 
-const AREA_LABELS: Record<RemoteName, string> = {
+const AREA_LABELS: Record<AreaName, string> = {
+  shell: 'This page',
   shop: 'The shop pages',
   account: 'Your account pages',
   auction: 'The auction pages',
@@ -15,7 +16,7 @@ export function AreaUnavailable({
   retried,
   onRetry,
 }: {
-  area: RemoteName;
+  area: AreaName;
   retried: boolean;
   onRetry(): void;
 }): ReactElement {

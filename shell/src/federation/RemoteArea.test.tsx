@@ -1,15 +1,19 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeRemoteApp, renderApp } from '../../test/renderApp';
 import { resetAreaApps } from './areaApps';
-import { loadRemoteApp, RemoteUnavailableError, resetRemote } from './remotes';
+import { fullPageLoad } from '../layout/fullPageLoad';
+import { loadRemoteApp, releaseMoved, RemoteUnavailableError, resetRemote } from './remotes';
 
-// The edge: loading a remote's code through module federation.
+// The edges: loading a remote's code through module federation, the server's live config, and
+// the browser's page load.
 jest.mock('./remotes', () => ({
   ...jest.requireActual('./remotes'),
   loadRemoteApp: jest.fn(),
   resetRemote: jest.fn(),
+  releaseMoved: jest.fn(),
 }));
+jest.mock('../layout/fullPageLoad', () => ({ fullPageLoad: jest.fn() }));
 const loadRemote = jest.mocked(loadRemoteApp);
 
 const UNAVAILABLE = 'This part of the shop is unavailable right now';
@@ -21,6 +25,8 @@ beforeEach(() => {
   resetAreaApps();
   loadRemote.mockReset();
   jest.mocked(resetRemote).mockReset();
+  jest.mocked(releaseMoved).mockReset().mockResolvedValue(false);
+  jest.mocked(fullPageLoad).mockReset();
   loadRemote.mockImplementation(async (name) => fakeRemoteApp(name));
   // React reports errors caught by a boundary on console.error; the boundary's output is what we test.
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -84,6 +90,27 @@ describe('a remote that cannot be loaded', () => {
     await screen.findByRole('heading', { name: UNAVAILABLE });
     await user.click(screen.getByRole('link', { name: 'REVIEW' }));
     expect(await screen.findByText('shop area at /review')).toBeInTheDocument();
+  });
+});
+
+describe('a remote whose release was replaced while the page was open', () => {
+  it('turns the navigation into a full page load of the same URL, which gets the live release', async () => {
+    loadRemote.mockRejectedValue(new RemoteUnavailableError('shop', new Error('Loading chunk 185 failed (404)')));
+    jest.mocked(releaseMoved).mockResolvedValue(true);
+    renderApp('/review?page=2');
+    await waitFor(() => expect(fullPageLoad).toHaveBeenCalledWith('/review?page=2'));
+    expect(releaseMoved).toHaveBeenCalledWith('shop');
+    // The page is on its way: a spinner, never the unavailable notice.
+    expect(screen.queryByText(UNAVAILABLE)).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('status')).toBeInTheDocument();
+  });
+
+  it('says the area is unavailable when its release is still the live one (an outage, not a deploy)', async () => {
+    loadRemote.mockRejectedValue(serverDown('shop'));
+    renderApp('/review');
+    expect(await screen.findByRole('heading', { name: UNAVAILABLE })).toBeInTheDocument();
+    expect(releaseMoved).toHaveBeenCalledWith('shop');
+    expect(fullPageLoad).not.toHaveBeenCalled();
   });
 });
 

@@ -19,7 +19,7 @@ function AreaLoading({ area }: { area: RemoteName }): ReactElement {
  * fixed-height spinner meanwhile, and keeps any failure of that remote inside this area.
  */
 export function RemoteArea({ name }: { name: RemoteName }): ReactElement {
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const [attempt, setAttempt] = useState(0);
   const App = useMemo(() => areaApp(name), [name, attempt]);
   const retry = useCallback(() => {
@@ -27,7 +27,7 @@ export function RemoteArea({ name }: { name: RemoteName }): ReactElement {
     setAttempt((n) => n + 1);
   }, [name]);
   return (
-    <AreaErrorBoundary area={name} resetKey={pathname} onRetry={retry}>
+    <AreaErrorBoundary area={name} resetKey={pathname} href={`${pathname}${search}${hash}`} onRetry={retry}>
       <Suspense fallback={<AreaLoading area={name} />}>
         <App />
       </Suspense>

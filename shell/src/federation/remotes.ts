@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { fetchRuntimeConfig, withRetries, type AreaName, type RuntimeConfig } from '@marketplace/shared';
 import { isRemoteFailure } from './remoteErrorPlugin';
+import { setRemoteRoutes } from './remoteRoutes';
 
 /** The front ends the shell composes; each exposes its route tree as `<name>/App`. */
 export type RemoteName = 'shop' | 'account' | 'auction';
@@ -18,13 +20,36 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
-/** Manifest URL of each remote, from the runtime config (/config.json). */
+/** Manifest URL of each remote, from the runtime config (/config.json) this page booted with. */
 const entries = new Map<string, string>();
+/** The shell's own release this page runs (absent in development). */
+let shellRelease: string | undefined;
 
-/** Registers the remotes the runtime config lists; no remote URL is built into the shell. */
-export function registerRuntimeRemotes(remotes: Record<string, string>): void {
+/**
+ * Registers the remotes the runtime config lists and the routes their live releases serve; no
+ * remote URL or remote route is built into the shell.
+ */
+export function registerRuntimeRemotes(config: Pick<RuntimeConfig, 'remotes' | 'routes' | 'releases'>): void {
+  const remotes = config.remotes ?? {};
   for (const [name, entry] of Object.entries(remotes)) entries.set(name, entry);
+  shellRelease = config.releases?.shell;
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
+  setRemoteRoutes(Object.fromEntries(Object.entries(config.routes ?? {}).filter(([name]) => remotes[name])));
+}
+
+/**
+ * Whether the release of a front end that this page loaded is no longer the live one (a newer one
+ * was promoted, it was rolled back, or the remote moved): its chunks may be gone, and a full page
+ * load gets the live release. False when the live config cannot be read (then it is an outage).
+ */
+export async function releaseMoved(area: AreaName): Promise<boolean> {
+  try {
+    const live = await fetchRuntimeConfig();
+    if (area === 'shell') return Boolean(shellRelease && live.releases?.shell && live.releases.shell !== shellRelease);
+    return entries.has(area) && live.remotes?.[area] !== entries.get(area);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -43,8 +68,7 @@ function isComponent(value: unknown): value is ComponentType {
   return typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
 }
 
-/** Loads `<name>/App` through module federation; rejects RemoteUnavailableError on any failure. */
-export async function loadRemoteApp(name: RemoteName): Promise<{ default: ComponentType }> {
+async function loadRemoteAppOnce(name: RemoteName): Promise<{ default: ComponentType }> {
   let loaded: unknown;
   try {
     loaded = await loadRemote<unknown>(`${name}/App`);
@@ -55,4 +79,13 @@ export async function loadRemoteApp(name: RemoteName): Promise<{ default: Compon
   const App = (loaded as { default?: unknown } | null)?.default;
   if (!isComponent(App)) throw new RemoteUnavailableError(name, new Error(`${name}/App has no component to render`));
   return { default: App };
+}
+
+/**
+ * Loads `<name>/App` through module federation (manifest, entry and the module's chunks), trying
+ * again with backoff after a failure, each time from a clean registration; rejects
+ * RemoteUnavailableError when every try failed.
+ */
+export function loadRemoteApp(name: RemoteName, delays?: readonly number[]): Promise<{ default: ComponentType }> {
+  return withRetries(() => loadRemoteAppOnce(name), { delays, beforeRetry: () => resetRemote(name) });
 }

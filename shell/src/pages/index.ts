@@ -10,7 +10,7 @@ const GetContactPage = lazyPage(() => import('./GetContactPage'), (m) => m.GetCo
 const PreloadPage = lazyPage(() => import('./PreloadPage'), (m) => m.PreloadPage);
 const Error404Page = lazyPage(() => import('./Error404Page'), (m) => m.Error404Page);
 
-/** The shell's own pages, keyed by their path in ROUTES (area 'shell'). */
+/** The shell's own pages, keyed by their path (the remotes' paths come from the runtime config). */
 export const SHELL_PAGES: Readonly<PageTable> = {
   '/logout': LogoutPage,
   '/alreadyloggedin': AlreadyLoggedInPage,

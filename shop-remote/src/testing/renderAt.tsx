@@ -1,6 +1,7 @@
 import { screen, waitFor, type RenderResult } from '@testing-library/react';
 import { renderArea } from '@marketplace/shared/testing';
 import ShopApp from '../App';
+import { routes } from '../routes.json';
 
 export { currentPath, toastKind } from '@marketplace/shared/testing';
 
@@ -10,7 +11,7 @@ export { currentPath, toastKind } from '@marketplace/shared/testing';
  * the page then makes arrives a moment later: wait for it).
  */
 export async function renderAt(path: string): Promise<RenderResult> {
-  const result = renderArea('shop', ShopApp, path, <ShopApp />);
+  const result = renderArea(routes, ShopApp, path, <ShopApp />);
   await waitFor(() => expect(screen.queryByText('Loading page')).toBeNull());
   return result;
 }

@@ -1,0 +1,40 @@
+import type { RemoteName } from './remotes';
+import { SHELL_PAGES } from '../pages';
+
+export interface RemoteRoute {
+  path: string;
+  area: RemoteName;
+}
+
+const REMOTES: readonly string[] = ['shop', 'account', 'auction'];
+const ROUTE_PATTERN = /^\/[A-Za-z0-9/_:.-]{0,200}$/;
+
+let table: RemoteRoute[] = [];
+
+/**
+ * The routes each remote's live release serves (runtime config `routes`), checked: the shell's own
+ * paths stay the shell's, a path claimed twice goes to the first remote, and anything that is not
+ * a route pattern is left out. A remote that adds a page releases alone; the shell learns it here.
+ */
+export function setRemoteRoutes(routes: Partial<Record<string, readonly unknown[]>>): void {
+  const taken = new Set<string>(Object.keys(SHELL_PAGES));
+  const next: RemoteRoute[] = [];
+  for (const [area, paths] of Object.entries(routes)) {
+    if (!REMOTES.includes(area) || !Array.isArray(paths)) continue;
+    for (const path of paths) {
+      if (typeof path !== 'string' || !ROUTE_PATTERN.test(path)) continue;
+      if (taken.has(path)) {
+        console.warn(`[shell] ${area} declares ${path}, which another front end serves; ignored.`);
+        continue;
+      }
+      taken.add(path);
+      next.push({ path, area: area as RemoteName });
+    }
+  }
+  table = next;
+}
+
+/** Every route of the remotes, as set from the runtime config. */
+export function remoteRoutes(): readonly RemoteRoute[] {
+  return table;
+}
