@@ -35,6 +35,27 @@ function sharedSingletons() {
 }
 
 /**
+ * Writes the routes a remote serves (src/routes.json) into its build: its release carries them, and
+ * the shell learns them from the registry at run time.
+ */
+class EmitRoutesPlugin {
+  constructor(file) {
+    this.file = file;
+  }
+
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('EmitRoutesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'EmitRoutesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.fileDependencies.add(this.file);
+        const { routes } = JSON.parse(require('node:fs').readFileSync(this.file, 'utf8'));
+        compilation.emitAsset('routes.json', new RawSource(JSON.stringify({ routes })));
+      });
+    });
+  }
+}
+
+/**
  * @param {object} options
  * @param {string} options.dirname      the front end's folder
  * @param {string} options.name         container name: shell, shop, account, auction
@@ -44,8 +65,9 @@ function sharedSingletons() {
  * @param {string[]} [options.runtimePlugins]
  */
 function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace', runtimePlugins = [] }) {
-  return (env, argv) => {
+  return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
+    const remote = Object.keys(exposes).length > 0;
     // Production: CSS in files of its own, loaded beside each chunk (not strings in the JS);
     // development: style tags, which reload without a page refresh.
     const styleLoader = production ? { loader: MiniCssExtractPlugin.loader, options: { esModule: false } } : 'style-loader';
@@ -55,7 +77,8 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
       context: dirname,
       devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(dirname, 'dist'),
+        // A release is built into a folder of its own (env.outputPath), never over a served one.
+        path: env.outputPath || path.join(dirname, 'dist'),
         publicPath: 'auto',
         filename: production ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
@@ -117,18 +140,20 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
           // each). A remote's own page is for development mode, which keeps its runtime.
           // target 'web': the runtime's Node.js script loader is left out of the browser bundles.
           experiments: production
-            ? Object.keys(exposes).length
+            ? remote
               ? { externalRuntime: true, optimization: { target: 'web' } }
               : { provideExternalRuntime: true, optimization: { target: 'web' } }
             : {},
         }),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
+        ...(remote ? [new EmitRoutesPlugin(path.join(dirname, 'src/routes.json'))] : []),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'shared/index.html'),
           title,
-          // Pages are served at nested client routes; the page's own scripts live at the root.
-          // Chunks loaded through federation still find their origin via publicPath 'auto'.
-          publicPath: '/',
+          // Production: asset URLs relative to the page, so a release folder works wherever it is
+          // copied; the front-end server resolves them against the release when it serves the page
+          // at a client route (scripts/static-server.mjs). Development: served at the root.
+          publicPath: production ? '' : '/',
           favicon: path.join(__dirname, 'shared/assets/favicon.png'),
         }),
       ],
@@ -139,7 +164,7 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
         // that the shell's copies replace in the page: Terser on all four was ~85% of the build
         // time, esbuild's output is ~6% larger. A remote's container (remoteEntry.js, loaded by
         // every page of its area) gets Terser too: it drops the runtime code ENV_TARGET made dead.
-        minimizer: Object.keys(exposes).length
+        minimizer: remote
           ? [
               new MinimizerPlugin({ include: /remoteEntry\.js$/, minify: MinimizerPlugin.terserMinify }),
               new MinimizerPlugin({

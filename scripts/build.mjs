@@ -6,10 +6,15 @@ import { FRONT_ENDS, ROOT } from './front-ends.mjs';
 
 const require = createRequire(import.meta.url);
 
-/** Builds the given front ends in one webpack run; resolves with the seconds it took. */
-export async function buildFrontEnds(frontEnds = FRONT_ENDS) {
+/**
+ * Builds the given front ends in one webpack run; resolves with the seconds it took.
+ * `outputPath(fe)` puts a build somewhere else than its dist/ (a release is built apart).
+ */
+export async function buildFrontEnds(frontEnds = FRONT_ENDS, { outputPath } = {}) {
   const webpack = require('webpack');
-  const configs = frontEnds.map((fe) => require(join(ROOT, fe.dir, 'webpack.config.js'))({}, { mode: 'production' }));
+  const configs = frontEnds.map((fe) =>
+    require(join(ROOT, fe.dir, 'webpack.config.js'))({ outputPath: outputPath?.(fe) }, { mode: 'production' }),
+  );
   const started = Date.now();
   await new Promise((resolve, reject) => {
     webpack(configs, (error, stats) => {

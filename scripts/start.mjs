@@ -1,15 +1,22 @@
-// npm start: builds what is missing, then runs the API and the four front ends.
-// npm run dev (--dev): the same with webpack dev servers and an API that reloads on change.
+// npm start: builds what is missing, makes the current build of each front end its live release
+// (publishing it into the release store when it is new), then runs the API and the four front-end
+// servers, which serve the store. npm run serve (--serve-only): the store as it is, nothing built.
+// npm run dev (--dev): webpack dev servers and an API that reloads on change.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { FRONT_ENDS, ROOT, isBuildStale } from './front-ends.mjs';
 import { buildFrontEnds } from './build.mjs';
-import { startStaticServer } from './static-server.mjs';
+import { startReleaseServer } from './static-server.mjs';
+import { ensureLive } from './releases/publish.mjs';
+import { storeDir } from './releases/store.mjs';
+import { LiveReleases } from './releases/live.mjs';
 
 const require = createRequire(import.meta.url);
 const { ports } = require('./runtime-config.cjs');
 const dev = process.argv.includes('--dev');
+const serveOnly = process.argv.includes('--serve-only');
+const store = storeDir();
 const children = [];
 const servers = [];
 
@@ -65,15 +72,22 @@ if (dev) {
     run(fe.area, webpackCli, ['serve', '--mode', 'development'], { cwd: join(ROOT, fe.dir) });
   }
 } else {
-  const stale = FRONT_ENDS.filter(isBuildStale);
-  if (stale.length) {
-    console.log(`Building ${stale.map((fe) => fe.dir).join(', ')} (first start or changed sources) ...`);
-    const seconds = await buildFrontEnds(stale);
-    console.log(`Built in ${seconds.toFixed(1)} s`);
+  if (!serveOnly) {
+    const stale = FRONT_ENDS.filter(isBuildStale);
+    if (stale.length) {
+      console.log(`Building ${stale.map((fe) => fe.dir).join(', ')} (first start or changed sources) ...`);
+      const seconds = await buildFrontEnds(stale);
+      console.log(`Built in ${seconds.toFixed(1)} s`);
+    }
+    for (const fe of FRONT_ENDS) {
+      const { release, action } = await ensureLive(store, fe.area, join(ROOT, fe.dir, 'dist'));
+      console.log(`${fe.area}: release ${release.id} ${action === 'live' ? 'is live' : 'published and made live'}`);
+    }
   }
-  run('api', tsx, ['api/src/main.ts'], { env: { ...process.env, PORT: String(p.api), NODE_ENV: 'production' } });
+  run('api', tsx, ['api/src/main.ts'], { env: { ...process.env, PORT: String(p.api), NODE_ENV: 'production', RELEASES_DIR: store } });
+  const live = new LiveReleases(store);
   for (const fe of FRONT_ENDS) {
-    servers.push(await startStaticServer({ root: join(ROOT, fe.dir, 'dist'), port: p[fe.area] }));
+    servers.push(await startReleaseServer({ store, frontEnd: fe.area, port: p[fe.area], live }));
   }
 }
 

@@ -1,10 +1,14 @@
-// A small production static server for one front end's dist/ folder (no dependencies).
+// The front-end servers (no dependencies): gzip, cache headers, CORS and a Content-Security-Policy.
+// startReleaseServer serves one front end's releases from the release store (npm start, production);
+// startStaticServer serves a single build folder (the benchmarks, a remote's `npm run serve`).
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
+import { LiveReleases } from './releases/live.mjs';
+import { RELEASE_ID } from './releases/store.mjs';
 
 const require = createRequire(import.meta.url);
 const { runtimeConfig, frontEndOrigins } = require('./runtime-config.cjs');
@@ -23,9 +27,11 @@ const TYPES = {
 
 /** Files whose names change with their content can be cached for a year. */
 const HASHED = /\.[0-9a-f]{8}\.(js|css|png|svg|woff2)$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function securityHeaders(apiUrl) {
-  const self = frontEndOrigins().join(' ');
+/** `sources`: every base the page may load front-end code from (origins, or origin and path). */
+function securityHeaders(apiUrl, sources) {
+  const self = sources.join(' ');
   return {
     'Content-Security-Policy': [
       "default-src 'self'",
@@ -44,29 +50,62 @@ function securityHeaders(apiUrl) {
 }
 
 /**
- * @param {{ root: string, port: number, host?: string, spa?: boolean }} options
- * @returns {Promise<import('node:http').Server>}
+ * A build's index.html refers to its assets relative to itself, so a release folder works wherever
+ * it is copied. Served at a client route (/productdetails/5), those URLs are resolved against the
+ * folder's public path.
  */
-export async function startStaticServer({ root, port, host = process.env.HOST || '0.0.0.0' }) {
-  const base = resolve(root);
-  const gzipCache = new Map();
-  const configBody = () => JSON.stringify(runtimeConfig());
+export function resolveAssetUrls(html, base) {
+  // Quoted or not (the build minifies the page); absolute URLs, data: and fragments stay as they are.
+  return html.replace(/(<(?:script|link)\b[^>]*?\s(?:src|href)=)(["']?)(?!["']|[a-z][a-z0-9+.-]*:|\/|#)/gi, `$1$2${base}`);
+}
 
-  const server = createServer(async (req, res) => {
+/** Resolves a path below `base`, or null when it would leave it. */
+function inside(base, pathname) {
+  const file = normalize(join(base, pathname));
+  return file === base || file.startsWith(base + sep) ? file : null;
+}
+
+/**
+ * The request handling both servers share. `route(pathname)` says what to answer:
+ * { file, cache } for a file, { html, cache } for a page, or null for not found.
+ */
+function frontEndServer({ config, sources, route }) {
+  const gzipCache = new Map();
+  const compressed = (key, body) => {
+    let gz = gzipCache.get(key);
+    if (!gz) {
+      gz = gzipSync(body, { level: 9 });
+      gzipCache.set(key, gz);
+      if (gzipCache.size > 2000) gzipCache.delete(gzipCache.keys().next().value);
+    }
+    return gz;
+  };
+  return createServer(async (req, res) => {
     try {
       const url = new URL(req.url || '/', 'http://localhost');
+      const liveConfig = config();
       const common = {
         'Access-Control-Allow-Origin': '*',
         Vary: 'Accept-Encoding',
-        ...securityHeaders(runtimeConfig().apiUrl),
+        ...securityHeaders(liveConfig.apiUrl, sources()),
       };
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { ...common, Allow: 'GET, HEAD' }).end();
         return;
       }
+      const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] || ''));
+      const send = (status, headers, body, key) => {
+        if (gzip && key) {
+          const gz = compressed(key, body);
+          res.writeHead(status, { ...common, ...headers, 'Content-Encoding': 'gzip', 'Content-Length': gz.length });
+          res.end(req.method === 'HEAD' ? undefined : gz);
+        } else {
+          res.writeHead(status, { ...common, ...headers, 'Content-Length': body.length });
+          res.end(req.method === 'HEAD' ? undefined : body);
+        }
+      };
       if (url.pathname === '/config.json') {
-        res.writeHead(200, { ...common, 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-cache' });
-        res.end(req.method === 'HEAD' ? undefined : configBody());
+        send(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-cache' }, Buffer.from(JSON.stringify(liveConfig)));
         return;
       }
       let pathname;
@@ -77,41 +116,31 @@ export async function startStaticServer({ root, port, host = process.env.HOST ||
         res.writeHead(400, { ...common, 'Content-Type': TYPES['.txt'] }).end('Bad request');
         return;
       }
-      let file = normalize(join(base, pathname));
-      if (file !== base && !file.startsWith(base + sep)) {
+      if (pathname.includes('\0')) {
         res.writeHead(400, common).end();
         return;
       }
-      let info = await stat(file).catch(() => null);
-      if (info?.isDirectory()) {
-        file = join(file, 'index.html');
-        info = await stat(file).catch(() => null);
-      }
-      if (!info && !extname(url.pathname)) {
-        // Client-side route: the app decides what to show, including its not-found page.
-        file = join(base, 'index.html');
-        info = await stat(file).catch(() => null);
-      }
-      if (!info) {
+      const answer = await route(pathname, url.pathname);
+      if (!answer) {
         res.writeHead(404, { ...common, 'Content-Type': TYPES['.txt'] }).end('Not found');
         return;
       }
-      const type = TYPES[extname(file)] || 'application/octet-stream';
-      const cache = HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
-      const headers = { ...common, 'Content-Type': type, 'Cache-Control': cache };
-      const compressible = /^(text|application\/json|image\/svg)/.test(type);
-      if (compressible && /\bgzip\b/.test(String(req.headers['accept-encoding'] || ''))) {
-        const key = `${file}:${info.mtimeMs}`;
-        let body = gzipCache.get(key);
-        if (!body) {
-          body = gzipSync(await readFile(file), { level: 9 });
-          gzipCache.set(key, body);
-        }
-        res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': body.length });
-        res.end(req.method === 'HEAD' ? undefined : body);
+      if (answer.status) {
+        res.writeHead(answer.status, { ...common, 'Content-Type': TYPES['.txt'], 'Cache-Control': 'no-cache' }).end(answer.text);
         return;
       }
-      res.writeHead(200, { ...headers, 'Content-Length': info.size });
+      if (answer.html !== undefined) {
+        send(200, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache' }, Buffer.from(answer.html), answer.key);
+        return;
+      }
+      const { file, info, cache } = answer;
+      const type = TYPES[extname(file)] || 'application/octet-stream';
+      const headers = { 'Content-Type': type, 'Cache-Control': cache };
+      if (/^(text|application\/json|image\/svg)/.test(type) && gzip) {
+        send(200, headers, await readFile(file), `${file}:${info.mtimeMs}`);
+        return;
+      }
+      res.writeHead(200, { ...common, ...headers, 'Content-Length': info.size });
       if (req.method === 'HEAD') res.end();
       else createReadStream(file).pipe(res);
     } catch (error) {
@@ -119,9 +148,71 @@ export async function startStaticServer({ root, port, host = process.env.HOST ||
       console.error(error);
     }
   });
+}
+
+async function fileInfo(file) {
+  const info = await stat(file).catch(() => null);
+  return info?.isFile() ? info : null;
+}
+
+async function listen(server, port, host) {
   await new Promise((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolvePromise);
   });
   return server;
+}
+
+/**
+ * Serves one front end's releases: /<release id>/… from the store (every file of a release is
+ * immutable, so kept ones stay loadable by pages that started on them), /config.json derived from
+ * the registry, and the live release's page at any other path without an extension.
+ * @param {{ store: string, frontEnd: string, port: number, host?: string, live?: LiveReleases }} options
+ */
+export async function startReleaseServer({ store, frontEnd, port, host = process.env.HOST || '0.0.0.0', live = new LiveReleases(store) }) {
+  const base = resolve(store, frontEnd);
+  const pages = new Map();
+  const server = frontEndServer({
+    config: () => live.runtimeConfig(),
+    sources: () => live.frontEndSources(),
+    async route(pathname, rawPath) {
+      const [, first, ...rest] = pathname.split('/');
+      if (RELEASE_ID.test(first) && live.release(frontEnd, first)) {
+        const file = inside(join(base, first), rest.join('/'));
+        const info = file && (await fileInfo(file));
+        return info ? { file, info, cache: IMMUTABLE } : null;
+      }
+      if (extname(rawPath)) return null;
+      // A client-side route: the live release's page decides what to show, its not-found page included.
+      const id = live.liveId(frontEnd);
+      if (!id) return { status: 503, text: `No release of ${frontEnd} is live yet: see 'npm run release -- status'.` };
+      if (!pages.has(id)) pages.set(id, resolveAssetUrls(await readFile(join(base, id, 'index.html'), 'utf8'), `/${id}/`));
+      return { html: pages.get(id), key: `page:${id}` };
+    },
+  });
+  return listen(server, port, host);
+}
+
+/**
+ * Serves a single build folder at the root, /config.json from the environment.
+ * @param {{ root: string, port: number, host?: string }} options
+ */
+export async function startStaticServer({ root, port, host = process.env.HOST || '0.0.0.0' }) {
+  const base = resolve(root);
+  const server = frontEndServer({
+    config: runtimeConfig,
+    sources: frontEndOrigins,
+    async route(pathname, rawPath) {
+      const file = inside(base, pathname);
+      if (!file) return null;
+      const info = await fileInfo(file);
+      if (info && extname(file) !== '.html') return { file, info, cache: HASHED.test(file) ? IMMUTABLE : 'no-cache' };
+      if (!info && extname(rawPath)) return null;
+      const page = join(base, 'index.html');
+      const pageInfo = await fileInfo(page);
+      if (!pageInfo) return null;
+      return { html: resolveAssetUrls(await readFile(page, 'utf8'), '/'), key: `page:${pageInfo.mtimeMs}` };
+    },
+  });
+  return listen(server, port, host);
 }

@@ -137,7 +137,8 @@ export function listReleases(store, frontEnd) {
  */
 export async function publishBuild(store, frontEnd, buildDir, { commit = 'local', dirty = false, now = new Date() } = {}) {
   const { routes } = inspectBuild(frontEnd, buildDir);
-  const id = `${commit.slice(0, 7)}${dirty ? '-dirty' : ''}-${hashBuild(buildDir)}`;
+  const buildHash = hashBuild(buildDir);
+  const id = `${commit.slice(0, 7)}${dirty ? '-dirty' : ''}-${buildHash}`;
   assertReleaseId(id);
   const target = join(store, frontEnd, id);
   const existing = readRelease(store, frontEnd, id);
@@ -160,6 +161,7 @@ export async function publishBuild(store, frontEnd, buildDir, { commit = 'local'
       frontEnd,
       commit,
       dirty,
+      buildHash,
       publishedAt: now.toISOString(),
       files: files.length,
       bytes: files.reduce((sum, f) => sum + statSync(f).size, 0),
