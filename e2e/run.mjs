@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FRONT_ENDS, ROOT, isBuildStale } from '../scripts/front-ends.mjs';
 import { buildFrontEnds } from '../scripts/build.mjs';
-import { E2E_PORTS, e2eEnv, startFrontEnd, startApi, stopChild } from './src/stack.mjs';
+import { E2E_PORTS, e2eEnv, prepareReleaseStore, startFrontEnd, startApi, stopChild } from './src/stack.mjs';
 
 const stale = FRONT_ENDS.filter(isBuildStale);
 if (stale.length) {
@@ -15,9 +15,12 @@ if (stale.length) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-e2e-'));
+// The front ends are served as npm start serves them: live releases of a release store.
+process.env.E2E_RELEASES_DIR = join(dataDir, 'releases');
 const children = [];
 let code = 1;
 try {
+  await prepareReleaseStore(process.env.E2E_RELEASES_DIR);
   children.push(await startApi({ dataDir }));
   for (const fe of FRONT_ENDS) children.push(await startFrontEnd(fe.area));
   // Node 20's runner does not pick up .ts files from a folder: name them.

@@ -17,6 +17,7 @@ import { AuctionEventPublisher } from './lib/auction-events';
 import { CatalogueCache } from './lib/catalogue-cache';
 import { SessionCache } from './lib/session-cache';
 import { lazyRequestLogger } from './lib/request-logger';
+import { AllowedOrigins } from './lib/cors-origins';
 import { clientErrorHandler, frameworkErrors, registerHardening } from './lib/hardening';
 import { cachedCatalogueReads, catalogRoutes } from './routes/catalog';
 import { imageRoutes } from './routes/images';
@@ -202,8 +203,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // After the error handler, so its preflight route (OPTIONS *) answers errors in our shape too.
   const exposedHeaders = ['retry-after'];
+  const allowedOrigins = new AllowedOrigins(config.corsOrigins, config.releasesRegistry);
   await app.register(cors, {
-    origin: config.corsOrigins,
+    origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin)),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['content-type', 'authtoken', 'userid', 'orderid', 'idempotency-key'],
     exposedHeaders,
@@ -235,7 +237,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // At debug level every request goes through the routes, to be logged by the hook above; behind
   // a trusted proxy too (the reply's image URLs come from forwarded headers Fastify reads).
   if (app.log.level !== 'debug' && app.log.level !== 'trace' && !config.trustProxy) {
-    const cachedReads = cachedCatalogueReads(app.ctx, { origins: config.corsOrigins, exposedHeaders });
+    const cachedReads = cachedCatalogueReads(app.ctx, { allowedOrigins, exposedHeaders });
     app.addHook('onReady', (done) => {
       answerBeforeRouting = cachedReads;
       done();

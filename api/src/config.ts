@@ -18,6 +18,8 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   corsOrigins: string[];
+  /** The front ends' release registry (RELEASES_DIR/registry.json): origins of moved front ends are allowed too. */
+  releasesRegistry?: string;
   /** Fixed base of image URLs; when absent it is taken from the request (protocol + Host). */
   publicUrl?: string;
   smtpUrl?: string;
@@ -87,6 +89,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .split(',')
       .map((s) => s.trim().replace(/\/$/, ''))
       .filter(Boolean),
+    releasesRegistry: env.RELEASES_DIR ? path.join(path.resolve(env.RELEASES_DIR), 'registry.json') : undefined,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     outboxDir: path.resolve(env.OUTBOX_DIR || path.join(REPO_ROOT, 'api', 'outbox')),

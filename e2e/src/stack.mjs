@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, FRONT_ENDS } from '../../scripts/front-ends.mjs';
+import { ensureLive } from '../../scripts/releases/publish.mjs';
 
 export const E2E_PORTS = {
   shell: Number(process.env.E2E_SHELL_PORT || 3500),
@@ -13,6 +14,8 @@ export const E2E_PORTS = {
 };
 
 export const ISOLATION_SHELL_PORT = E2E_PORTS.shell + 10;
+/** The releases journey's own shell (e2e/tests/releases.test.ts); its remotes and a CDN follow it. */
+export const RELEASES_SHELL_PORT = E2E_PORTS.shell + 20;
 
 /** Environment that points every server's /config.json and the API's CORS at the test ports. */
 export function e2eEnv(overrides = {}) {
@@ -25,8 +28,12 @@ export function e2eEnv(overrides = {}) {
     API_PORT: String(ports.api),
     E2E_BASE_URL: `http://localhost:${ports.shell}`,
     E2E_API_URL: `http://localhost:${ports.api}`,
-    // A second shell on ISOLATION_SHELL_PORT lets a test run the product with one remote down.
-    CORS_ORIGINS: [...['shell', 'shop', 'account', 'auction'].map((a) => `http://localhost:${ports[a]}`), `http://localhost:${ISOLATION_SHELL_PORT}`].join(','),
+    // Second shells let a test run the product with one remote down, or with releases of its own.
+    CORS_ORIGINS: [
+      ...['shell', 'shop', 'account', 'auction'].map((a) => `http://localhost:${ports[a]}`),
+      `http://localhost:${ISOLATION_SHELL_PORT}`,
+      `http://localhost:${RELEASES_SHELL_PORT}`,
+    ].join(','),
   };
 }
 
@@ -72,10 +79,17 @@ export async function startApi({ dataDir, port = E2E_PORTS.api, extraEnv = {} })
   return child;
 }
 
-/** Serves one front end's production build on its test port (or the port given). */
+/**
+ * Publishes each front end's production build (dist/) into a release store and makes it live, as
+ * npm start does; the test servers serve that store.
+ */
+export async function prepareReleaseStore(store) {
+  for (const fe of FRONT_ENDS) await ensureLive(store, fe.area, join(ROOT, fe.dir, 'dist'));
+}
+
+/** Serves one front end's releases (E2E_RELEASES_DIR unless env says otherwise) on its test port (or the port given). */
 export async function startFrontEnd(area, { port = E2E_PORTS[area], env = {} } = {}) {
-  const fe = FRONT_ENDS.find((f) => f.area === area);
-  const child = spawnLogged(area, ['scripts/serve-static.mjs', join(fe.dir, 'dist'), String(port)], { ...e2eEnv(), ...env });
+  const child = spawnLogged(area, ['scripts/serve-releases.mjs', area, String(port)], { ...e2eEnv(), RELEASES_DIR: process.env.E2E_RELEASES_DIR, ...env });
   await waitForUrl(`http://localhost:${port}/config.json`, child, `${area} server`);
   return child;
 }

@@ -65,7 +65,7 @@ const MAX_ID = 2147483647;
 
 /** What the CORS plugin adds to a simple (non-preflight) reply. */
 export interface CorsReplyOptions {
-  origins: readonly string[];
+  allowedOrigins: { has(origin: string): boolean };
   exposedHeaders: readonly string[];
 }
 
@@ -82,8 +82,17 @@ export function cachedCatalogueReads(ctx: AppContext, cors: CorsReplyOptions) {
   // Headers as flat [name, value, …] lists built once (a header object per request cost more
   // than the rest of the reply).
   const leading = [...Object.entries(SECURITY_HEADERS).flat(), 'vary', 'Origin'];
-  const trailing = ['access-control-expose-headers', cors.exposedHeaders.join(', '), 'cache-control', 'no-cache'];
-  const withOrigin = new Map(cors.origins.map((origin) => [origin, [...leading, 'access-control-allow-origin', origin, ...trailing]]));
+  // The CORS headers go to allowed origins only, as the CORS plugin sends them.
+  const trailing = ['cache-control', 'no-cache'];
+  const corsHeaders = (origin: string) => ['access-control-allow-origin', origin, 'access-control-expose-headers', cors.exposedHeaders.join(', ')];
+  // Built at an allowed origin's first request; only allowed origins are kept, so it stays small.
+  const withOrigin = new Map<string, string[]>();
+  const headersFor = (origin: string | undefined): string[] | undefined => {
+    if (origin === undefined || !cors.allowedOrigins.has(origin)) return undefined;
+    let headers = withOrigin.get(origin);
+    if (!headers) withOrigin.set(origin, (headers = [...leading, ...corsHeaders(origin), ...trailing]));
+    return headers;
+  };
   const withoutOrigin = [...leading, ...trailing];
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET') return false;
@@ -94,8 +103,7 @@ export function cachedCatalogueReads(ctx: AppContext, cors: CorsReplyOptions) {
     const base = publicBaseOf(config, req.headers.host ?? '', (req.socket as TLSSocket).encrypted ? 'https' : 'http');
     const cached = catalogue.peek(id ? productKey(base, id) : listKey(base));
     if (!cached) return false;
-    const origin = req.headers.origin;
-    const headers = (origin !== undefined && withOrigin.get(origin)) || withoutOrigin;
+    const headers = headersFor(req.headers.origin) ?? withoutOrigin;
     if (req.headers['if-none-match'] === cached.etag) {
       res.writeHead(304, [...headers, 'etag', cached.etag]).end();
       return true;

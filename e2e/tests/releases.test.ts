@@ -1,0 +1,309 @@
+// Independent releases (issue 13): a team releases its front end alone; open tabs keep working,
+// new page loads get the live release, a rollback is one command, a remote adds a page without a
+// shell release, and a remote moves to a sub-path of another origin with no restart.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage } from '../src/browser';
+import { catalogue } from '../src/shop';
+import { RELEASES_SHELL_PORT, startFrontEnd, stopChild } from '../src/stack.mjs';
+import { ROOT } from '../../scripts/front-ends.mjs';
+
+const run = promisify(execFile);
+const PORTS = { shell: RELEASES_SHELL_PORT, shop: RELEASES_SHELL_PORT + 1, account: RELEASES_SHELL_PORT + 2, auction: RELEASES_SHELL_PORT + 3 };
+const CDN_PORT = RELEASES_SHELL_PORT + 4;
+const SHELL_URL = `http://localhost:${PORTS.shell}`;
+const UNAVAILABLE = 'This part of the shop is unavailable right now';
+const V1_HEADING = 'TOP TRENDING';
+const V2_HEADING = 'TOP TRENDING THIS WEEK';
+
+// This journey's own store, a copy of the suite's (the current build of every front end, live).
+const work = mkdtempSync(join(tmpdir(), 'marketplace-releases-'));
+const STORE = join(work, 'store');
+cpSync(process.env.E2E_RELEASES_DIR!, STORE, { recursive: true });
+const serverEnv = { RELEASES_DIR: STORE, SHOP_PORT: String(PORTS.shop), ACCOUNT_PORT: String(PORTS.account), AUCTION_PORT: String(PORTS.auction) };
+
+let browser: Browser;
+const servers: Record<string, ChildProcess> = {};
+let cdn: Server | undefined;
+let v1 = '';
+let v2 = '';
+let productId = 0;
+const timings: string[] = [];
+
+/** `npm run release -- …` against this journey's store; returns its output. */
+async function release(args: string[], cwd = ROOT): Promise<string> {
+  const { stdout } = await run(process.execPath, ['scripts/release.mjs', ...args], { cwd, env: { ...process.env, RELEASES_DIR: STORE } });
+  return stdout;
+}
+
+const releaseIdOf = (output: string) => /^release id: (\S+)$/m.exec(output)?.[1] ?? assert.fail(`no release id in:\n${output}`);
+
+async function liveConfig(): Promise<{ remotes: Record<string, string>; releases: Record<string, string>; routes: Record<string, string[]> }> {
+  return (await fetch(`${SHELL_URL}/config.json`)).json();
+}
+
+/** Milliseconds from `change` starting until the shell's /config.json (what new page loads read) shows `done`. */
+async function timeUntilLive(change: () => Promise<unknown>, done: (c: Awaited<ReturnType<typeof liveConfig>>) => boolean): Promise<number> {
+  const started = performance.now();
+  await change();
+  for (;;) {
+    if (done(await liveConfig())) return Math.round(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/**
+ * Release 2 of the shop, as another team's checkout would build it: its home heading reads
+ * differently and it adds a page, /compare, with its route. Built and published, not promoted.
+ */
+async function publishShopV2(): Promise<{ id: string; output: string }> {
+  const tree = join(work, 'shop-team');
+  mkdirSync(tree);
+  for (const file of ['package.json', 'tsconfig.base.json', 'webpack.common.js']) cpSync(join(ROOT, file), join(tree, file));
+  cpSync(join(ROOT, 'scripts'), join(tree, 'scripts'), { recursive: true });
+  cpSync(join(ROOT, 'shop-remote'), join(tree, 'shop-remote'), { recursive: true, filter: (src) => !/\/(dist|node_modules)$/.test(src) });
+  symlinkSync(join(ROOT, 'shared'), join(tree, 'shared'));
+  symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'));
+  const src = join(tree, 'shop-remote', 'src');
+  const edit = (file: string, change: (text: string) => string) => {
+    const before = readFileSync(join(src, file), 'utf8');
+    const after = change(before);
+    assert.notEqual(after, before, `${file} was changed`);
+    writeFileSync(join(src, file), after);
+  };
+  edit('pages/home/HomePage.tsx', (t) => t.replace(/^(\s*)TOP TRENDING$/m, `$1${V2_HEADING}`));
+  mkdirSync(join(src, 'pages', 'compare'));
+  writeFileSync(join(src, 'pages', 'compare', 'ComparePage.tsx'), 'export function ComparePage() {\n  return <h1>Compare products</h1>;\n}\n');
+  edit('App.tsx', (t) =>
+    t
+      .replace("import { HomePage } from './pages/home/HomePage';", "import { HomePage } from './pages/home/HomePage';\nimport { ComparePage } from './pages/compare/ComparePage';")
+      .replace('export const SHOP_PAGES: PageTable = {', "export const SHOP_PAGES: PageTable = {\n  '/compare': ComparePage,"),
+  );
+  edit('routes.json', (t) => t.replace('"/wishlist"', '"/wishlist", "/compare"'));
+  const output = await release(['shop', '--no-promote'], tree);
+  return { id: releaseIdOf(output), output };
+}
+
+/** Client-side navigation, as a link in the page does it. */
+async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** Waits until the page area shows no spinner, then says whether it shows the unavailable notice. */
+async function settled(page: Page): Promise<boolean> {
+  await page.waitForFunction(() => !document.querySelector('main [role="status"]'), undefined, { timeout: 20_000 });
+  return (await page.getByText(UNAVAILABLE).count()) > 0;
+}
+
+const homeHeading = (page: Page, text: string) => page.getByRole('heading', { name: text, exact: true });
+
+/** A static host for the whole store under /cdn/ at another origin (127.0.0.1), as a CDN would serve it. */
+async function startCdn(): Promise<Server> {
+  const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.html': 'text/html', '.png': 'image/png' };
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const file = normalize(join(STORE, path.replace(/^\/cdn\//, '/')));
+    if (!path.startsWith('/cdn/') || !file.startsWith(STORE)) return void res.writeHead(404).end();
+    try {
+      const body = readFileSync(file);
+      res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Access-Control-Allow-Origin': '*' }).end(body);
+    } catch {
+      res.writeHead(404, { 'Access-Control-Allow-Origin': '*' }).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(CDN_PORT, '127.0.0.1', resolve));
+  return server;
+}
+
+before(async () => {
+  browser = await launchBrowser();
+  for (const area of ['shell', 'shop', 'account', 'auction'] as const) servers[area] = await startFrontEnd(area, { port: PORTS[area], env: serverEnv });
+  v1 = (await liveConfig()).releases.shop;
+  productId = (await catalogue())[0].productid;
+  const started = performance.now();
+  const { id, output } = await publishShopV2();
+  v2 = id;
+  timings.push(`release shop ${v2} --no-promote: ${Math.round(performance.now() - started)} ms in all (${/\(build .*\)/.exec(output)?.[0] ?? ''})`);
+});
+
+after(async () => {
+  if (timings.length) console.log(`releases journey:\n  ${timings.join('\n  ')}`);
+  await browser?.close();
+  for (const child of Object.values(servers)) await stopChild(child);
+  await new Promise((resolve) => (cdn ? cdn.close(resolve) : resolve(undefined)));
+  rmSync(work, { recursive: true, force: true });
+});
+
+test('a tab open on release 1 keeps working while release 2 goes live; new tabs get release 2, its new page included; a rollback brings release 1 back', async () => {
+  const shellPid = servers.shell.pid;
+  const shellRelease = (await liveConfig()).releases.shell;
+  const tab = await openPage(browser);
+  const failedLoads: string[] = [];
+  tab.page.on('requestfailed', (r) => failedLoads.push(`${r.url()} ${r.failure()?.errorText}`));
+  tab.page.on('response', (r) => {
+    if (r.status() >= 400 && !r.url().startsWith(process.env.E2E_API_URL ?? 'http://localhost:4500')) failedLoads.push(`${r.url()} ${r.status()}`);
+  });
+  try {
+    await tab.page.goto(`${SHELL_URL}/`);
+    await homeHeading(tab.page, V1_HEADING).waitFor();
+
+    const promoteMs = await timeUntilLive(() => release(['promote', 'shop', v2]), (c) => c.releases.shop === v2);
+    timings.push(`promote shop ${v2}: new page loads get it ${promoteMs} ms after the command started`);
+
+    // Every shop route of release 1, from the tab that loaded release 1 (its chunks are still kept).
+    const routes = JSON.parse(readFileSync(join(STORE, 'shop', v1, 'routes.json'), 'utf8')).routes as string[];
+    let unavailable = 0;
+    for (const route of routes) {
+      await navigate(tab.page, route.replace(':id', String(productId)).replace(':searchKey', 'phone'));
+      if (await settled(tab.page)) unavailable += 1;
+    }
+    await navigate(tab.page, '/');
+    await homeHeading(tab.page, V1_HEADING).waitFor();
+    timings.push(`open tab through ${routes.length} shop routes after the promote: ${failedLoads.length} failed chunk loads, ${unavailable} unavailable areas`);
+    assert.equal(unavailable, 0, 'no area was unavailable');
+    assert.deepEqual(failedLoads, [], 'no front-end file failed to load');
+    assert.deepEqual(tab.pageErrors, [], 'no uncaught error in the page');
+  } finally {
+    await tab.context.close();
+  }
+
+  const fresh = await openPage(browser);
+  try {
+    await fresh.page.goto(`${SHELL_URL}/`);
+    await homeHeading(fresh.page, V2_HEADING).waitFor();
+    await fresh.page.goto(`${SHELL_URL}/compare`);
+    await fresh.page.getByRole('heading', { name: 'Compare products' }).waitFor();
+    assert.deepEqual(fresh.pageErrors, []);
+  } finally {
+    await fresh.context.close();
+  }
+
+  const rollbackMs = await timeUntilLive(() => release(['rollback', 'shop']), (c) => c.releases.shop === v1);
+  timings.push(`rollback shop: new page loads get ${v1} ${rollbackMs} ms after the command started`);
+  const after = await openPage(browser);
+  try {
+    await after.page.goto(`${SHELL_URL}/`);
+    await homeHeading(after.page, V1_HEADING).waitFor();
+    await after.page.goto(`${SHELL_URL}/compare`);
+    await after.page.getByRole('heading', { name: "Looks like you're in wrong place" }).waitFor();
+    assert.deepEqual(after.pageErrors, []);
+  } finally {
+    await after.context.close();
+  }
+  assert.equal(servers.shell.pid, shellPid, 'the shell server was not restarted');
+  assert.equal((await liveConfig()).releases.shell, shellRelease, 'the shell was not released');
+});
+
+test('a tab whose release was pruned turns its next navigation into a full page load of the live release, never a dead area', async () => {
+  const tab = await openPage(browser);
+  try {
+    await tab.page.goto(`${SHELL_URL}/`);
+    await homeHeading(tab.page, V1_HEADING).waitFor();
+    await tab.page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+    // Release 3 (release 2's files with another page comment: a build made elsewhere, published),
+    // then 2 and 3 live in turn, and release 1, now neither live nor previous, pruned.
+    const build = join(work, 'shop-v3');
+    cpSync(join(STORE, 'shop', v2), build, { recursive: true });
+    rmSync(join(build, 'release.json'));
+    writeFileSync(join(build, 'index.html'), `${readFileSync(join(build, 'index.html'), 'utf8')}<!-- v3 -->`);
+    const v3 = releaseIdOf(await release(['publish', 'shop', build]));
+    await release(['promote', 'shop', v2]);
+    await release(['promote', 'shop', v3]);
+    const pruned = await release(['prune', '--keep', '2']);
+    assert.match(pruned, new RegExp(`shop/${v1}`), 'release 1 was pruned');
+
+    await navigate(tab.page, '/review');
+    await tab.page.getByRole('heading', { name: 'Customer Reviews' }).waitFor({ timeout: 20_000 });
+    assert.equal(await tab.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), undefined, 'a full page load happened');
+    assert.equal(new URL(tab.page.url()).pathname, '/review');
+    assert.equal(await tab.page.getByText(UNAVAILABLE).count(), 0);
+    assert.deepEqual(tab.pageErrors, []);
+  } finally {
+    await tab.context.close();
+  }
+});
+
+test('a page chunk that fails twice and then loads renders its page; Retry recovers an area whose chunk kept failing', async () => {
+  const shopFiles = `http://localhost:${PORTS.shop}/**/*.js`;
+  const flaky = await openPage(browser);
+  try {
+    await flaky.page.goto(`${SHELL_URL}/`);
+    await flaky.page.getByRole('heading', { name: V2_HEADING, exact: true }).waitFor();
+    let aborted = 0;
+    let served = 0;
+    await flaky.page.route(shopFiles, (route) => {
+      if (aborted < 2) {
+        aborted += 1;
+        return route.abort('connectionreset');
+      }
+      served += 1;
+      return route.continue();
+    });
+    await navigate(flaky.page, '/review');
+    await flaky.page.getByRole('heading', { name: 'Customer Reviews' }).waitFor({ timeout: 20_000 });
+    assert.equal(aborted, 2);
+    assert.ok(served >= 1, 'the chunk was loaded on a later try');
+    assert.equal(await flaky.page.getByText(UNAVAILABLE).count(), 0);
+    assert.deepEqual(flaky.pageErrors, []);
+  } finally {
+    await flaky.context.close();
+  }
+
+  const down = await openPage(browser);
+  try {
+    await down.page.goto(`${SHELL_URL}/`);
+    await down.page.getByRole('heading', { name: V2_HEADING, exact: true }).waitFor();
+    await down.page.route(shopFiles, (route) => route.abort('connectionrefused'));
+    await navigate(down.page, '/review');
+    await down.page.getByText(UNAVAILABLE).waitFor({ timeout: 20_000 });
+    await down.page.unroute(shopFiles);
+    await down.page.getByRole('button', { name: 'Retry' }).click();
+    await down.page.getByRole('heading', { name: 'Customer Reviews' }).waitFor();
+    assert.equal(await down.page.getByText(UNAVAILABLE).count(), 0);
+    assert.deepEqual(down.pageErrors, []);
+  } finally {
+    await down.context.close();
+  }
+});
+
+test('a remote moved to a sub-path of another origin works after the registry changes, with no restart', async () => {
+  cdn = await startCdn();
+  const base = `http://127.0.0.1:${CDN_PORT}/cdn/shop/`;
+  const moveMs = await timeUntilLive(() => release(['move', 'shop', base]), (c) => c.remotes.shop.startsWith(base));
+  timings.push(`move shop to ${base}: new page loads get it ${moveMs} ms after the command started`);
+  const tab = await openPage(browser);
+  const fromCdn: string[] = [];
+  const fromShopServer: string[] = [];
+  const refused: string[] = [];
+  tab.page.on('request', (r) => {
+    if (r.url().startsWith(base)) fromCdn.push(r.url());
+    if (r.url().startsWith(`http://localhost:${PORTS.shop}/`)) fromShopServer.push(r.url());
+  });
+  tab.page.on('console', (m) => {
+    if (m.type() === 'error') refused.push(m.text());
+  });
+  try {
+    await tab.page.goto(`${SHELL_URL}/`);
+    await homeHeading(tab.page, V2_HEADING).waitFor();
+    await navigate(tab.page, '/review');
+    await tab.page.getByRole('heading', { name: 'Customer Reviews' }).waitFor();
+    assert.ok(fromCdn.some((u) => u.endsWith('/remoteEntry.js')), 'the shop came from the CDN');
+    assert.deepEqual(fromShopServer, [], "nothing came from the shop's own server");
+    assert.deepEqual(refused, [], 'no console error (the Content-Security-Policy allowed the CDN)');
+    assert.deepEqual(tab.pageErrors, []);
+  } finally {
+    await tab.context.close();
+  }
+  await release(['move', 'shop', 'default']);
+});
