@@ -2,7 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { buildAndPublish } from './releases/publish.mjs';
-import { move, promote, readRegistry, rollback } from './releases/registry.mjs';
+import { move, promote, readRegistry, rollback, withRegistryLock } from './releases/registry.mjs';
 import { FRONT_END_NAMES, ReleaseError, assertFrontEnd, listReleases, publishBuild, pruneReleases, storeDir } from './releases/store.mjs';
 import { sourceVersion } from './releases/publish.mjs';
 
@@ -37,7 +37,7 @@ function printEvent({ event }, what) {
 }
 
 async function prune(store, keep) {
-  const removed = await pruneReleases(store, readRegistry(store), { keep });
+  const removed = await withRegistryLock(store, () => pruneReleases(store, readRegistry(store), { keep }));
   console.log(removed.length ? `Pruned ${removed.join(', ')}.` : `Nothing to prune (keeping the newest ${keep} of each front end).`);
 }
 

@@ -107,10 +107,8 @@ async function writeRegistry(store, registry) {
  * Reads, changes and writes the registry under the lock. `change` returns the event to record
  * (or null for no change); any error leaves the registry as it was.
  */
-export async function updateRegistry(store, change) {
-  await mkdir(store, { recursive: true });
-  const release = await acquireLock(store);
-  try {
+export function updateRegistry(store, change) {
+  return withRegistryLock(store, async () => {
     const registry = readRegistry(store);
     const event = change(registry);
     if (!event) return { registry, event: null };
@@ -118,6 +116,15 @@ export async function updateRegistry(store, change) {
     validateRegistry(registry);
     await writeRegistry(store, registry);
     return { registry, event };
+  });
+}
+
+/** Runs `work` holding the registry's lock (pruning too, so no promote can pick a release being removed). */
+export async function withRegistryLock(store, work) {
+  await mkdir(store, { recursive: true });
+  const release = await acquireLock(store);
+  try {
+    return await work();
   } finally {
     release();
   }
