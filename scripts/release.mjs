@@ -53,8 +53,6 @@ function status(store) {
       console.log(`  ${mark} ${r.id}  commit ${r.commit}${r.dirty ? ' (uncommitted changes)' : ''}  published ${r.publishedAt}  ${r.files} files, ${Math.round(r.bytes / 1024)} KB`);
     }
   }
-  const forced = registry.history.filter((e) => e.forced);
-  if (forced.length) console.log(`\nForced promotions: ${forced.map((e) => `${e.at} ${e.frontEnd} ${e.release}`).join('; ')}`);
 }
 
 export async function main(args, store = storeDir()) {

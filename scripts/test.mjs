@@ -1,11 +1,12 @@
-// npm test: type check, component tests, API tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then browser journeys in Chromium. Stops at the first failure.
+// npm test: type check, component tests, release store tests, API tests (PGlite, and PostgreSQL
+// when TEST_DATABASE_URL is set), then browser journeys in Chromium. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
 import { ROOT } from './front-ends.mjs';
 
 const steps = [
   ['type check', 'npm', ['run', 'typecheck']],
   ['component tests', 'npx', ['jest', '--ci']],
+  ['release tests', process.execPath, ['--test', 'scripts/test/']],
   ['API tests', 'npm', ['test', '-w', 'api']],
   ['browser tests', 'npm', ['test', '-w', 'e2e']],
 ];

@@ -38,6 +38,7 @@ export function validateRegistry(value) {
   if (typeof value.frontEnds !== 'object' || value.frontEnds === null) fail('no frontEnds');
   for (const [name, pointer] of Object.entries(value.frontEnds)) {
     if (!FRONT_END_NAMES.includes(name)) fail(`unknown front end '${name}'`);
+    if (typeof pointer !== 'object' || pointer === null) fail(`${name} is not an object`);
     for (const key of ['live', 'previous']) {
       if (pointer[key] !== undefined && pointer[key] !== null && !RELEASE_ID.test(pointer[key])) fail(`${name}.${key} is not a release id`);
     }
@@ -57,7 +58,11 @@ export function readRegistry(store) {
   } catch (error) {
     throw new ReleaseError(`The release registry ${file} cannot be read: ${error.message}`);
   }
-  return validateRegistry(parsed);
+  try {
+    return validateRegistry(parsed);
+  } catch (error) {
+    throw new ReleaseError(`${error.message} (${file})`);
+  }
 }
 
 async function acquireLock(store) {
@@ -138,19 +143,21 @@ function requireRelease(store, frontEnd, id) {
 }
 
 /** Makes a published release the live one; the live one becomes the previous. */
-export function promote(store, frontEnd, id, { force = false } = {}) {
+export async function promote(store, frontEnd, id) {
   assertFrontEnd(frontEnd);
-  requireRelease(store, frontEnd, id);
+  assertReleaseId(id);
   return updateRegistry(store, (registry) => {
+    // Under the lock, so a prune cannot remove the release between this check and the write.
+    requireRelease(store, frontEnd, id);
     const pointer = registry.frontEnds[frontEnd] ?? {};
     if (pointer.live === id) return null;
     registry.frontEnds[frontEnd] = { ...pointer, live: id, previous: pointer.live ?? null };
-    return { frontEnd, action: 'promote', release: id, from: pointer.live ?? null, ...(force ? { forced: true } : {}) };
+    return { frontEnd, action: 'promote', release: id, from: pointer.live ?? null };
   });
 }
 
 /** Makes the previous live release live again (and the current one the previous). */
-export function rollback(store, frontEnd) {
+export async function rollback(store, frontEnd) {
   assertFrontEnd(frontEnd);
   return updateRegistry(store, (registry) => {
     const pointer = registry.frontEnds[frontEnd] ?? {};
@@ -162,7 +169,7 @@ export function rollback(store, frontEnd) {
 }
 
 /** Serves a remote's releases from another base URL (null: the default of its server). */
-export function move(store, frontEnd, url) {
+export async function move(store, frontEnd, url) {
   assertFrontEnd(frontEnd);
   if (frontEnd === 'shell') throw new ReleaseError('The shell is served by its own server; only remotes can be moved.');
   const base = url === null ? null : normaliseBaseUrl(url);

@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { main } from '../release.mjs';
 import { LiveReleases } from '../releases/live.mjs';
-import { move, normaliseBaseUrl, promote, readRegistry, rollback, updateRegistry } from '../releases/registry.mjs';
+import { move, normaliseBaseUrl, promote, readRegistry, rollback, updateRegistry, withRegistryLock } from '../releases/registry.mjs';
 import {
   RELEASE_ID,
   ReleaseError,
@@ -210,6 +210,20 @@ describe('publish', () => {
     );
   });
 
+  test('a half-written release folder (no release.json) is not a release: publishing over it fails and leaves no copy behind', async () => {
+    const store = freshDir('store');
+    const build = writeBuild('shop');
+    const id = `${COMMIT.slice(0, 7)}-${hashBuild(build)}`;
+    mkdirSync(join(store, 'shop', id), { recursive: true });
+    writeFileSync(join(store, 'shop', id, 'index.html'), 'half');
+
+    assert.equal(readRelease(store, 'shop', id), null);
+    assert.deepEqual(listReleases(store, 'shop'), []);
+    await failsWithReleaseError(() => publishBuild(store, 'shop', build, { commit: COMMIT }), /is not a complete release; remove it first/);
+    assert.deepEqual(readdirSync(join(store, 'shop')), [id]);
+    assert.deepEqual(readdirSync(join(store, 'shop', id)), ['index.html']);
+  });
+
   test('a new file in the build changes the id', async () => {
     const store = freshDir('store');
     const a = (await publishBuild(store, 'shell', writeBuild('shell'), { commit: COMMIT })).release;
@@ -361,6 +375,30 @@ describe('registry atomicity', () => {
     assert.throws(() => readRegistry(store), ReleaseError);
     await failsWithReleaseError(() => promote(store, 'shop', releases[0].id), /shop\.live is not a release id/);
     assert.deepEqual(registryBytes(store), bytes);
+  });
+
+  test('a registry entry that is not an object is refused with the file named, not a crash', async () => {
+    const { store } = await storeWithReleases('shop', 1);
+    writeFileSync(registryFile(store), JSON.stringify({ schema: 1, frontEnds: { shop: null }, history: [] }));
+    assert.throws(
+      () => readRegistry(store),
+      (error) => error instanceof ReleaseError && /shop is not an object/.test(error.message) && error.message.includes(registryFile(store)),
+    );
+  });
+
+  test('a promote waiting for the lock while a prune removes its release fails, and never points at a removed release', async () => {
+    const { store, releases } = await storeWithReleases('shop', 3);
+    const [oldest, second, newest] = releases.map((r) => r.id);
+    await promote(store, 'shop', second);
+    await promote(store, 'shop', newest);
+    let pending;
+    await withRegistryLock(store, async () => {
+      pending = promote(store, 'shop', oldest); // waits for the lock the prune holds
+      return pruneReleases(store, readRegistry(store), { keep: 2 });
+    });
+    await failsWithReleaseError(() => pending, /no release/);
+    assert.equal(readRelease(store, 'shop', oldest), null);
+    assert.deepEqual(readRegistry(store).frontEnds.shop, { live: newest, previous: second });
   });
 
   test('a lock file left over by a crashed command (older than 60 s) is taken over', async () => {
@@ -658,11 +696,17 @@ describe('CLI main()', () => {
     assert.deepEqual(snapshot(store), before);
   });
 
-  test("'prune --keep 2' answers 0 and removes the releases beyond the newest 2", async (t) => {
+  test("'prune --keep 2' answers 0, removes the releases beyond the newest 2 and leaves no lock", async (t) => {
     const { store, releases } = await storeWithReleases('shop', 3);
+    // A lock left by a crashed command does not stop the prune (it runs under the registry's lock).
+    const lock = join(store, 'registry.lock');
+    writeFileSync(lock, '999999\n');
+    const longAgo = new Date(Date.now() - 120_000);
+    utimesSync(lock, longAgo, longAgo);
     quiet(t);
     assert.equal(await main(['prune', '--keep', '2'], store), 0);
     assert.deepEqual(listReleases(store, 'shop').map((r) => r.id), [releases[2].id, releases[1].id]);
+    assert.equal(existsSync(lock), false);
   });
 
   test("'rollback shop' after two promotes answers 0 and swaps live and previous", async (t) => {
