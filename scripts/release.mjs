@@ -29,7 +29,8 @@ function keepOption(args) {
   return keep;
 }
 
-const seconds = (s) => `${s.toFixed(1)} s`;
+/** A duration for people: milliseconds below a second. */
+const seconds = (s) => (s < 1 ? `${Math.round(s * 1000)} ms` : `${s.toFixed(1)} s`);
 
 function printEvent({ event }, what) {
   if (!event) console.log(`Nothing changed: ${what}.`);
