@@ -4,6 +4,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { EmitTypesPlugin } = require('./scripts/emit-types-plugin.cjs');
 
 const rootPackage = require('./package.json');
 const { runtimeConfig } = require('./scripts/runtime-config.cjs');
@@ -13,10 +14,24 @@ const injectRuntimePluginEsm = require
   .resolve('@module-federation/inject-external-runtime-core-plugin')
   .replace(/index\.cjs$/, 'index.js');
 
-/** Libraries that must exist once in the page, whichever front end loads first. */
-function sharedSingletons() {
+/**
+ * Libraries that must exist once in the page, whichever front end loads first (the shell, which
+ * provides its copies). `frontEnd` is the building front end's package.json: the range of
+ * @marketplace/shared it declares is what it requires of the copy in the page; strictVersion makes
+ * the federation runtime refuse a copy outside that range (the area then says it is unavailable)
+ * instead of running code against exports that are not there. The release gate refuses such a
+ * release before it goes live (scripts/releases/gate.mjs). Libraries pinned to one version
+ * everywhere (react, react-dom, zustand, react-toastify) keep the runtime's warning only.
+ */
+function sharedSingletons(frontEnd = { dependencies: {} }) {
   const deps = sharedPackage.dependencies;
   const singleton = (version) => ({ singleton: true, requiredVersion: version, strictVersion: false });
+  const ours = {
+    singleton: true,
+    version: sharedPackage.version,
+    requiredVersion: frontEnd.dependencies?.['@marketplace/shared'] ?? `^${sharedPackage.version}`,
+    strictVersion: true,
+  };
   return {
     react: singleton(deps.react),
     'react/': singleton(deps.react),
@@ -24,13 +39,13 @@ function sharedSingletons() {
     'react-dom/': singleton(deps['react-dom']),
     // React Router is reached through @marketplace/shared/router only (one context for every
     // front end, and only the parts used are bundled): it is not shared itself.
-    '@marketplace/shared/router': singleton(sharedPackage.version),
+    '@marketplace/shared/router': ours,
     // Parts only some pages show, each its own entry so the others do not download them.
-    '@marketplace/shared/carousel': singleton(sharedPackage.version),
-    '@marketplace/shared/photo-uploader': singleton(sharedPackage.version),
+    '@marketplace/shared/carousel': ours,
+    '@marketplace/shared/photo-uploader': ours,
     zustand: singleton(deps.zustand),
     'react-toastify': singleton(deps['react-toastify']),
-    '@marketplace/shared': singleton(sharedPackage.version),
+    '@marketplace/shared': ours,
   };
 }
 
@@ -63,8 +78,9 @@ class EmitRoutesPlugin {
  * @param {Record<string,string>} [options.exposes]  modules a remote offers the shell
  * @param {string} [options.title]      page title of the front end's own HTML page
  * @param {string[]} [options.runtimePlugins]
+ * @param {string} [options.remoteContract]  the shell's module declaring what it loads of remotes
  */
-function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace', runtimePlugins = [] }) {
+function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace', runtimePlugins = [], remoteContract }) {
   return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
     const remote = Object.keys(exposes).length > 0;
@@ -131,7 +147,7 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
           filename: 'remoteEntry.js',
           exposes,
           manifest: true,
-          shared: sharedSingletons(),
+          shared: sharedSingletons(require(path.join(dirname, 'package.json'))),
           shareStrategy: 'loaded-first',
           runtimePlugins,
           dts: false,
@@ -147,6 +163,18 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
         }),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         ...(remote ? [new EmitRoutesPlugin(path.join(dirname, 'src/routes.json'))] : []),
+        // Declarations the release gate checks across deploys: a remote's exposed modules, the
+        // shell's contract with them (types/ in the build).
+        ...(production
+          ? [
+              new EmitTypesPlugin({
+                tsconfig: path.join(dirname, 'tsconfig.json'),
+                files: remoteContract
+                  ? { 'remote-contract.d.ts': path.join(dirname, remoteContract) }
+                  : Object.fromEntries(Object.entries(exposes).map(([key, file]) => [`exposes/${key.replace(/^\.\//, '')}.d.ts`, path.join(dirname, file)])),
+              }),
+            ]
+          : []),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'shared/index.html'),
           title,

@@ -26,7 +26,7 @@ export async function buildFrontEnds(frontEnds = FRONT_ENDS, { outputPath } = {}
   return (Date.now() - started) / 1000;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const wanted = process.argv.slice(2);
   const selected = wanted.length ? FRONT_ENDS.filter((fe) => wanted.includes(fe.area) || wanted.includes(fe.dir)) : FRONT_ENDS;
   console.log(`Building ${selected.map((fe) => fe.dir).join(', ')} ...`);

@@ -3,15 +3,30 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { buildAndPublish } from './releases/publish.mjs';
 import { move, promote, readRegistry, rollback, withRegistryLock } from './releases/registry.mjs';
-import { FRONT_END_NAMES, ReleaseError, assertFrontEnd, listReleases, publishBuild, pruneReleases, storeDir } from './releases/store.mjs';
+import {
+  FRONT_END_NAMES,
+  ReleaseError,
+  assertFrontEnd,
+  assertReleaseId,
+  listReleases,
+  publishBuild,
+  pruneReleases,
+  readRelease,
+  storeDir,
+} from './releases/store.mjs';
 import { sourceVersion } from './releases/publish.mjs';
+import { describeVerdict, gate } from './releases/gate.mjs';
 
 const USAGE = `Usage: npm run release -- <command>
 
-  <front end> [--no-promote]       build shell, shop, account or auction, publish it as an
-                                   immutable release and make it live (--no-promote: publish only)
+  <front end> [--no-promote] [--force]
+                                   build shell, shop, account or auction, check it against what is
+                                   live (the gate), publish it as an immutable release and make it
+                                   live (--no-promote: publish only)
   publish <front end> <folder>     publish a build made elsewhere (a CI job's output)
-  promote <front end> <release>    make a published release live
+  promote <front end> <release> [--force]
+                                   make a published release live, if the gate allows it
+  gate <front end> <release>       check a published release against what is live
   rollback <front end>             make the previous live release live again
   status                           each front end's live, previous and kept releases
   prune [--keep N]                 remove all but the newest N releases of each front end
@@ -19,7 +34,23 @@ const USAGE = `Usage: npm run release -- <command>
   move <remote> <base URL|default> serve a remote's releases from another base URL
                                    (e.g. https://cdn.example/shop/), or from its own server again
 
+The gate refuses a remote the live shell cannot run (shared versions, exposed types), and a shell
+that cannot run every live remote. --force overrides it: for emergencies, recorded in the registry.
 The store is RELEASES_DIR (default .releases/).`;
+
+/**
+ * Runs the gate; refuses (throws) unless it passes or --force is given. Returns the problems
+ * a forced promote overrode.
+ */
+function passGate(store, frontEnd, target, force) {
+  const started = Date.now();
+  const verdict = gate(store, frontEnd, target);
+  console.log(`${describeVerdict(verdict)} (${seconds((Date.now() - started) / 1000)})`);
+  if (!verdict.problems.length) return undefined;
+  if (!force) throw new ReleaseError(`${frontEnd} was refused by the gate.`);
+  console.log('--force: going ahead anyway; recorded in the registry.');
+  return verdict.problems.map((p) => p.message);
+}
 
 function keepOption(args) {
   const at = args.indexOf('--keep');
@@ -49,6 +80,8 @@ function status(store) {
     const pointer = registry.frontEnds[frontEnd] ?? {};
     const releases = listReleases(store, frontEnd);
     console.log(`\n${frontEnd}: live ${pointer.live ?? '(none)'}, previous ${pointer.previous ?? '(none)'}${pointer.url ? `, served from ${pointer.url}` : ''}`);
+    const forced = registry.history.filter((e) => e.frontEnd === frontEnd && e.forced);
+    for (const e of forced) console.log(`  forced past the gate: ${e.release} at ${e.at} (${e.forced.join(' ')})`);
     for (const r of releases) {
       const mark = r.id === pointer.live ? 'live    ' : r.id === pointer.previous ? 'previous' : '        ';
       console.log(`  ${mark} ${r.id}  commit ${r.commit}${r.dirty ? ' (uncommitted changes)' : ''}  published ${r.publishedAt}  ${r.files} files, ${Math.round(r.bytes / 1024)} KB`);
@@ -69,17 +102,33 @@ export async function main(args, store = storeDir()) {
     case 'prune':
       await prune(store, keepOption(rest));
       return 0;
+    case 'gate': {
+      const [frontEnd, id] = rest;
+      assertFrontEnd(frontEnd);
+      assertReleaseId(id);
+      const verdict = gate(store, frontEnd, { id });
+      console.log(describeVerdict(verdict));
+      return verdict.problems.length ? 1 : 0;
+    }
     case 'promote': {
       const [frontEnd, id] = rest;
       assertFrontEnd(frontEnd);
+      assertReleaseId(id);
+      if (!readRelease(store, frontEnd, id)) throw new ReleaseError(`There is no release ${id} of ${frontEnd} in ${store}. See 'npm run release -- status'.`);
+      const forced = passGate(store, frontEnd, { id }, rest.includes('--force'));
       const started = Date.now();
-      printEvent(await promote(store, frontEnd, id), `${id} is already live`);
+      printEvent(await promote(store, frontEnd, id, { forced }), `${id} is already live`);
       console.log(`Promoted in ${seconds((Date.now() - started) / 1000)}.`);
       return 0;
     }
     case 'rollback': {
+      const [frontEnd] = rest;
+      assertFrontEnd(frontEnd);
+      const previous = readRegistry(store).frontEnds[frontEnd]?.previous;
+      // A rollback is a promote of the previous release: the gate has its say there too.
+      if (previous) passGate(store, frontEnd, { id: previous }, rest.includes('--force'));
       const started = Date.now();
-      printEvent(await rollback(store, rest[0]), 'nothing to roll back');
+      printEvent(await rollback(store, frontEnd), 'nothing to roll back');
       console.log(`Rolled back in ${seconds((Date.now() - started) / 1000)}.`);
       return 0;
     }
@@ -102,11 +151,16 @@ export async function main(args, store = storeDir()) {
       assertFrontEnd(command);
       const keep = keepOption(rest);
       console.log(`Building ${command} ...`);
-      const { release, created, buildSeconds, publishSeconds } = await buildAndPublish(store, command);
+      let forced;
+      const { release, created, buildSeconds, publishSeconds } = await buildAndPublish(store, command, {
+        beforePublish: (dir) => {
+          forced = passGate(store, command, { dir }, rest.includes('--force'));
+        },
+      });
       console.log(`${command}: ${created ? 'published' : 'already published as'} ${release.id} (build ${seconds(buildSeconds)}, publish ${seconds(publishSeconds)})`);
       if (!rest.includes('--no-promote')) {
         const started = Date.now();
-        printEvent(await promote(store, command, release.id), `${release.id} is already live`);
+        printEvent(await promote(store, command, release.id, { forced }), `${release.id} is already live`);
         console.log(`Promoted in ${seconds((Date.now() - started) / 1000)}.`);
         await prune(store, keep);
       }
@@ -116,7 +170,7 @@ export async function main(args, store = storeDir()) {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error) => {

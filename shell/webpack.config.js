@@ -7,4 +7,6 @@ module.exports = createConfig({
   title: 'Marketplace',
   // Turns any failure to load a remote into a value the area shows as "unavailable" (see the file).
   runtimePlugins: [require.resolve('./src/federation/remoteErrorPlugin.ts')],
+  // What the shell loads of the remotes, with its types: the release gate checks remotes against it.
+  remoteContract: 'src/federation/remoteContract.ts',
 });

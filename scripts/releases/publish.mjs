@@ -25,12 +25,16 @@ export function sourceVersion(frontEnd, cwd = ROOT) {
   }
 }
 
-/** Builds one front end into a folder of its own and publishes it; returns the release and timings. */
-export async function buildAndPublish(store, frontEnd) {
+/**
+ * Builds one front end into a folder of its own and publishes it; returns the release and timings.
+ * `beforePublish(dir)` may refuse the build (throw) before anything is written to the store.
+ */
+export async function buildAndPublish(store, frontEnd, { beforePublish } = {}) {
   const fe = FRONT_ENDS.find((f) => f.area === frontEnd);
   const out = mkdtempSync(join(tmpdir(), `marketplace-release-${frontEnd}-`));
   try {
     const buildSeconds = await buildFrontEnds([fe], { outputPath: () => out });
+    await beforePublish?.(out);
     const started = Date.now();
     const { release, created } = await publishBuild(store, frontEnd, out, sourceVersion(frontEnd));
     return { release, created, buildSeconds, publishSeconds: (Date.now() - started) / 1000 };

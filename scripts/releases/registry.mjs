@@ -142,8 +142,11 @@ function requireRelease(store, frontEnd, id) {
   return release;
 }
 
-/** Makes a published release the live one; the live one becomes the previous. */
-export async function promote(store, frontEnd, id) {
+/**
+ * Makes a published release the live one; the live one becomes the previous. `forced`: the gate's
+ * problems a --force promote overrode, recorded in the history.
+ */
+export async function promote(store, frontEnd, id, { forced } = {}) {
   assertFrontEnd(frontEnd);
   assertReleaseId(id);
   return updateRegistry(store, (registry) => {
@@ -152,7 +155,7 @@ export async function promote(store, frontEnd, id) {
     const pointer = registry.frontEnds[frontEnd] ?? {};
     if (pointer.live === id) return null;
     registry.frontEnds[frontEnd] = { ...pointer, live: id, previous: pointer.live ?? null };
-    return { frontEnd, action: 'promote', release: id, from: pointer.live ?? null };
+    return { frontEnd, action: 'promote', release: id, from: pointer.live ?? null, ...(forced ? { forced } : {}) };
   });
 }
 

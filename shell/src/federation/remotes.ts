@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { fetchRuntimeConfig, withRetries, type AreaName, type RuntimeConfig } from '@marketplace/shared';
 import { isRemoteFailure } from './remoteErrorPlugin';
+import type { RemoteModules } from './remoteContract';
 import { setRemoteRoutes } from './remoteRoutes';
 
 /** The front ends the shell composes; each exposes its route tree as `<name>/App`. */
@@ -68,10 +69,11 @@ function isComponent(value: unknown): value is ComponentType {
   return typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
 }
 
-async function loadRemoteAppOnce(name: RemoteName): Promise<{ default: ComponentType }> {
+async function loadRemoteAppOnce(name: RemoteName): Promise<RemoteModules['./App']> {
   let loaded: unknown;
   try {
-    loaded = await loadRemote<unknown>(`${name}/App`);
+    // Typed by the contract the release gate checks; checked again here, as code from elsewhere.
+    loaded = await loadRemote<RemoteModules['./App'] | null>(`${name}/App`);
   } catch (error) {
     throw new RemoteUnavailableError(name, error);
   }
@@ -86,6 +88,6 @@ async function loadRemoteAppOnce(name: RemoteName): Promise<{ default: Component
  * again with backoff after a failure, each time from a clean registration; rejects
  * RemoteUnavailableError when every try failed.
  */
-export function loadRemoteApp(name: RemoteName, delays?: readonly number[]): Promise<{ default: ComponentType }> {
+export function loadRemoteApp(name: RemoteName, delays?: readonly number[]): Promise<RemoteModules['./App']> {
   return withRetries(() => loadRemoteAppOnce(name), { delays, beforeRetry: () => resetRemote(name) });
 }
