@@ -1,7 +1,8 @@
 // npm run release -- <command>: front-end releases (see README, "Releasing a front end").
-import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { buildAndPublish } from './releases/publish.mjs';
+import { pathToFileURL } from 'node:url';
+import { buildAndPublish, sourceVersion } from './releases/publish.mjs';
 import { move, promote, readRegistry, rollback, withRegistryLock } from './releases/registry.mjs';
 import {
   FRONT_END_NAMES,
@@ -14,19 +15,23 @@ import {
   readRelease,
   storeDir,
 } from './releases/store.mjs';
-import { sourceVersion } from './releases/publish.mjs';
 import { describeVerdict, gate } from './releases/gate.mjs';
+import { smoke } from './releases/smoke.mjs';
 
 const USAGE = `Usage: npm run release -- <command>
 
-  <front end> [--no-promote] [--force]
+  <front end> [--no-promote] [--no-smoke] [--force]
                                    build shell, shop, account or auction, check it against what is
-                                   live (the gate), publish it as an immutable release and make it
-                                   live (--no-promote: publish only)
+                                   live (the gate), publish it as an immutable release, smoke-test
+                                   a remote through a preview in the live site, and make it live
+                                   (--no-promote: publish only; --no-smoke: no smoke run, e.g. for
+                                   the first release into an empty store)
   publish <front end> <folder>     publish a build made elsewhere (a CI job's output)
   promote <front end> <release> [--force]
                                    make a published release live, if the gate allows it
   gate <front end> <release>       check a published release against what is live
+  smoke <remote> <release>         open every route of a published release through a preview in
+                                   the live site (SMOKE_URL, default the shell's port) in Chromium
   rollback <front end>             make the previous live release live again
   status                           each front end's live, previous and kept releases
   prune [--keep N]                 remove all but the newest N releases of each front end
@@ -61,6 +66,22 @@ function keepOption(args) {
 }
 
 /** A duration for people: milliseconds below a second. */
+const require = createRequire(import.meta.url);
+const { ports } = require('./runtime-config.cjs');
+
+/** Runs the smoke test of a remote's release in the live site; refuses (throws) on any problem. */
+async function runSmoke(store, frontEnd, id) {
+  const siteUrl = (process.env.SMOKE_URL || `http://localhost:${ports().shell}`).replace(/\/$/, '');
+  console.log(`Smoke run of ${frontEnd} ${id} through a preview in ${siteUrl} ...`);
+  const started = Date.now();
+  const { visited, problems } = await smoke({ store, frontEnd, id, siteUrl, log: console.log });
+  const took = seconds((Date.now() - started) / 1000);
+  if (problems.length) {
+    throw new ReleaseError(`the smoke run of ${frontEnd} ${id} failed (${visited} routes, ${took}):\n${problems.map((p) => `  - ${p}`).join('\n')}\nNothing was made live.`);
+  }
+  console.log(`Smoke run passed: ${visited} routes, no page error, unavailable area or failed request (${took}).`);
+}
+
 const seconds = (s) => (s < 1 ? `${Math.round(s * 1000)} ms` : `${s.toFixed(1)} s`);
 
 function printEvent({ event }, what) {
@@ -109,6 +130,13 @@ export async function main(args, store = storeDir()) {
       const verdict = gate(store, frontEnd, { id });
       console.log(describeVerdict(verdict));
       return verdict.problems.length ? 1 : 0;
+    }
+    case 'smoke': {
+      const [frontEnd, id] = rest;
+      assertFrontEnd(frontEnd);
+      assertReleaseId(id);
+      await runSmoke(store, frontEnd, id);
+      return 0;
     }
     case 'promote': {
       const [frontEnd, id] = rest;
@@ -159,6 +187,7 @@ export async function main(args, store = storeDir()) {
       });
       console.log(`${command}: ${created ? 'published' : 'already published as'} ${release.id} (build ${seconds(buildSeconds)}, publish ${seconds(publishSeconds)})`);
       if (!rest.includes('--no-promote')) {
+        if (command !== 'shell' && !rest.includes('--no-smoke')) await runSmoke(store, command, release.id);
         const started = Date.now();
         printEvent(await promote(store, command, release.id, { forced }), `${release.id} is already live`);
         console.log(`Promoted in ${seconds((Date.now() - started) / 1000)}.`);

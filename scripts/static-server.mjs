@@ -83,7 +83,7 @@ function frontEndServer({ config, sources, route }) {
   return createServer(async (req, res) => {
     try {
       const url = new URL(req.url || '/', 'http://localhost');
-      const liveConfig = config();
+      const liveConfig = config(url);
       const common = {
         'Access-Control-Allow-Origin': '*',
         Vary: 'Accept-Encoding',
@@ -105,7 +105,9 @@ function frontEndServer({ config, sources, route }) {
         }
       };
       if (url.pathname === '/config.json') {
-        send(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-cache' }, Buffer.from(JSON.stringify(liveConfig)));
+        // A preview is one tab's: never stored by a shared cache.
+        const cache = liveConfig.preview ? 'no-store' : 'no-cache';
+        send(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': cache }, Buffer.from(JSON.stringify(liveConfig)));
         return;
       }
       let pathname;
@@ -173,7 +175,7 @@ export async function startReleaseServer({ store, frontEnd, port, host = process
   const base = resolve(store, frontEnd);
   const pages = new Map();
   const server = frontEndServer({
-    config: () => live.runtimeConfig(),
+    config: (url) => live.runtimeConfig({ preview: url.pathname === '/config.json' ? url.searchParams.get('preview') : null }),
     sources: () => live.frontEndSources(),
     async route(pathname, rawPath) {
       const [, first, ...rest] = pathname.split('/');

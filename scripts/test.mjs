@@ -5,6 +5,7 @@ import { ROOT } from './front-ends.mjs';
 
 const steps = [
   ['type check', 'npm', ['run', 'typecheck']],
+  ['shared surface', process.execPath, ['scripts/shared-surface.mjs', '--check']],
   ['component tests', 'npx', ['jest', '--ci']],
   ['release tests', process.execPath, ['--test', 'scripts/test/']],
   ['API tests', 'npm', ['test', '-w', 'api']],

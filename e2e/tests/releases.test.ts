@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
@@ -39,8 +39,19 @@ const timings: string[] = [];
 
 /** `npm run release -- …` against this journey's store; returns its output. */
 async function release(args: string[], cwd = ROOT): Promise<string> {
-  const { stdout } = await run(process.execPath, ['scripts/release.mjs', ...args], { cwd, env: { ...process.env, RELEASES_DIR: STORE } });
+  const { stdout } = await run(process.execPath, ['scripts/release.mjs', ...args], { cwd, env: { ...process.env, RELEASES_DIR: STORE, SMOKE_URL: SHELL_URL } });
   return stdout;
+}
+
+/** `npm run release -- …` that is expected to fail: its exit code and everything it printed. */
+async function failingRelease(args: string[]): Promise<{ code: number; output: string }> {
+  try {
+    const output = await release(args);
+    return assert.fail(`release ${args.join(' ')} succeeded:\n${output}`);
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
+    return { code, output: `${stdout}${stderr}` };
+  }
 }
 
 const releaseIdOf = (output: string) => /^release id: (\S+)$/m.exec(output)?.[1] ?? assert.fail(`no release id in:\n${output}`);
@@ -133,7 +144,8 @@ before(async () => {
   const started = performance.now();
   const { id, output } = await publishShopV2();
   v2 = id;
-  timings.push(`release shop ${v2} --no-promote: ${Math.round(performance.now() - started)} ms in all (${/\(build .*\)/.exec(output)?.[0] ?? ''})`);
+  const timing = /\(build [\d.]+ s, publish [^)]*\)/.exec(output)?.[0] ?? '';
+  timings.push(`release shop ${v2} --no-promote (build, gate, publish): ${Math.round(performance.now() - started)} ms in all ${timing}`);
 });
 
 after(async () => {
@@ -142,6 +154,59 @@ after(async () => {
   for (const child of Object.values(servers)) await stopChild(child);
   await new Promise((resolve) => (cdn ? cdn.close(resolve) : resolve(undefined)));
   rmSync(work, { recursive: true, force: true });
+});
+
+test('a published release previews in one tab while every other tab sees the live one; the smoke run passes it, and fails a release whose page throws', async () => {
+  const previewing = await openPage(browser);
+  const live = await openPage(browser);
+  try {
+    await previewing.page.goto(`${SHELL_URL}/?preview=shop@${v2}`);
+    await live.page.goto(`${SHELL_URL}/`);
+    await homeHeading(previewing.page, V2_HEADING).waitFor();
+    await homeHeading(live.page, V1_HEADING).waitFor();
+    assert.equal(await previewing.page.getByRole('status').filter({ hasText: `Preview of shop ${v2}` }).count(), 1, 'the preview says so');
+    assert.equal(await live.page.getByText('Preview of').count(), 0, 'nobody else sees a preview');
+    assert.equal(new URL(previewing.page.url()).search, '', 'the address no longer carries the preview');
+
+    // The preview lasts for the tab, across full page loads, its new page included.
+    await previewing.page.goto(`${SHELL_URL}/compare`);
+    await previewing.page.getByRole('heading', { name: 'Compare products' }).waitFor();
+    await live.page.goto(`${SHELL_URL}/compare`);
+    await live.page.getByRole('heading', { name: "Looks like you're in wrong place" }).waitFor();
+
+    await previewing.page.getByRole('link', { name: 'Exit preview' }).click();
+    await homeHeading(previewing.page, V1_HEADING).or(previewing.page.getByRole('heading', { name: "Looks like you're in wrong place" })).waitFor();
+    assert.equal(await previewing.page.getByText('Preview of').count(), 0, 'the preview ended');
+    assert.deepEqual([...previewing.pageErrors, ...live.pageErrors], []);
+  } finally {
+    await previewing.context.close();
+    await live.context.close();
+  }
+  assert.equal((await liveConfig()).releases.shop, v1, 'previewing changed nothing live');
+
+  const smokeStarted = performance.now();
+  const passed = await release(['smoke', 'shop', v2]);
+  timings.push(`smoke run of shop ${v2}: ${Math.round(performance.now() - smokeStarted)} ms`);
+  assert.match(passed, /Smoke run passed: 14 routes/);
+
+  // Release 2 with a page that throws while it renders, published as a build made elsewhere.
+  const broken = join(work, 'shop-broken');
+  cpSync(join(STORE, 'shop', v2), broken, { recursive: true });
+  rmSync(join(broken, 'release.json'));
+  let replaced = 0;
+  for (const file of readdirSync(broken).filter((f) => f.endsWith('.js'))) {
+    const text = readFileSync(join(broken, file), 'utf8');
+    if (!text.includes('"Compare products"')) continue;
+    writeFileSync(join(broken, file), text.replaceAll('"Compare products"', '(()=>{throw new Error("a page that throws")})()'));
+    replaced += 1;
+  }
+  assert.ok(replaced > 0, 'the compare page was found in the build');
+  const brokenId = releaseIdOf(await release(['publish', 'shop', broken]));
+  const { code, output } = await failingRelease(['smoke', 'shop', brokenId]);
+  assert.equal(code, 1);
+  assert.match(output, /smoke run of shop .* failed/);
+  assert.match(output, /\/compare: the area is unavailable/);
+  assert.doesNotMatch(output, /\/review:/, 'only the broken page is reported');
 });
 
 test('a tab open on release 1 keeps working while release 2 goes live; new tabs get release 2, its new page included; a rollback brings release 1 back', async () => {

@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { REGISTRY_FILE, readRegistry } from './registry.mjs';
-import { REMOTE_NAMES, readRelease } from './store.mjs';
+import { RELEASE_ID, REMOTE_NAMES, readRelease } from './store.mjs';
 
 const require = createRequire(import.meta.url);
 const { apiUrl, originOf } = require('../runtime-config.cjs');
@@ -61,22 +61,43 @@ export class LiveReleases {
     return this.current().frontEnds[frontEnd]?.url ?? `${originOf(frontEnd)}/`;
   }
 
-  /** The JSON every front-end server answers at /config.json. */
-  runtimeConfig() {
+  /**
+   * The JSON every front-end server answers at /config.json. `preview` ('shop@<id>[,account@<id>]',
+   * from ?preview= of one tab's request) puts published releases of remotes in place of the live
+   * ones for that request only; one that is not a published release of a remote is refused in
+   * words (previewError) and the live one is kept.
+   */
+  runtimeConfig({ preview } = {}) {
     const remotes = {};
     const routes = {};
     const releases = {};
     const shell = this.liveId('shell');
     if (shell) releases.shell = shell;
-    for (const name of REMOTE_NAMES) {
-      const id = this.liveId(name);
+    const add = (name, id) => {
       const release = id && this.release(name, id);
-      if (!release) continue;
+      if (!release) return false;
       remotes[name] = `${this.baseUrl(name)}${id}/mf-manifest.json`;
       routes[name] = release.routes;
       releases[name] = id;
+      return true;
+    };
+    for (const name of REMOTE_NAMES) add(name, this.liveId(name));
+    if (!preview) return { apiUrl: apiUrl(), remotes, routes, releases };
+    const previewed = {};
+    const refused = [];
+    for (const wanted of String(preview).split(',').slice(0, 4)) {
+      const [name, id] = wanted.split('@');
+      if (REMOTE_NAMES.includes(name) && RELEASE_ID.test(id ?? '') && add(name, id)) previewed[name] = id;
+      else refused.push(wanted);
     }
-    return { apiUrl: apiUrl(), remotes, routes, releases };
+    return {
+      apiUrl: apiUrl(),
+      remotes,
+      routes,
+      releases,
+      preview: previewed,
+      ...(refused.length ? { previewError: `No published release of a remote to preview: ${refused.join(', ').slice(0, 200)}` } : {}),
+    };
   }
 
   /** Every base a page may load front-end code from (origins, or origin and path for a sub-path). */

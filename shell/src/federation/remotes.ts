@@ -25,13 +25,21 @@ export class RemoteUnavailableError extends Error {
 const entries = new Map<string, string>();
 /** The shell's own release this page runs (absent in development). */
 let shellRelease: string | undefined;
+/** Releases this tab previews instead of the live ones, and why a requested preview was not given. */
+let preview: Pick<RuntimeConfig, 'preview' | 'previewError'> = {};
+
+/** What this tab previews (its banner says so). */
+export function previewState(): Pick<RuntimeConfig, 'preview' | 'previewError'> {
+  return preview;
+}
 
 /**
  * Registers the remotes the runtime config lists and the routes their live releases serve; no
  * remote URL or remote route is built into the shell.
  */
-export function registerRuntimeRemotes(config: Pick<RuntimeConfig, 'remotes' | 'routes' | 'releases'>): void {
+export function registerRuntimeRemotes(config: Pick<RuntimeConfig, 'remotes' | 'routes' | 'releases' | 'preview' | 'previewError'>): void {
   const remotes = config.remotes ?? {};
+  preview = { preview: config.preview, previewError: config.previewError };
   for (const [name, entry] of Object.entries(remotes)) entries.set(name, entry);
   shellRelease = config.releases?.shell;
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactElement, typ
 import { onToastsWanted, toastsWanted, wantToasts } from '@marketplace/shared';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { PreviewBanner } from './PreviewBanner';
 import styles from './Layout.module.css';
 
 const ToastArea = lazy(() => import('./ToastArea'));
@@ -25,6 +26,7 @@ export function Layout({ children }: { children: ReactNode }): ReactElement {
       <a className={styles.skipLink} href="#main">
         Skip to content
       </a>
+      <PreviewBanner />
       <Header />
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
