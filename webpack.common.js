@@ -71,6 +71,47 @@ class EmitRoutesPlugin {
 }
 
 /**
+ * A remote's own page (its standalone frame) in production: the remote's code uses the federation
+ * runtime the shell provides (experiments.externalRuntime), which a page without the shell lacks.
+ * This writes a small script that provides it (bundled by esbuild, loaded only by that page) and
+ * puts it first in the page.
+ */
+class StandaloneRuntimePlugin {
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('StandaloneRuntimePlugin', (compilation) => {
+      let file;
+      compilation.hooks.processAssets.tap({ name: 'StandaloneRuntimePlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const { outputFiles } = require('esbuild').buildSync({
+          stdin: {
+            contents: [
+              "import * as core from '@module-federation/runtime-tools/runtime-core';",
+              'const g = globalThis;',
+              "if (!g._FEDERATION_RUNTIME_CORE) { g._FEDERATION_RUNTIME_CORE = core; g._FEDERATION_RUNTIME_CORE_FROM = { name: 'standalone', version: 'standalone' }; }",
+            ].join('\n'),
+            resolveDir: __dirname,
+          },
+          bundle: true,
+          minify: true,
+          format: 'iife',
+          platform: 'browser',
+          target: 'es2020',
+          write: false,
+          define: { 'process.env.NODE_ENV': '"production"' },
+        });
+        const text = outputFiles[0].text;
+        file = `standalone-runtime.${require('node:crypto').createHash('sha256').update(text).digest('hex').slice(0, 8)}.js`;
+        compilation.emitAsset(file, new RawSource(text));
+      });
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StandaloneRuntimePlugin', (data) => {
+        if (file) data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', { src: `${data.publicPath}${file}`, defer: true }));
+        return data;
+      });
+    });
+  }
+}
+
+/**
  * @param {object} options
  * @param {string} options.dirname      the front end's folder
  * @param {string} options.name         container name: shell, shop, account, auction
@@ -163,6 +204,7 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
         }),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         ...(remote ? [new EmitRoutesPlugin(path.join(dirname, 'src/routes.json'))] : []),
+        ...(remote && production ? [new StandaloneRuntimePlugin()] : []),
         // Declarations the release gate checks across deploys: a remote's exposed modules, the
         // shell's contract with them (types/ in the build).
         ...(production

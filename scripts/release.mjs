@@ -154,9 +154,9 @@ export async function main(args, store = storeDir()) {
       assertFrontEnd(frontEnd);
       const previous = readRegistry(store).frontEnds[frontEnd]?.previous;
       // A rollback is a promote of the previous release: the gate has its say there too.
-      if (previous) passGate(store, frontEnd, { id: previous }, rest.includes('--force'));
+      const forced = previous ? passGate(store, frontEnd, { id: previous }, rest.includes('--force')) : undefined;
       const started = Date.now();
-      printEvent(await rollback(store, frontEnd), 'nothing to roll back');
+      printEvent(await rollback(store, frontEnd, { forced }), 'nothing to roll back');
       console.log(`Rolled back in ${seconds((Date.now() - started) / 1000)}.`);
       return 0;
     }

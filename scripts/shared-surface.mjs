@@ -70,7 +70,9 @@ function splitDeclarations(fileName, text) {
         : null;
     for (const name of names) {
       if (!members) {
-        out[name] = squash(statement.getText(source));
+        // Overloads and merged declarations share a name: all of them are the surface.
+        const text = squash(statement.getText(source));
+        out[name] = typeof out[name] === 'string' ? `${out[name]}\n${text}` : text;
         continue;
       }
       const head = squash(statement.getText(source).slice(0, statement.getText(source).indexOf('{')));
@@ -151,14 +153,17 @@ export function checkSurface(packageDir, { write = false } = {}) {
   const { breaking, additions, needs } = compareSurfaces(recorded, now);
   const changes = [...breaking, ...additions];
   const listed = changes.slice(0, 15).map((c) => `  - ${c}`).join('\n') + (changes.length > 15 ? `\n  … and ${changes.length - 15} more` : '');
+  if (semver.valid(now.version) && semver.lt(now.version, recorded.version)) {
+    return { ok: false, message: `${now.name} says version ${now.version}, below the recorded ${recorded.version}: a version never goes back. Set it to ${recorded.version} or above.` };
+  }
   if (!bumpAllows(recorded.version, now.version, needs)) {
     const wanted = needs ? semver.inc(recorded.version, needs) : recorded.version;
     return {
       ok: false,
       message:
         `The public surface of ${now.name} changed since ${recorded.version} and needs a ${needs} version (at least ${wanted}); ` +
-        `package.json says ${now.version}.\n${listed}\nBump "version" in shared/package.json, raise the range the front ends that use the change declare ` +
-        `(their "@marketplace/shared" dependency), then run: npm run surface -w shared`,
+        `package.json says ${now.version}.\n${listed}\nBump "version" in ${now.name}'s package.json, raise the range the front ends that use the change declare ` +
+        `(their "${now.name}" dependency), then run: npm run surface -w shared`,
     };
   }
   if (!changes.length && recorded.version === now.version) return { ok: true, message: `${now.name} ${now.version}: the public surface is as recorded.` };

@@ -29,11 +29,14 @@ function readManifest(dir, label) {
 
 /** Shared singletons: what the shell provides against what the remote requires. */
 function sharedProblems(shell, remote) {
-  const provided = new Map(shell.manifest.shared.map((s) => [s.name, s.version]));
+  const provided = new Map((shell.manifest.shared ?? []).map((s) => [s.name, s.version]));
   const problems = [];
   for (const need of remote.manifest.shared ?? []) {
     if (!need.singleton || !need.requiredVersion || !provided.has(need.name)) continue;
     const version = provided.get(need.name);
+    if (!semver.valid(version) || !semver.validRange(need.requiredVersion)) {
+      throw new ReleaseError(`The gate cannot compare ${need.name}: ${shell.label} provides '${version}', ${remote.label} requires '${need.requiredVersion}'. It refuses rather than guess.`);
+    }
     if (semver.satisfies(version, need.requiredVersion, { includePrerelease: true })) continue;
     problems.push({
       kind: 'shared version',
@@ -87,7 +90,7 @@ function typeProblems(shell, remote) {
       lineKeys.set(lines.length, key);
       lines.push(`export const check${index}: RemoteModules['${key}'] = null as unknown as typeof Exposed${index};`);
     }
-    copyTree(join(remote.dir, 'types', 'exposes'), join(work, 'remote'));
+    if (lineKeys.size) copyTree(join(remote.dir, 'types', 'exposes'), join(work, 'remote'));
     writeFileSync(join(work, 'check.ts'), `${lines.join('\n')}\n`);
     const program = ts.createProgram([join(work, 'check.ts')], {
       strict: true,

@@ -159,15 +159,15 @@ export async function promote(store, frontEnd, id, { forced } = {}) {
   });
 }
 
-/** Makes the previous live release live again (and the current one the previous). */
-export async function rollback(store, frontEnd) {
+/** Makes the previous live release live again (and the current one the previous); `forced` as for promote. */
+export async function rollback(store, frontEnd, { forced } = {}) {
   assertFrontEnd(frontEnd);
   return updateRegistry(store, (registry) => {
     const pointer = registry.frontEnds[frontEnd] ?? {};
     if (!pointer.previous) throw new ReleaseError(`${frontEnd} has no previous release to roll back to.`);
     requireRelease(store, frontEnd, pointer.previous);
     registry.frontEnds[frontEnd] = { ...pointer, live: pointer.previous, previous: pointer.live };
-    return { frontEnd, action: 'rollback', release: pointer.previous, from: pointer.live };
+    return { frontEnd, action: 'rollback', release: pointer.previous, from: pointer.live, ...(forced ? { forced } : {}) };
   });
 }
 
