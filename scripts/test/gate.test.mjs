@@ -4,11 +4,11 @@
 // contract is the one shell/src/federation/remoteContract.ts really emits, the remotes' exposed types
 // are written by hand, and the type check is TypeScript's, as in a real release.
 import assert from 'node:assert/strict';
-import fs, { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import fs, { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
+import { COMMIT, failsWithReleaseError, scratchFolders } from './helpers.mjs';
 
 import { ROOT } from '../front-ends.mjs';
 import { main } from '../release.mjs';
@@ -19,17 +19,16 @@ import { ReleaseError, publishBuild } from '../releases/store.mjs';
 const require = createRequire(import.meta.url);
 const { EmitTypesPlugin } = require('../emit-types-plugin.cjs');
 
-const COMMIT = '0123456789abcdef0123456789abcdef01234567';
 const COMPATIBLE_APP = "import type { ReactElement } from 'react';\nexport default function ShopApp(): ReactElement;\n";
 const NEEDS_A_PROP_APP = "import type { ReactElement } from 'react';\nexport default function ShopApp(props: { basename: string }): ReactElement;\n";
 const REPO_NODE_MODULES = join(ROOT, 'node_modules');
 
-let root;
+const freshDir = scratchFolders('gate');
 let contract;
-let counter = 0;
+/** Makes each fake build's files, and so its release id, its own. */
+let builds = 0;
 
 before(() => {
-  root = mkdtempSync(join(tmpdir(), 'marketplace-gate-test-'));
   // The shell's contract as its build writes it into types/remote-contract.d.ts.
   const emitted = new EmitTypesPlugin({ tsconfig: join(ROOT, 'shell', 'tsconfig.json'), files: {} }).emit(join(ROOT, 'shell', 'src', 'federation', 'remoteContract.ts'));
   assert.equal(emitted.length, 1, emitted.map((d) => d.name).join(', '));
@@ -37,18 +36,6 @@ before(() => {
   assert.match(contract, /interface RemoteModules/);
   assert.match(contract, /'\.\/App':/);
 });
-
-after(() => {
-  rmSync(root, { recursive: true, force: true });
-});
-
-/** A new, empty folder under this run's temporary folder. */
-function freshDir(label) {
-  counter += 1;
-  const dir = join(root, `${label}-${counter}`);
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
 
 function writeFiles(dir, files) {
   for (const [name, content] of Object.entries(files)) {
@@ -65,7 +52,7 @@ function shellBuild({ shared = '1.0.0', withContract = true } = {}) {
   return writeFiles(dir, {
     'index.html': `<!doctype html><title>shell</title><script src="main.js"></script>`,
     // Every build differs (a release id is the hash of the build's files, manifests left out).
-    'main.js': `console.log('shell ${counter}');`,
+    'main.js': `console.log('shell ${(builds += 1)}');`,
     'mf-manifest.json': {
       id: 'shell',
       name: 'shell',
@@ -88,7 +75,7 @@ function remoteBuild(frontEnd, { requires = '^1.0.0', app = COMPATIBLE_APP, expo
   const dir = freshDir(`build-${frontEnd}`);
   return writeFiles(dir, {
     'index.html': `<!doctype html><title>${frontEnd}</title><script src="remoteEntry.js"></script>`,
-    'remoteEntry.js': `var ${frontEnd};/* build ${counter} */`,
+    'remoteEntry.js': `var ${frontEnd};/* build ${(builds += 1)} */`,
     'routes.json': { routes: ['/'] },
     'mf-manifest.json': {
       id: frontEnd,
@@ -158,17 +145,6 @@ function gateLeavingNoScratch(store, frontEnd, target) {
 }
 
 const registryBytes = (store) => readFileSync(join(store, 'registry.json'));
-
-async function failsWithReleaseError(fn, message) {
-  await assert.rejects(
-    async () => fn(),
-    (error) => {
-      assert.ok(error instanceof ReleaseError, `expected a ReleaseError, got ${error?.name}: ${error?.message}`);
-      if (message) assert.match(error.message, message);
-      return true;
-    },
-  );
-}
 
 const kinds = (verdict) => verdict.problems.map((p) => p.kind);
 

@@ -2,10 +2,10 @@
 // Every test works in real temporary folders with small, fake but complete build folders.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { COMMIT, failsWithReleaseError, scratchFolders } from './helpers.mjs';
 
 import { main } from '../release.mjs';
 import { LiveReleases } from '../releases/live.mjs';
@@ -22,27 +22,9 @@ import {
   readRoutes,
 } from '../releases/store.mjs';
 
-const COMMIT = '0123456789abcdef0123456789abcdef01234567';
 const ROUTES = ['/', '/compare'];
 
-let root;
-let counter = 0;
-
-before(() => {
-  root = mkdtempSync(join(tmpdir(), 'marketplace-releases-test-'));
-});
-
-after(() => {
-  rmSync(root, { recursive: true, force: true });
-});
-
-/** A new, empty folder under this run's temporary folder. */
-function freshDir(label) {
-  counter += 1;
-  const dir = join(root, `${label}-${counter}`);
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
+const freshDir = scratchFolders('releases');
 
 /**
  * Writes a fake build folder. `variant` changes a file's content (a different build);
@@ -91,18 +73,6 @@ function snapshot(dir) {
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const registryFile = (store) => join(store, 'registry.json');
 const registryBytes = (store) => readFileSync(registryFile(store));
-
-/** Asserts that calling fn fails (synchronously or by rejecting) with a ReleaseError matching `message`. */
-async function failsWithReleaseError(fn, message) {
-  await assert.rejects(
-    async () => fn(),
-    (error) => {
-      assert.ok(error instanceof ReleaseError, `expected a ReleaseError, got ${error?.name}: ${error?.message}`);
-      if (message) assert.match(error.message, message);
-      return true;
-    },
-  );
-}
 
 /** A store with `count` published releases of a front end (distinct builds), oldest first. */
 async function storeWithReleases(frontEnd, count, { store = freshDir('store') } = {}) {
@@ -244,7 +214,7 @@ describe('incomplete or wrong builds are refused and leave nothing in the store'
     ['a routes.json with no routes', 'shop', () => writeBuild('shop', { routes: [] }), /1 to 500 routes/],
     ['a routes.json that is not JSON', 'shop', () => writeBuild('shop', { routes: 'routes: /' }), /routes\.json cannot be read/],
     ['an unknown front end', 'admin', () => writeBuild('shop'), /Unknown front end 'admin'/],
-    ['a folder that does not exist', 'shop', () => join(root, 'no-such-build'), /is not a build folder/],
+    ['a folder that does not exist', 'shop', () => join(freshDir('missing'), 'no-such-build'), /is not a build folder/],
   ];
   for (const [name, frontEnd, makeBuild, message] of cases) {
     test(name, async () => {

@@ -1,0 +1,41 @@
+// What the release tool's tests share: scratch folders of one run, and the refusal they expect.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { ReleaseError } from '../releases/store.mjs';
+
+/** A commit id for fake releases. */
+export const COMMIT = '0123456789abcdef0123456789abcdef01234567';
+
+/**
+ * A temporary folder for this test file, removed after it; returns `freshDir(label)`, which makes
+ * a new empty folder in it.
+ */
+export function scratchFolders(label) {
+  let root;
+  let counter = 0;
+  before(() => {
+    root = mkdtempSync(join(tmpdir(), `marketplace-${label}-test-`));
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+  return function freshDir(name) {
+    counter += 1;
+    const dir = join(root, `${name}-${counter}`);
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  };
+}
+
+/** Asserts that calling fn fails (synchronously or by rejecting) with a ReleaseError matching `message`. */
+export async function failsWithReleaseError(fn, message) {
+  await assert.rejects(
+    async () => fn(),
+    (error) => {
+      assert.ok(error instanceof ReleaseError, `expected a ReleaseError, got ${error?.name}: ${error?.message}`);
+      if (message) assert.match(error.message, message);
+      return true;
+    },
+  );
+}
