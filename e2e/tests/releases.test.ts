@@ -71,33 +71,43 @@ async function timeUntilLive(change: () => Promise<unknown>, done: (c: Awaited<R
 }
 
 /**
+ * Another team's checkout: a copy of what the front ends are built from (`parts` copied, shared
+ * linked unless copied, node_modules linked), in which the test edits what that team changed.
+ */
+function teamCheckout(name: string, parts: string[]): { tree: string; edit(file: string, change: (text: string) => string): void } {
+  const tree = join(work, name);
+  mkdirSync(tree);
+  for (const file of ['package.json', 'tsconfig.base.json', 'webpack.common.js']) cpSync(join(ROOT, file), join(tree, file));
+  cpSync(join(ROOT, 'scripts'), join(tree, 'scripts'), { recursive: true });
+  for (const part of parts) cpSync(join(ROOT, part), join(tree, part), { recursive: true, filter: (src) => !/\/(dist|node_modules)$/.test(src) });
+  if (!parts.includes('shared')) symlinkSync(join(ROOT, 'shared'), join(tree, 'shared'));
+  symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'));
+  return {
+    tree,
+    edit(file, change) {
+      const before = readFileSync(join(tree, file), 'utf8');
+      const after = change(before);
+      assert.notEqual(after, before, `${file} was changed`);
+      writeFileSync(join(tree, file), after);
+    },
+  };
+}
+
+/**
  * Release 2 of the shop, as another team's checkout would build it: its home heading reads
  * differently and it adds a page, /compare, with its route. Built and published, not promoted.
  */
 async function publishShopV2(): Promise<{ id: string; output: string }> {
-  const tree = join(work, 'shop-team');
-  mkdirSync(tree);
-  for (const file of ['package.json', 'tsconfig.base.json', 'webpack.common.js']) cpSync(join(ROOT, file), join(tree, file));
-  cpSync(join(ROOT, 'scripts'), join(tree, 'scripts'), { recursive: true });
-  cpSync(join(ROOT, 'shop-remote'), join(tree, 'shop-remote'), { recursive: true, filter: (src) => !/\/(dist|node_modules)$/.test(src) });
-  symlinkSync(join(ROOT, 'shared'), join(tree, 'shared'));
-  symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'));
-  const src = join(tree, 'shop-remote', 'src');
-  const edit = (file: string, change: (text: string) => string) => {
-    const before = readFileSync(join(src, file), 'utf8');
-    const after = change(before);
-    assert.notEqual(after, before, `${file} was changed`);
-    writeFileSync(join(src, file), after);
-  };
-  edit('pages/home/HomePage.tsx', (t) => t.replace(/^(\s*)TOP TRENDING$/m, `$1${V2_HEADING}`));
-  mkdirSync(join(src, 'pages', 'compare'));
-  writeFileSync(join(src, 'pages', 'compare', 'ComparePage.tsx'), 'export function ComparePage() {\n  return <h1>Compare products</h1>;\n}\n');
-  edit('App.tsx', (t) =>
+  const { tree, edit } = teamCheckout('shop-team', ['shop-remote']);
+  edit('shop-remote/src/pages/home/HomePage.tsx', (t) => t.replace(/^(\s*)TOP TRENDING$/m, `$1${V2_HEADING}`));
+  mkdirSync(join(tree, 'shop-remote/src/pages/compare'));
+  writeFileSync(join(tree, 'shop-remote/src/pages/compare/ComparePage.tsx'), 'export function ComparePage() {\n  return <h1>Compare products</h1>;\n}\n');
+  edit('shop-remote/src/App.tsx', (t) =>
     t
       .replace("import { HomePage } from './pages/home/HomePage';", "import { HomePage } from './pages/home/HomePage';\nimport { ComparePage } from './pages/compare/ComparePage';")
       .replace('export const SHOP_PAGES: PageTable = {', "export const SHOP_PAGES: PageTable = {\n  '/compare': ComparePage,"),
   );
-  edit('routes.json', (t) => t.replace('"/wishlist"', '"/wishlist", "/compare"'));
+  edit('shop-remote/src/routes.json', (t) => t.replace('"/wishlist"', '"/wishlist", "/compare"'));
   const output = await release(['shop', '--no-promote'], tree);
   return { id: releaseIdOf(output), output };
 }
@@ -371,4 +381,48 @@ test('a remote moved to a sub-path of another origin works after the registry ch
     await tab.context.close();
   }
   await release(['move', 'shop', 'default']);
+});
+
+test('the gate refuses a shop built for a newer @marketplace/shared than the live shell provides, and takes it once a shell that provides it is live', async () => {
+  // The shop team needs shared 1.x+1 (a new export): shared's version is bumped in their checkout
+  // and the shop declares the new range; the shell team releases a shell built with it.
+  const current = JSON.parse(readFileSync(join(ROOT, 'shared', 'package.json'), 'utf8')).version as string;
+  const [major, minor] = current.split('.').map(Number);
+  const next = `${major}.${minor + 1}.0`;
+  const { tree, edit } = teamCheckout('shared-bump', ['shared', 'shell', 'shop-remote']);
+  edit('shared/package.json', (t) => t.replace(`"version": "${current}"`, `"version": "${next}"`));
+  edit('shop-remote/package.json', (t) => t.replace(/"@marketplace\/shared": "[^"]+"/, `"@marketplace/shared": "^${next}"`));
+
+  const registry = readFileSync(join(STORE, 'registry.json'));
+  const shopReleases = readdirSync(join(STORE, 'shop')).sort();
+  let refusal = '';
+  try {
+    await run(process.execPath, ['scripts/release.mjs', 'shop', '--no-smoke'], { cwd: tree, env: { ...process.env, RELEASES_DIR: STORE } });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout: string; stderr: string };
+    refusal = `${stdout}${stderr}`;
+  }
+  assert.match(refusal, new RegExp(`\\[shared version\\] shop \\(build in [^)]+\\) requires @marketplace/shared \\^${next.replace(/\./g, '\\.')}, but the live shell \\S+ provides ${current.replace(/\./g, '\\.')}\\.`));
+  assert.match(refusal, /Fix: Release a shell built with @marketplace\/shared satisfying/);
+  assert.match(refusal, /release: shop was refused by the gate\./);
+  assert.deepEqual(readFileSync(join(STORE, 'registry.json')), registry, 'the registry is unchanged');
+  assert.deepEqual(readdirSync(join(STORE, 'shop')).sort(), shopReleases, 'nothing was published');
+
+  const shell = await run(process.execPath, ['scripts/release.mjs', 'shell'], { cwd: tree, env: { ...process.env, RELEASES_DIR: STORE } });
+  assert.match(shell.stdout, /Gate: compatible \(shell \(build in [^)]+\) against the live shop/);
+  const shop = await run(process.execPath, ['scripts/release.mjs', 'shop', '--no-smoke'], { cwd: tree, env: { ...process.env, RELEASES_DIR: STORE } });
+  assert.match(shop.stdout, /Gate: compatible \(shop \(build in [^)]+\) against the live shell/);
+  const live = await liveConfig();
+  assert.equal(live.releases.shop, releaseIdOf(shop.stdout));
+  assert.equal(live.releases.shell, releaseIdOf(shell.stdout));
+
+  // And the site runs them together.
+  const tab = await openPage(browser);
+  try {
+    await tab.page.goto(`${SHELL_URL}/review`);
+    await tab.page.getByRole('heading', { name: 'Customer Reviews' }).waitFor();
+    assert.deepEqual(tab.pageErrors, []);
+  } finally {
+    await tab.context.close();
+  }
 });
