@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describeEachDatabase } from './helpers/server';
+import { MAX_ORDER_TOTAL_PAISE } from '../src/routes/orders';
 import { signedInUser } from './helpers/accounts';
 import { CHECKOUT, del, listProduct } from './helpers/shop';
 import { setOrderStatus } from '../src/lib/orders';
@@ -299,6 +300,36 @@ describeEachDatabase('shop: cart, coupons and orders', (server) => {
       const plain = await order(u, { ...CHECKOUT, couponname: '' });
       expect(plain.status).toBe(200);
       expect((await getOrder(u, plain.body.data.orderid)).body.data).toMatchObject({ couponname: '', discount: 0 });
+    });
+
+    it('refuses an order whose total the order columns cannot hold with 400, and changes nothing', async () => {
+      // Products at the highest price allowed, more than one order can total: listed in one
+      // statement (through the API it would be a thousand uploads), put in one shopper's cart.
+      const u = await signedInUser(server());
+      const { db } = server().app.ctx;
+      const photo = await db.selectFrom('products').select('photo_hash').where('productid', '=', items.p1.productid).executeTakeFirstOrThrow();
+      const count = Math.floor(MAX_ORDER_TOTAL_PAISE / 999_999_999_900) + 1;
+      await sql`INSERT INTO products (productname, title, description, price, rating, photo_hash, userid)
+        SELECT 'Max price ' || n, 'Accessories', 'At the highest price', 9999999999, 4, ${photo.photo_hash}, ${seller.userid}
+        FROM generate_series(1, ${count}) AS n`.execute(db);
+      await sql`INSERT INTO cart_items (userid, productid)
+        SELECT ${u.userid}, productid FROM products WHERE productname LIKE 'Max price %'`.execute(db);
+      const inCart = (await cart(u)).body.data.length;
+      expect(inCart).toBe(count);
+
+      const r = await order(u);
+      expect(r.status).toBe(400);
+      expect(r.body.msg).toBe('This order is too large to place: one order can total at most Rs. 9,999,999,999,999.99. Please remove some items from your cart.');
+      expect(await orderCount(u.userid)).toBe(0);
+      expect((await cart(u)).body.data).toHaveLength(inCart);
+
+      // Two of them, which overflowed the old columns, are an order like any other.
+      await sql`DELETE FROM cart_items WHERE userid = ${u.userid} AND productid NOT IN (
+        SELECT productid FROM products WHERE productname LIKE 'Max price %' ORDER BY productid LIMIT 2)`.execute(db);
+      const two = await order(u);
+      expect(two.status).toBe(200);
+      expect((await getOrder(u, two.body.data.orderid)).body.data).toMatchObject({ billamount: 19999999998, billtax: 0 });
+      await sql`DELETE FROM products WHERE productname LIKE 'Max price %' AND productid NOT IN (SELECT productid FROM order_lines WHERE productid IS NOT NULL)`.execute(db);
     });
 
     it('refuses an empty cart with a clear message', async () => {

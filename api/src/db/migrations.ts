@@ -5,6 +5,7 @@ import { shopMigration } from './migration-0002-shop';
 import { auctionsMigration } from './migration-0003-auctions';
 import { sessionNotifyMigration } from './migration-0004-session-notify';
 import { auctionBidcountMigration } from './migration-0005-auction-bidcount';
+import { orderTotalsMigration } from './migration-0006-order-totals';
 
 /**
  * Versioned migrations, in code (run in name order, each in a transaction).
@@ -158,6 +159,7 @@ const migrations: Record<string, Migration> = {
   '0003_auctions': auctionsMigration,
   '0004_session_notify': sessionNotifyMigration,
   '0005_auction_bidcount': auctionBidcountMigration,
+  '0006_order_totals': orderTotalsMigration,
 };
 
 function splitStatements(script: string): string[] {

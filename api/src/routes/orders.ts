@@ -25,7 +25,11 @@ export const ORDER_MESSAGES = {
   cancelled: 'Order Cancelled Successfully',
   alreadyCancelled: 'This order is already cancelled',
   delivered: 'This order is already Delivered and can no longer be cancelled',
+  tooLarge: 'This order is too large to place: one order can total at most Rs. 9,999,999,999,999.99. Please remove some items from your cart.',
 } as const;
+
+/** The largest total the order columns hold (numeric(15, 2)), in paise: exact as a JavaScript number. */
+export const MAX_ORDER_TOTAL_PAISE = 999_999_999_999_999;
 
 async function orderIdByKey(db: Kysely<Database>, userid: number, key: string): Promise<number | undefined> {
   const row = await db
@@ -109,6 +113,8 @@ export function orderRoutes(app: App) {
           }
 
           const itemsPaise = items.reduce((sum, i) => sum + toPaise(i.price), 0);
+          // Refused before anything is kept: the transaction gives the cart back.
+          if (itemsPaise > MAX_ORDER_TOTAL_PAISE) throw badRequest(ORDER_MESSAGES.tooLarge);
           const coupon = couponname ? await consumeCoupon(trx, couponname) : null;
           const totals = computeTotals(itemsPaise, coupon ? toPaise(coupon.discount) : 0, config.shipping);
           const order = {
