@@ -74,11 +74,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     serverFactory: (handler, options) => {
       // Fastify hands over its options with defaults applied.
       const opts = options as { http?: ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number; maxRequestsPerSocket: number };
-      const server = createServer(opts.http ?? {}, (req, res) => {
-        if (!answerBeforeRouting?.(req, res)) handler(req, res);
-      });
+      const server = createServer(
+        {
+          ...opts.http,
+          // A body that trickles in is answered 408 after requestTimeout (Node's own check, run
+          // every second rather than its default 30 s), so slow clients cannot hold sockets.
+          requestTimeout: opts.requestTimeout,
+          headersTimeout: opts.requestTimeout > 0 ? Math.min(60_000, opts.requestTimeout) : 60_000,
+          connectionsCheckingInterval: 1000,
+        },
+        (req, res) => {
+          if (!answerBeforeRouting?.(req, res)) handler(req, res);
+        },
+      );
       server.keepAliveTimeout = opts.keepAliveTimeout;
-      server.requestTimeout = opts.requestTimeout;
       server.setTimeout(opts.connectionTimeout);
       if (opts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
       return server;
@@ -92,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: lazyRequestLogger,
     bodyLimit: config.bodyLimit,
+    requestTimeout: config.requestTimeoutSeconds * 1000,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     // strictNumbers: a JSON 1e999 (= Infinity) is not a number (see lib/hardening.ts for texts).

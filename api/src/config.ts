@@ -33,6 +33,8 @@ export interface Config {
   /** Trust X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
   bodyLimit: number;
+  /** A request (headers and body) that has not fully arrived after this long is answered 408. */
+  requestTimeoutSeconds: number;
   /** HMAC key of anonymous tokens / OTP hashes; when absent one is generated and kept in the database. */
   tokenSecret?: string;
   tokens: {
@@ -99,6 +101,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     bodyLimit: num(env, 'BODY_LIMIT', 100 * 1024),
+    requestTimeoutSeconds: num(env, 'REQUEST_TIMEOUT_SECONDS', 30),
     tokenSecret: env.TOKEN_SECRET || undefined,
     tokens: {
       loginTtlSeconds: num(env, 'LOGIN_TOKEN_TTL_SECONDS', 24 * 3600),

@@ -108,6 +108,9 @@ export function registerHardening(app: FastifyInstance): void {
   // A plugin's own plain-text refusal (e.g. @fastify/cors's 'Invalid Preflight Request') in the
   // API's {status, msg, data} shape, so every client reads every error the same way.
   app.addHook('onSend', (_req, reply, payload, done) => {
+    // Replies carry personal data and tokens (in a custom header a shared cache does not key on):
+    // none is kept by a cache unless its route says otherwise (the public catalogue, images).
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     if (reply.statusCode < 400 || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('text/plain')) {
       done(null, payload);
       return;

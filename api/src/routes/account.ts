@@ -41,6 +41,9 @@ function isUniqueViolation(e: unknown): boolean {
   return (e as { code?: string })?.code === '23505';
 }
 
+const RESET_NOT_USABLE = 'Your password reset has expired or was not verified, please request a new code';
+const PROOF_NOT_USABLE = 'Please confirm your old password again';
+
 export function accountRoutes(app: App) {
   const { db, config, mailer } = app.ctx;
   const { tokens } = config;
@@ -250,6 +253,18 @@ export function accountRoutes(app: App) {
     if (!isLoginToken) {
       // Not a login token: the only thing allowed is finishing a verified password reset.
       if (!wantsPassword) throw unauthorized();
+      // Hashing costs ~0.3 s of CPU: only for a verified reset that can still be finished (the
+      // transaction below checks it again, so two requests cannot both use it).
+      const pending = await db
+        .selectFrom('password_resets')
+        .select('userid')
+        .where('token_hash', '=', tokenHashValue)
+        .where('verified_at', 'is not', null)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .where('userid', 'is not', null)
+        .executeTakeFirst();
+      if (!pending) throw unauthorized(RESET_NOT_USABLE);
       const newHash = await hashPassword(b.password!, config.scrypt);
       const done = await db.transaction().execute(async (trx) => {
         const reset = await trx
@@ -269,7 +284,7 @@ export function accountRoutes(app: App) {
         await trx.deleteFrom('password_proofs').where('userid', '=', reset.userid).execute();
         return reset.userid;
       });
-      if (!done) throw unauthorized('Your password reset has expired or was not verified, please request a new code');
+      if (!done) throw unauthorized(RESET_NOT_USABLE);
       app.ctx.sessions.forgetUser(done);
       return { status: 200, msg: 'Password Updated Successfully', data: null };
     }
@@ -311,6 +326,16 @@ export function accountRoutes(app: App) {
 
     // Password change: needs the one-time proof of /checkuserdata.
     if (!b.proof) throw badRequest('Please confirm your old password first');
+    // The proof is looked up before the new password is hashed (as above), and used up below.
+    const proofUsable = await db
+      .selectFrom('password_proofs')
+      .select('userid')
+      .where('token_hash', '=', tokenHash(b.proof))
+      .where('userid', '=', user.userid)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+    if (!proofUsable) throw badRequest(PROOF_NOT_USABLE);
     const newHash = await hashPassword(b.password!, config.scrypt);
     const newToken = await db.transaction().execute(async (trx) => {
       const proof = await trx
@@ -327,7 +352,7 @@ export function accountRoutes(app: App) {
       await trx.updateTable('login_tokens').set({ revoked_at: new Date() }).where('userid', '=', user.userid).where('revoked_at', 'is', null).execute();
       return issueLoginToken(trx, user.userid, tokens.loginTtlSeconds);
     });
-    if (!newToken) throw badRequest('Please confirm your old password again');
+    if (!newToken) throw badRequest(PROOF_NOT_USABLE);
     app.ctx.sessions.forgetUser(user.userid);
     return { status: 200, msg: 'Password Updated Successfully', data: session(user.firstname, user.lastname, newToken) };
   });
