@@ -1,4 +1,5 @@
-// The front-end servers (no dependencies): gzip, cache headers, CORS and a Content-Security-Policy.
+// The front-end servers (no dependencies): gzip, cache headers, CORS for a build's files and a
+// Content-Security-Policy.
 // startReleaseServer serves one front end's releases from the release store (npm start, production);
 // startStaticServer serves a single build folder (the benchmarks, a remote's `npm run serve`).
 import { createServer } from 'node:http';
@@ -85,7 +86,6 @@ function frontEndServer({ config, sources, route }) {
       const url = new URL(req.url || '/', 'http://localhost');
       const liveConfig = config(url);
       const common = {
-        'Access-Control-Allow-Origin': '*',
         Vary: 'Accept-Encoding',
         ...securityHeaders(liveConfig.apiUrl, sources()),
       };
@@ -137,7 +137,9 @@ function frontEndServer({ config, sources, route }) {
       }
       const { file, info, cache } = answer;
       const type = TYPES[extname(file)] || 'application/octet-stream';
-      const headers = { 'Content-Type': type, 'Cache-Control': cache };
+      // Files of a build are read across origins (the shell fetches a remote's manifest and
+      // stylesheets); pages and /config.json are read by their own origin only.
+      const headers = { 'Content-Type': type, 'Cache-Control': cache, 'Access-Control-Allow-Origin': '*' };
       if (/^(text|application\/json|image\/svg)/.test(type) && gzip) {
         send(200, headers, await readFile(file), `${file}:${info.mtimeMs}`);
         return;

@@ -100,8 +100,14 @@ const nonFinite = (v: unknown) => typeof v === 'number' && !Number.isFinite(v);
  */
 export function registerHardening(app: FastifyInstance): void {
   // Callback hooks (no promise per request): these run on every request, the cached reads included.
-  app.addHook('onRequest', (_req, reply, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(SECURITY_HEADERS);
+    // Bodies are read as UTF-8: one labelled with another charset would be read wrong, not refused.
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1];
+    if (charset && !/^utf-?8$/i.test(charset)) {
+      void reply.code(415).send({ status: 415, msg: `Send the body as UTF-8 (charset=utf-8), not ${charset.slice(0, 40)}`, data: null });
+      return;
+    }
     done();
   });
 

@@ -134,7 +134,7 @@ describe('front-end static server (scripts/static-server.mjs)', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('sends a CSP whose script sources are only our own front-end origins, and no banner, on every reply', async () => {
+  it('sends a CSP whose script sources are only our own front-end origins, no banner, and CORS on build files only', async () => {
     const ours = new Set(["'self'", ...frontEndOrigins()]);
     const problems: string[] = [];
     const paths = ['/', '/main.0123abcd.js', '/config.json', '/productdetails/3', '/missing.js', '/%E0%A4%A', '/..%2f..%2fetc%2fpasswd', '/%00'];
@@ -151,6 +151,11 @@ describe('front-end static server (scripts/static-server.mjs)', () => {
       if (!csp['frame-ancestors']) problems.push(`${what}: no frame-ancestors`);
       if (r.headers['x-content-type-options'] !== 'nosniff') problems.push(`${what}: no nosniff`);
       for (const b of BANNERS) if (r.headers[b] !== undefined) problems.push(`${what}: banner header ${b}`);
+    }
+    // Cross-origin reads: a build's files (federation fetches a remote's across origins), not pages or the config.
+    for (const [p, allowed] of [['/main.0123abcd.js', '*'], ['/', undefined], ['/productdetails/3', undefined], ['/config.json', undefined]] as const) {
+      const r = await send(base, { method: 'GET', path: p, headers: { origin: 'https://elsewhere.example' } });
+      if (r.headers['access-control-allow-origin'] !== allowed) problems.push(`GET ${p}: Access-Control-Allow-Origin ${r.headers['access-control-allow-origin']}`);
     }
     // Traversal never leaves the folder.
     const passwd = await send(base, { method: 'GET', path: '/..%2f..%2f..%2f..%2fetc%2fpasswd', headers: {} });
