@@ -29,13 +29,13 @@ function chunk(type: string, data: Buffer) {
   return Buffer.concat([len, body, c]);
 }
 /** A hand-made greyscale PNG whose header claims width × height; `rows` of real data (default: all). */
-function handPng(width: number, height: number, rows = height) {
+function handPng(width: number, height: number, rows = height, depth = 8) {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
+  ihdr[8] = depth; // bit depth
   ihdr[9] = 0; // greyscale
-  const raw = Buffer.alloc(rows * (width + 1));
+  const raw = Buffer.alloc(rows * (width * (depth / 8) + 1));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
@@ -83,10 +83,15 @@ describeEachDatabase('shop: uploads, listing products, reviews, search', (server
       ['a PNG whose data is shorter than its header says', handPng(50, 50, 10), 'The PNG image is damaged'],
       ['a PNG wider than 8000 pixels', handPng(9000, 1), 'The PNG image is too large: at most 8000 × 8000 pixels'],
       ['a PNG of 100000 × 100000 pixels (header only)', handPng(100000, 100000, 1), 'The PNG image is too large: at most 8000 × 8000 pixels'],
-    ])('refuses %s with 400', async (_w, content, msg) => {
+      ['a PNG of 8000 × 8000 pixels (64 megapixels, 243 KB as a file)', handPng(8000, 8000, 1), 'The PNG image is too large: at most 40 megapixels (this one has 64.0)'],
+      ['a 16-bit PNG', handPng(4, 4, 4, 16), 'The PNG image uses 16 bits per channel: please save it with 8 bits per channel'],
+    ])('refuses %s with 400, and stores nothing', async (_w, content, msg) => {
+      const images = async () => Number((await server().app.ctx.db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const before = await images();
       const r = await upload(server(), content, { token: seller.token });
       expect(r.status).toBe(400);
       expect(r.body).toEqual({ status: 400, msg, data: null });
+      expect(await images()).toBe(before);
     });
 
     it('accepts a PNG of exactly 8000 pixels wide', async () => {

@@ -90,7 +90,18 @@ export interface PngInfo {
  * complete with a correct CRC, image data, an IEND, and image data that inflates to exactly the
  * size the header announces (streamed, never held in memory). Throws 400 with a clear message.
  */
-export async function inspectPng(buf: Buffer, maxDimension: number): Promise<PngInfo> {
+/**
+ * What a browser must be able to decode: a side of at most `maxDimension` pixels, at most
+ * `maxPixels` in all, at most 8 bits per channel. Checked from the header, before any inflating:
+ * a small file can announce an image that takes hundreds of megabytes to decode.
+ */
+export interface PngLimits {
+  maxDimension: number;
+  maxPixels: number;
+}
+
+export async function inspectPng(buf: Buffer, limits: PngLimits): Promise<PngInfo> {
+  const { maxDimension, maxPixels } = limits;
   if (buf.length < PNG_SIGNATURE.length || !buf.subarray(0, 8).equals(PNG_SIGNATURE)) throw badRequest(PNG_MESSAGES.notPng);
   let offset = 8;
   let info: (PngInfo & { bitsPerPixel: number; interlaced: boolean }) | undefined;
@@ -118,6 +129,10 @@ export async function inspectPng(buf: Buffer, maxDimension: number): Promise<Png
       if (width > maxDimension || height > maxDimension) {
         throw badRequest(`The PNG image is too large: at most ${maxDimension} × ${maxDimension} pixels`);
       }
+      if (width * height > maxPixels) {
+        throw badRequest(`The PNG image is too large: at most ${maxPixels / 1_000_000} megapixels (this one has ${(width * height / 1_000_000).toFixed(1)})`);
+      }
+      if (depth > 8) throw badRequest('The PNG image uses 16 bits per channel: please save it with 8 bits per channel');
       info = { width, height, bitsPerPixel: depth * colorType.channels, interlaced: interlace === 1 };
     } else if (type === 'IDAT') {
       idat.push(buf.subarray(dataStart, dataEnd));

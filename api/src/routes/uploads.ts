@@ -12,10 +12,14 @@ import { replies } from './common';
 const TOO_LARGE = `The photo is too large: at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB`;
 const NOT_MULTIPART = 'Send the photo as multipart/form-data with one file field';
 
+/** Decoded pixels a photo may have: 40 megapixels at 8 bits per channel is at most 160 MB to decode. */
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+
 /**
  * POST /uploadimage and POST /upload (spec names; same behaviour): one PNG photo per request,
  * header authtoken. Checked by its bytes (signature, chunks, CRCs, image data), at most 5 MB and
- * 8000 × 8000 pixels, stored once by its SHA-256 and answered with its URL.
+ * 8000 × 8000 pixels, 40 megapixels and 8 bits per channel (checked from the header, before
+ * inflating), stored once by its SHA-256 and answered with its URL.
  */
 export function uploadRoutes(app: App) {
   const { db, config } = app.ctx;
@@ -55,7 +59,7 @@ export function uploadRoutes(app: App) {
         throw badRequest('The upload could not be read: send multipart/form-data with one PNG file field');
       }
       if (content.length === 0) throw badRequest('The file is empty');
-      const { width, height } = await inspectPng(content, UPLOAD_MAX_DIMENSION);
+      const { width, height } = await inspectPng(content, { maxDimension: UPLOAD_MAX_DIMENSION, maxPixels: UPLOAD_MAX_PIXELS });
 
       const hash = sha256Hex(content);
       await db
