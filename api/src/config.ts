@@ -58,7 +58,7 @@ export interface Config {
    * hours after the approval; live event streams (GET /auctionevents/:id) per process and their
    * heartbeat comment interval.
    */
-  auctions: { shipAfterHours: number; deliverAfterHours: number; maxEventStreams: number; heartbeatSeconds: number };
+  auctions: { shipAfterHours: number; deliverAfterHours: number; maxEventStreams: number; maxEventStreamsPerClient: number; heartbeatSeconds: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -134,6 +134,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       shipAfterHours: num(env, 'AUCTION_SHIP_AFTER_HOURS', 24),
       deliverAfterHours: num(env, 'AUCTION_DELIVER_AFTER_HOURS', 48),
       maxEventStreams: num(env, 'AUCTION_MAX_EVENT_STREAMS', 2000),
+      maxEventStreamsPerClient: num(env, 'AUCTION_MAX_EVENT_STREAMS_PER_CLIENT', 20),
       heartbeatSeconds: num(env, 'AUCTION_HEARTBEAT_SECONDS', 15),
     },
   };

@@ -38,6 +38,7 @@ export const AUCTION_TEXTS = {
   othersBidders: 'You can only see the bidders on your own items',
   missingId: 'productid is missing: send the id of the auction item',
   tooManyStreams: 'Too many live connections right now, please try again later',
+  tooManyStreamsFromClient: 'Too many live connections from your address: close some auction pages and try again',
   noLiveUpdates: 'Live updates are unavailable right now, please try again later',
 } as const;
 
@@ -263,10 +264,13 @@ export function auctionRoutes(app: App) {
   const hub = new AuctionEventHub(app.ctx.listen, app.log);
   const events = app.ctx.auctionEvents;
   const streams = new Set<ServerResponse>();
+  /** Open streams by client address (req.ip). */
+  const streamsByClient = new Map<string, number>();
 
   app.addHook('preClose', async () => {
     for (const res of streams) res.end();
     streams.clear();
+    streamsByClient.clear();
     await hub.close();
   });
 
@@ -452,6 +456,11 @@ export function auctionRoutes(app: App) {
     const exists = await db.selectFrom('auctions').select('auctionid').where('auctionid', '=', auctionid).executeTakeFirst();
     if (!exists) throw notFound(AUCTION_TEXTS.notFound);
     if (streams.size >= config.auctions.maxEventStreams) throw new HttpError(503, AUCTION_TEXTS.tooManyStreams, null, { 'retry-after': '30' });
+    // One client cannot take the streams everyone else needs (well below the process cap).
+    const client = req.ip;
+    if ((streamsByClient.get(client) ?? 0) >= config.auctions.maxEventStreamsPerClient) {
+      throw new HttpError(429, AUCTION_TEXTS.tooManyStreamsFromClient, null, { 'retry-after': '30' });
+    }
     try {
       await hub.ensureStarted();
     } catch (err) {
@@ -470,6 +479,7 @@ export function auctionRoutes(app: App) {
     });
     res.write('retry: 3000\n: connected\n\n');
     streams.add(res);
+    streamsByClient.set(client, (streamsByClient.get(client) ?? 0) + 1);
 
     const write = (chunk: string) => {
       if (res.writableEnded || res.destroyed) return;
@@ -489,7 +499,11 @@ export function auctionRoutes(app: App) {
     const cleanup = () => {
       clearInterval(heartbeat);
       unsubscribe();
-      streams.delete(res);
+      // Called once for the response and once for the request: counted down once.
+      if (!streams.delete(res)) return;
+      const left = (streamsByClient.get(client) ?? 1) - 1;
+      if (left > 0) streamsByClient.set(client, left);
+      else streamsByClient.delete(client);
     };
     res.on('close', cleanup);
     req.raw.on('close', cleanup);
