@@ -58,6 +58,9 @@ export const REDACT_PATHS = [
 /** A request at least this slow is logged at info even when it succeeded. */
 const SLOW_REQUEST_MS = 1000;
 
+/** How often rate-limit counters of long-finished windows are dropped. */
+const RATE_LIMIT_PRUNE_MS = 10 * 60 * 1000;
+
 function replyError(status: number, msg: string, data: null | boolean = null) {
   return { status, msg, data };
 }
@@ -169,7 +172,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     };
     app.decorate('ctx', ctx);
 
+    // Counters of windows long over are dropped while running too, not only at start-up.
+    const pruning = setInterval(() => {
+      pruneRateLimits(database.db).catch((err: unknown) => app.log.warn({ err }, 'Could not prune rate-limit counters'));
+    }, RATE_LIMIT_PRUNE_MS);
+    pruning.unref();
+
     app.addHook('onClose', async () => {
+      clearInterval(pruning);
       await ctx.auctionEvents.flushed();
       await catalogue.close();
       await sessions.close();

@@ -47,7 +47,7 @@ export interface Config {
   };
   /** scrypt cost; stored in each hash, so it can be raised later. */
   scrypt: { N: number; r: number; p: number };
-  rateLimits: { login: RateLimitRule; resetRequest: RateLimitRule; otpCheck: RateLimitRule };
+  rateLimits: { login: RateLimitRule; resetRequest: RateLimitRule; otpCheck: RateLimitRule; signup: RateLimitRule; contact: RateLimitRule };
   shipping: { freeFrom: number; fee: number };
   /** Order status moves Processing → Shipped → Delivered this many hours after the order date. */
   orders: { shipAfterHours: number; deliverAfterHours: number };
@@ -120,6 +120,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       login: rule(env, 'RATE_LOGIN', 100, 10, 15 * 60),
       resetRequest: rule(env, 'RATE_RESET', 20, 5, 60 * 60),
       otpCheck: rule(env, 'RATE_OTP', 50, 10, 15 * 60),
+      // Roomy enough for an office or a household behind one address.
+      signup: rule(env, 'RATE_SIGNUP', 20, 3, 60 * 60),
+      contact: rule(env, 'RATE_CONTACT', 30, 5, 60 * 60),
     },
     shipping: {
       freeFrom: num(env, 'SHIPPING_FREE_FROM', 500),

@@ -45,3 +45,39 @@ describeEachDatabase(
   },
   { rateLimits: { login: rule(6, 3), resetRequest: rule(50, 2), otpCheck: rule(50, 3) } },
 );
+
+describeEachDatabase(
+  'rate limits on sign-ups and contact messages',
+  (server) => {
+    it('limits sign-ups per address, registered emails included, so they cannot be probed at volume', async () => {
+      const first = newUser();
+      expect((await server().post('/signupcus', first)).status).toBe(200);
+      // Asking about a registered email counts like any sign-up.
+      expect((await server().post('/signupcus', first)).status).toBe(409);
+      expect((await server().post('/signupcus', newUser())).status).toBe(200);
+      const blocked = await server().post('/signupcus', newUser());
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.msg).toMatch(/^Too many sign-ups from your address\. Please try again in \d+ minutes?\.$/);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Nothing was created by the refused one, and a registered email is not answered 409 any more.
+      expect((await server().post('/signupcus', first)).status).toBe(429);
+    });
+
+    it('limits contact messages per email and per address', async () => {
+      const send = (email: string, n: number) => server().post('/contact', { name: 'Asha Verma', email, subject: `Question ${n}`, msg: 'Where is my order?' });
+      expect((await send('asha@example.com', 1)).status).toBe(200);
+      expect((await send('asha@example.com', 2)).status).toBe(200);
+      const third = await send('asha@example.com', 3);
+      expect(third.status).toBe(429);
+      expect(third.body.msg).toMatch(/^Too many messages from your address\./);
+      const count = await server()
+        .app.ctx.db.selectFrom('contact_messages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('email', '=', 'asha@example.com')
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(2);
+      expect((await send('ravi@example.com', 4)).status).toBe(200);
+    });
+  },
+  { rateLimits: { signup: rule(3, 50), contact: rule(50, 2) } },
+);

@@ -435,6 +435,8 @@ export async function benchApi({ kind, opts, baseline, workRoot }) {
     LOG_LEVEL: opts.apiLogLevel,
     RATE_LOGIN_PER_IP: '100000000',
     RATE_LOGIN_PER_EMAIL: '100000000',
+    RATE_SIGNUP_PER_IP: '100000000',
+    RATE_SIGNUP_PER_EMAIL: '100000000',
   };
   const result = { kind, database: dbName ? `PostgreSQL database ${dbName} (dropped after the run)` : 'PGlite in a fresh folder', logLevel: opts.apiLogLevel ?? 'info (default)', endpoints: {} };
   let api = null;

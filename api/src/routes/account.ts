@@ -57,6 +57,8 @@ export function accountRoutes(app: App) {
 
   app.post('/signupcus', { schema: { body: SignupPayload, response: replies(SignupReply) } }, async (req) => {
     const b = req.body;
+    // First: limits the probing of registered emails (the 409 below) and the hashing a signup costs.
+    await enforceRateLimit(db, 'signup', config.rateLimits.signup, { ip: req.ip, email: b.email }, 'Too many sign-ups from your address.');
     if (!isValidBirthday(b.createdate)) throw badRequest(SIGNUP_MESSAGES.createdate);
     const email = b.email.trim().toLowerCase();
     const existing = await db.selectFrom('users').select('userid').where(sql<boolean>`lower(email) = ${email}`).executeTakeFirst();

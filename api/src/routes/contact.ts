@@ -2,13 +2,15 @@ import { sql } from 'kysely';
 import { ContactMessage, MessageReply } from '@marketplace/shared/contract';
 import type { App } from '../context';
 import { conflict } from '../lib/errors';
+import { enforceRateLimit } from '../lib/ratelimit';
 import { replies } from './common';
 
 export function contactRoutes(app: App) {
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
   app.post('/contact', { schema: { body: ContactMessage, response: replies(MessageReply) } }, async (req) => {
     const { email, name, subject } = req.body;
     const msg = req.body.msg ?? '';
+    await enforceRateLimit(db, 'contact', config.rateLimits.contact, { ip: req.ip, email }, 'Too many messages from your address.');
     const { rows } = await sql<{ contactid: number }>`
       INSERT INTO contact_messages (email, name, subject, msg)
       VALUES (${email.trim()}, ${name.trim()}, ${subject.trim()}, ${msg.trim()})

@@ -93,6 +93,8 @@ export async function startServer(kind: DbKind, overrides: ConfigOverrides = {})
       login: TEST_LIMITS,
       resetRequest: TEST_LIMITS,
       otpCheck: TEST_LIMITS,
+      signup: TEST_LIMITS,
+      contact: TEST_LIMITS,
       ...overrides.rateLimits,
     },
   };
