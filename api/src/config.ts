@@ -6,8 +6,13 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export interface RateLimitRule {
   /** Requests allowed per window from one IP address. */
   perIp: number;
-  /** Requests allowed per window for one email address. */
+  /** Requests allowed per window for one email address from one IP address. */
   perEmail: number;
+  /**
+   * Requests allowed per window for one email address from all addresses together: a higher bar,
+   * so a stranger hammering an email from their address does not lock its owner out of theirs.
+   */
+  perEmailAnywhere: number;
   windowSeconds: number;
 }
 
@@ -71,10 +76,11 @@ function num(env: Env, name: string, fallback: number): number {
   return n;
 }
 
-function rule(env: Env, prefix: string, perIp: number, perEmail: number, windowSeconds: number): RateLimitRule {
+function rule(env: Env, prefix: string, perIp: number, perEmail: number, perEmailAnywhere: number, windowSeconds: number): RateLimitRule {
   return {
     perIp: num(env, `${prefix}_PER_IP`, perIp),
     perEmail: num(env, `${prefix}_PER_EMAIL`, perEmail),
+    perEmailAnywhere: num(env, `${prefix}_PER_EMAIL_ANYWHERE`, perEmailAnywhere),
     windowSeconds: num(env, `${prefix}_WINDOW_SECONDS`, windowSeconds),
   };
 }
@@ -117,12 +123,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       p: num(env, 'SCRYPT_P', 1),
     },
     rateLimits: {
-      login: rule(env, 'RATE_LOGIN', 100, 10, 15 * 60),
-      resetRequest: rule(env, 'RATE_RESET', 20, 5, 60 * 60),
-      otpCheck: rule(env, 'RATE_OTP', 50, 10, 15 * 60),
+      login: rule(env, 'RATE_LOGIN', 100, 10, 100, 15 * 60),
+      resetRequest: rule(env, 'RATE_RESET', 20, 5, 20, 60 * 60),
+      // A six-digit code: its guesses are counted per email from everywhere, as strictly as from one address.
+      otpCheck: rule(env, 'RATE_OTP', 50, 10, 10, 15 * 60),
       // Roomy enough for an office or a household behind one address.
-      signup: rule(env, 'RATE_SIGNUP', 20, 3, 60 * 60),
-      contact: rule(env, 'RATE_CONTACT', 30, 5, 60 * 60),
+      signup: rule(env, 'RATE_SIGNUP', 20, 3, 3, 60 * 60),
+      contact: rule(env, 'RATE_CONTACT', 30, 5, 5, 60 * 60),
     },
     shipping: {
       freeFrom: num(env, 'SHIPPING_FREE_FROM', 500),

@@ -1,7 +1,7 @@
 import { describeEachDatabase } from './helpers/server';
 import { anonToken, login, newUser } from './helpers/accounts';
 
-const rule = (perIp: number, perEmail: number) => ({ perIp, perEmail, windowSeconds: 900 });
+const rule = (perIp: number, perEmail: number, perEmailAnywhere = perEmail) => ({ perIp, perEmail, perEmailAnywhere, windowSeconds: 900 });
 
 describeEachDatabase(
   'rate limits',

@@ -5,7 +5,8 @@ import { HttpError } from './errors';
 
 /**
  * Fixed-window counters kept in the database, so every API process behind a load balancer
- * shares them. Each call counts one hit per key and throws 429 when a key is over its limit.
+ * shares them. Each call counts one hit per key (the address; the email from that address; the
+ * email from anywhere) and throws 429 when a key is over its limit.
  */
 export async function enforceRateLimit(
   db: Kysely<Database>,
@@ -15,7 +16,12 @@ export async function enforceRateLimit(
   message: string,
 ): Promise<void> {
   const checks: Array<[string, number]> = [[`${action}:ip:${keys.ip}`, rule.perIp]];
-  if (keys.email) checks.push([`${action}:email:${keys.email.trim().toLowerCase()}`, rule.perEmail]);
+  if (keys.email) {
+    const email = keys.email.trim().toLowerCase();
+    // An email from one address, and (a higher bar) from everywhere: a stranger's attempts from
+    // their address do not count against the owner's from theirs.
+    checks.push([`${action}:email-ip:${email}|${keys.ip}`, rule.perEmail], [`${action}:email:${email}`, rule.perEmailAnywhere]);
+  }
   let retryAfter = 0;
   for (const [key, max] of checks) {
     const { rows } = await sql<{ hits: number; retry: number }>`

@@ -40,7 +40,7 @@ export function uploadRoutes(app: App) {
         db,
         'upload',
         // Per user, not per IP (many users may share an address).
-        { perIp: 1_000_000_000, perEmail: config.uploadsPerHour, windowSeconds: 3600 },
+        { perIp: 1_000_000_000, perEmail: config.uploadsPerHour, perEmailAnywhere: config.uploadsPerHour, windowSeconds: 3600 },
         { ip: req.ip, email: `user:${user.userid}` },
         'Too many photo uploads.',
       );

@@ -41,7 +41,7 @@ export interface TestServer {
 }
 
 /** Generous limits so only the rate-limit tests hit them. */
-const TEST_LIMITS = { perIp: 10_000, perEmail: 10_000, windowSeconds: 900 };
+const TEST_LIMITS = { perIp: 10_000, perEmail: 10_000, perEmailAnywhere: 10_000, windowSeconds: 900 };
 
 /** A fresh, empty PostgreSQL database on TEST_DATABASE_URL's server (drop() removes it). */
 export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {

@@ -8,7 +8,8 @@ import { describeEachDatabase, type TestServer } from '../helpers/server';
 import { anonToken, newUser } from '../helpers/accounts';
 
 const WINDOW = 2;
-const LIMITS = { perIp: 6, perEmail: 3, windowSeconds: WINDOW };
+const LIMITS = { perIp: 6, perEmail: 3, perEmailAnywhere: 3, windowSeconds: WINDOW };
+const OWNER_SAFE_LIMITS = { perIp: 100, perEmail: 3, perEmailAnywhere: 10, windowSeconds: 60 };
 
 let ipCounter = 0;
 const freshIp = () => `203.0.113.${(++ipCounter % 250) + 1}`;
@@ -85,4 +86,32 @@ describeEachDatabase(
     });
   },
   () => ({ trustProxy: true, rateLimits: { login: LIMITS, resetRequest: LIMITS, otpCheck: LIMITS } }),
+);
+
+// Lockout by a stranger: the per-email limits count an email's attempts per client address, with
+// a higher bar for the email from all addresses together (perEmailAnywhere).
+describeEachDatabase(
+  'brute force: no lockout by a stranger',
+  (server) => {
+    it("a stranger hammering an email from their address does not lock its owner out; from many addresses the higher bar holds", async () => {
+      const s = server();
+      const user = newUser();
+      expect((await s.post('/signupcus', user)).status).toBe(200);
+      const stranger = freshIp();
+      for (let i = 0; i < LIMITS.perEmail; i++) expect((await actions.login(s, user.email, stranger)).status).toBe(404);
+      expect((await actions.login(s, user.email, stranger)).status).toBe(429);
+      // The owner, from their own address, signs in.
+      const owner = freshIp();
+      expect((await actions.login(s, user.email, owner, { password: user.password })).status).toBe(200);
+      // From many addresses the email's own bar holds: 10 attempts in all (4 by the stranger, 1 by the owner so far).
+      for (let i = 0; i < 5; i++) expect((await actions.login(s, user.email, freshIp())).status).toBe(404);
+      expect((await actions.login(s, user.email, freshIp(), { password: user.password })).status).toBe(429);
+      // Reset requests likewise: the stranger's do not use up the owner's.
+      for (let i = 0; i < LIMITS.perEmail; i++) expect((await actions['reset request'](s, user.email, stranger)).status).toBe(200);
+      expect((await actions['reset request'](s, user.email, stranger)).status).toBe(429);
+      expect((await actions['reset request'](s, user.email, owner)).status).toBe(200);
+    });
+
+  },
+  () => ({ trustProxy: true, rateLimits: { login: OWNER_SAFE_LIMITS, resetRequest: OWNER_SAFE_LIMITS } }),
 );
