@@ -58,6 +58,8 @@ export interface Config {
   orders: { shipAfterHours: number; deliverAfterHours: number };
   /** Photo uploads per user per hour (POST /uploadimage, /upload). */
   uploadsPerHour: number;
+  /** Megabytes of photos one user may upload per hour. */
+  uploadMegabytesPerHour: number;
   /**
    * Auctions: the approved winner's bidder row moves Processing → Shipped → Delivered this many
    * hours after the approval; live event streams (GET /auctionevents/:id) per process and their
@@ -140,6 +142,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       deliverAfterHours: num(env, 'ORDER_DELIVER_AFTER_HOURS', 48),
     },
     uploadsPerHour: num(env, 'RATE_UPLOADS_PER_HOUR', 200),
+    uploadMegabytesPerHour: num(env, 'RATE_UPLOAD_MB_PER_HOUR', 100),
     auctions: {
       shipAfterHours: num(env, 'AUCTION_SHIP_AFTER_HOURS', 24),
       deliverAfterHours: num(env, 'AUCTION_DELIVER_AFTER_HOURS', 48),

@@ -14,6 +14,8 @@ export async function enforceRateLimit(
   rule: RateLimitRule,
   keys: { ip: string; email?: string },
   message: string,
+  /** How much this request counts (1 by default; e.g. kilobytes for a byte budget). */
+  weight = 1,
 ): Promise<void> {
   const checks: Array<[string, number]> = [[`${action}:ip:${keys.ip}`, rule.perIp]];
   if (keys.email) {
@@ -25,10 +27,10 @@ export async function enforceRateLimit(
   let retryAfter = 0;
   for (const [key, max] of checks) {
     const { rows } = await sql<{ hits: number; retry: number }>`
-      INSERT INTO rate_limits (key, window_start, hits) VALUES (${key}, now(), 1)
+      INSERT INTO rate_limits (key, window_start, hits) VALUES (${key}, now(), ${weight})
       ON CONFLICT (key) DO UPDATE SET
         hits = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
-                    THEN 1 ELSE rate_limits.hits + 1 END,
+                    THEN ${weight} ELSE rate_limits.hits + ${weight} END,
         window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
                     THEN now() ELSE rate_limits.window_start END
       RETURNING hits,

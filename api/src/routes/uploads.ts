@@ -61,6 +61,17 @@ export function uploadRoutes(app: App) {
       if (content.length === 0) throw badRequest('The file is empty');
       const { width, height } = await inspectPng(content, { maxDimension: UPLOAD_MAX_DIMENSION, maxPixels: UPLOAD_MAX_PIXELS });
 
+      // A byte budget per user and hour (counted in kilobytes), besides the count above.
+      const budgetKb = config.uploadMegabytesPerHour * 1024;
+      await enforceRateLimit(
+        db,
+        'upload-kb',
+        { perIp: Number.MAX_SAFE_INTEGER, perEmail: budgetKb, perEmailAnywhere: budgetKb, windowSeconds: 3600 },
+        { ip: req.ip, email: `user:${user.userid}` },
+        `You have uploaded more than ${config.uploadMegabytesPerHour} MB of photos this hour.`,
+        Math.ceil(content.length / 1024),
+      );
+
       const hash = sha256Hex(content);
       await db
         .insertInto('images')
