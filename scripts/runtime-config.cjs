@@ -57,4 +57,4 @@ function frontEndOrigins() {
   return ['shell', 'shop', 'account', 'auction'].map(originOf);
 }
 
-module.exports = { ports, apiUrl, runtimeConfig, frontEndOrigins, originOf, sourceRoutes, REMOTE_DIRS };
+module.exports = { ports, apiUrl, runtimeConfig, frontEndOrigins, originOf };

@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildFrontEnds } from '../build.mjs';
 import { FRONT_ENDS, ROOT } from '../front-ends.mjs';
-import { promote } from './registry.mjs';
+import { promote, readRegistry } from './registry.mjs';
 import { hashBuild, publishBuild, readRelease } from './store.mjs';
-import { readRegistry } from './registry.mjs';
 
 /** The commit the sources are at, and whether a front end's inputs have uncommitted changes. */
 export function sourceVersion(frontEnd, cwd = ROOT) {
