@@ -18,7 +18,7 @@ import { CatalogueCache } from './lib/catalogue-cache';
 import { SessionCache } from './lib/session-cache';
 import { lazyRequestLogger } from './lib/request-logger';
 import { AllowedOrigins } from './lib/cors-origins';
-import { clientErrorHandler, frameworkErrors, registerHardening } from './lib/hardening';
+import { clientErrorHandler, frameworkErrors, limitConnectionsPerClient, registerHardening } from './lib/hardening';
 import { cachedCatalogueReads, catalogRoutes } from './routes/catalog';
 import { imageRoutes } from './routes/images';
 import { contactRoutes } from './routes/contact';
@@ -93,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       server.keepAliveTimeout = opts.keepAliveTimeout;
       server.setTimeout(opts.connectionTimeout);
       if (opts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
+      if (!config.trustProxy && config.maxConnectionsPerClient > 0) limitConnectionsPerClient(server, config.maxConnectionsPerClient);
       return server;
     },
     logger: options.logger ?? {

@@ -40,6 +40,8 @@ export interface Config {
   bodyLimit: number;
   /** A request (headers and body) that has not fully arrived after this long is answered 408. */
   requestTimeoutSeconds: number;
+  /** Open connections one client address may hold (not applied behind a trusted proxy). */
+  maxConnectionsPerClient: number;
   /** HMAC key of anonymous tokens / OTP hashes; when absent one is generated and kept in the database. */
   tokenSecret?: string;
   tokens: {
@@ -110,6 +112,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: env.TRUST_PROXY === 'true',
     bodyLimit: num(env, 'BODY_LIMIT', 100 * 1024),
     requestTimeoutSeconds: num(env, 'REQUEST_TIMEOUT_SECONDS', 30),
+    maxConnectionsPerClient: num(env, 'MAX_CONNECTIONS_PER_CLIENT', 256),
     tokenSecret: env.TOKEN_SECRET || undefined,
     tokens: {
       loginTtlSeconds: num(env, 'LOGIN_TOKEN_TTL_SECONDS', 24 * 3600),

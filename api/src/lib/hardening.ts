@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from './errors';
@@ -38,6 +39,29 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): 
     );
   }
   socket.destroy(err);
+}
+
+/**
+ * At most `max` open connections from one client address; more are closed as they arrive, so one
+ * client cannot take the sockets (and file descriptors) everyone else needs. Not for use behind a
+ * trusted proxy, whose one address carries every client's connections.
+ */
+export function limitConnectionsPerClient(server: Server, max: number): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > max) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }
 
 /**

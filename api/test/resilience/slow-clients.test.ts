@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { startServer, type TestServer } from '../helpers/server';
+import { eventually, startServer, type TestServer } from '../helpers/server';
 
 /** Sends the head of a POST with a body it never finishes; resolves with what the server answers. */
 function trickle(url: string, path: string): Promise<string> {
@@ -31,5 +31,52 @@ describe('slow request bodies', () => {
     expect(answer).toContain('"msg":"The request took too long to arrive"');
     // The server still answers everyone else.
     expect((await s.get('/health')).status).toBe(200);
+  });
+});
+
+/** Opens a connection; resolves with it once connected, or with null if the server closes it first. */
+function connect(url: string): Promise<net.Socket | null> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    let settled = false;
+    const settle = (value: net.Socket | null) => {
+      if (!settled) resolve(value);
+      settled = true;
+    };
+    // A connection the server keeps stays open; one it refuses is closed straight away.
+    socket.once('connect', () => socket.write('GET /health HTTP/1.1\r\nHost: x\r\n\r\n'));
+    socket.once('data', () => settle(socket));
+    socket.once('close', () => settle(null));
+    socket.on('error', () => settle(null));
+  });
+}
+
+// 992 connections from one client made everyone else's requests fail on a limit of 1,024 open files.
+describe('connections per client', () => {
+  let s: TestServer;
+  const held: net.Socket[] = [];
+  beforeAll(async () => {
+    s = await startServer('pglite', { maxConnectionsPerClient: 3 });
+  });
+  afterAll(async () => {
+    for (const socket of held) socket.destroy();
+    await s?.stop();
+  });
+
+  it('are capped per address: one more is closed at once, and a closed one gives its place back', async () => {
+    for (let i = 0; i < 3; i++) {
+      const socket = await connect(s.url);
+      expect(socket).not.toBeNull();
+      held.push(socket!);
+    }
+    expect(await connect(s.url)).toBeNull();
+    held.pop()!.destroy();
+    const again = await eventually(
+      () => connect(s.url),
+      (socket) => socket !== null,
+    );
+    expect(again).not.toBeNull();
+    held.push(again!);
   });
 });
