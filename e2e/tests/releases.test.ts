@@ -122,7 +122,7 @@ async function navigate(page: Page, path: string): Promise<void> {
 
 /** Waits until the page area shows no spinner, then says whether it shows the unavailable notice. */
 async function settled(page: Page): Promise<boolean> {
-  await page.waitForFunction(() => !document.querySelector('main [role="status"]'), undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => document.querySelector('main') && !document.querySelector('main [role="status"]'), undefined, { timeout: 20_000 });
   return (await page.getByText(UNAVAILABLE).count()) > 0;
 }
 

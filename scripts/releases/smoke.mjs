@@ -77,7 +77,10 @@ export async function smoke({ store, frontEnd, id, siteUrl, chromiumPath = proce
       current = path;
       const url = `${siteUrl}${path}${index === 0 ? `?preview=${frontEnd}@${id}` : ''}`;
       await page.goto(url);
-      await page.waitForFunction(() => !document.querySelector('main [role="status"]'), undefined, { timeout: 20_000 }).catch(() => problems.push(`${path}: still loading after 20 s`));
+      // Rendered (the shell's page area exists: an empty page has no spinner either) and settled.
+      await page
+        .waitForFunction(() => document.querySelector('main') && !document.querySelector('main [role="status"]'), undefined, { timeout: 20_000 })
+        .catch(() => problems.push(`${path}: still loading after 20 s`));
       if ((await page.getByText(UNAVAILABLE).count()) > 0) problems.push(`${path}: the area is unavailable`);
       const banner = await page.getByText(`Preview of ${frontEnd} ${id}`).count();
       if (!banner) problems.push(`${path}: not shown through the preview (no 'Preview of ${frontEnd} ${id}')`);
