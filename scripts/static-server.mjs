@@ -12,7 +12,7 @@ import { LiveReleases } from './releases/live.mjs';
 import { RELEASE_ID } from './releases/store.mjs';
 
 const require = createRequire(import.meta.url);
-const { runtimeConfig, frontEndOrigins } = require('./runtime-config.cjs');
+const { apiUrl, runtimeConfig, frontEndOrigins } = require('./runtime-config.cjs');
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -84,10 +84,9 @@ function frontEndServer({ config, sources, route }) {
   return createServer(async (req, res) => {
     try {
       const url = new URL(req.url || '/', 'http://localhost');
-      const liveConfig = config(url);
       const common = {
         Vary: 'Accept-Encoding',
-        ...securityHeaders(liveConfig.apiUrl, sources()),
+        ...securityHeaders(apiUrl(), sources()),
       };
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { ...common, Allow: 'GET, HEAD' }).end();
@@ -106,6 +105,8 @@ function frontEndServer({ config, sources, route }) {
       };
       if (url.pathname === '/config.json') {
         // A preview is one tab's: never stored by a shared cache.
+        // Built for this request only: every other file needs just the API's address for its CSP.
+        const liveConfig = config(url.searchParams.get('preview'));
         const cache = liveConfig.preview ? 'no-store' : 'no-cache';
         send(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': cache }, Buffer.from(JSON.stringify(liveConfig)));
         return;
@@ -177,7 +178,7 @@ export async function startReleaseServer({ store, frontEnd, port, host = process
   const base = resolve(store, frontEnd);
   const pages = new Map();
   const server = frontEndServer({
-    config: (url) => live.runtimeConfig({ preview: url.pathname === '/config.json' ? url.searchParams.get('preview') : null }),
+    config: (preview) => live.runtimeConfig({ preview }),
     sources: () => live.frontEndSources(),
     async route(pathname, rawPath) {
       const [, first, ...rest] = pathname.split('/');
@@ -204,7 +205,7 @@ export async function startReleaseServer({ store, frontEnd, port, host = process
 export async function startStaticServer({ root, port, host = process.env.HOST || '0.0.0.0' }) {
   const base = resolve(root);
   const server = frontEndServer({
-    config: runtimeConfig,
+    config: () => runtimeConfig(),
     sources: frontEndOrigins,
     async route(pathname, rawPath) {
       const file = inside(base, pathname);

@@ -44,9 +44,9 @@ async function release(args: string[], cwd = ROOT): Promise<string> {
 }
 
 /** `npm run release -- …` that is expected to fail: its exit code and everything it printed. */
-async function failingRelease(args: string[]): Promise<{ code: number; output: string }> {
+async function failingRelease(args: string[], cwd = ROOT): Promise<{ code: number; output: string }> {
   try {
-    const output = await release(args);
+    const output = await release(args, cwd);
     return assert.fail(`release ${args.join(' ')} succeeded:\n${output}`);
   } catch (error) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
@@ -395,26 +395,20 @@ test('the gate refuses a shop built for a newer @marketplace/shared than the liv
 
   const registry = readFileSync(join(STORE, 'registry.json'));
   const shopReleases = readdirSync(join(STORE, 'shop')).sort();
-  let refusal = '';
-  try {
-    await run(process.execPath, ['scripts/release.mjs', 'shop', '--no-smoke'], { cwd: tree, env: { ...process.env, RELEASES_DIR: STORE } });
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout: string; stderr: string };
-    refusal = `${stdout}${stderr}`;
-  }
+  const { output: refusal } = await failingRelease(['shop', '--no-smoke'], tree);
   assert.match(refusal, new RegExp(`\\[shared version\\] shop \\(build in [^)]+\\) requires @marketplace/shared \\^${next.replace(/\./g, '\\.')}, but the live shell \\S+ provides ${current.replace(/\./g, '\\.')}\\.`));
   assert.match(refusal, /Fix: Release a shell built with @marketplace\/shared satisfying/);
   assert.match(refusal, /release: shop was refused by the gate\./);
   assert.deepEqual(readFileSync(join(STORE, 'registry.json')), registry, 'the registry is unchanged');
   assert.deepEqual(readdirSync(join(STORE, 'shop')).sort(), shopReleases, 'nothing was published');
 
-  const shell = await run(process.execPath, ['scripts/release.mjs', 'shell'], { cwd: tree, env: { ...process.env, RELEASES_DIR: STORE } });
-  assert.match(shell.stdout, /Gate: compatible \(shell \(build in [^)]+\) against the live shop/);
-  const shop = await run(process.execPath, ['scripts/release.mjs', 'shop', '--no-smoke'], { cwd: tree, env: { ...process.env, RELEASES_DIR: STORE } });
-  assert.match(shop.stdout, /Gate: compatible \(shop \(build in [^)]+\) against the live shell/);
+  const shell = await release(['shell'], tree);
+  assert.match(shell, /Gate: compatible \(shell \(build in [^)]+\) against the live shop/);
+  const shop = await release(['shop', '--no-smoke'], tree);
+  assert.match(shop, /Gate: compatible \(shop \(build in [^)]+\) against the live shell/);
   const live = await liveConfig();
-  assert.equal(live.releases.shop, releaseIdOf(shop.stdout));
-  assert.equal(live.releases.shell, releaseIdOf(shell.stdout));
+  assert.equal(live.releases.shop, releaseIdOf(shop));
+  assert.equal(live.releases.shell, releaseIdOf(shell));
 
   // And the site runs them together.
   const tab = await openPage(browser);
