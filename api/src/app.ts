@@ -11,7 +11,7 @@ import { seedAuctionsIfEmpty } from './seed/auctions';
 import { createMailer } from './lib/mailer';
 import { hashPassword, randomSecret } from './lib/crypto';
 import { HttpError } from './lib/errors';
-import { validationMessage } from './lib/validation';
+import { strictBodyValidator, validationMessage } from './lib/validation';
 import { pruneRateLimits } from './lib/ratelimit';
 import { AuctionEventPublisher } from './lib/auction-events';
 import { CatalogueCache } from './lib/catalogue-cache';
@@ -110,6 +110,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: true,
     // strictNumbers: a JSON 1e999 (= Infinity) is not a number (see lib/hardening.ts for texts).
     ajv: { customOptions: { verbose: true, keywords: ['errorMessage'], strictNumbers: true } },
+    // Strict numbers in JSON bodies; paths, queries and headers are texts and are coerced.
+    schemaController: { compilersFactory: { buildValidator: strictBodyValidator() as never } },
     clientErrorHandler,
     frameworkErrors,
   }).withTypeProvider<import('@fastify/type-provider-typebox').TypeBoxTypeProvider>() as unknown as App;

@@ -84,7 +84,7 @@ describeEachDatabase(
         const photo2 = await uploadedPhoto(server(), owner.token);
         const r = await server().post(
           '/addauction',
-          auctionBody(photo, { photos: [photo, photo2, photo], userid: other.userid, bid: '1200', rangelowbid: ' 800 ', time: '2099-01-01T10:30' }),
+          auctionBody(photo, { photos: [photo, photo2, photo], userid: other.userid, bid: 1200, rangelowbid: 800, time: '2099-01-01T10:30' }),
           { authtoken: owner.token },
         );
         // 2099 is more than a year ahead.
@@ -94,7 +94,7 @@ describeEachDatabase(
         const end = new Date(Date.now() + 2 * 86_400_000);
         const ok = await server().post(
           '/addauction',
-          auctionBody(photo, { photos: [photo, photo2, photo], userid: other.userid, bid: '1200', rangelowbid: ' 800 ', time: end.toISOString() }),
+          auctionBody(photo, { photos: [photo, photo2, photo], userid: other.userid, bid: 1200, rangelowbid: 800, time: end.toISOString() }),
           { authtoken: owner.token },
         );
         expect(ok.status).toBe(200);
@@ -210,8 +210,13 @@ describeEachDatabase(
           const r = await server().post('/addauction', auctionBody(photo, overrides), { authtoken: owner.token });
           expect([overrides, r.status, r.body.msg]).toEqual([overrides, 400, message]);
         }
-        // Low 0 is allowed; zero-padded digits are whole numbers.
-        const ok = await server().post('/addauction', auctionBody(photo, { rangelowbid: 0, bid: '0100', rangehighbid: 101 }), { authtoken: owner.token });
+        // Strict numbers: a text of digits is not a JSON number.
+        for (const bid of ['0100', ' 150 ', '150']) {
+          const r = await server().post('/addauction', auctionBody(photo, { bid }), { authtoken: owner.token });
+          expect([bid, r.status, r.body.msg]).toEqual([bid, 400, AUCTION_MESSAGES.wholeBid]);
+        }
+        // Low 0 is allowed.
+        const ok = await server().post('/addauction', auctionBody(photo, { rangelowbid: 0, bid: 100, rangehighbid: 101 }), { authtoken: owner.token });
         expect(ok.status).toBe(200);
         expect(ok.body.data).toMatchObject({ rangelowbid: 0, bid: 100, rangehighbid: 101 });
       });
@@ -223,7 +228,7 @@ describeEachDatabase(
         const cases: Array<[Record<string, unknown>, string]> = [
           [{ photos: undefined }, AUCTION_MESSAGES.photos],
           [{ photos: [] }, AUCTION_MESSAGES.photos],
-          [{ photos: 'not-a-list' }, AUCTION_MESSAGES.unknownPhoto],
+          [{ photos: 'not-a-list' }, AUCTION_MESSAGES.photosList],
           [{ photos: [{ url: 'x' }] }, AUCTION_MESSAGES.photosList],
           [{ photos: ['https://evil.example.com/cat.png'] }, AUCTION_MESSAGES.unknownPhoto],
           [{ photos: ['data:image/png;base64,iVBORw0KGgo='] }, AUCTION_MESSAGES.unknownPhoto],
@@ -274,8 +279,8 @@ describeEachDatabase(
         expect(r.body.data).toMatchObject({ auctionid: item.auctionid, bid: 1100, highbid: 1100, startbid: 1000, bidcount: 1, status: 'open' });
         expect(r.body.data.bids).toEqual([{ bid: 1100, nickname: 'Kabir', at: expect.any(String) }]);
         expect(Math.abs(new Date(r.body.data.bids[0].at).getTime() - Date.now())).toBeLessThan(60_000);
-        // A digit string is a whole number too; the caller may raise their own bid.
-        const again = await bid(server(), bidder.token, item.auctionid, '1250');
+        // The caller may raise their own bid.
+        const again = await bid(server(), bidder.token, item.auctionid, 1250);
         expect(again.status).toBe(200);
         expect(again.body.data.bids.map((b: any) => b.bid)).toEqual([1250, 1100]);
         const text = JSON.stringify(again.body);
@@ -317,6 +322,11 @@ describeEachDatabase(
           [{ auctionid: item.auctionid, bid: '-2000' }, AUCTION_MESSAGES.wholePlaceBid],
           [{ auctionid: item.auctionid, bid: 0 }, AUCTION_MESSAGES.wholePlaceBid],
           [{ auctionid: item.auctionid, bid: 5e9 }, AUCTION_MESSAGES.wholePlaceBid],
+          // Strict numbers: a JSON body's number is a JSON number, never a text that looks like one.
+          [{ auctionid: item.auctionid, bid: ' 1500 ' }, AUCTION_MESSAGES.wholePlaceBid],
+          [{ auctionid: item.auctionid, bid: '1500' }, AUCTION_MESSAGES.wholePlaceBid],
+          [{ auctionid: item.auctionid, bid: true }, AUCTION_MESSAGES.placeBid],
+          [{ auctionid: String(item.auctionid), bid: 1500 }, /auctionid/],
         ];
         for (const [body, message] of cases) {
           const r = await server().put('/updatebiduser', body, { authtoken: bidder.token });

@@ -1,4 +1,5 @@
 import type { FastifyError } from 'fastify';
+import { AjvCompiler } from '@fastify/ajv-compiler';
 
 interface AjvError {
   keyword: string;
@@ -67,4 +68,21 @@ export function validationMessage(err: FastifyError): string {
     return `Unknown ${part} field '${fieldName(first.instancePath, String(first.params.additionalProperty ?? ''))}'`;
   }
   return `Invalid ${part} '${name}': ${first.message ?? 'not valid'}`;
+}
+
+type ValidatorFactory = (externalSchemas: unknown, ajvOptions: { customOptions?: Record<string, unknown> }) => (route: { httpPart?: string }) => unknown;
+
+/**
+ * Fastify's own validator compiler, twice: paths, queries and headers arrive as text and are
+ * coerced to the schema's types ('7' → 7); a JSON body is typed already, so it is validated
+ * strictly (a bid of " 150 " or "150" is refused, not read as 150).
+ */
+export function strictBodyValidator(): ValidatorFactory {
+  const coercing = AjvCompiler() as unknown as ValidatorFactory;
+  const strict = AjvCompiler() as unknown as ValidatorFactory;
+  return (externalSchemas, ajvOptions) => {
+    const forText = coercing(externalSchemas, ajvOptions);
+    const forBody = strict(externalSchemas, { ...ajvOptions, customOptions: { ...ajvOptions.customOptions, coerceTypes: false } });
+    return (route) => (route.httpPart === 'body' ? forBody(route) : forText(route));
+  };
 }

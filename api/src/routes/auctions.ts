@@ -48,20 +48,14 @@ const LIST_LIMIT = 200;
 const MAX_END_DAYS = 366;
 
 /**
- * A whole number of rupees from a number or a text of digits. Empty (or not a number or a text
- * at all) → the spec's "Please Enter" message; anything else that is not a whole number within [min, AUCTION_MAX_BID] → `bad`.
+ * A whole number of rupees, sent as a JSON number (strict: the text "150" or " 150 " is not one).
+ * Missing, empty or not a number or a text at all → the spec's "Please Enter" message; anything
+ * else that is not a whole number within [min, AUCTION_MAX_BID] → `bad`.
  */
 export function wholeRupees(value: unknown, min: number, required: string, bad: string): number {
-  let n: number;
-  if (typeof value === 'number') n = value;
-  else if (typeof value === 'string') {
-    const text = value.trim();
-    if (!text) throw badRequest(required);
-    if (!/^[0-9]{1,10}$/.test(text)) throw badRequest(bad);
-    n = Number(text);
-  } else throw badRequest(required);
-  if (!Number.isSafeInteger(n) || n < min || n > AUCTION_MAX_BID) throw badRequest(bad);
-  return n;
+  if (typeof value === 'string' ? !value.trim() : typeof value !== 'number') throw badRequest(required);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > AUCTION_MAX_BID) throw badRequest(bad);
+  return value;
 }
 
 const END_TIME_RE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
