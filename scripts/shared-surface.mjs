@@ -58,6 +58,15 @@ function splitDeclarations(fileName, text) {
   const out = {};
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement)) continue;
+    // A re-export list is one entry per name: adding a name to it is an addition, not a change.
+    if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      const from = statement.moduleSpecifier ? ` from ${statement.moduleSpecifier.getText(source)}` : '';
+      for (const spec of statement.exportClause.elements) {
+        const typeOnly = statement.isTypeOnly || spec.isTypeOnly ? 'type ' : '';
+        out[`export:${spec.name.getText(source)}`] = `export { ${typeOnly}${squash(spec.getText(source)).replace(/^type /, '')} }${from}`;
+      }
+      continue;
+    }
     const names = ts.isVariableStatement(statement)
       ? statement.declarationList.declarations.map((d) => d.name.getText(source))
       : statement.name
@@ -67,24 +76,38 @@ function splitDeclarations(fileName, text) {
       ? statement.members
       : ts.isTypeAliasDeclaration(statement) && ts.isTypeLiteralNode(statement.type)
         ? statement.type.members
-        : null;
+        : typeBoxObjectMembers(statement);
     for (const name of names) {
       if (!members) {
         // Overloads and merged declarations share a name: all of them are the surface.
         const text = squash(statement.getText(source));
-        out[name] = typeof out[name] === 'string' ? `${out[name]}\n${text}` : text;
+        if (out[name] && typeof out[name] === 'object') out[name].members[`(${ts.SyntaxKind[statement.kind]})`] = { text, optional: false };
+        else out[name] = typeof out[name] === 'string' ? `${out[name]}\n${text}` : text;
         continue;
       }
       const head = squash(statement.getText(source).slice(0, statement.getText(source).indexOf('{')));
       const entry = { head, members: {} };
       for (const member of members) {
         const key = member.name ? member.name.getText(source) : squash(member.getText(source));
-        entry.members[key] = { text: squash(member.getText(source)), optional: Boolean(member.questionToken) };
+        const optional = Boolean(member.questionToken) || (ts.isPropertySignature(member) && /^(\w+\.)?TOptional</.test(member.type?.getText(source) ?? ''));
+        entry.members[key] = { text: squash(member.getText(source)), optional };
       }
       out[name] = entry;
     }
   }
   return out;
+}
+
+/**
+ * The properties of a contract schema (`declare const X: TObject<{ a: TString; b: TOptional<…> }>`),
+ * so a schema is compared property by property like an interface (TOptional: an optional member).
+ */
+function typeBoxObjectMembers(statement) {
+  if (!ts.isVariableStatement(statement) || statement.declarationList.declarations.length !== 1) return null;
+  const type = statement.declarationList.declarations[0].type;
+  if (!type || !ts.isTypeReferenceNode(type) || !/(^|\.)TObject$/.test(type.typeName.getText())) return null;
+  const literal = type.typeArguments?.[0];
+  return literal && ts.isTypeLiteralNode(literal) ? literal.members : null;
 }
 
 /** The surface of the package now: { version, entries, declarations: { 'file#name': … } }. */

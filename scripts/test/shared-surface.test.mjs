@@ -153,6 +153,23 @@ describe('checkSurface on a package', () => {
     assertRefused(checkSurface(dir), { needs: 'major', wanted: '2.0.0', changes: ['added required src/index#Options.tone'] });
   });
 
+  test('a name added to a re-export list needs a minor version, a name taken out of it a major one', () => {
+    const dir = recordedPackage({ source: `${SOURCE}const a = 1;\nconst b = 2;\nexport { a };\n` });
+    editSource(dir, (s) => s.replace('export { a };', 'export { a, b };'));
+    assertRefused(checkSurface(dir), { needs: 'minor', wanted: '1.1.0', changes: ['added src/index#export:b'] });
+    editSource(dir, (s) => s.replace('export { a, b };', 'export { b };'));
+    assertRefused(checkSurface(dir), { needs: 'major', wanted: '2.0.0', changes: ['removed src/index#export:a'] });
+  });
+
+  test('a contract schema (TypeBox object) is compared by property: optional added minor, required added major', () => {
+    const schema = `import { Type } from 'typebox';\nexport const Query = Type.Object({ name: Type.String() });\n`;
+    const dir = recordedPackage({ source: schema });
+    editSource(dir, (s) => s.replace('name: Type.String() }', 'name: Type.String(), cursor: Type.Optional(Type.String()) }'));
+    assertRefused(checkSurface(dir), { needs: 'minor', wanted: '1.1.0', changes: ['added optional src/index#Query.cursor'] });
+    editSource(dir, (s) => s.replace('cursor: Type.Optional(Type.String())', 'cursor: Type.String()'));
+    assertRefused(checkSurface(dir), { needs: 'major', wanted: '2.0.0', changes: ['added required src/index#Query.cursor'] });
+  });
+
   test("a member made required, or a function's parameter type changed, needs a major version", () => {
     const dir = recordedPackage();
     editSource(dir, (s) => s.replace('label?: ReactNode;', 'label: ReactNode;'));
