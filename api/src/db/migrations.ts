@@ -6,6 +6,7 @@ import { auctionsMigration } from './migration-0003-auctions';
 import { sessionNotifyMigration } from './migration-0004-session-notify';
 import { auctionBidcountMigration } from './migration-0005-auction-bidcount';
 import { orderTotalsMigration } from './migration-0006-order-totals';
+import { listIndexesMigration } from './migration-0007-list-indexes';
 
 /**
  * Versioned migrations, in code (run in name order, each in a transaction).
@@ -160,6 +161,7 @@ const migrations: Record<string, Migration> = {
   '0004_session_notify': sessionNotifyMigration,
   '0005_auction_bidcount': auctionBidcountMigration,
   '0006_order_totals': orderTotalsMigration,
+  '0007_list_indexes': listIndexesMigration,
 };
 
 function splitStatements(script: string): string[] {

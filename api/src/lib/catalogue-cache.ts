@@ -20,6 +20,8 @@ export interface CachedReply {
   etag: string;
   /** UTF-8 bytes of the body. */
   size: number;
+  /** When it was built (performance.now()), for replies kept a limited time. */
+  builtAt: number;
 }
 
 /**
@@ -65,13 +67,16 @@ export class CatalogueCache extends NotifiedCache {
     return this.entries.get(key);
   }
 
-  /** The cached reply under `key`, or the one `build` makes (kept when no change overlapped it). */
-  async get(key: string, build: () => Promise<string>): Promise<CachedReply> {
+  /**
+   * The cached reply under `key`, or the one `build` makes (kept when no change overlapped it).
+   * `maxAgeMs`: for a reply that follows more than the products (e.g. orders), rebuilt when older.
+   */
+  async get(key: string, build: () => Promise<string>, maxAgeMs = Infinity): Promise<CachedReply> {
     const hit = this.entries.get(key);
-    if (hit) return hit;
+    if (hit && performance.now() - hit.builtAt <= maxAgeMs) return hit;
     const mark = this.changeMark();
     const body = Buffer.from(await build());
-    const reply = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, size: body.length };
+    const reply = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, size: body.length, builtAt: performance.now() };
     if (this.mayKeep(mark) && reply.size <= this.maxBytes) this.keep(key, reply);
     return reply;
   }

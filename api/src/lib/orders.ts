@@ -55,18 +55,22 @@ const ORDER_COLUMNS = [
   'orders.cancelled_at',
 ] as const;
 
-/** The caller's orders (newest first), or one of them; never another user's. */
+/** The caller's orders (newest first: `limit` of them before the order `before`), or one of them; never another user's. */
 export async function loadOrders(
   db: Kysely<Database>,
   delays: Delays,
   userid: number,
-  orderid?: number,
+  which: { orderid: number } | { before?: number; limit: number },
 ): Promise<Order[]> {
   let query = db
     .selectFrom('orders')
     .select([...ORDER_COLUMNS, effectiveStatus(delays).as('effective_status')])
     .where('orders.userid', '=', userid);
-  if (orderid !== undefined) query = query.where('orders.orderid', '=', orderid);
+  if ('orderid' in which) query = query.where('orders.orderid', '=', which.orderid);
+  else {
+    if (which.before !== undefined) query = query.where('orders.orderid', '<', which.before);
+    query = query.limit(which.limit);
+  }
   const rows = await query.orderBy('orders.orderid', 'desc').execute();
   if (rows.length === 0) return [];
   const lines = await db

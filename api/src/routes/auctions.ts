@@ -4,12 +4,15 @@ import {
   AUCTION_MAX_BID,
   AUCTION_MESSAGES,
   ApproveBidderBody,
-  AuctionListReply,
+  AuctionPageQuery,
+  AuctionPageReply,
   AuctionReply,
   AuthHeaders,
-  BidderListReply,
+  BidderPageQuery,
+  BidderPageReply,
   CreateAuctionBody,
   IdParams,
+  PAGE_SIZES,
   PlaceBidBody,
   type AuctionEvent,
   type AuctionItem,
@@ -24,6 +27,7 @@ import { requireUser } from '../lib/auth';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { AuctionEventHub } from '../lib/auction-events';
 import { executePrepared } from '../db/prepared';
+import { decodeCursor, pageLimit, pageOf } from '../lib/paging';
 import { replies } from './common';
 
 export const AUCTION_TEXTS = {
@@ -44,7 +48,6 @@ export const AUCTION_TEXTS = {
 
 /** Bids in the list replies of GET /getauction and in the reply to a bid (the item page gets every bid). */
 const LIST_BIDS = 5;
-const LIST_LIMIT = 200;
 const MAX_END_DAYS = 366;
 
 /**
@@ -197,13 +200,29 @@ export async function loadAuctionItem(db: Kysely<Database>, auctionid: number, b
   return toItem(row, bids, base);
 }
 
-async function loadAuctionList(db: Kysely<Database>, base: string): Promise<AuctionItem[]> {
-  const rows = await itemQuery(db)
-    .orderBy(sql`(auctions.status = 'open' AND auctions.end_time > now()) DESC`)
-    .orderBy('auctions.created_at', 'desc')
-    .orderBy('auctions.auctionid', 'desc')
-    .limit(LIST_LIMIT)
-    .execute();
+const LIVE = sql<boolean>`(auctions.status = 'open' AND auctions.end_time > now())`;
+/** A listing position: the part (0: running items, 1: ended ones) and the last item shown. */
+type ListingKey = readonly [part: number, auctionid: number];
+
+/**
+ * A page of the listing: running items newest first, then ended ones newest first (keyset on
+ * the part and auctionid; items listed while a client walks the pages come before its cursor).
+ * An item that ends between two page reads can show up again among the ended ones.
+ */
+async function loadAuctionPage(db: Kysely<Database>, base: string, limit: number, after?: ListingKey): Promise<{ items: AuctionItem[]; next: string | null }> {
+  const part = (live: boolean, need: number, before?: number) => {
+    let query = itemQuery(db).where(live ? LIVE : sql<boolean>`NOT ${LIVE}`);
+    if (before !== undefined) query = query.where('auctions.auctionid', '<', before);
+    return query.orderBy('auctions.auctionid', 'desc').limit(need).execute();
+  };
+  const rows = !after || after[0] === 0 ? await part(true, limit + 1, after?.[1]) : [];
+  if (rows.length <= limit) rows.push(...(await part(false, limit + 1 - rows.length, after?.[0] === 1 ? after[1] : undefined)));
+  const page = pageOf(rows, limit, (r) => [r.live ? 0 : 1, r.auctionid]);
+  return { items: await withRecentBids(db, page.rows, base), next: page.next };
+}
+
+/** The items with their LIST_BIDS highest bids each (one query for the page). */
+async function withRecentBids(db: Kysely<Database>, rows: ItemRow[], base: string): Promise<AuctionItem[]> {
   if (!rows.length) return [];
   const ranked = db
     .selectFrom('bids')
@@ -268,9 +287,12 @@ export function auctionRoutes(app: App) {
     await hub.close();
   });
 
-  app.get('/getauction', { schema: { response: replies(AuctionListReply) } }, async (req) => {
-    const items = await loadAuctionList(db, publicBase(config, req));
-    return { status: 200, msg: items.length ? 'Auction items' : 'No auction items yet', data: items };
+  app.get('/getauction', { schema: { querystring: AuctionPageQuery, response: replies(AuctionPageReply) } }, async (req) => {
+    const limit = pageLimit(req.query, PAGE_SIZES.auctions);
+    const after = decodeCursor(req.query.cursor, ['int', 'int']);
+    if (after && after[0] > 1) throw badRequest('cursor must be the next value of an earlier page');
+    const { items, next } = await loadAuctionPage(db, publicBase(config, req), limit, after);
+    return { status: 200, msg: items.length || after ? 'Auction items' : 'No auction items yet', data: items, next };
   });
 
   app.get('/getparticularaucpro/:id', { schema: { params: IdParams, response: replies(AuctionReply) } }, async (req) => {
@@ -361,11 +383,15 @@ export function auctionRoutes(app: App) {
   /** The bidders on the caller's items: one row per (item, bidder) with the bidder's highest bid. */
   app.get(
     '/getUserAuction/:id',
-    { schema: { headers: AuthHeaders, params: IdParams, response: replies(BidderListReply) } },
+    { schema: { headers: AuthHeaders, params: IdParams, querystring: BidderPageQuery, response: replies(BidderPageReply) } },
     async (req) => {
       const user = await requireUser(app.ctx, req.headers.authtoken);
       if (req.params.id !== user.userid) throw forbidden(AUCTION_TEXTS.othersBidders);
-      const rows = await db
+      // Newest item first, its highest bidders first (keyset on the item, the bidder's highest
+      // bid and the bidder). A bidder who raises their bid while the seller pages can move up.
+      const limit = pageLimit(req.query, PAGE_SIZES.bidders);
+      const after = decodeCursor(req.query.cursor, ['int', 'int', 'int']);
+      const found = await db
         .selectFrom('auctions')
         .innerJoin('bids', 'bids.auctionid', 'auctions.auctionid')
         .innerJoin('users', 'users.userid', 'bids.userid')
@@ -381,10 +407,18 @@ export function auctionRoutes(app: App) {
           eb.fn.max('bids.bid').as('cartdata'),
         ])
         .where('auctions.userid', '=', user.userid)
+        .$if(after !== undefined, (q) => q.where('auctions.auctionid', '<=', after![0]))
         .groupBy(['auctions.auctionid', 'users.userid'])
+        .$if(after !== undefined, (q) =>
+          q.having(sql<boolean>`(-auctions.auctionid, -max(bids.bid), users.userid) > (${-after![0]}, ${-after![1]}, ${after![2]})`),
+        )
         .orderBy('auctions.auctionid', 'desc')
         .orderBy(sql`max(bids.bid) DESC`)
+        .orderBy('users.userid')
+        .limit(limit + 1)
         .execute();
+      const page = pageOf(found, limit, (r) => [r.auctionid, Number(r.cartdata), r.userid]);
+      const rows = page.rows;
       const now = Date.now();
       const data = rows.map((r): BidderRow => {
         let status: BidderStatus = 'Bidding';
@@ -400,7 +434,7 @@ export function auctionRoutes(app: App) {
           status,
         };
       });
-      return { status: 200, msg: data.length ? 'Bidders on your items' : 'Nobody has bid on your items yet', data };
+      return { status: 200, msg: data.length || after ? 'Bidders on your items' : 'Nobody has bid on your items yet', data, next: page.next };
     },
   );
 

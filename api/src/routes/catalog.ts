@@ -3,9 +3,25 @@ import type { TLSSocket } from 'node:tls';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { IdParams, ProductListReply, ProductReply, ProductSearch, ProductSearchReply, SEARCH_PAGE_SIZE, type Product } from '@marketplace/shared/contract';
+import {
+  CATEGORIES_MAX,
+  CategoryListReply,
+  IdParams,
+  PAGE_SIZES,
+  ProductListReply,
+  ProductPageQuery,
+  ProductPageReply,
+  ProductReply,
+  ProductSearch,
+  ProductSearchReply,
+  SEARCH_PAGE_SIZE,
+  TRENDING_SIZE,
+  TrendingQuery,
+  type Product,
+} from '@marketplace/shared/contract';
 import { imageUrl, publicBase, publicBaseOf, type App, type AppContext } from '../context';
 import { notFound } from '../lib/errors';
+import { decodeCursor, pageLimit, pageOf } from '../lib/paging';
 import { SECURITY_HEADERS } from '../lib/hardening';
 import type { CachedReply } from '../lib/catalogue-cache';
 import { replies } from './common';
@@ -57,7 +73,16 @@ function likeContains(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The first page at the default size is what GET /products without a query answers (the fast path's key). */
 const listKey = (base: string) => `${base}|list`;
+const pageKey = (base: string, limit: number, after: number) =>
+  limit === PAGE_SIZES.products.default && after === 0 ? listKey(base) : `${base}|list|${limit}|${after}`;
+const trendingKey = (base: string, limit: number) => `${base}|trending|${limit}`;
+const categoriesKey = 'categories';
+/** TOP TRENDING follows orders and cart adds: a ranking at most this old is answered from memory. */
+const TRENDING_MAX_AGE_MS = 60_000;
+/** How far back the trending signal looks. */
+const TRENDING_DAYS = 7;
 const productKey = (base: string, id: number) => `${base}|product|${id}`;
 /** GET /product/{id} as the fast path takes it: the canonical spelling of a valid id, no query. */
 const PRODUCT_PATH = /^\/product\/([1-9]\d{0,9})$/;
@@ -159,11 +184,91 @@ export function catalogRoutes(app: App) {
 
   // Both reads answer from the catalogue cache (lib/catalogue-cache.ts), with an ETag so a
   // browser revalidates with a 304 instead of downloading the list again.
-  app.get('/products', { schema: { response: replies(ProductListReply) } }, async (req, reply) => {
+  // A page of the catalogue, oldest first (the spec's order; keyset on productid, so rows listed
+  // while a client walks the pages land after its cursor).
+  app.get('/products', { schema: { querystring: ProductPageQuery, response: replies(ProductPageReply) } }, async (req, reply) => {
     const base = publicBase(config, req);
-    const cached = await catalogue.get(listKey(base), async () => {
-      const rows = await db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('productid', 'asc').execute();
-      return JSON.stringify({ status: 200, msg: 'Products', data: rows.map((r) => toProduct(r, base)) });
+    const limit = pageLimit(req.query, PAGE_SIZES.products);
+    const [after] = decodeCursor(req.query.cursor, ['int']) ?? [0];
+    const cached = await catalogue.get(pageKey(base, limit, after), async () => {
+      const rows = await db
+        .selectFrom('products')
+        .select(PRODUCT_COLUMNS)
+        .where('productid', '>', after)
+        .orderBy('productid', 'asc')
+        .limit(limit + 1)
+        .execute();
+      const page = pageOf(rows, limit, (r) => [r.productid]);
+      return JSON.stringify({ status: 200, msg: 'Products', data: page.rows.map((r) => toProduct(r, base)), next: page.next });
+    });
+    return sendCached(req, reply, cached);
+  });
+
+  /**
+   * TOP TRENDING: the products most ordered and added to carts in the last 7 days (an order's
+   * quantity counts 3, a cart add 1; cancelled orders not at all), then the newest. The ranking
+   * reads the last week's order lines and cart rows (indexed by time), not the catalogue, and is
+   * kept a minute.
+   */
+  app.get('/products/trending', { schema: { querystring: TrendingQuery, response: replies(ProductListReply) } }, async (req, reply) => {
+    const base = publicBase(config, req);
+    const limit = req.query.limit ?? TRENDING_SIZE;
+    const cached = await catalogue.get(
+      trendingKey(base, limit),
+      async () => {
+        const since = sql`now() - make_interval(days => ${TRENDING_DAYS})`;
+        const ranked = await db
+          .with('signal', (qb) =>
+            qb
+              .selectFrom('order_lines')
+              .innerJoin('orders', 'orders.orderid', 'order_lines.orderid')
+              .select(['order_lines.productid', sql<number>`3 * order_lines.quantity`.as('weight')])
+              .where(sql<boolean>`orders.created_at > ${since}`)
+              .where('orders.cancelled_at', 'is', null)
+              .unionAll((u) =>
+                u.selectFrom('cart_items').select(['cart_items.productid', sql<number>`1`.as('weight')]).where(sql<boolean>`cart_items.created_at > ${since}`),
+              ),
+          )
+          .with('scores', (qb) =>
+            qb
+              .selectFrom('signal')
+              .select(['productid', sql<number>`sum(weight)`.as('score')])
+              .where('productid', 'is not', null)
+              .groupBy('productid')
+              .orderBy(sql`sum(weight)`, 'desc')
+              .orderBy('productid', 'desc')
+              .limit(limit),
+          )
+          .selectFrom('scores')
+          .innerJoin('products', 'products.productid', 'scores.productid')
+          .select(PRODUCT_COLUMNS.map((c) => `products.${c}` as const))
+          .orderBy('scores.score', 'desc')
+          .orderBy('products.productid', 'desc')
+          .execute();
+        const newest = ranked.length < limit
+          ? await db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('productid', 'desc').limit(limit).execute()
+          : [];
+        const seen = new Set(ranked.map((r) => r.productid));
+        const rows = [...ranked, ...newest.filter((r) => !seen.has(r.productid))].slice(0, limit);
+        return JSON.stringify({ status: 200, msg: 'Trending products', data: rows.map((r) => toProduct(r, base)) });
+      },
+      TRENDING_MAX_AGE_MS,
+    );
+    return sendCached(req, reply, cached);
+  });
+
+  /** The categories (product titles, one spelling of each, any case), most products first: the listing's filter. */
+  app.get('/categories', { schema: { response: replies(CategoryListReply) } }, async (req, reply) => {
+    const cached = await catalogue.get(categoriesKey, async () => {
+      const rows = await db
+        .selectFrom('products')
+        .select(sql<string>`min(title)`.as('title'))
+        .groupBy(sql`lower(title)`)
+        .orderBy(sql`count(*)`, 'desc')
+        .orderBy(sql`lower(title)`)
+        .limit(CATEGORIES_MAX)
+        .execute();
+      return JSON.stringify({ status: 200, msg: 'Categories', data: rows.map((r) => r.title) });
     });
     return sendCached(req, reply, cached);
   });
@@ -183,7 +288,10 @@ export function catalogRoutes(app: App) {
    * or the description. The expression matches the trigram (or lower()) index of migration 0001.
    */
   app.post('/products', { schema: { body: ProductSearch, response: replies(ProductSearchReply) } }, async (req) => {
-    const { productname, category, minPrice, maxPrice, limit = SEARCH_PAGE_SIZE, offset = 0 } = req.body;
+    const { productname, category, minPrice, maxPrice, limit = SEARCH_PAGE_SIZE, cursor } = req.body;
+    // A cursor (the page before's last product) goes straight to its page; an offset skips rows.
+    const before = decodeCursor(cursor, ['int'])?.[0];
+    const offset = before === undefined ? (req.body.offset ?? 0) : 0;
     const words = productname.trim().split(/\s+/).filter(Boolean).slice(0, 10);
     let query = db.selectFrom('products').select(PRODUCT_COLUMNS);
     for (const word of words) {
@@ -194,6 +302,7 @@ export function catalogRoutes(app: App) {
     if (category && category.trim()) query = query.where(sql<boolean>`lower(title) = ${category.trim().toLowerCase()}`);
     if (minPrice !== undefined) query = query.where(sql<boolean>`price >= ${minPrice}`);
     if (maxPrice !== undefined) query = query.where(sql<boolean>`price <= ${maxPrice}`);
+    if (before !== undefined) query = query.where('productid', '<', before);
     // Newest first (this is the New Arrivals list); one row past the page says whether more
     // follow, without counting every match. Two plans, chosen by the planner's estimate of the
     // matches: walking the primary key backwards finds a common word's page within a few
@@ -205,13 +314,14 @@ export function catalogRoutes(app: App) {
       .limit(limit + 1)
       .offset(offset)
       .execute();
-    const rows = found.slice(0, limit);
+    const page = pageOf(found, limit, (r) => [r.productid]);
     const base = publicBase(config, req);
     return {
       status: 200,
-      msg: rows.length ? `${rows.length} product${rows.length === 1 ? '' : 's'} found` : 'No products found',
-      data: rows.map((r) => toProduct(r, base)),
-      hasMore: found.length > limit,
+      msg: page.rows.length ? `${page.rows.length} product${page.rows.length === 1 ? '' : 's'} found` : 'No products found',
+      data: page.rows.map((r) => toProduct(r, base)),
+      hasMore: page.next !== null,
+      next: page.next,
     };
   });
 }

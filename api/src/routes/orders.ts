@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import {
   AuthHeaders,
   OrderHeaders,
-  OrderListReply,
+  OrderPageQuery,
+  OrderPageReply,
+  PAGE_SIZES,
   OrderReply,
   PlaceOrderBody,
   PlaceOrderHeaders,
@@ -16,6 +18,7 @@ import type { Database } from '../db/schema';
 import { requireUser, type SignedInUser } from '../lib/auth';
 import { consumeCoupon } from '../lib/coupons';
 import { badRequest, conflict, notFound } from '../lib/errors';
+import { decodeCursor, pageLimit, pageOf } from '../lib/paging';
 import { computeTotals, effectiveStatus, loadOrders, toOrder, toPaise, toRupees } from '../lib/orders';
 import { replies } from './common';
 
@@ -172,15 +175,18 @@ export function orderRoutes(app: App) {
     },
   );
 
-  app.get('/allorders', { schema: { headers: AuthHeaders, response: replies(OrderListReply) } }, async (req) => {
+  // The caller's orders, newest first, a page at a time (keyset on orderid).
+  app.get('/allorders', { schema: { headers: AuthHeaders, querystring: OrderPageQuery, response: replies(OrderPageReply) } }, async (req) => {
     const user = await requireUser(app.ctx, req.headers.authtoken);
-    const orders = await loadOrders(db, config.orders, user.userid);
-    return { status: 200, msg: orders.length ? 'Orders' : 'No Order Pending', data: orders };
+    const limit = pageLimit(req.query, PAGE_SIZES.orders);
+    const before = decodeCursor(req.query.cursor, ['int'])?.[0];
+    const page = pageOf(await loadOrders(db, config.orders, user.userid, { before, limit: limit + 1 }), limit, (o) => [o.orderid]);
+    return { status: 200, msg: page.rows.length || before !== undefined ? 'Orders' : 'No Order Pending', data: page.rows, next: page.next };
   });
 
   app.get('/order', { schema: { headers: OrderHeaders, response: replies(OrderReply) } }, async (req) => {
     const user = await requireUser(app.ctx, req.headers.authtoken);
-    const [order] = await loadOrders(db, config.orders, user.userid, req.headers.orderid);
+    const [order] = await loadOrders(db, config.orders, user.userid, { orderid: req.headers.orderid });
     if (!order) throw notFound(ORDER_MESSAGES.notFound);
     return { status: 200, msg: 'Order', data: order };
   });
@@ -208,7 +214,7 @@ export function orderRoutes(app: App) {
       if (!row) throw notFound(ORDER_MESSAGES.notFound);
       throw conflict(row.effective_status === 'Cancelled' ? ORDER_MESSAGES.alreadyCancelled : ORDER_MESSAGES.delivered);
     }
-    const [order] = await loadOrders(db, config.orders, user.userid, orderid);
+    const [order] = await loadOrders(db, config.orders, user.userid, { orderid });
     return { status: 200, msg: ORDER_MESSAGES.cancelled, data: order };
   });
 }

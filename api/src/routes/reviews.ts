@@ -1,7 +1,8 @@
-import { AddReviewBody, AddReviewReply, REVIEW_MESSAGES, ReviewListReply, type Review } from '@marketplace/shared/contract';
+import { AddReviewBody, AddReviewReply, PAGE_SIZES, REVIEW_MESSAGES, ReviewPageQuery, ReviewPageReply, type Review } from '@marketplace/shared/contract';
 import type { App } from '../context';
 import { requireUser } from '../lib/auth';
 import { badRequest } from '../lib/errors';
+import { decodeCursor, pageLimit, pageOf } from '../lib/paging';
 import { replies } from './common';
 
 /** A real calendar date (the pattern alone lets 2024-02-31 through). */
@@ -34,9 +35,14 @@ const REVIEW_COLUMNS = ['reviewid', 'review_date', 'name', 'title', 'keywords', 
 export function reviewRoutes(app: App) {
   const { db } = app.ctx;
 
-  app.get('/getreviews', { schema: { response: replies(ReviewListReply) } }, async () => {
-    const rows = await db.selectFrom('reviews').select(REVIEW_COLUMNS).orderBy('reviewid', 'desc').limit(500).execute();
-    return { status: 200, msg: rows.length ? 'Reviews' : 'No reviews yet', data: rows.map(toReview) };
+  // Newest first, a page at a time (keyset on reviewid).
+  app.get('/getreviews', { schema: { querystring: ReviewPageQuery, response: replies(ReviewPageReply) } }, async (req) => {
+    const limit = pageLimit(req.query, PAGE_SIZES.reviews);
+    const before = decodeCursor(req.query.cursor, ['int'])?.[0];
+    let query = db.selectFrom('reviews').select(REVIEW_COLUMNS);
+    if (before !== undefined) query = query.where('reviewid', '<', before);
+    const page = pageOf(await query.orderBy('reviewid', 'desc').limit(limit + 1).execute(), limit, (r) => [r.reviewid]);
+    return { status: 200, msg: page.rows.length || before !== undefined ? 'Reviews' : 'No reviews yet', data: page.rows.map(toReview), next: page.next };
   });
 
   app.post('/addreview', { schema: { body: AddReviewBody, response: replies(AddReviewReply) } }, async (req) => {

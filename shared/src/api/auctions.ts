@@ -4,16 +4,26 @@ import type {
   AuctionEvent,
   AuctionItem,
   AuctionListReply,
+  AuctionPageReply,
   AuctionReply,
   BidderListReply,
+  BidderPageReply,
   BidderRow,
   CreateAuctionInput,
+  PageQuery,
 } from '../contract';
+import { pageParams, type Page } from './paging';
 
-/** GET /getauction: every auction item, open ones first, newest first (`bids`: the 5 newest only). */
+/** @deprecated The API answers one page: use getAuctionsPage. The first page of the listing. */
 export async function getAuctions(): Promise<AuctionItem[]> {
   const res = await http.get<AuctionListReply>('/getauction');
   return res.data.data;
+}
+
+/** GET /getauction: a page of auction items, running ones first, newest first (24 by default, at most 100; `bids`: the 5 highest only). */
+export async function getAuctionsPage(page?: PageQuery): Promise<Page<AuctionItem>> {
+  const res = await http.get<AuctionPageReply>('/getauction', { params: pageParams(page) });
+  return { items: res.data.data, next: res.data.next };
 }
 
 /** GET /getparticularaucpro/{id}: one item with its whole bid history (newest first). 404 unknown id, 400 bad id. */
@@ -56,11 +66,18 @@ export async function placeBid(auctionid: number, bid: number): Promise<AuctionI
   return res.data.data;
 }
 
-/** GET /getUserAuction/{userid} (header authtoken): the bidders on the signed-in user's items. 403 for another user's id. */
+/** @deprecated The API answers one page: use getMyBiddersPage. The first page of bidders. */
 export async function getMyBidders(userid: number): Promise<BidderRow[]> {
   const authtoken = requireLoginToken();
   const res = await http.get<BidderListReply>(`/getUserAuction/${encodeURIComponent(String(userid))}`, { headers: { authtoken } });
   return res.data.data;
+}
+
+/** GET /getUserAuction/{userid} (header authtoken): a page of the bidders on the signed-in user's items, newest item first, highest bid first (50 by default, at most 200). 403 for another user's id. */
+export async function getMyBiddersPage(userid: number, page?: PageQuery): Promise<Page<BidderRow>> {
+  const authtoken = requireLoginToken();
+  const res = await http.get<BidderPageReply>(`/getUserAuction/${encodeURIComponent(String(userid))}`, { headers: { authtoken }, params: pageParams(page) });
+  return { items: res.data.data, next: res.data.next };
 }
 
 /**

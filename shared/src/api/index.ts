@@ -1,5 +1,6 @@
 export { http, ApiError, apiBaseUrl, toApiError } from './http';
-export { getProducts, getProduct, searchProducts, type SearchPage } from './catalog';
+export { getProducts, getProductsPage, getTrendingProducts, getCategories, getProduct, searchProducts, type SearchPage } from './catalog';
+export { type Page } from './paging';
 export {
   getAnyToken,
   login,
@@ -16,12 +17,13 @@ export {
 } from './account';
 export { sendContact } from './contact';
 export { getCartItems, addToCart, removeFromCart, clearCart } from './cart';
-export { checkCoupon, getCoupons, getReviews, addReview, createProduct } from './shop';
+export { checkCoupon, getCoupons, getReviews, getReviewsPage, addReview, createProduct } from './shop';
 export { uploadPhoto } from './uploads';
-export { placeOrder, getOrders, getOrder, cancelOrder } from './orders';
-export { getAuctions, getAuction, createAuction, placeBid, getMyBidders, approveBidder, subscribeToAuction } from './auctions';
+export { placeOrder, getOrders, getOrdersPage, getOrder, cancelOrder } from './orders';
+export { getAuctions, getAuctionsPage, getAuction, createAuction, placeBid, getMyBidders, getMyBiddersPage, approveBidder, subscribeToAuction } from './auctions';
 
 export type {
+  PageQuery,
   Product,
   ProductSearch,
   CartItem,

@@ -1,6 +1,7 @@
 import { http } from './http';
 import { requireLoginToken } from './auth';
-import type { Order, OrderListReply, OrderReply, PayInfo, PlaceOrderReply } from '../contract';
+import type { Order, OrderListReply, OrderPageReply, OrderReply, PageQuery, PayInfo, PlaceOrderReply } from '../contract';
+import { pageParams, type Page } from './paging';
 
 /**
  * POST /orderauth (header authtoken + Idempotency-Key): orders the whole cart. The server prices
@@ -17,11 +18,18 @@ export async function placeOrder(
   return res.data.data;
 }
 
-/** GET /allorders: the signed-in user's orders, newest first ([] when none). */
+/** @deprecated The API answers one page: use getOrdersPage. The newest orders. */
 export async function getOrders(): Promise<Order[]> {
   const authtoken = requireLoginToken();
   const res = await http.get<OrderListReply>('/allorders', { headers: { authtoken } });
   return res.data.data;
+}
+
+/** GET /allorders: a page of the signed-in user's orders, newest first (20 by default, at most 100). */
+export async function getOrdersPage(page?: PageQuery): Promise<Page<Order>> {
+  const authtoken = requireLoginToken();
+  const res = await http.get<OrderPageReply>('/allorders', { headers: { authtoken }, params: pageParams(page) });
+  return { items: res.data.data, next: res.data.next };
 }
 
 /** GET /order (headers authtoken, orderid). Rejects 404 'Order not found' (also for another user's order). */

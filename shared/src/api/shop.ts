@@ -7,9 +7,12 @@ import type {
   CouponListReply,
   CreateProductReply,
   Product,
+  PageQuery,
   Review,
   ReviewListReply,
+  ReviewPageReply,
 } from '../contract';
+import { pageParams, type Page } from './paging';
 
 /**
  * POST /checkcoupen: resolves the coupon's canonical name, its rupee discount and the message
@@ -28,10 +31,16 @@ export async function getCoupons(): Promise<Coupon[]> {
   return res.data.data;
 }
 
-/** GET /getreviews: every review, newest first. No login needed. Render texts as text (they may hold markup). */
+/** @deprecated The API answers one page: use getReviewsPage. The newest reviews. */
 export async function getReviews(): Promise<Review[]> {
   const res = await http.get<ReviewListReply>('/getreviews');
   return res.data.data;
+}
+
+/** GET /getreviews: a page of reviews, newest first (20 by default, at most 100). No login needed. Render texts as text (they may hold markup). */
+export async function getReviewsPage(page?: PageQuery): Promise<Page<Review>> {
+  const res = await http.get<ReviewPageReply>('/getreviews', { params: pageParams(page) });
+  return { items: res.data.data, next: res.data.next };
 }
 
 /**

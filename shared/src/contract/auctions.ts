@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Envelope } from './common';
+import { Envelope, PAGE_SIZES, PageQuery, PageReply } from './common';
 import { AUCTION_MESSAGES, MAX_PHOTOS, NAME_PATTERN } from './rules';
 
 /**
@@ -68,6 +68,11 @@ export type AuctionItem = Static<typeof AuctionItem>;
 
 export const AuctionListReply = Envelope(Type.Array(AuctionItem));
 export type AuctionListReply = Static<typeof AuctionListReply>;
+
+/** GET /getauction: a page of auction items, newest first. */
+export const AuctionPageQuery = PageQuery(PAGE_SIZES.auctions);
+export const AuctionPageReply = PageReply(AuctionItem);
+export type AuctionPageReply = Static<typeof AuctionPageReply>;
 export const AuctionReply = Envelope(AuctionItem);
 export type AuctionReply = Static<typeof AuctionReply>;
 
@@ -160,6 +165,11 @@ export const BidderRow = Type.Object({
 export type BidderRow = Static<typeof BidderRow>;
 export const BidderListReply = Envelope(Type.Array(BidderRow));
 export type BidderListReply = Static<typeof BidderListReply>;
+
+/** GET /getUserAuction/{id}: a page of bidder rows, newest item first. */
+export const BidderPageQuery = PageQuery(PAGE_SIZES.bidders);
+export const BidderPageReply = PageReply(BidderRow);
+export type BidderPageReply = Static<typeof BidderPageReply>;
 
 /** Events of GET /auctionevents/{id} (server-sent events; the SSE event name is `type`). */
 export const AuctionBidEvent = Type.Object({

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Envelope } from './common';
+import { CURSOR_PATTERN, Envelope, PAGE_SIZES, PageQuery, PageReply } from './common';
 
 /** A product of the catalogue. `photo` is an absolute URL of a PNG served by the API (GET /images/{hash}.png). */
 export const Product = Type.Object({
@@ -23,6 +23,24 @@ export type Product = Static<typeof Product>;
 
 export const ProductListReply = Envelope(Type.Array(Product));
 export type ProductListReply = Static<typeof ProductListReply>;
+
+/** GET /products: a page of the catalogue, oldest first (the spec's order), `next` beside `data`. */
+export const ProductPageQuery = PageQuery(PAGE_SIZES.products);
+export const ProductPageReply = PageReply(Product);
+export type ProductPageReply = Static<typeof ProductPageReply>;
+
+/** GET /products/trending: TOP TRENDING, a bounded set (the home page shows TRENDING_SIZE). */
+export const TRENDING_SIZE = 8;
+export const TRENDING_MAX = 24;
+export const TrendingQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: TRENDING_MAX, errorMessage: `limit must be a whole number from 1 to ${TRENDING_MAX}` })),
+});
+export type TrendingQuery = Static<typeof TrendingQuery>;
+
+/** GET /categories: the catalogue's categories (product titles), most products first, at most CATEGORIES_MAX. */
+export const CATEGORIES_MAX = 50;
+export const CategoryListReply = Envelope(Type.Array(Type.String()));
+export type CategoryListReply = Static<typeof CategoryListReply>;
 export const ProductReply = Envelope(Product);
 export type ProductReply = Static<typeof ProductReply>;
 
@@ -37,13 +55,19 @@ export const ProductSearch = Type.Object({
   maxPrice: Type.Optional(Type.Number({ minimum: 0, errorMessage: 'maxPrice must be a number, 0 or more' })),
   /** Page size (default SEARCH_PAGE_SIZE): a search answers one bounded page, however many match. */
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SEARCH_MAX_PAGE_SIZE, errorMessage: `limit must be a whole number from 1 to ${SEARCH_MAX_PAGE_SIZE}` })),
-  /** How many matches (newest first) to skip: the products already shown. */
+  /** How many matches (newest first) to skip: the products already shown. Prefer `cursor`. */
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, errorMessage: 'offset must be a whole number from 0 to 1000000' })),
+  /** The `next` of the page before: the page after it, as quick however deep (keyset). */
+  cursor: Type.Optional(Type.String({ pattern: CURSOR_PATTERN, errorMessage: 'cursor must be the next value of an earlier page' })),
 });
 export type ProductSearch = Static<typeof ProductSearch>;
 
-/** POST /products reply: one page of matches; `hasMore` when matches follow it. */
-export const ProductSearchReply = Type.Object({ ...ProductListReply.properties, hasMore: Type.Boolean() });
+/** POST /products reply: one page of matches; `hasMore` when matches follow it, and then `next` (the cursor of the following page). */
+export const ProductSearchReply = Type.Object({
+  ...ProductListReply.properties,
+  hasMore: Type.Boolean(),
+  next: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
 export type ProductSearchReply = Static<typeof ProductSearchReply>;
 
 /** One line of the signed-in user's cart. */

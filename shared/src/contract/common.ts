@@ -35,3 +35,52 @@ export const IdParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'id must be a positive whole number' }),
 });
 export type IdParams = Static<typeof IdParams>;
+
+/**
+ * Every list the API answers is one bounded page. A list read takes `limit` (1 to the list's
+ * maximum; its default when absent) and `cursor`: the `next` of the page before (absent: the
+ * first page). Cursors are keyset positions, opaque to clients: a page is as quick at row
+ * 1,000,000 as at row 1, and rows inserted while a client walks the pages never make it see a
+ * row twice or skip one.
+ */
+export interface PageSize {
+  readonly default: number;
+  readonly max: number;
+}
+
+/** The page sizes of every paged list (GET /products, /getauction, /getreviews, /allorders, /getUserAuction/{id}). */
+export const PAGE_SIZES = {
+  products: { default: 48, max: 100 },
+  auctions: { default: 24, max: 100 },
+  reviews: { default: 20, max: 100 },
+  orders: { default: 20, max: 100 },
+  bidders: { default: 50, max: 200 },
+} as const satisfies Record<string, PageSize>;
+
+/** A cursor as the API writes it: base64url text. */
+export const CURSOR_PATTERN = '^[A-Za-z0-9_-]{1,200}$';
+
+/** The query of a paged list read. */
+export const PageQuery = (size: PageSize) =>
+  Type.Object({
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: size.max, errorMessage: `limit must be a whole number from 1 to ${size.max}` }),
+    ),
+    cursor: Type.Optional(
+      Type.String({ pattern: CURSOR_PATTERN, errorMessage: 'cursor must be the next value of an earlier page' }),
+    ),
+  });
+export interface PageQuery {
+  limit?: number;
+  cursor?: string;
+}
+
+/** A page of a list: the spec's `{ status, msg, data }` with `next` beside it (null on the last page). */
+export const PageReply = <T extends TSchema>(item: T) =>
+  Type.Object({
+    status: Type.Integer(),
+    msg: Type.String(),
+    data: Type.Array(item),
+    /** The cursor of the following page; null when this page is the last. */
+    next: Type.Union([Type.String(), Type.Null()]),
+  });

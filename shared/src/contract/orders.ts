@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Envelope } from './common';
+import { Envelope, PAGE_SIZES, PageQuery, PageReply } from './common';
 import { NAME_PATTERN, SHOP_MESSAGES } from './rules';
 
 /**
@@ -63,6 +63,11 @@ export const OrderReply = Envelope(Order);
 export type OrderReply = Static<typeof OrderReply>;
 export const OrderListReply = Envelope(Type.Array(Order));
 export type OrderListReply = Static<typeof OrderListReply>;
+
+/** GET /allorders: a page of the signed-in user's orders, newest first. */
+export const OrderPageQuery = PageQuery(PAGE_SIZES.orders);
+export const OrderPageReply = PageReply(Order);
+export type OrderPageReply = Static<typeof OrderPageReply>;
 
 /**
  * POST /orderauth body (header authtoken, optional header Idempotency-Key). Any amount,

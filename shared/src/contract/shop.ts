@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Envelope } from './common';
+import { Envelope, PAGE_SIZES, PageQuery, PageReply } from './common';
 import { MAX_PHOTOS, NAME_PATTERN, PHOTOS_LIST_MESSAGE, PRODUCT_MESSAGES, REVIEW_MESSAGES, DATE_PATTERN } from './rules';
 import { Product } from './catalog';
 
@@ -76,6 +76,11 @@ export const Review = Type.Object({
 export type Review = Static<typeof Review>;
 export const ReviewListReply = Envelope(Type.Array(Review));
 export type ReviewListReply = Static<typeof ReviewListReply>;
+
+/** GET /getreviews: a page of reviews, newest first. */
+export const ReviewPageQuery = PageQuery(PAGE_SIZES.reviews);
+export const ReviewPageReply = PageReply(Review);
+export type ReviewPageReply = Static<typeof ReviewPageReply>;
 
 /** POST /addreview (spec sections 3 and 5; the messages keep the spec's trailing spaces). */
 export const AddReviewBody = Type.Object({
