@@ -482,7 +482,7 @@ describeEachDatabase('shop: cart, coupons and orders', (server) => {
   describe('orders: list, detail, ownership, cancel, status', () => {
     it('lists the caller’s orders newest first, and [] when none', async () => {
       const none = await signedInUser(server());
-      expect((await server().get('/allorders', { authtoken: none.token })).body).toEqual({ status: 200, msg: 'No Order Pending', data: [] });
+      expect((await server().get('/allorders', { authtoken: none.token })).body).toEqual({ status: 200, msg: 'No Order Pending', data: [], next: null });
       const u = await shopper('p250');
       const a = (await order(u)).body.data.orderid;
       await addToCart(u, items.p300.productid);
