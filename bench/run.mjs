@@ -1,11 +1,11 @@
 // npm run bench — measures the marketplace against baselines in one run and prints a table.
 // See bench/README.md. Options:
 //   --quick                 short smoke run (1 run each, short durations); writes results/quick.*
-//   --only a,b              sections: api, search, frontend, build (default: all four);
+//   --only a,b              sections: api, search, frontend, build, abuse (default: all five);
 //                           the other sections of results/latest.json are kept as they were
 //   --runs N                measured runs per figure (default 3; median quoted)
 //   --duration S            seconds per autocannon run (default 5)
-//   --db pglite|postgres    section 1 on one database only (default both)
+//   --db pglite|postgres    sections 1 and 5 on one database only (default both)
 //   --endpoints a,b         section 1 endpoints: products, product, search, bid, order, login
 //   --orders N              checkouts per measured order run (default 1000)
 //   --build-runs N          production builds timed (default 2; --runs sets it too)
@@ -19,12 +19,13 @@ import { benchApi } from './lib/api-bench.mjs';
 import { benchSearch } from './lib/search-bench.mjs';
 import { benchFrontEnd } from './lib/frontend-bench.mjs';
 import { benchBuild, prepareBuildCopy } from './lib/build-bench.mjs';
+import { benchAbuse } from './lib/abuse-bench.mjs';
 import { startBaseline } from './lib/load.mjs';
 import { dropCreatedDatabases, ensurePostgres } from './lib/stack.mjs';
 import { evaluateTargets, renderMarkdown, renderTable } from './lib/report.mjs';
 import { BENCH_DIR, PORTS, assertPortFree, killAllNow, loadavg, log, machine, stopAll } from './lib/util.mjs';
 
-const SECTIONS = ['api', 'search', 'frontend', 'build'];
+const SECTIONS = ['api', 'search', 'frontend', 'build', 'abuse'];
 
 function parseArgs(argv) {
   const args = { quick: false, keep: false };
@@ -106,6 +107,12 @@ const opts = {
   frontEndRuns: args.runs ?? (quick ? 1 : 3),
   // A cold build takes one to two minutes here: two runs keep the whole suite near 15 minutes.
   buildRuns: args.buildRuns ?? args.runs ?? (quick ? 1 : 2),
+  // Section 5: logins per phase of a run, flood loops (the attack of issue 16), attempts per counter flood.
+  abuseLogins: quick ? 4 : 12,
+  floodClients: 16,
+  streamAttempts: 100,
+  streamsPerClient: 20,
+  abuseAttempts: quick ? 300 : 2000,
 };
 const sections = args.only ?? SECTIONS;
 const outName = args.out ?? (quick ? 'quick' : 'latest');
@@ -177,7 +184,7 @@ try {
   const needsBaseline = sections.includes('api') || sections.includes('search');
   const baseline = needsBaseline ? await startBaseline(PORTS.baseline, join(workRoot, 'baseline.log')) : null;
   let postgresError = null;
-  if (sections.includes('search') || (sections.includes('api') && opts.databases.includes('postgres'))) {
+  if (sections.includes('search') || ((sections.includes('api') || sections.includes('abuse')) && opts.databases.includes('postgres'))) {
     try {
       results.machine.postgres = await ensurePostgres();
     } catch (error) {
@@ -207,6 +214,25 @@ try {
   await section('search', () => {
     if (postgresError) throw new Error(postgresError);
     return benchSearch({ opts, baseline, workRoot });
+  });
+  await section('abuse', async () => {
+    const { runs, abuseLogins, floodClients, streamAttempts, abuseAttempts } = opts;
+    const out = { options: { runs, abuseLogins, floodClients, streamAttempts, abuseAttempts }, databases: {} };
+    for (const kind of opts.databases) {
+      if (kind === 'postgres' && postgresError) {
+        out.databases[kind] = { kind, error: postgresError };
+        continue;
+      }
+      try {
+        out.databases[kind] = await benchAbuse({ kind, opts, workRoot });
+      } catch (error) {
+        exitCode = 1;
+        results.errors.push(`abuse ${kind}: ${error.message}`);
+        log(`[abuse ${kind}] FAILED: ${error.stack || error}`);
+        out.databases[kind] = { kind, error: error.stack || String(error) };
+      }
+    }
+    return out;
   });
 } catch (error) {
   exitCode = 1;

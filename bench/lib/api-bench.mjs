@@ -8,7 +8,7 @@ import { createPgDatabase, dropPgDatabase, openDb, startApi, startSmtpSink, stop
 import { PORTS, http, loadavg, log, median, round, sleep } from './util.mjs';
 
 /** The password of the seeded demo shopper; bench users share its (real-cost) scrypt hash. */
-const DEMO_PASSWORD = 'Demo@1234';
+export const DEMO_PASSWORD = 'Demo@1234';
 const CHECKOUT = {
   billname: 'Bench Buyer',
   billaddress: '12, MG Road, Near City Mall, Bengaluru, Karnataka, India, 560010',

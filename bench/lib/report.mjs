@@ -260,6 +260,46 @@ function buildTable(b) {
   return `${b.how}.\n\n` + table(['run', 'seconds', 'load at start'], b.runs.map((r) => [r.run + 1, fmt(r.seconds), r.loadavg.join(' / ')])) + `\n\nMedian ${fmt(b.seconds)} s. Output: ${Object.entries(b.dist).map(([d, x]) => `${d} ${x.files} files ${fmt(x.bytes / 1024, 0)} KB`).join(', ')}.`;
 }
 
+const statuses = (st) => Object.entries(st ?? {}).map(([k, n]) => `${k}: ${n}`).join(', ') || '–';
+
+/** Section 5: one row per figure, a column per database, and the figure of issue 16 before the fix. */
+function abuseTable(a, options) {
+  const dbs = Object.entries(a.databases ?? {});
+  const failed = dbs.filter(([, d]) => d.error).map(([kind, d]) => `${kind}: failed: ${String(d.error).split('\n')[0]}`);
+  const ok = dbs.filter(([, d]) => !d.error);
+  const row = (figure, get, before = '–') => [figure, ...ok.map(([, d]) => get(d)), before];
+  const L = (d) => d.login;
+  const S = (d) => d.streams;
+  const c = (d, name) => d.counters[name];
+  const rows = (x) => `${x.rows} (${['ip', 'email-ip', 'email'].map((k) => x.byKind[k]?.rows ?? 0).join(' / ')}); ${statuses(x.status)} in ${fmt(x.seconds)} s${x.stored != null ? `; ${x.stored} stored` : ''}`;
+  const first = ok[0]?.[1];
+  const n = first?.counters?.loginOne?.attempts ?? options.abuseAttempts;
+  const clients = first?.login?.updatecus?.clients ?? options.floodClients;
+  const body = [
+    row('login p50 / p99 alone, ms', (d) => `${fmt(L(d).alone.p50, 0)} / ${fmt(L(d).alone.p99, 0)}`, '300'),
+    row(`login p50 / p99 while ${clients} clients flood PUT /updatecus, ms`, (d) => `${fmt(L(d).flood.p50, 0)} / ${fmt(L(d).flood.p99, 0)}`, '1,800 on PostgreSQL, 5,500 on PGlite'),
+    row('login under the flood ÷ alone (p50 / p99)', (d) => `×${fmt(L(d).ratioP50, 2)} / ×${fmt(L(d).ratioP99, 2)}`, '×6 on PostgreSQL, ×18 on PGlite'),
+    row('the flood: requests/s; statuses (all runs)', (d) => `${fmt(L(d).updatecus.perSec, 0)}/s; ${statuses(L(d).updatecus.status)}`),
+    row('API memory (VmRSS) after − before the flood, MB (before); peak during', (d) => `${L(d).rssGrowthMB >= 0 ? '+' : ''}${fmt(L(d).rssGrowthMB, 0)} (${fmt(L(d).rssBeforeMB, 0)}); peak +${fmt(L(d).rssPeakGrowthMB, 0)}`, '+510'),
+    row(`live streams one client holds, ${first?.streams?.attempts ?? options.streamAttempts} asked at once`, (d) => `${S(d).hostile.held}; ${statuses(S(d).hostile.status)}`, '2,000 (the whole process)'),
+    row('… the same when they are the process\'s first streams (not yet listening)', (d) => `${S(d).cold.held}; ${statuses(S(d).cold.status)}`),
+    row('streams another client then gets (of 1)', (d) => `${S(d).other.held}`, 'none (503)'),
+    row('streams the process holds (20 per further address); above it', (d) => `${S(d).processHeld}; ${statuses(S(d).fill.status)}`),
+    row(`rate_limits rows (ip / email-ip / email) after ${n} failed logins for one email, one address`, (d) => rows(c(d, 'loginOne'))),
+    row(`… after ${n} failed logins with a new email each, one address`, (d) => rows(c(d, 'loginMany')), '2,001 rows for 2,000 blocked attempts'),
+    row(`… after ${n} sign-ups with a new email each, one address`, (d) => rows(c(d, 'signup'))),
+    row(`… after ${n} contact messages from one sender, one address`, (d) => rows(c(d, 'contact'))),
+  ];
+  const dbName = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+  return [
+    `The real API with its default limits; distinct clients are distinct loopback addresses. Logins: medians over ${options.runs} runs of ${options.abuseLogins} sequential logins alone and ${options.abuseLogins} under the flood (p99 of ${options.abuseLogins} is the slowest); streams and counter rows: once per database (counts). Statuses: count of each reply status.`,
+    ...failed,
+    ok.length ? table(['figure', ...ok.map(([kind]) => dbName[kind] ?? kind), 'before the fix (issue 16)'], body) : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
 function sections(results, { chunks }) {
   const out = [];
   const s = results.sections;
@@ -267,6 +307,7 @@ function sections(results, { chunks }) {
   if (s.search) out.push('## 2. Search latency over 100,000 products (PostgreSQL)', s.search.error ? `Failed: ${s.search.error}` : searchTables(s.search));
   if (s.frontend) out.push('## 3. Front end: first load, cold cache, 4× CPU throttling (medians)', s.frontend.error ? `Failed: ${s.frontend.error}` : frontEndTables(s.frontend, { chunks }));
   if (s.build) out.push('## 4. Production build of the four front ends', s.build.error ? `Failed: ${s.build.error}` : buildTable(s.build));
+  if (s.abuse) out.push('## 5. The API under abuse (issue 16)', s.abuse.error ? `Failed: ${s.abuse.error}` : abuseTable(s.abuse, s.abuse.options ?? results.options));
   return out.join('\n\n');
 }
 

@@ -17,6 +17,7 @@ export const PORTS = {
   baseline: PORT_BASE + 2,
   apiSearch: PORT_BASE + 3,
   searchBaseline: PORT_BASE + 4,
+  apiAbuse: PORT_BASE + 5,
   shell: PORT_BASE + 10,
   shop: PORT_BASE + 11,
   account: PORT_BASE + 12,
