@@ -81,3 +81,26 @@ describeEachDatabase(
   },
   { rateLimits: { signup: rule(3, 50), contact: rule(50, 2) } },
 );
+
+// A flood of attempts from one address, each with another email, added two counter rows per
+// attempt (the email from this address, and from anywhere) even after the address was refused.
+describeEachDatabase(
+  'rate-limit counters under a flood',
+  (server) => {
+    const loginRows = async () =>
+      Number(
+        (await server().app.ctx.db.selectFrom('rate_limits').select((eb) => eb.fn.countAll<number>().as('n')).where('key', 'like', 'login:%').executeTakeFirstOrThrow()).n,
+      );
+
+    it('stay bounded: once an address is refused, its attempts add no rows, whatever email they name', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 60; i++) statuses.push((await login(server(), `flood.${i}@example.com`, 'Wrong@1234')).status);
+      expect(statuses.filter((s) => s === 404)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(55);
+      // One row for the address, two for each of the 5 emails tried before it was refused.
+      expect(await loginRows()).toBe(1 + 2 * 5);
+    });
+
+  },
+  { rateLimits: { login: rule(5, 3, 10) } },
+);

@@ -6,7 +6,8 @@ import { HttpError } from './errors';
 /**
  * Fixed-window counters kept in the database, so every API process behind a load balancer
  * shares them. Each call counts one hit per key (the address; the email from that address; the
- * email from anywhere) and throws 429 when a key is over its limit.
+ * email from anywhere) and throws 429 when a key is over its limit. A table row per key, its window
+ * restarting in place: an address's flood adds rows only until the address is refused.
  */
 export async function enforceRateLimit(
   db: Kysely<Database>,
@@ -37,6 +38,9 @@ export async function enforceRateLimit(
         GREATEST(1, ceil(extract(epoch FROM (window_start + make_interval(secs => ${rule.windowSeconds}) - now()))))::int AS retry`.execute(db);
     const row = rows[0];
     if (row && row.hits > max) retryAfter = Math.max(retryAfter, row.retry);
+    // A refused address counts nothing more: its attempts add no rows, whatever emails they name
+    // (a flood of new emails would otherwise add two rows each), and do not count against them.
+    if (retryAfter > 0 && key === checks[0]![0]) break;
   }
   if (retryAfter > 0) {
     const minutes = Math.ceil(retryAfter / 60);

@@ -279,6 +279,8 @@ export function auctionRoutes(app: App) {
   const streams = new Set<ServerResponse>();
   /** Open streams by client address (req.ip). */
   const streamsByClient = new Map<string, number>();
+  /** Streams counted against the caps whose item check or LISTEN is still under way. */
+  let streamsStarting = 0;
 
   app.addHook('preClose', async () => {
     for (const res of streams) res.end();
@@ -481,19 +483,35 @@ export function auctionRoutes(app: App) {
    */
   app.get('/auctionevents/:id', { schema: { params: IdParams }, exposeHeadRoute: false }, async (req, reply) => {
     const auctionid = req.params.id;
-    const exists = await db.selectFrom('auctions').select('auctionid').where('auctionid', '=', auctionid).executeTakeFirst();
-    if (!exists) throw notFound(AUCTION_TEXTS.notFound);
-    if (streams.size >= config.auctions.maxEventStreams) throw new HttpError(503, AUCTION_TEXTS.tooManyStreams, null, { 'retry-after': '30' });
+    // The stream is counted before the first await: requests that arrive together (or while the
+    // process starts listening) cannot all pass the caps before any of them is counted.
+    if (streams.size + streamsStarting >= config.auctions.maxEventStreams) throw new HttpError(503, AUCTION_TEXTS.tooManyStreams, null, { 'retry-after': '30' });
     // One client cannot take the streams everyone else needs (well below the process cap).
     const client = req.ip;
     if ((streamsByClient.get(client) ?? 0) >= config.auctions.maxEventStreamsPerClient) {
       throw new HttpError(429, AUCTION_TEXTS.tooManyStreamsFromClient, null, { 'retry-after': '30' });
     }
+    streamsByClient.set(client, (streamsByClient.get(client) ?? 0) + 1);
+    streamsStarting += 1;
+    const releaseClient = () => {
+      const left = (streamsByClient.get(client) ?? 1) - 1;
+      if (left > 0) streamsByClient.set(client, left);
+      else streamsByClient.delete(client);
+    };
     try {
-      await hub.ensureStarted();
+      const exists = await db.selectFrom('auctions').select('auctionid').where('auctionid', '=', auctionid).executeTakeFirst();
+      if (!exists) throw notFound(AUCTION_TEXTS.notFound);
+      try {
+        await hub.ensureStarted();
+      } catch (err) {
+        req.log.error({ err }, 'Could not LISTEN for auction events');
+        throw new HttpError(503, AUCTION_TEXTS.noLiveUpdates, null, { 'retry-after': '5' });
+      }
     } catch (err) {
-      req.log.error({ err }, 'Could not LISTEN for auction events');
-      throw new HttpError(503, AUCTION_TEXTS.noLiveUpdates, null, { 'retry-after': '5' });
+      releaseClient();
+      throw err;
+    } finally {
+      streamsStarting -= 1;
     }
 
     reply.hijack();
@@ -507,7 +525,6 @@ export function auctionRoutes(app: App) {
     });
     res.write('retry: 3000\n: connected\n\n');
     streams.add(res);
-    streamsByClient.set(client, (streamsByClient.get(client) ?? 0) + 1);
 
     const write = (chunk: string) => {
       if (res.writableEnded || res.destroyed) return;
@@ -528,10 +545,7 @@ export function auctionRoutes(app: App) {
       clearInterval(heartbeat);
       unsubscribe();
       // Called once for the response and once for the request: counted down once.
-      if (!streams.delete(res)) return;
-      const left = (streamsByClient.get(client) ?? 1) - 1;
-      if (left > 0) streamsByClient.set(client, left);
-      else streamsByClient.delete(client);
+      if (streams.delete(res)) releaseClient();
     };
     res.on('close', cleanup);
     req.raw.on('close', cleanup);
