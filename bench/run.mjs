@@ -1,7 +1,7 @@
 // npm run bench — measures the marketplace against baselines in one run and prints a table.
 // See bench/README.md. Options:
 //   --quick                 short smoke run (1 run each, short durations); writes results/quick.*
-//   --only a,b              sections: api, search, frontend, build, abuse (default: all five);
+//   --only a,b              sections: api, search, frontend, build, abuse, scale (default: all six);
 //                           the other sections of results/latest.json are kept as they were
 //   --runs N                measured runs per figure (default 3; median quoted)
 //   --duration S            seconds per autocannon run (default 5)
@@ -20,12 +20,13 @@ import { benchSearch } from './lib/search-bench.mjs';
 import { benchFrontEnd } from './lib/frontend-bench.mjs';
 import { benchBuild, prepareBuildCopy } from './lib/build-bench.mjs';
 import { benchAbuse } from './lib/abuse-bench.mjs';
+import { benchScale } from './lib/scale-bench.mjs';
 import { startBaseline } from './lib/load.mjs';
 import { dropCreatedDatabases, ensurePostgres } from './lib/stack.mjs';
 import { evaluateTargets, renderMarkdown, renderTable } from './lib/report.mjs';
 import { BENCH_DIR, PORTS, assertPortFree, killAllNow, loadavg, log, machine, stopAll } from './lib/util.mjs';
 
-const SECTIONS = ['api', 'search', 'frontend', 'build', 'abuse'];
+const SECTIONS = ['api', 'search', 'frontend', 'build', 'abuse', 'scale'];
 
 function parseArgs(argv) {
   const args = { quick: false, keep: false };
@@ -177,14 +178,17 @@ try {
 
   // 4 first: the production build it makes (in a temporary copy of the sources) is what 3 serves.
   let builtCopy = null;
-  if (sections.includes('build') || sections.includes('frontend')) builtCopy = prepareBuildCopy(workRoot);
+  const servesBuild = sections.includes('frontend') || sections.includes('scale');
+  if (sections.includes('build') || servesBuild) builtCopy = prepareBuildCopy(workRoot);
+  // 3 and 6 serve a build: without section 4 in this run, one build is made for them.
+  if (servesBuild && !sections.includes('build')) await benchBuild({ copy: builtCopy, runs: 1 });
   await section('build', () => benchBuild({ copy: builtCopy, runs: opts.buildRuns }));
   await section('frontend', () => benchFrontEnd({ copy: builtCopy, runs: opts.frontEndRuns, workRoot, opts }));
 
-  const needsBaseline = sections.includes('api') || sections.includes('search');
+  const needsBaseline = sections.includes('api') || sections.includes('search') || sections.includes('scale');
   const baseline = needsBaseline ? await startBaseline(PORTS.baseline, join(workRoot, 'baseline.log')) : null;
   let postgresError = null;
-  if (sections.includes('search') || ((sections.includes('api') || sections.includes('abuse')) && opts.databases.includes('postgres'))) {
+  if (sections.includes('search') || sections.includes('scale') || ((sections.includes('api') || sections.includes('abuse')) && opts.databases.includes('postgres'))) {
     try {
       results.machine.postgres = await ensurePostgres();
     } catch (error) {
@@ -233,6 +237,10 @@ try {
       }
     }
     return out;
+  });
+  await section('scale', () => {
+    if (postgresError) throw new Error(postgresError);
+    return benchScale({ copy: builtCopy, runs: opts.frontEndRuns, workRoot, opts, baseline });
   });
 } catch (error) {
   exitCode = 1;

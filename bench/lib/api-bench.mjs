@@ -104,7 +104,7 @@ async function prepareData(q, plan) {
 const json = { 'content-type': 'application/json' };
 
 /** Runs warm-up and interleaved measured runs of one endpoint; returns the medians and ratio. */
-async function measure(ep, { apiUrl, baseline, opts }) {
+export async function measure(ep, { apiUrl, baseline, opts }) {
   const fixtures = await ep.capture();
   await baseline.set(fixtures);
   const common = { connections: ep.connections, timeoutSeconds: ep.timeoutSeconds ?? 10 };

@@ -10,15 +10,15 @@ import { startApi, stopChild } from './stack.mjs';
 import { PORTS, ROOT, http, loadavg, log, median, round, sleep, spawnChild, waitForUrl } from './util.mjs';
 
 const require = createRequire(import.meta.url);
-const HOST = '127.0.0.1';
-const AREA_PORTS = { shell: PORTS.shell, shop: PORTS.shop, account: PORTS.account, auction: PORTS.auction };
-const AREA_DIRS = { shell: 'shell', shop: 'shop-remote', account: 'account-remote', auction: 'auction-remote' };
+export const HOST = '127.0.0.1';
+export const AREA_PORTS = { shell: PORTS.shell, shop: PORTS.shop, account: PORTS.account, auction: PORTS.auction };
+export const AREA_DIRS = { shell: 'shell', shop: 'shop-remote', account: 'account-remote', auction: 'auction-remote' };
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CPU_THROTTLING = 4;
+export const CPU_THROTTLING = 4;
 const VIEWPORT = { width: 1280, height: 900 };
 
 /** Environment of every server of this section: /config.json, CSP and CORS point at the bench ports. */
-function stackEnv() {
+export function stackEnv() {
   const origins = Object.values(AREA_PORTS).map((p) => `http://${HOST}:${p}`);
   return {
     PUBLIC_HOST: HOST,
@@ -82,13 +82,16 @@ function classify(r, apiOrigin) {
 }
 
 /** One cold first load of url; resolves the page's figures and its requests. */
-async function measureLoad(browser, url, { throttle, apiOrigin }) {
+export async function measureLoad(browser, url, { throttle, apiOrigin, session = null }) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     const page = await context.newPage();
     await page.addInitScript(OBSERVERS);
+    // A signed-in page: the session the shop keeps in sessionStorage ('data'), before its scripts run.
+    if (session) await page.addInitScript((data) => sessionStorage.setItem('data', data), JSON.stringify(session));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
+    await cdp.send('Performance.enable');
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
@@ -135,6 +138,9 @@ async function measureLoad(browser, url, { throttle, apiOrigin }) {
     const deadline = Date.now() + 45000;
     while (Date.now() < deadline && !(inflight <= 0 && Date.now() - lastActivity > 1500)) await sleep(100);
     const settledMs = Date.now() - t0;
+    // The page's JS heap once settled (what its data and rendering hold).
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const jsHeapBytes = metrics.find((x) => x.name === 'JSHeapUsedSize')?.value ?? null;
     const m = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0];
       return { ...window.__bench, domContentLoaded: nav?.domContentLoadedEventEnd ?? null, loadEvent: nav?.loadEventEnd ?? null };
@@ -166,6 +172,7 @@ async function measureLoad(browser, url, { throttle, apiOrigin }) {
       domContentLoaded: round(m.domContentLoaded, 0),
       loadEvent: round(m.loadEvent, 0),
       settledMs,
+      jsHeapMB: jsHeapBytes === null ? null : round(jsHeapBytes / 1048576, 1),
       requests: list.length,
       failedRequests: list.filter((r) => r.failed || (r.status ?? 0) >= 400).length,
       bytes,
@@ -250,6 +257,27 @@ function describeChunk(url, copy) {
   return { frontEnd: AREA_DIRS[area], holds };
 }
 
+/** Serves a folder as `npm start` serves a build (scripts/serve-static.mjs) on port; the child joins `children`. */
+export async function serveFolder(label, root, port, { env, workDir, children }) {
+  const child = spawnChild(label, process.execPath, [join(ROOT, 'scripts', 'serve-static.mjs'), root, String(port)], { env, logFile: join(workDir, `${label}.log`) });
+  children.push(child);
+  await waitForUrl(`http://${HOST}:${port}/config.json`, child, `${label} server`, 30000);
+}
+
+/** The four production front ends of the build copy, each on its bench port. */
+export async function serveFrontEnds(copy, { env, workDir, children }) {
+  for (const [area, port] of Object.entries(AREA_PORTS)) await serveFolder(area, join(copy.dir, AREA_DIRS[area], 'dist'), port, { env, workDir, children });
+}
+
+/** The system Chromium, headless. */
+export async function launchChromium() {
+  const { chromium } = require('playwright-core');
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
 export async function benchFrontEnd({ copy, runs, workRoot, opts }) {
   if (!copy) throw new Error('no production build to serve');
   for (const fe of copy.frontEnds) if (!existsSync(join(fe.dist, 'index.html'))) throw new Error(`${fe.dir} has no production build`);
@@ -261,12 +289,8 @@ export async function benchFrontEnd({ copy, runs, workRoot, opts }) {
   try {
     log('[frontend] starting the API (PGlite, demo data) and the four production front ends');
     children.push(await startApi({ port: PORTS.apiFrontEnd, workDir, logFile: join(workDir, 'api.log'), env: { ...env, LOG_LEVEL: opts.apiLogLevel } }));
-    const serve = async (label, root, port) => {
-      const child = spawnChild(label, process.execPath, [join(ROOT, 'scripts', 'serve-static.mjs'), root, String(port)], { env, logFile: join(workDir, `${label}.log`) });
-      children.push(child);
-      await waitForUrl(`http://${HOST}:${port}/config.json`, child, `${label} server`, 30000);
-    };
-    for (const [area, port] of Object.entries(AREA_PORTS)) await serve(area, join(copy.dir, AREA_DIRS[area], 'dist'), port);
+    const serve = (label, root, port) => serveFolder(label, root, port, { env, workDir, children });
+    await serveFrontEnds(copy, { env, workDir, children });
 
     const products = await http('GET', `${apiOrigin}/products`);
     const productId = products.json.data[0].productid;
@@ -277,11 +301,7 @@ export async function benchFrontEnd({ copy, runs, workRoot, opts }) {
       { name: 'login', path: '/login' },
     ];
 
-    const { chromium } = require('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    browser = await launchChromium();
     const base = `http://${HOST}:${PORTS.shell}`;
 
     // The floor pages, from one unthrottled load of each page.
@@ -329,6 +349,7 @@ export async function benchFrontEnd({ copy, runs, workRoot, opts }) {
         cls: med((l) => l.cls),
         longTaskMs: med((l) => l.longTaskMs),
         tbt: med((l) => l.tbt),
+        jsHeapMB: med((l) => l.jsHeapMB),
         lcpElement: list[list.length - 1]?.lcpElement ?? null,
         failedRequests: Math.max(...list.map((l) => l.failedRequests)),
         pageErrors: [...new Set(list.flatMap((l) => l.pageErrors))],

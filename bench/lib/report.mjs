@@ -120,6 +120,52 @@ export function evaluateTargets(results) {
     });
   }
 
+  // Issue 15: every page at scale within 10% of the same page with the demo catalogue.
+  const scale = results.sections.scale;
+  if (scale?.ratios) {
+    for (const [page, r] of Object.entries(scale.ratios)) {
+      const s = scale.datasets.scale.pages[page];
+      const d = scale.datasets.demo.pages[page];
+      const worst = Math.max(r.lcp ?? 0, r.transferredKB ?? 0, r.jsHeapMB ?? 0);
+      t.push({
+        id: `scale-${page}`,
+        figure: `${s.path} at ${scale.scale.products.toLocaleString('en')} products: LCP, bytes, JS heap ÷ demo catalogue`,
+        ours: `${fmt(s.lcp, 0)} ms, ${fmt(s.transferredKB)} KB, ${fmt(s.jsHeapMB)} MB`,
+        base: `${fmt(d.lcp, 0)} ms, ${fmt(d.transferredKB)} KB, ${fmt(d.jsHeapMB)} MB (demo)`,
+        ratio: worst || null,
+        target: 'each ≤ 110% of demo',
+        met: worst ? worst <= 1.1 : null,
+        gap: `LCP ×${fmt(r.lcp, 2)}, bytes ×${fmt(r.transferredKB, 2)}, heap ×${fmt(r.jsHeapMB, 2)}`,
+      });
+    }
+    const products = scale.datasets.scale.reads.products;
+    if (products?.bytes) {
+      const kb = products.bytes.sent / 1024;
+      t.push({
+        id: 'scale-products-bytes',
+        figure: `GET /products at ${scale.scale.products.toLocaleString('en')} products: reply as sent (${products.bytes.encoding})`,
+        ours: `${fmt(kb)} KB (${fmt(products.bytes.identity / 1024)} KB uncompressed, ${products.bytes.rows} products)`,
+        base: '–',
+        ratio: null,
+        target: '≤ 64 KB compressed',
+        met: kb <= 64 && products.bytes.encoding !== 'identity',
+        gap: products.bytes.encoding === 'identity' ? 'not compressed' : kb <= 64 ? `met by ${fmt(64 - kb)} KB` : `${fmt(kb - 64)} KB over`,
+      });
+    }
+    if (products?.ratio != null) {
+      t.push({
+        id: 'scale-products-rate',
+        figure: `GET /products at ${scale.scale.products.toLocaleString('en')} products (PostgreSQL, compressed): req/s vs node:http baseline`,
+        ours: `${fmt(products.reqPerSec, 0)} req/s`,
+        base: `${fmt(products.baselineReqPerSec, 0)} req/s`,
+        ratio: products.ratio,
+        target: '≥ 80% of baseline',
+        met: products.ratio >= 0.8,
+        gap: products.ratio >= 0.8 ? `met by ${pct(products.ratio - 0.8)}` : `${pct(0.8 - products.ratio)} short`,
+      });
+    }
+  }
+
   const b = results.sections.build;
   {
     const ok = b?.seconds != null;
@@ -300,6 +346,29 @@ function abuseTable(a, options) {
     .join('\n\n');
 }
 
+function scaleTables(sc) {
+  const names = Object.keys(sc.datasets.demo?.pages ?? {});
+  const pages = table(
+    ['page', 'demo: JS KB', 'all KB', 'LCP ms', 'long tasks ms', 'JS heap MB', 'at scale: JS KB', 'all KB', 'LCP ms', 'long tasks ms', 'JS heap MB', 'LCP ×', 'bytes ×', 'heap ×'],
+    names.map((n) => {
+      const d = sc.datasets.demo.pages[n];
+      const s = sc.datasets.scale.pages[n];
+      const r = sc.ratios[n];
+      return [d.path, fmt(d.jsKB), fmt(d.transferredKB), fmt(d.lcp, 0), fmt(d.longTaskMs, 0), fmt(d.jsHeapMB), fmt(s.jsKB), fmt(s.transferredKB), fmt(s.lcp, 0), fmt(s.longTaskMs, 0), fmt(s.jsHeapMB), fmt(r.lcp, 2), fmt(r.transferredKB, 2), fmt(r.jsHeapMB, 2)];
+    }),
+  );
+  const reads = table(
+    ['list read', 'demo: rows', 'bytes sent', 'req/s', 'baseline', 'ratio', 'p99 ms', 'at scale: rows', 'bytes sent', 'uncompressed', 'req/s', 'baseline', 'ratio', 'p99 ms'],
+    Object.keys(sc.datasets.demo?.reads ?? {}).map((k) => {
+      const d = sc.datasets.demo.reads[k];
+      const s = sc.datasets.scale.reads[k];
+      return [d.label, d.bytes.rows, `${d.bytes.sent} ${d.bytes.encoding}`, fmt(d.reqPerSec, 0), fmt(d.baselineReqPerSec, 0), pct(d.ratio), fmt(d.p99, 0), s.bytes.rows, `${s.bytes.sent} ${s.bytes.encoding}`, s.bytes.identity, fmt(s.reqPerSec, 0), fmt(s.baselineReqPerSec, 0), pct(s.ratio), fmt(s.p99, 0)];
+    }),
+  );
+  const data = (x) => `${x.products.toLocaleString('en')} products, ${x.auctionItems.toLocaleString('en')} auction items, ${x.reviews.toLocaleString('en')} reviews, ${x.ordersOfDemoShopper.toLocaleString('en')} orders of the signed-in shopper`;
+  return [sc.how, `Demo: ${data(sc.datasets.demo.data)}. At scale: ${data(sc.datasets.scale.data)}.`, pages, reads].join('\n\n');
+}
+
 function sections(results, { chunks }) {
   const out = [];
   const s = results.sections;
@@ -308,6 +377,7 @@ function sections(results, { chunks }) {
   if (s.frontend) out.push('## 3. Front end: first load, cold cache, 4× CPU throttling (medians)', s.frontend.error ? `Failed: ${s.frontend.error}` : frontEndTables(s.frontend, { chunks }));
   if (s.build) out.push('## 4. Production build of the four front ends', s.build.error ? `Failed: ${s.build.error}` : buildTable(s.build));
   if (s.abuse) out.push('## 5. The API under abuse (issue 16)', s.abuse.error ? `Failed: ${s.abuse.error}` : abuseTable(s.abuse, s.abuse.options ?? results.options));
+  if (s.scale) out.push('## 6. The catalogue at scale, side by side with the demo catalogue (issue 15)', s.scale.error ? `Failed: ${s.scale.error}` : scaleTables(s.scale));
   return out.join('\n\n');
 }
 
@@ -315,7 +385,7 @@ export function renderMarkdown(results) {
   return [
     '# Benchmark results',
     header(results),
-    '## Targets (issue 6)',
+    '## Targets (issues 6 and 15)',
     targetsTable(results),
     sections(results, { chunks: true }),
     results.notes ? `---\n\n${results.notes}` : '',

@@ -1,0 +1,224 @@
+// Section 6: the product at catalogue scale, side by side with the demo catalogue in the same run.
+// Two PostgreSQL databases: the demo data as `npm start` seeds it (plus a few orders of the demo
+// shopper), and the same with 100,000 products, 10,000 auction items, 100,000 reviews and 1,000
+// orders of the demo shopper. Against each: the pages a shopper opens first, in Chromium as section 3
+// loads them (cold cache, 4× CPU; JS and total bytes, LCP, long tasks, JS heap), and the API's list
+// reads against the node:http baseline serving the same bytes (req/s, p99, reply bytes; compressed
+// as a browser asks: Accept-Encoding: br, gzip).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { CPU_THROTTLING, HOST, launchChromium, measureLoad, serveFrontEnds, stackEnv } from './frontend-bench.mjs';
+import { DEMO_PASSWORD, measure } from './api-bench.mjs';
+import { generateProducts } from './search-bench.mjs';
+import { fixtureOf } from './load.mjs';
+import { createPgDatabase, dropPgDatabase, openDb, startApi, stopChild } from './stack.mjs';
+import { PORTS, http, log, median, round } from './util.mjs';
+
+export const SCALE = { products: 100_000, auctionItems: 10_000, reviews: 100_000, orders: 1_000 };
+const DEMO_SHOPPER = 'demo@example.com';
+/** What a browser sends; the API and the baseline answer the same compressed bytes. */
+const BROWSER_ENCODING = { 'accept-encoding': 'br, gzip, deflate' };
+
+/** Orders of the demo shopper (1–3 lines each), spread over the last two years. */
+async function addOrders(q, n) {
+  await q(
+    `WITH u AS (SELECT userid FROM users WHERE lower(email) = $2),
+          g AS (SELECT s, now() - (s * interval '17 hours') AS at FROM generate_series(1, $1::int) s)
+     INSERT INTO orders (userid, orderdate, created_at, billname, billaddress, ordernote, payinfo, items_total, discount, billamount, billtax)
+     SELECT u.userid, g.at, g.at, 'Demo Shopper', '5 Park Street, Kolkata, West Bengal, India 700016', '', 'cod', 1999, 0, 1999, 0 FROM g CROSS JOIN u`,
+    [n, DEMO_SHOPPER],
+  );
+  await q(
+    `INSERT INTO order_lines (orderid, lineno, productid, productname, price, quantity)
+     SELECT o.orderid, l, p.productid, p.productname, p.price, 1
+     FROM orders o CROSS JOIN generate_series(1, 3) l
+     JOIN products p ON p.productid = 1 + (o.orderid * 7 + l) % 60
+     WHERE l <= 1 + o.orderid % 3 AND NOT EXISTS (SELECT 1 FROM order_lines x WHERE x.orderid = o.orderid)`,
+  );
+}
+
+/** n auction items like the seeded ones (their photos), a third of them ended. */
+async function addAuctionItems(q, n) {
+  await q(
+    `WITH t AS (SELECT array_agg(photo_hashes::text ORDER BY auctionid) AS photos, array_agg(category::text ORDER BY auctionid) AS cats, min(userid) AS owner FROM auctions)
+     INSERT INTO auctions (userid, nickname, productname, category, description, ageproduct, startbid, bid, rangelowbid, rangehighbid, photo_hashes, end_time)
+     SELECT t.owner, 'collector', 'Collectible no. ' || s, t.cats[1 + s % array_length(t.cats, 1)], 'A collectible from the bench catalogue, kept with care.',
+            (5 + s % 80) || ' years', 1000, 1000, 500, 5000, t.photos[1 + s % array_length(t.photos, 1)]::jsonb,
+            now() + CASE WHEN s % 3 = 0 THEN -interval '1 day' ELSE interval '20 days' END
+     FROM generate_series(1, $1::int) s CROSS JOIN t`,
+    [n],
+  );
+}
+
+async function addReviews(q, n) {
+  await q(
+    `INSERT INTO reviews (userid, review_date, name, title, keywords, description)
+     SELECT NULL, to_char(now() - (s % 700) * interval '1 day', 'YYYY-MM-DD'), 'Shopper ' || s, 'Review number ' || s,
+            'quality, delivery', 'Arrived on time and works as described. Review ' || s || ' of the bench catalogue.'
+     FROM generate_series(1, $1::int) s`,
+    [n],
+  );
+}
+
+/** The catalogue at scale, on top of the demo data (`q`: a query function of openDb). */
+export async function loadScaleData(q) {
+  await generateProducts(q, SCALE.products);
+  await addAuctionItems(q, SCALE.auctionItems);
+  await addReviews(q, SCALE.reviews);
+  await addOrders(q, SCALE.orders);
+}
+
+/** The demo data, or the demo data at scale, in a fresh PostgreSQL database; resolves its URL and counts. */
+async function prepareDataset(name, { workDir, env }) {
+  const dbName = `bench_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
+  const databaseUrl = await createPgDatabase(dbName);
+  const logFile = join(workDir, `api-${name}.log`);
+  // The first start migrates and seeds the demo data.
+  await stopChild(await startApi({ port: PORTS.apiFrontEnd, databaseUrl, workDir, logFile, env }));
+  const db = await openDb({ databaseUrl });
+  try {
+    if (name === 'scale') {
+      log(`[scale] loading ${SCALE.products} products, ${SCALE.auctionItems} auction items, ${SCALE.reviews} reviews, ${SCALE.orders} orders of the demo shopper`);
+      await loadScaleData(db.q);
+    } else await addOrders(db.q, 5);
+    await db.q('VACUUM (ANALYZE)');
+    const count = async (table) => (await db.q(`SELECT count(*)::int AS n FROM ${table}`))[0].n;
+    const counts = { products: await count('products'), auctionItems: await count('auctions'), reviews: await count('reviews'), ordersOfDemoShopper: (await db.q(`SELECT count(*)::int AS n FROM orders o JOIN users u USING (userid) WHERE lower(u.email) = $1`, [DEMO_SHOPPER]))[0].n };
+    return { dbName, databaseUrl, logFile, counts };
+  } finally {
+    await db.close();
+  }
+}
+
+/** A signed-in session of the demo shopper, as the shop keeps it in sessionStorage. */
+async function signIn(apiUrl) {
+  const anon = await http('GET', `${apiUrl}/getanytoken`);
+  const res = await http('POST', `${apiUrl}/logincus`, { body: { email: DEMO_SHOPPER, password: DEMO_PASSWORD, authtoken: anon.json.data } });
+  if (res.status !== 200) throw new Error(`demo shopper login answered ${res.status} ${JSON.stringify(res.json)}`);
+  const { firstname, lastname, authtoken } = res.json.data;
+  return { firstname, lastname, authtoken };
+}
+
+/** A GET whose body is kept as sent (fetch would decompress it): what the baseline must answer. */
+function rawGet(url, headers) {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const out = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) out.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+        resolve({ status: res.statusCode, headers: out, buffer: Buffer.concat(chunks) });
+      });
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** The list reads, each measured against the baseline with a browser's Accept-Encoding. */
+function listReads(apiUrl, session) {
+  const read = (name, path, headers = {}) => ({
+    name,
+    label: `GET ${path}`,
+    connections: 50,
+    async capture() {
+      const res = await rawGet(apiUrl + path, { ...BROWSER_ENCODING, ...headers });
+      if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
+      const identity = await http('GET', apiUrl + path, { headers });
+      this.bytes = { sent: res.buffer.length, encoding: res.headers.get('content-encoding') ?? 'identity', identity: identity.buffer.length, rows: identity.json?.data?.length ?? null };
+      return [fixtureOf('GET', path, undefined, res)];
+    },
+    load: () => ({ requests: [{ method: 'GET', path, headers: { ...BROWSER_ENCODING, ...headers } }] }),
+  });
+  return [
+    read('products', '/products'),
+    read('trending', '/products/trending'),
+    read('auctions', '/getauction'),
+    read('reviews', '/getreviews'),
+    read('orders', '/allorders', { authtoken: session.authtoken }),
+  ];
+}
+
+export async function benchScale({ copy, runs, workRoot, opts, baseline }) {
+  if (!copy) throw new Error('no production build to serve');
+  const workDir = mkdtempSync(join(workRoot, 'scale-'));
+  const env = { ...stackEnv(), LOG_LEVEL: opts.apiLogLevel };
+  const apiUrl = `http://${HOST}:${PORTS.apiFrontEnd}`;
+  const children = [];
+  const databases = [];
+  let browser;
+  const out = { datasets: {} };
+  try {
+    await serveFrontEnds(copy, { env, workDir, children });
+    browser = await launchChromium();
+    for (const name of ['demo', 'scale']) {
+      const data = await prepareDataset(name, { workDir, env });
+      databases.push(data.dbName);
+      const api = await startApi({ port: PORTS.apiFrontEnd, databaseUrl: data.databaseUrl, workDir, logFile: data.logFile, env });
+      try {
+        const session = await signIn(apiUrl);
+        // The same product in both: the catalogue's first (a seeded one).
+        const first = (await http('GET', `${apiUrl}/products?limit=1`)).json.data[0].productid;
+        const pages = [
+          { name: 'home', path: '/' },
+          { name: 'newarrival', path: '/newarrival' },
+          { name: 'product', path: `/productdetails/${first}` },
+          { name: 'auctionhome', path: '/auctionhome' },
+          { name: 'review', path: '/review' },
+          { name: 'myorders', path: '/myaccount/myorder', signedIn: true },
+        ];
+        const result = { data: data.counts, pages: {}, reads: {} };
+        for (const p of pages) {
+          const loads = [];
+          for (let run = 0; run < runs; run++) {
+            const load = await measureLoad(browser, `http://${HOST}:${PORTS.shell}${p.path}`, { throttle: CPU_THROTTLING, apiOrigin: apiUrl, session: p.signedIn ? session : null });
+            loads.push(load);
+            log(`[scale ${name}] ${p.path}: JS ${round((load.bytes.js ?? 0) / 1024, 1)} KB, all ${round(load.transferredTotal / 1024, 1)} KB, LCP ${load.lcp} ms, long tasks ${load.longTaskMs} ms, heap ${load.jsHeapMB} MB`);
+          }
+          const med = (f) => median(loads.map(f));
+          result.pages[p.name] = {
+            path: p.path,
+            jsKB: round(med((l) => (l.bytes.js ?? 0) / 1024), 1),
+            apiKB: round(med((l) => (l.bytes.api ?? 0) / 1024), 1),
+            transferredKB: round(med((l) => l.transferredTotal / 1024), 1),
+            lcp: med((l) => l.lcp),
+            longTaskMs: med((l) => l.longTaskMs),
+            jsHeapMB: med((l) => l.jsHeapMB),
+            requests: med((l) => l.requests),
+            pageErrors: [...new Set(loads.flatMap((l) => l.pageErrors))],
+            failedRequests: Math.max(...loads.map((l) => l.failedRequests)),
+          };
+        }
+        for (const ep of listReads(apiUrl, session)) {
+          const m = await measure(ep, { apiUrl, baseline, opts });
+          result.reads[ep.name] = { label: ep.label, bytes: ep.bytes, reqPerSec: m.api.reqPerSec, p99: m.api.p99, baselineReqPerSec: m.baseline.reqPerSec, ratio: m.ratio, non2xx: m.api.non2xx, errors: m.api.errors };
+          log(`[scale ${name}] ${ep.label}: ${ep.bytes.rows} rows, ${ep.bytes.sent} B ${ep.bytes.encoding} (${ep.bytes.identity} B identity); ${m.api.reqPerSec}/s p99 ${m.api.p99} ms vs baseline ${m.baseline.reqPerSec}/s → ${m.ratio}`);
+        }
+        out.datasets[name] = result;
+      } finally {
+        await stopChild(api);
+      }
+    }
+    // Scale ÷ demo, page by page (the targets: within 10%).
+    out.ratios = {};
+    for (const [page, s] of Object.entries(out.datasets.scale.pages)) {
+      const d = out.datasets.demo.pages[page];
+      const ratio = (key) => (d[key] ? round(s[key] / d[key], 3) : null);
+      out.ratios[page] = { lcp: ratio('lcp'), transferredKB: ratio('transferredKB'), jsHeapMB: ratio('jsHeapMB'), jsKB: ratio('jsKB') };
+    }
+    return {
+      how: `PostgreSQL; demo data vs demo data + ${SCALE.products} products, ${SCALE.auctionItems} auction items, ${SCALE.reviews} reviews, ${SCALE.orders} orders of the demo shopper; pages as section 3 loads them (Chromium ${browser.version()}, cold cache, ${CPU_THROTTLING}× CPU), medians of ${runs}; list reads with Accept-Encoding: br, gzip against the node:http baseline answering the same bytes`,
+      scale: SCALE,
+      ...out,
+    };
+  } finally {
+    if (browser) await browser.close().catch(() => undefined);
+    for (const c of children.reverse()) await stopChild(c);
+    for (const name of databases) await dropPgDatabase(name).catch((e) => log(`could not drop ${name}: ${e.message}`));
+    if (!opts.keep) rmSync(workDir, { recursive: true, force: true });
+  }
+}
