@@ -27,6 +27,8 @@ export interface Config {
   releasesRegistry?: string;
   /** Fixed base of image URLs; when absent it is taken from the request (protocol + Host). */
   publicUrl?: string;
+  /** The shop's address (the shell) in links the API mails. */
+  storefrontUrl: string;
   smtpUrl?: string;
   outboxDir: string;
   mailFrom: string;
@@ -103,6 +105,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .filter(Boolean),
     releasesRegistry: env.RELEASES_DIR ? path.join(path.resolve(env.RELEASES_DIR), 'registry.json') : undefined,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : undefined,
+    /** The shop's address in links the API mails (a price drop); the first CORS origin (the shell) unless set. */
+    storefrontUrl: (env.STOREFRONT_URL || (env.CORS_ORIGINS || 'http://localhost:3000').split(',')[0]!.trim()).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     outboxDir: path.resolve(env.OUTBOX_DIR || path.join(REPO_ROOT, 'api', 'outbox')),
     mailFrom: env.MAIL_FROM || 'Marketplace <no-reply@marketplace.local>',

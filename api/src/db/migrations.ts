@@ -7,6 +7,7 @@ import { sessionNotifyMigration } from './migration-0004-session-notify';
 import { auctionBidcountMigration } from './migration-0005-auction-bidcount';
 import { orderTotalsMigration } from './migration-0006-order-totals';
 import { listIndexesMigration } from './migration-0007-list-indexes';
+import { wishlistAlertsMigration } from './migration-0008-wishlist-alerts';
 
 /**
  * Versioned migrations, in code (run in name order, each in a transaction).
@@ -162,6 +163,7 @@ const migrations: Record<string, Migration> = {
   '0005_auction_bidcount': auctionBidcountMigration,
   '0006_order_totals': orderTotalsMigration,
   '0007_list_indexes': listIndexesMigration,
+  '0008_wishlist_alerts': wishlistAlertsMigration,
 };
 
 function splitStatements(script: string): string[] {

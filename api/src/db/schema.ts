@@ -211,6 +211,22 @@ export interface BidsTable {
   created_at: Generated<Date>;
 }
 
+/** A product on a shopper's wishlist (migration 0008). */
+export interface WishlistItemsTable {
+  wishid: Generated<number>;
+  userid: number;
+  productid: number;
+  created_at: Generated<Date>;
+}
+
+/** A shopper waiting for a product's price to drop (migration 0008). */
+export interface PriceAlertsTable {
+  alertid: Generated<number>;
+  userid: number;
+  productid: number;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   login_tokens: LoginTokensTable;
@@ -221,6 +237,8 @@ export interface Database {
   images: ImagesTable;
   products: ProductsTable;
   cart_items: CartItemsTable;
+  wishlist_items: WishlistItemsTable;
+  price_alerts: PriceAlertsTable;
   coupons: CouponsTable;
   contact_messages: ContactMessagesTable;
   orders: OrdersTable;

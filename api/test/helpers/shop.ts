@@ -52,7 +52,7 @@ export async function listProduct(s: TestServer, token: string, price: number, n
     { authtoken: token },
   );
   expect(r.status).toBe(200);
-  return r.body.data as { productid: number; price: number; productname: string; photo: string; photos: string[]; userid: number };
+  return r.body.data as { productid: number; price: number; productname: string; title: string; description: string; rating: number; photo: string; photos: string[]; userid: number };
 }
 
 export const CHECKOUT = { billname: 'Meera Iyer', billaddress: '12, MG Road, Near City Mall, Bengaluru, Karnataka, India, 560010', ordernote: 'Leave at the door', payinfo: 'cod' };

@@ -17,7 +17,8 @@ export {
 } from './account';
 export { sendContact } from './contact';
 export { getCartItems, addToCart, removeFromCart, clearCart } from './cart';
-export { checkCoupon, getCoupons, getReviews, getReviewsPage, addReview, createProduct } from './shop';
+export { checkCoupon, getCoupons, getReviews, getReviewsPage, addReview, createProduct, getMyProductsPage, updateProduct, removeProduct } from './shop';
+export { getWishlistPage, addToWishlist, removeFromWishlist, clearWishlist, getPriceAlert, setPriceAlert } from './wishlist';
 export { uploadPhoto } from './uploads';
 export { placeOrder, getOrders, getOrdersPage, getOrder, cancelOrder } from './orders';
 export { getAuctions, getAuctionsPage, getAuction, createAuction, placeBid, getMyBidders, getMyBiddersPage, approveBidder, subscribeToAuction } from './auctions';

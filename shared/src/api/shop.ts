@@ -6,6 +6,8 @@ import type {
   CouponCheckReply,
   CouponListReply,
   CreateProductReply,
+  MessageReply,
+  MyProductsPageReply,
   Product,
   PageQuery,
   Review,
@@ -71,4 +73,32 @@ export async function createProduct(p: {
   const authtoken = requireLoginToken();
   const res = await http.post<CreateProductReply>('/product', p, { headers: { authtoken } });
   return res.data.data;
+}
+
+/** GET /myproducts (header authtoken): a page of the signed-in seller's listings, newest first. */
+export async function getMyProductsPage(page?: PageQuery): Promise<Page<Product>> {
+  const authtoken = requireLoginToken();
+  const res = await http.get<MyProductsPageReply>('/myproducts', { headers: { authtoken }, params: pageParams(page) });
+  return { items: res.data.data, next: res.data.next };
+}
+
+/**
+ * PUT /product/{id} (header authtoken): the seller's edit, with Add Product's fields, rules and
+ * messages; resolves the product as stored ('Product Updated Successfully'). 403 another seller's
+ * product ('You can only change your own products'), 404 unknown. A lower price mails its watchers.
+ */
+export async function updateProduct(
+  productid: number,
+  p: { productname: string; title: string; description: string; price: number; rating: number; location: string; photos: string[] },
+): Promise<Product> {
+  const authtoken = requireLoginToken();
+  const res = await http.put<CreateProductReply>(`/product/${encodeURIComponent(String(productid))}`, p, { headers: { authtoken } });
+  return res.data.data;
+}
+
+/** DELETE /product/{id} (header authtoken): takes the seller's listing down ('Product Removed Successfully'); 403 / 404 as updateProduct. */
+export async function removeProduct(productid: number): Promise<{ msg: string }> {
+  const authtoken = requireLoginToken();
+  const res = await http.delete<MessageReply>(`/product/${encodeURIComponent(String(productid))}`, { headers: { authtoken } });
+  return { msg: res.data.msg };
 }

@@ -12,3 +12,4 @@ export * from './shop';
 export * from './orders';
 export * from './uploads';
 export * from './auctions';
+export * from './wishlist';
