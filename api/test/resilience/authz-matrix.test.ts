@@ -69,6 +69,10 @@ describeEachDatabase('authorization matrix', (server) => {
     const thirdAuction = await createAuction(s, third.token, { bid: 100, rangelowbid: 50, rangehighbid: 10_000_000 });
     expect((await s.put('/updatebiduser', { auctionid: thirdAuction.auctionid, bid: 120 }, { authtoken: victim.token })).status).toBe(200);
     const proof = (await s.post('/checkuserdata', { password: victim.password, authtoken: victim.token })).body.data.proof as string;
+    // The victim's listing, wishlist item and price alert.
+    const victimProduct = await listProduct(s, victim.token, 450, 'Victim vase');
+    expect((await s.post('/wishlist', { productid: product.productid }, { authtoken: victim.token })).status).toBe(200);
+    expect((await s.post('/pricealerts', { productid: product.productid }, { authtoken: victim.token })).status).toBe(200);
 
     // The victim's dead tokens: one expired (its expiry moved into the past), one revoked by logout.
     const expired = (await login(s, victim.email, victim.password)).body.data.authtoken as string;
@@ -170,6 +174,20 @@ describeEachDatabase('authorization matrix', (server) => {
       },
       { route: 'GET /getUserAuction/:id', other: 'forbidden', build: (t) => ({ method: 'GET', path: `/getUserAuction/${victim.userid}`, headers: tokenHeader(t) }) },
       { route: 'PUT /setHighBid', other: 'forbidden', build: (t) => json('PUT', '/setHighBid', { productid: victimAuction.auctionid, userid: attacker.userid }, tokenHeader(t)) },
+      { route: 'GET /wishlist', other: 'own', build: (t) => ({ method: 'GET', path: '/wishlist', headers: tokenHeader(t, { userid: String(victim.userid) }) }) },
+      { route: 'POST /wishlist', other: 'own', build: (t) => json('POST', '/wishlist', { productid: product.productid, userid: victim.userid }, tokenHeader(t)) },
+      { route: 'DELETE /wishlist/:id', other: 'own', build: (t) => ({ method: 'DELETE', path: `/wishlist/${product.productid}`, headers: tokenHeader(t, { userid: String(victim.userid) }) }) },
+      { route: 'DELETE /wishlist', other: 'own', build: (t) => ({ method: 'DELETE', path: '/wishlist', headers: tokenHeader(t, { userid: String(victim.userid) }) }) },
+      { route: 'GET /pricealerts/:id', other: 'own', build: (t) => ({ method: 'GET', path: `/pricealerts/${product.productid}`, headers: tokenHeader(t) }) },
+      { route: 'POST /pricealerts', other: 'own', build: (t) => json('POST', '/pricealerts', { productid: product.productid, userid: victim.userid }, tokenHeader(t)) },
+      { route: 'DELETE /pricealerts/:id', other: 'own', build: (t) => ({ method: 'DELETE', path: `/pricealerts/${product.productid}`, headers: tokenHeader(t) }) },
+      { route: 'GET /myproducts', other: 'own', build: (t) => ({ method: 'GET', path: '/myproducts', headers: tokenHeader(t, { userid: String(victim.userid) }) }) },
+      {
+        route: 'PUT /product/:id',
+        other: 'forbidden',
+        build: (t) => json('PUT', `/product/${victimProduct.productid}`, { productname: 'Hijacked', title: 'Accessories', description: 'D', price: 1, rating: 1, photos: victimProduct.photos }, tokenHeader(t)),
+      },
+      { route: 'DELETE /product/:id', other: 'forbidden', build: (t) => ({ method: 'DELETE', path: `/product/${victimProduct.productid}`, headers: tokenHeader(t) }) },
     ];
     // The HEAD twin of every GET route answers the same statuses (without a body).
     rows.push(
