@@ -1,11 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { getReviews, useSession } from '@marketplace/shared';
+import { getReviewsPage, useSession } from '@marketplace/shared';
 import { SHOP_PAGES } from './App';
 import { routes } from './routes.json';
 import { currentPath, renderAt } from './testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({ ...jest.requireActual('@marketplace/shared'), getReviews: jest.fn() }));
-(getReviews as jest.MockedFunction<typeof getReviews>).mockResolvedValue([]);
+jest.mock('@marketplace/shared', () => ({ ...jest.requireActual('@marketplace/shared'), getReviewsPage: jest.fn() }));
+(getReviewsPage as jest.MockedFunction<typeof getReviewsPage>).mockResolvedValue({ items: [], next: null });
 
 afterEach(() => act(() => useSession.getState().clearAll()));
 

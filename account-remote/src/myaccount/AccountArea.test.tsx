@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getOrders, getUserData, updateAddresses, updateProfile, useSession } from '@marketplace/shared';
+import { ApiError, getOrdersPage, getUserData, updateAddresses, updateProfile, useSession } from '@marketplace/shared';
 import type { AccountCustomer as Customer } from './addresses';
 import { currentPath, renderAt } from '../testing/renderAt';
 
@@ -9,9 +9,9 @@ jest.mock('@marketplace/shared', () => ({
   getUserData: jest.fn(),
   updateProfile: jest.fn(),
   updateAddresses: jest.fn(),
-  getOrders: jest.fn(),
+  getOrdersPage: jest.fn(),
 }));
-const getOrdersMock = getOrders as jest.MockedFunction<typeof getOrders>;
+const getOrdersPageMock = getOrdersPage as jest.MockedFunction<typeof getOrdersPage>;
 const getUserDataMock = getUserData as jest.MockedFunction<typeof getUserData>;
 const updateProfileMock = updateProfile as jest.MockedFunction<typeof updateProfile>;
 const updateAddressesMock = updateAddresses as jest.MockedFunction<typeof updateAddresses>;
@@ -42,7 +42,7 @@ let stored: Customer;
 beforeEach(() => {
   act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' }));
   stored = customer();
-  getOrdersMock.mockResolvedValue([]);
+  getOrdersPageMock.mockResolvedValue({ items: [], next: null });
   getUserDataMock.mockImplementation(async () => clone(stored) as unknown as Awaited<ReturnType<typeof getUserData>>);
   updateProfileMock.mockImplementation(async (p) => {
     stored = { ...stored, ...p };

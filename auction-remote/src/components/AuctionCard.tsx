@@ -1,4 +1,4 @@
-import { type ReactElement } from 'react';
+import { type ReactElement, type Ref } from 'react';
 import { Link } from '@marketplace/shared/router';
 import { formatPrice, type AuctionItem } from '@marketplace/shared';
 import { auctionProductPath } from '../lib/links';
@@ -13,10 +13,10 @@ export type AuctionSummary = Pick<
 > & { category: string };
 
 /** One lot: photo, category, name, 'Current BID: Rs. {bid}', the estimate range and the view link. */
-export function AuctionCard({ item }: { item: AuctionSummary }): ReactElement {
+export function AuctionCard({ item, ref }: { item: AuctionSummary; ref?: Ref<HTMLElement> }): ReactElement {
   const closed = item.status === 'closed';
   return (
-    <article className={styles.card}>
+    <article ref={ref} className={styles.card}>
       <div className={styles.media}>
         <AuctionPhoto photo={item.photo} alt={item.productname} width={400} height={300} />
         <span className={styles.category}>{item.category}</span>

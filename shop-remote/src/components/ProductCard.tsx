@@ -1,4 +1,4 @@
-import { type ReactElement, type ReactNode } from 'react';
+import { type ReactElement, type ReactNode, type Ref } from 'react';
 import { Link } from '@marketplace/shared/router';
 import { Price, StarRating, type Product } from '@marketplace/shared';
 import { productDetailsPath } from '../lib/productLinks';
@@ -62,9 +62,9 @@ export function ProductGrid({ children, layout = 'grid', label }: { children: Re
   );
 }
 
-export function ProductGridItem({ children }: { children: ReactNode }): ReactElement {
+export function ProductGridItem({ children, ref }: { children: ReactNode; ref?: Ref<HTMLDivElement> }): ReactElement {
   return (
-    <div role="listitem" className={styles.gridItem}>
+    <div role="listitem" className={styles.gridItem} ref={ref}>
       {children}
     </div>
   );

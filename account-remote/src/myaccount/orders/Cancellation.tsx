@@ -1,6 +1,7 @@
 import { type ReactElement } from 'react';
 import { type Order } from '@marketplace/shared';
 import { EmptyOrders, WithOrders } from './OrderListStates';
+import { useOrders } from './OrdersContext';
 import { OrdersNav } from './OrderBits';
 import { COLUMNS, OrdersTableCard } from './OrdersTable';
 import { formatDate, newestFirst } from './orderFormat';
@@ -15,15 +16,17 @@ const COLUMNS_HERE = [
   { ...COLUMNS.total, header: 'Bill Amount' },
 ];
 
-/** /myaccount/cancellation: the cancelled orders, or an empty state. */
+/** /myaccount/cancellation: the cancelled orders among those loaded (older ones with Load more), or an empty state. */
 export default function Cancellation(): ReactElement {
+  const { orders: loaded, hasMore } = useOrders();
+  const none = hasMore ? `No cancelled order among your ${loaded?.length ?? 0} latest orders.` : 'You have not cancelled any order.';
   return (
     <>
       <h1 className={accountStyles.heading}>My Cancellations</h1>
       <OrdersNav />
       <WithOrders pick={cancelledOnly}>
         {(orders) =>
-          orders.length === 0 ? <EmptyOrders>You have not cancelled any order.</EmptyOrders> : <OrdersTableCard orders={orders} columns={COLUMNS_HERE} />
+          orders.length === 0 ? <EmptyOrders>{none}</EmptyOrders> : <OrdersTableCard orders={orders} columns={COLUMNS_HERE} />
         }
       </WithOrders>
     </>

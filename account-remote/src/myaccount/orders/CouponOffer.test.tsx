@@ -1,12 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getCoupons, getOrders, getUserData, useSession } from '@marketplace/shared';
+import { ApiError, getCoupons, getOrdersPage, getUserData, useSession } from '@marketplace/shared';
 import { renderAt } from '../../testing/renderAt';
 
 jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
   getUserData: jest.fn(),
-  getOrders: jest.fn(),
+  getOrdersPage: jest.fn(),
   getCoupons: jest.fn(),
 }));
 const getCouponsMock = getCoupons as jest.MockedFunction<typeof getCoupons>;
@@ -14,7 +14,7 @@ const getCouponsMock = getCoupons as jest.MockedFunction<typeof getCoupons>;
 beforeEach(() => {
   act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' }));
   (getUserData as jest.Mock).mockResolvedValue({ userid: 7, firstname: 'Asha', lastname: 'Rao', email: 'a@b.co', phonenum: '', createdate: '', gender: '', address: [], authtoken: 'tok' });
-  (getOrders as jest.Mock).mockResolvedValue([]);
+  (getOrdersPage as jest.Mock).mockResolvedValue({ items: [], next: null });
 });
 afterEach(() => {
   act(() => useSession.getState().clearAll());

@@ -1,4 +1,4 @@
-import { type ReactElement, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import { Link } from '@marketplace/shared/router';
 import { Spinner, type Order } from '@marketplace/shared';
 import { useOrders } from './OrdersContext';
@@ -30,8 +30,32 @@ export function EmptyOrders({ children }: { children: ReactNode }): ReactElement
 }
 
 /**
+ * 'Load more orders' under an order list while older orders follow: disabled and busy while the
+ * page loads; the first new order then takes the focus.
+ */
+export function LoadMoreOrders(): ReactElement | null {
+  const { hasMore, loadingMore, loadMore } = useOrders();
+  const button = useRef<HTMLButtonElement>(null);
+  const wasLoading = useRef(false);
+  useEffect(() => {
+    // A disabled button loses the focus: it gets it back when the page brought no order to go on to (none shown here).
+    if (wasLoading.current && !loadingMore && document.activeElement === document.body) button.current?.focus();
+    wasLoading.current = loadingMore;
+  }, [loadingMore]);
+  if (!hasMore) return null;
+  return (
+    <div className={styles.loadMore}>
+      <button ref={button} type="button" className={styles.secondary} onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore}>
+        {loadingMore ? 'Loading…' : 'Load more orders'}
+      </button>
+    </div>
+  );
+}
+
+/**
  * The order list in its three states: a spinner while loading (spec section 2), the error text
- * when it could not be loaded, otherwise `children(orders)` with the orders `pick` keeps.
+ * when it could not be loaded, otherwise `children(orders)` with the orders `pick` keeps, and
+ * 'Load more orders' while older ones follow.
  */
 export function WithOrders({
   pick = (o) => o,
@@ -44,5 +68,10 @@ export function WithOrders({
   if (orders === null) {
     return failed ? <LoadFailed what="Your orders" retry={reload} /> : <Spinner label="Loading your orders" />;
   }
-  return <>{children(pick(orders))}</>;
+  return (
+    <>
+      {children(pick(orders))}
+      <LoadMoreOrders />
+    </>
+  );
 }

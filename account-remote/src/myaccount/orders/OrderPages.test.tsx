@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, cancelOrder, getOrder, getOrders, getUserData, useSession, type Order } from '@marketplace/shared';
+import { ApiError, cancelOrder, getOrder, getOrders, getOrdersPage, getUserData, useSession, type Order, type Page } from '@marketplace/shared';
 import { currentPath, renderAt } from '../../testing/renderAt';
 import { makeOrder } from '../../testing/orders';
 
@@ -8,16 +8,36 @@ jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
   getUserData: jest.fn(),
   getOrders: jest.fn(),
+  getOrdersPage: jest.fn(),
   getOrder: jest.fn(),
   cancelOrder: jest.fn(),
 }));
 const getUserDataMock = getUserData as jest.MockedFunction<typeof getUserData>;
 const getOrdersMock = getOrders as jest.MockedFunction<typeof getOrders>;
+const getOrdersPageMock = getOrdersPage as jest.MockedFunction<typeof getOrdersPage>;
 const getOrderMock = getOrder as jest.MockedFunction<typeof getOrder>;
 const cancelOrderMock = cancelOrder as jest.MockedFunction<typeof cancelOrder>;
 
 /** What the server holds: the list and single-order calls read it (set per test). */
 let orders: Order[];
+
+/** GET /allorders' default page. */
+const PAGE = 20;
+
+/** GET /allorders over `orders` as they stand: a page of `limit` (PAGE by default) from the cursor, `next` where the following one starts. */
+async function ordersPage(page: { limit?: number; cursor?: string } = {}): Promise<Page<Order>> {
+  const start = page.cursor ? Number(page.cursor) : 0;
+  const end = start + (page.limit ?? PAGE);
+  return { items: orders.slice(start, end).map((o) => ({ ...o })), next: end < orders.length ? String(end) : null };
+}
+
+/** `count` orders, newest first (ids count down from 100 + count), one a day. */
+function manyOrders(count: number, over: (n: number) => Partial<Order> = () => ({})): Order[] {
+  return Array.from({ length: count }, (_, i) => {
+    const orderid = 100 + count - i;
+    return makeOrder({ orderid, orderdate: new Date(Date.UTC(2025, 0, 1) + (count - i) * 86_400_000).toISOString(), ...over(orderid) });
+  });
+}
 
 beforeEach(() => {
   act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' }));
@@ -33,7 +53,7 @@ beforeEach(() => {
     address: [],
     authtoken: 'tok',
   } as unknown as Awaited<ReturnType<typeof getUserData>>);
-  getOrdersMock.mockImplementation(async () => orders.map((o) => ({ ...o })));
+  getOrdersPageMock.mockImplementation(ordersPage);
   getOrderMock.mockImplementation(async (id) => {
     const found = orders.find((o) => o.orderid === id);
     if (!found) throw new ApiError(404, 'Order not found');
@@ -94,11 +114,11 @@ describe('/myaccount dashboard', () => {
 
 describe('/myaccount/myorder', () => {
   it('shows a spinner while loading, then No Order Pending when there is no order', async () => {
-    let answer!: (list: Order[]) => void;
-    getOrdersMock.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    let answer!: (page: Page<Order>) => void;
+    getOrdersPageMock.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     renderAt('/myaccount/myorder');
     expect(await screen.findByText('Loading your orders')).toBeInTheDocument();
-    act(() => answer([]));
+    act(() => answer({ items: [], next: null }));
     expect(await screen.findByText('No Order Pending')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(counter('Orders Placed')).toHaveTextContent('0');
@@ -129,7 +149,7 @@ describe('/myaccount/myorder', () => {
 
   it('says Something went Wrong (toast and text) when the list fails, and Try again loads it', async () => {
     const user = userEvent.setup();
-    getOrdersMock.mockRejectedValueOnce(new ApiError(500, 'boom'));
+    getOrdersPageMock.mockRejectedValueOnce(new ApiError(500, 'boom'));
     orders = [makeOrder({ orderid: 3 })];
     renderAt('/myaccount/myorder');
     expect(await screen.findByRole('heading', { name: 'Something went Wrong' })).toBeInTheDocument();
@@ -333,5 +353,88 @@ describe('/myaccount/cancellation and /myaccount/mypayment', () => {
       ['#52', '10 Mar 2025', 'PayPal paypal', 'Rs. 2000'],
       ['#51', '1 Mar 2025', 'Cash on Delivery cod', 'Rs. 350'],
     ]);
+  });
+});
+
+describe('orders a page at a time', () => {
+  function orderIds(): string[] {
+    return within(screen.getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[0]!.textContent ?? '');
+  }
+
+  it('My Orders lists the first page, then appends the older ones with Load more orders (its cursor) until none follows', async () => {
+    const user = userEvent.setup();
+    orders = manyOrders(25, (id) => ({ status: id === 101 ? 'Cancelled' : 'Processing' }));
+    renderAt('/myaccount/myorder');
+    await waitFor(() => expect(orderIds()).toHaveLength(PAGE));
+    expect(getOrdersPageMock).toHaveBeenCalledTimes(1);
+    expect(getOrdersMock).not.toHaveBeenCalled();
+    expect(orderIds()[0]).toBe('#125');
+    // Counted over the orders loaded: at least.
+    expect(counter('Orders Placed')).toHaveTextContent('20+');
+    expect(counter('Cancel Orders')).toHaveTextContent('0+');
+
+    await user.click(screen.getByRole('button', { name: 'Load more orders' }));
+    await waitFor(() => expect(orderIds()).toHaveLength(25));
+    expect(getOrdersPageMock).toHaveBeenLastCalledWith({ cursor: '20' });
+    expect(orderIds().slice(19, 21)).toEqual(['#106', '#105']);
+    expect(screen.queryByRole('button', { name: 'Load more orders' })).not.toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /#105/ })).toHaveFocus();
+    expect(counter('Orders Placed')).toHaveTextContent(/^25$/);
+    expect(counter('Cancel Orders')).toHaveTextContent(/^1$/);
+  });
+
+  it('is busy and disabled while the page loads; a failure keeps the orders shown and says Something went Wrong', async () => {
+    const user = userEvent.setup();
+    orders = manyOrders(25);
+    let fail!: (error: unknown) => void;
+    renderAt('/myaccount/mypayment');
+    await waitFor(() => expect(orderIds()).toHaveLength(PAGE));
+    getOrdersPageMock.mockImplementationOnce(() => new Promise((_, reject) => (fail = reject)));
+    await user.click(screen.getByRole('button', { name: 'Load more orders' }));
+    const busy = screen.getByRole('button', { name: 'Loading…' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+
+    act(() => fail(new ApiError(0, 'Network Error')));
+    expect(await screen.findByText('Something went Wrong', { selector: '.Toastify *' })).toBeInTheDocument();
+    expect(orderIds()).toHaveLength(PAGE);
+    expect(screen.getByRole('button', { name: 'Load more orders' })).toBeEnabled();
+  });
+
+  it('moving inside the area reads the orders again as far as they were loaded, in one read', async () => {
+    const user = userEvent.setup();
+    orders = manyOrders(25);
+    renderAt('/myaccount/myorder');
+    await waitFor(() => expect(orderIds()).toHaveLength(PAGE));
+    await user.click(screen.getByRole('button', { name: 'Load more orders' }));
+    await waitFor(() => expect(orderIds()).toHaveLength(25));
+
+    orders = orders.map((o) => (o.orderid === 102 ? { ...o, status: 'Cancelled', cancelledAt: '2025-02-01T12:00:00.000Z' } : o));
+    await user.click(screen.getByRole('link', { name: 'My Cancellations' }));
+    await waitFor(() => expect(getOrdersPageMock).toHaveBeenLastCalledWith({ limit: 25 }));
+    expect(await screen.findByRole('row', { name: /#102/ })).toHaveTextContent('1 Feb 2025');
+    expect(counter('Orders Placed')).toHaveTextContent(/^25$/);
+  });
+
+  it('My Cancellations does not claim there is none while older orders are not loaded', async () => {
+    const user = userEvent.setup();
+    orders = manyOrders(25, (id) => ({ status: id === 103 ? 'Cancelled' : 'Processing', cancelledAt: id === 103 ? '2025-02-01T12:00:00.000Z' : null }));
+    renderAt('/myaccount/cancellation');
+    expect(await screen.findByText('No cancelled order among your 20 latest orders.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more orders' }));
+    expect(await screen.findByRole('row', { name: /#103/ })).toBeInTheDocument();
+    expect(screen.queryByText(/No cancelled order/)).not.toBeInTheDocument();
+  });
+
+  it('Manage Order shows an order that is not among the loaded ones (read by its id)', async () => {
+    orders = manyOrders(25);
+    selectOrder(101);
+    renderAt('/myaccount/manageorder');
+    expect(await screen.findByRole('heading', { name: /Order #101/ })).toBeInTheDocument();
+    expect(getOrderMock).toHaveBeenCalledWith(101);
+    expect(screen.getByRole('button', { name: 'Cancel Order' })).toBeInTheDocument();
   });
 });

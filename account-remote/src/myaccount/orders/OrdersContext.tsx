@@ -1,15 +1,27 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactElement, type ReactNode, type RefCallback } from 'react';
 import { useLocation } from '@marketplace/shared/router';
-import { getOrders, notify, type Order } from '@marketplace/shared';
+import { getOrdersPage, notify, type Order } from '@marketplace/shared';
 import { hasStatus } from '../../lib/errors';
+import { usePagedList } from '../../lib/usePagedList';
+
+/** GET /allorders' largest page: a move inside the area reads the orders loaded so far again, in one read of at most this many. */
+const ORDERS_MAX_PAGE = 100;
 
 export interface OrdersValue {
-  /** The signed-in user's orders, newest first; null until the first answer. */
+  /** The signed-in user's orders loaded so far, newest first (a page at a time); null until the first answer. */
   orders: Order[] | null;
   /** The last load failed (the list shown, if any, is the one loaded before). */
   failed: boolean;
   /** Loads the list again (keeps showing the current one meanwhile). */
   reload(): void;
+  /** Older orders follow the loaded ones: whatever counts `orders` is a lower bound. */
+  hasMore: boolean;
+  /** The next page of older orders is being read. */
+  loadingMore: boolean;
+  /** Appends the next page of older orders. */
+  loadMore(): void;
+  /** The ref of an order's row: the first order a Load more brought takes the focus. */
+  orderRef(orderid: number): RefCallback<HTMLElement>;
 }
 
 const OrdersContext = createContext<OrdersValue | null>(null);
@@ -20,43 +32,38 @@ export function useOrders(): OrdersValue {
   return value;
 }
 
+/** Spec section 8: 'Something went Wrong'; a 401 is left to the area, whose customer call signs the user out. */
+function failedToast(error: unknown): void {
+  if (!hasStatus(error, 401)) notify('Something went Wrong,3');
+}
+
 /**
  * The order list of the account area (counters, Recent Orders, My Orders, payments,
- * cancellations). Loaded when the area opens and again on every move inside it, so a status
- * that moved on or an order just cancelled shows without a page reload. A failure shows
- * 'Something went Wrong' (spec section 8); a 401 is left to the area, whose customer call
- * signs the user out.
+ * cancellations): its first page when the area opens, older ones with 'Load more orders'. Read
+ * again on every move inside the area (as far as it was loaded), so a status that moved on or an
+ * order just cancelled shows without a page reload. An order page that needs one order by id
+ * reads it alone (GET /order), loaded here or not.
  */
 export function OrdersProvider({ children }: { children: ReactNode }): ReactElement {
   const { pathname } = useLocation();
-  const [orders, setOrders] = useState<Order[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const latest = useRef(0);
+  const list = usePagedList(getOrdersPage, [], {
+    keyOf: (order) => order.orderid,
+    maxPageSize: ORDERS_MAX_PAGE,
+    onFailed: failedToast,
+    onMoreFailed: failedToast,
+  });
+  const { items: orders, failed, reload, hasMore, loadingMore, loadMore, itemRef } = list;
 
+  const shownAt = useRef(pathname);
   useEffect(() => {
-    const call = ++latest.current;
-    getOrders()
-      .then((list) => {
-        if (call !== latest.current) return;
-        setOrders(list);
-        setFailed(false);
-      })
-      .catch((error: unknown) => {
-        if (call !== latest.current) return;
-        setFailed(true);
-        if (!hasStatus(error, 401)) notify('Something went Wrong,3');
-      });
-  }, [pathname, attempt]);
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
+    reload();
+  }, [pathname, reload]);
 
-  useEffect(
-    () => () => {
-      latest.current += 1; // ignore answers that arrive after the area closed
-    },
-    [],
+  const value = useMemo<OrdersValue>(
+    () => ({ orders, failed, reload, hasMore, loadingMore, loadMore, orderRef: itemRef }),
+    [orders, failed, reload, hasMore, loadingMore, loadMore, itemRef],
   );
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const value = useMemo<OrdersValue>(() => ({ orders, failed, reload }), [orders, failed, reload]);
   return <OrdersContext.Provider value={value}>{children}</OrdersContext.Provider>;
 }

@@ -1,6 +1,7 @@
-import { type ReactElement, type ReactNode } from 'react';
+import { type ReactElement, type ReactNode, type Ref } from 'react';
 import type { Order } from '@marketplace/shared';
 import { StatusBadge } from './OrderBits';
+import { useOrders } from './OrdersContext';
 import { formatDate, itemsSummary, money, orderTotal } from './orderFormat';
 import accountStyles from '../Account.module.css';
 import styles from './Orders.module.css';
@@ -23,18 +24,20 @@ export const COLUMNS = {
 
 /**
  * A table of orders (one card per order on narrow screens), with an optional action per row.
- * `placeholder` replaces the rows (loading, empty) while keeping the header.
+ * `placeholder` replaces the rows (loading, empty) while keeping the header; `rowRef` gives each row's ref.
  */
 export function OrdersTable({
   orders,
   columns,
   action,
   placeholder,
+  rowRef,
 }: {
   orders: Order[];
   columns: OrderColumn[];
   action?: (order: Order) => ReactNode;
   placeholder?: ReactNode;
+  rowRef?: (order: Order) => Ref<HTMLTableRowElement>;
 }): ReactElement {
   const span = columns.length + (action ? 1 : 0);
   return (
@@ -62,7 +65,7 @@ export function OrdersTable({
           </tr>
         ) : (
           orders.map((o) => (
-            <tr key={o.orderid}>
+            <tr key={o.orderid} ref={rowRef?.(o)}>
               {columns.map((c) => (
                 <td key={c.header} data-label={c.header} className={c.className}>
                   {c.cell(o)}
@@ -77,13 +80,14 @@ export function OrdersTable({
   );
 }
 
-/** OrdersTable in its card (the order pages' list look). */
+/** OrdersTable in its card (the order pages' list look, loaded a page at a time: the first order a Load more brought takes the focus). */
 export function OrdersTableCard(props: Parameters<typeof OrdersTable>[0] & { intro?: ReactNode }): ReactElement {
   const { intro, ...table } = props;
+  const { orderRef } = useOrders();
   return (
     <div className={accountStyles.tableWrap}>
       {intro}
-      <OrdersTable {...table} />
+      <OrdersTable rowRef={(o) => orderRef(o.orderid)} {...table} />
     </div>
   );
 }

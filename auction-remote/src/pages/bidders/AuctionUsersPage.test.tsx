@@ -1,17 +1,20 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, approveBidder, getMyBidders, getUserData } from '@marketplace/shared';
+import { ApiError, approveBidder, getMyBidders, getMyBiddersPage, getUserData, type BidderRow, type Page } from '@marketplace/shared';
 import { bidderRow, customer } from '../../testing/fixtures';
 import { findToast, pathNow, renderAt, signInAs, signOutAll } from '../../testing/renderAt';
 
 jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
   getMyBidders: jest.fn(),
+  getMyBiddersPage: jest.fn(),
   approveBidder: jest.fn(),
   getUserData: jest.fn(),
 }));
 
 const mockedGetMyBidders = getMyBidders as jest.MockedFunction<typeof getMyBidders>;
+const mockedGetPage = getMyBiddersPage as jest.MockedFunction<typeof getMyBiddersPage>;
+const lastPage = (items: BidderRow[]): Page<BidderRow> => ({ items, next: null });
 const mockedApprove = approveBidder as jest.MockedFunction<typeof approveBidder>;
 const mockedGetUserData = getUserData as jest.MockedFunction<typeof getUserData>;
 
@@ -36,18 +39,19 @@ beforeEach(() => {
 afterEach(() => {
   signOutAll();
   jest.restoreAllMocks();
-  [mockedGetMyBidders, mockedApprove, mockedGetUserData].forEach((m) => m.mockReset());
+  [mockedGetMyBidders, mockedGetPage, mockedApprove, mockedGetUserData].forEach((m) => m.mockReset());
 });
 
 describe('My Product BID Users', () => {
   it('lists each bidder with product, name, email, bid and status, grouped by item', async () => {
-    mockedGetMyBidders.mockResolvedValue(ROWS);
+    mockedGetPage.mockResolvedValue(lastPage(ROWS));
     renderAt(`/auctionusers/${OWNER}`);
 
     expect(screen.getByRole('heading', { level: 1, name: 'My Product BID Users' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading your bidders');
     await screen.findByRole('region', { name: '1918 One Rupee Note' });
-    expect(mockedGetMyBidders).toHaveBeenCalledWith(OWNER);
+    expect(mockedGetPage).toHaveBeenCalledWith(OWNER, {});
+    expect(mockedGetMyBidders).not.toHaveBeenCalled();
 
     const note = rowsOf('1918 One Rupee Note').map((r) => within(r).getAllByRole('cell').slice(0, 5).map((c) => c.textContent));
     expect(note).toEqual([
@@ -66,12 +70,9 @@ describe('My Product BID Users', () => {
 
   it('approves a bidder after confirmation: approveBidder(auctionid, userid), a success toast, and the list refreshes', async () => {
     const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
-    mockedGetMyBidders.mockResolvedValueOnce(ROWS).mockResolvedValueOnce([
-      { ...ROWS[0], status: 'Not selected' },
-      { ...ROWS[1], status: 'Processing' },
-      ROWS[2],
-      ROWS[3],
-    ]);
+    mockedGetPage.mockResolvedValueOnce(lastPage(ROWS)).mockResolvedValueOnce(
+      lastPage([{ ...ROWS[0], status: 'Not selected' }, { ...ROWS[1], status: 'Processing' }, ROWS[2], ROWS[3]]),
+    );
     mockedApprove.mockResolvedValue({} as Awaited<ReturnType<typeof approveBidder>>);
     renderAt(`/auctionusers/${OWNER}`);
     await screen.findByRole('region', { name: '1918 One Rupee Note' });
@@ -84,12 +85,12 @@ describe('My Product BID Users', () => {
     await waitFor(() => expect(rowsOf('1918 One Rupee Note')[1]).toHaveTextContent('Approved'));
     expect(rowsOf('1918 One Rupee Note')[1]).toHaveTextContent('Processing');
     expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
-    expect(mockedGetMyBidders).toHaveBeenCalledTimes(2);
+    expect(mockedGetPage).toHaveBeenCalledTimes(2);
   });
 
   it('does nothing when the owner cancels the confirmation', async () => {
     jest.spyOn(window, 'confirm').mockReturnValue(false);
-    mockedGetMyBidders.mockResolvedValue(ROWS);
+    mockedGetPage.mockResolvedValue(lastPage(ROWS));
     renderAt(`/auctionusers/${OWNER}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Approve Priya Nair for 1918 One Rupee Note' }));
     expect(mockedApprove).not.toHaveBeenCalled();
@@ -97,7 +98,7 @@ describe('My Product BID Users', () => {
 
   it("shows the server's message when approving fails", async () => {
     jest.spyOn(window, 'confirm').mockReturnValue(true);
-    mockedGetMyBidders.mockResolvedValue(ROWS);
+    mockedGetPage.mockResolvedValue(lastPage(ROWS));
     mockedApprove.mockRejectedValue(new ApiError(409, 'A winner has already been approved for this auction item'));
     renderAt(`/auctionusers/${OWNER}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Approve Priya Nair for 1918 One Rupee Note' }));
@@ -108,19 +109,19 @@ describe('My Product BID Users', () => {
     renderAt('/auctionusers/2');
     expect(await screen.findByText('You can only see the bidders on your own items')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the bidders on my items' })).toHaveAttribute('href', `/auctionusers/${OWNER}`);
-    expect(mockedGetMyBidders).not.toHaveBeenCalled();
+    expect(mockedGetPage).not.toHaveBeenCalled();
   });
 
   it('logs a failed load and says so on the page', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockedGetMyBidders.mockRejectedValue(new ApiError(0, 'Network Error'));
+    mockedGetPage.mockRejectedValue(new ApiError(0, 'Network Error'));
     renderAt(`/auctionusers/${OWNER}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the bidders on your items. Something went wrong ...');
     expect(log).toHaveBeenCalledWith('Could not load the bidders on your items', expect.any(ApiError));
   });
 
   it('says when nobody has bid yet', async () => {
-    mockedGetMyBidders.mockResolvedValue([]);
+    mockedGetPage.mockResolvedValue(lastPage([]));
     renderAt(`/auctionusers/${OWNER}`);
     expect(await screen.findByText(/Nobody has bid on your items yet/)).toBeInTheDocument();
   });
@@ -129,5 +130,76 @@ describe('My Product BID Users', () => {
     signOutAll();
     renderAt(`/auctionusers/${OWNER}`);
     expect(pathNow()).toBe('/login');
+  });
+});
+
+describe('My Product BID Users, a page at a time', () => {
+  it('appends the next page with Load more bidders (its cursor): an item whose rows come on two pages stays one group', async () => {
+    const user = userEvent.setup();
+    mockedGetPage.mockResolvedValueOnce({ items: ROWS.slice(0, 3), next: 'b1' }).mockResolvedValueOnce(lastPage(ROWS.slice(3)));
+    renderAt(`/auctionusers/${OWNER}`);
+    await screen.findByRole('region', { name: 'Sunset over the Ghats' });
+    expect(rowsOf('Sunset over the Ghats')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Load more bidders' }));
+    await waitFor(() => expect(rowsOf('Sunset over the Ghats')).toHaveLength(2));
+    expect(mockedGetPage).toHaveBeenLastCalledWith(OWNER, { cursor: 'b1' });
+    expect(screen.getAllByRole('region', { name: 'Sunset over the Ghats' })).toHaveLength(1);
+    expect(rowsOf('Sunset over the Ghats')[1]).toHaveTextContent('Priya Nair');
+    expect(rowsOf('Sunset over the Ghats')[1]).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Load more bidders' })).not.toBeInTheDocument();
+  });
+
+  it('shows a bidder who raised their bid between two pages once, with the new bid; busy and disabled meanwhile', async () => {
+    const user = userEvent.setup();
+    let answer: (page: Page<BidderRow>) => void = () => undefined;
+    mockedGetPage
+      .mockResolvedValueOnce({ items: ROWS.slice(0, 2), next: 'b1' })
+      .mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    renderAt(`/auctionusers/${OWNER}`);
+    await screen.findByRole('region', { name: '1918 One Rupee Note' });
+
+    await user.click(screen.getByRole('button', { name: 'Load more bidders' }));
+    const busy = screen.getByRole('button', { name: 'Loading…' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+
+    act(() => answer({ items: [{ ...ROWS[1], cartdata: 2700 }, ROWS[2]], next: 'b2' }));
+    await screen.findByRole('region', { name: 'Sunset over the Ghats' });
+    const note = rowsOf('1918 One Rupee Note');
+    expect(note).toHaveLength(2);
+    expect(note[1]).toHaveTextContent('Rohan Mehta');
+    expect(note[1]).toHaveTextContent('Rs. 2700');
+    expect(screen.getByRole('button', { name: 'Load more bidders' })).toBeEnabled();
+  });
+
+  it('after an approval reads the rows loaded so far again, in one read', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    mockedApprove.mockResolvedValue({} as Awaited<ReturnType<typeof approveBidder>>);
+    mockedGetPage
+      .mockResolvedValueOnce({ items: ROWS.slice(0, 2), next: 'b1' })
+      .mockResolvedValueOnce({ items: ROWS.slice(2, 3), next: 'b2' })
+      .mockResolvedValueOnce({ items: [{ ...ROWS[0], status: 'Processing' }, { ...ROWS[1], status: 'Not selected' }, ROWS[2]], next: 'b2' });
+    renderAt(`/auctionusers/${OWNER}`);
+    await user.click(await screen.findByRole('button', { name: 'Load more bidders' }));
+    await screen.findByRole('region', { name: 'Sunset over the Ghats' });
+
+    await user.click(screen.getByRole('button', { name: 'Approve Priya Nair for 1918 One Rupee Note' }));
+    await waitFor(() => expect(rowsOf('1918 One Rupee Note')[0]).toHaveTextContent('Approved'));
+    expect(mockedGetPage).toHaveBeenLastCalledWith(OWNER, { limit: 3 });
+    expect(rowsOf('Sunset over the Ghats')).toHaveLength(1);
+  });
+
+  it("keeps the rows shown, logs and says 'Something went wrong ...' when the next page fails", async () => {
+    const user = userEvent.setup();
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockedGetPage.mockResolvedValueOnce({ items: ROWS.slice(0, 2), next: 'b1' }).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
+    renderAt(`/auctionusers/${OWNER}`);
+    await user.click(await screen.findByRole('button', { name: 'Load more bidders' }));
+    expect(await findToast('Something went wrong ...')).toBe('error');
+    expect(log).toHaveBeenCalledWith('Could not load the bidders on your items', expect.any(ApiError));
+    expect(rowsOf('1918 One Rupee Note')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Load more bidders' })).toBeEnabled();
   });
 });

@@ -1,26 +1,32 @@
-import { useState, type ReactElement } from 'react';
+import { useState, type ReactElement, type Ref } from 'react';
 import { Link, Navigate, useParams } from '@marketplace/shared/router';
 import {
   ApiError,
   approveBidder,
   Breadcrumb,
   formatPrice,
-  getMyBidders,
+  getMyBiddersPage,
   notify,
   useIsSignedIn,
   type BidderRow,
 } from '@marketplace/shared';
+import { LoadMore } from '../../components/LoadMore';
 import { LoadFailed, Loading } from '../../components/LoadState';
 import { messageOf } from '../../lib/errors';
 import { ADD_AUCTION_PATH, auctionProductPath, auctionUsersPath, LOAD_ERROR_TEXT, LOGIN_PATH, parseId } from '../../lib/links';
 import { useMyUserId } from '../../lib/useMyUserId';
-import { useResource } from '../../lib/useResource';
+import { usePagedList } from '../../lib/usePagedList';
 import ui from '../../styles/ui.module.css';
 import styles from './AuctionUsersPage.module.css';
 
 export const NOT_YOURS_TEXT = 'You can only see the bidders on your own items';
 export const APPROVED_TOAST = 'Bidder Approved Successfully,1';
 const WINNER_STATUSES = new Set(['Processing', 'Shipped', 'Delivered']);
+/** GET /getUserAuction/{id}'s largest page: after an approval the rows loaded so far are read again, in one read of at most this many. */
+const BIDDERS_MAX_PAGE = 200;
+
+/** One row per item and bidder (a bidder who raised their bid while the pages were read comes again: shown once, as it stands). */
+const bidderKey = (row: BidderRow): string => `${row.auctionid}:${row.userid}`;
 
 interface ItemGroup {
   auctionid: number;
@@ -28,7 +34,7 @@ interface ItemGroup {
   rows: BidderRow[];
 }
 
-/** Rows grouped by item, in the server's order (newest item first, highest bid first). */
+/** Rows grouped by item, in the server's order (newest item first, highest bid first); an item's rows may come on two pages. */
 function byItem(rows: readonly BidderRow[]): ItemGroup[] {
   const groups = new Map<number, ItemGroup>();
   for (const row of rows) {
@@ -51,7 +57,14 @@ function StatusCell({ row }: { row: BidderRow }): ReactElement {
   return <span className={row.status === 'Not selected' ? styles.muted : undefined}>{row.status}</span>;
 }
 
-function ItemBidders({ group, onApprove, busy }: { group: ItemGroup; onApprove: (row: BidderRow) => void; busy: boolean }): ReactElement {
+interface ItemBiddersProps {
+  group: ItemGroup;
+  onApprove: (row: BidderRow) => void;
+  busy: boolean;
+  rowRef: (row: BidderRow) => Ref<HTMLTableRowElement>;
+}
+
+function ItemBidders({ group, onApprove, busy, rowRef }: ItemBiddersProps): ReactElement {
   const open = group.rows.every((r) => r.status === 'Bidding');
   const headingId = `bidders-${group.auctionid}`;
   return (
@@ -82,7 +95,7 @@ function ItemBidders({ group, onApprove, busy }: { group: ItemGroup; onApprove: 
             {group.rows.map((row) => {
               const name = `${row.firstname} ${row.lastname}`.trim();
               return (
-                <tr key={row.userid}>
+                <tr key={row.userid} ref={rowRef(row)}>
                   <td data-label="Product" className={styles.product}>{row.productname}</td>
                   <td data-label="Bidder" className={styles.strong}>
                     {name}
@@ -120,15 +133,18 @@ function ItemBidders({ group, onApprove, busy }: { group: ItemGroup; onApprove: 
 }
 
 function BidderList({ userid }: { userid: number }): ReactElement {
-  const { state, retry, reload } = useResource(
-    () =>
-      getMyBidders(userid).catch((error: unknown) => {
-        // The spec only logged this failure; we log it and also say so on the page.
+  const list = usePagedList(
+    (page) =>
+      getMyBiddersPage(userid, page).catch((error: unknown) => {
+        // The spec only logged this failure; we log it and also say so on the page (or, for a following page, in a toast).
         console.error('Could not load the bidders on your items', error);
         throw error;
       }),
     [userid],
+    { keyOf: bidderKey, maxPageSize: BIDDERS_MAX_PAGE, onMoreFailed: () => notify(`${LOAD_ERROR_TEXT},3`) },
   );
+  const { items: rows, reload } = list;
+  const refreshing = list.loading && rows !== null;
   const [busy, setBusy] = useState(false);
 
   async function approve(row: BidderRow): Promise<void> {
@@ -149,18 +165,18 @@ function BidderList({ userid }: { userid: number }): ReactElement {
     }
   }
 
-  if (state.status === 'loading') return <Loading label="Loading your bidders" />;
-  if (state.status === 'error') {
-    const forbidden = state.error instanceof ApiError && state.error.status === 403;
+  if (list.failed) {
+    const forbidden = list.error instanceof ApiError && list.error.status === 403;
     return forbidden ? (
       <p className={styles.message} role="alert">
-        {state.error instanceof Error ? state.error.message : NOT_YOURS_TEXT}
+        {list.error instanceof Error ? list.error.message : NOT_YOURS_TEXT}
       </p>
     ) : (
-      <LoadFailed onRetry={retry} text={`Could not load the bidders on your items. ${LOAD_ERROR_TEXT}`} />
+      <LoadFailed onRetry={reload} text={`Could not load the bidders on your items. ${LOAD_ERROR_TEXT}`} />
     );
   }
-  if (state.data.length === 0) {
+  if (rows === null) return <Loading label="Loading your bidders" />;
+  if (rows.length === 0) {
     return (
       <div className={styles.empty}>
         <p>Nobody has bid on your items yet. Bids appear here as soon as they are placed.</p>
@@ -171,11 +187,20 @@ function BidderList({ userid }: { userid: number }): ReactElement {
     );
   }
   return (
-    <div className={styles.groups} aria-busy={state.refreshing || busy}>
-      {byItem(state.data).map((group) => (
-        <ItemBidders key={group.auctionid} group={group} onApprove={(row) => void approve(row)} busy={busy || state.refreshing} />
-      ))}
-    </div>
+    <>
+      <div className={styles.groups} aria-busy={refreshing || busy}>
+        {byItem(rows).map((group) => (
+          <ItemBidders
+            key={group.auctionid}
+            group={group}
+            onApprove={(row) => void approve(row)}
+            busy={busy || refreshing}
+            rowRef={(row) => list.itemRef(bidderKey(row))}
+          />
+        ))}
+      </div>
+      <LoadMore list={list} label="Load more bidders" />
+    </>
   );
 }
 

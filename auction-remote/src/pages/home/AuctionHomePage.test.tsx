@@ -1,16 +1,19 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getAuctions, getUserData } from '@marketplace/shared';
+import { ApiError, getAuctions, getAuctionsPage, getUserData, type AuctionItem, type Page } from '@marketplace/shared';
 import { auctionItem, customer } from '../../testing/fixtures';
-import { renderAt, signInAs, signOutAll } from '../../testing/renderAt';
+import { findToast, renderAt, signInAs, signOutAll } from '../../testing/renderAt';
 
 jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
   getAuctions: jest.fn(),
+  getAuctionsPage: jest.fn(),
   getUserData: jest.fn(),
 }));
 
 const mockedGetAuctions = getAuctions as jest.MockedFunction<typeof getAuctions>;
+const mockedGetAuctionsPage = getAuctionsPage as jest.MockedFunction<typeof getAuctionsPage>;
+const lastPage = (items: AuctionItem[]): Page<AuctionItem> => ({ items, next: null });
 const mockedGetUserData = getUserData as jest.MockedFunction<typeof getUserData>;
 
 const ITEMS = [
@@ -26,12 +29,13 @@ function card(name: string): HTMLElement {
 afterEach(() => {
   signOutAll();
   mockedGetAuctions.mockReset();
+  mockedGetAuctionsPage.mockReset();
   mockedGetUserData.mockReset();
 });
 
 describe('auction home', () => {
   it('shows a loading indicator, then a card per item with the current bid, the estimate and a view link', async () => {
-    mockedGetAuctions.mockResolvedValue(ITEMS);
+    mockedGetAuctionsPage.mockResolvedValue(lastPage(ITEMS));
     renderAt('/auctionhome');
 
     const lots = screen.getByRole('region', { name: 'Latest Paintings' });
@@ -63,7 +67,7 @@ describe('auction home', () => {
   });
 
   it("says 'Something went wrong ...' and keeps the spinner when the list fails, and can try again", async () => {
-    mockedGetAuctions.mockRejectedValueOnce(new ApiError(0, 'Network Error')).mockResolvedValueOnce(ITEMS);
+    mockedGetAuctionsPage.mockRejectedValueOnce(new ApiError(0, 'Network Error')).mockResolvedValueOnce(lastPage(ITEMS));
     renderAt('/auctionhome');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
@@ -73,11 +77,11 @@ describe('auction home', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Signed Cricket Bat' })).toBeInTheDocument();
-    expect(mockedGetAuctions).toHaveBeenCalledTimes(2);
+    expect(mockedGetAuctionsPage).toHaveBeenCalledTimes(2);
   });
 
   it('shows neither owner button without a login token', async () => {
-    mockedGetAuctions.mockResolvedValue(ITEMS);
+    mockedGetAuctionsPage.mockResolvedValue(lastPage(ITEMS));
     renderAt('/auctionhome');
     await screen.findByRole('list', { name: 'Auction items' });
 
@@ -89,7 +93,7 @@ describe('auction home', () => {
   it("with a session, links 'Add To Auction Product' to /addauction and 'Show My Auction Product' to the user's bidders", async () => {
     signInAs();
     mockedGetUserData.mockResolvedValue(customer(7));
-    mockedGetAuctions.mockResolvedValue(ITEMS);
+    mockedGetAuctionsPage.mockResolvedValue(lastPage(ITEMS));
     renderAt('/auctionhome');
 
     expect(screen.getByRole('link', { name: 'Add To Auction Product' })).toHaveAttribute('href', '/addauction');
@@ -97,7 +101,7 @@ describe('auction home', () => {
   });
 
   it('is also served at /auction, with an Auction heading, the three category slides and the static news', async () => {
-    mockedGetAuctions.mockResolvedValue([]);
+    mockedGetAuctionsPage.mockResolvedValue(lastPage([]));
     renderAt('/auction');
 
     expect(screen.getByRole('heading', { level: 1, name: /auction/i })).toBeVisible();
@@ -114,5 +118,62 @@ describe('auction home', () => {
     expect(await screen.findByText('No items are up for auction yet.')).toBeInTheDocument();
     const news = screen.getByRole('region', { name: 'Latest News' });
     expect(within(news).getAllByRole('article').length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('auction home, a page at a time', () => {
+  const names = (): string[] => within(screen.getByRole('list', { name: 'Auction items' })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent ?? '');
+
+  it('shows the first page, then appends the next one with Load more items (its cursor) until none follows', async () => {
+    const user = userEvent.setup();
+    const older = auctionItem({ auctionid: 0, productname: 'Old Brass Coin', category: 'Currancy', status: 'closed' });
+    mockedGetAuctionsPage.mockResolvedValueOnce({ items: ITEMS.slice(0, 2), next: 'a1' }).mockResolvedValueOnce(lastPage([ITEMS[2], older]));
+    renderAt('/auctionhome');
+    await screen.findByRole('list', { name: 'Auction items' });
+    expect(mockedGetAuctionsPage).toHaveBeenCalledTimes(1);
+    expect(mockedGetAuctions).not.toHaveBeenCalled();
+    expect(names()).toEqual(['Sunset over the Ghats', '1918 One Rupee Note']);
+    expect(screen.getByText('2 lots, 2 open for bids, more to load')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more items' }));
+    await waitFor(() => expect(names()).toHaveLength(4));
+    expect(mockedGetAuctionsPage).toHaveBeenLastCalledWith({ cursor: 'a1' });
+    expect(names()).toEqual(['Sunset over the Ghats', '1918 One Rupee Note', 'Signed Cricket Bat', 'Old Brass Coin']);
+    expect(screen.getByText('4 lots, 2 open for bids')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more items' })).not.toBeInTheDocument();
+    expect(card('Signed Cricket Bat')).toHaveFocus();
+  });
+
+  it('shows an item that ended between two pages once, as it now stands; the button is busy and disabled meanwhile', async () => {
+    const user = userEvent.setup();
+    let answer: (page: Page<AuctionItem>) => void = () => undefined;
+    mockedGetAuctionsPage
+      .mockResolvedValueOnce({ items: ITEMS.slice(0, 2), next: 'a1' })
+      .mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    renderAt('/auctionhome');
+    await screen.findByRole('list', { name: 'Auction items' });
+
+    await user.click(screen.getByRole('button', { name: 'Load more items' }));
+    const busy = screen.getByRole('button', { name: 'Loading…' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+
+    const ended = { ...ITEMS[0], status: 'closed' as const };
+    act(() => answer({ items: [ITEMS[2], ended], next: 'a2' }));
+    await waitFor(() => expect(names()).toHaveLength(3));
+    expect(names()).toEqual(['Sunset over the Ghats', '1918 One Rupee Note', 'Signed Cricket Bat']);
+    expect(within(card('Sunset over the Ghats')).getByText('Closed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Load more items' })).toBeEnabled();
+  });
+
+  it("keeps the items shown and says 'Something went wrong ...' when the next page fails", async () => {
+    const user = userEvent.setup();
+    mockedGetAuctionsPage.mockResolvedValueOnce({ items: ITEMS, next: 'a1' }).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
+    renderAt('/auctionhome');
+    await screen.findByRole('list', { name: 'Auction items' });
+    await user.click(screen.getByRole('button', { name: 'Load more items' }));
+    expect(await findToast('Something went wrong ...')).toBe('error');
+    expect(names()).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Load more items' })).toBeEnabled();
   });
 });

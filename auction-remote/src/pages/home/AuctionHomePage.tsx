@@ -1,12 +1,13 @@
 import { useRef, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Breadcrumb, getAuctions, useIsSignedIn } from '@marketplace/shared';
+import { Breadcrumb, getAuctionsPage, notify, useIsSignedIn } from '@marketplace/shared';
 import { AuctionCard } from '../../components/AuctionCard';
 import { CardRail } from '../../components/CardRail';
+import { LoadMore } from '../../components/LoadMore';
 import { LoadFailed, Loading } from '../../components/LoadState';
-import { ADD_AUCTION_PATH, auctionUsersPath } from '../../lib/links';
+import { ADD_AUCTION_PATH, auctionUsersPath, LOAD_ERROR_TEXT } from '../../lib/links';
 import { useMyUserId } from '../../lib/useMyUserId';
-import { useResource } from '../../lib/useResource';
+import { usePagedList } from '../../lib/usePagedList';
 import ui from '../../styles/ui.module.css';
 import { AuctionBanner } from './AuctionBanner';
 import { LatestNews } from './LatestNews';
@@ -34,10 +35,18 @@ function OwnerActions(): ReactElement {
   );
 }
 
-/** `/auction` and `/auctionhome`. */
+/**
+ * `/auction` and `/auctionhome`: the lots a page at a time (running ones first, then ended ones,
+ * newest first), more with 'Load more items'. An item that ends between two pages comes again
+ * among the ended ones: it is shown once, as it stands.
+ */
 export function AuctionHomePage(): ReactElement {
   const signedIn = useIsSignedIn();
-  const { state, retry } = useResource(getAuctions, []);
+  const list = usePagedList(getAuctionsPage, [], {
+    keyOf: (item) => item.auctionid,
+    onMoreFailed: () => notify(`${LOAD_ERROR_TEXT},3`),
+  });
+  const items = list.items;
   const lots = useRef<HTMLElement>(null);
 
   const browse = (): void => {
@@ -45,7 +54,7 @@ export function AuctionHomePage(): ReactElement {
     lots.current?.focus({ preventScroll: true });
   };
 
-  const open = state.status === 'ready' ? state.data.filter((a) => a.status !== 'closed').length : 0;
+  const open = items ? items.filter((a) => a.status !== 'closed').length : 0;
 
   return (
     <div className={ui.page}>
@@ -60,29 +69,30 @@ export function AuctionHomePage(): ReactElement {
 
       <AuctionBanner onBrowse={browse} />
 
-      <section ref={lots} tabIndex={-1} className={styles.lots} aria-labelledby="latest-paintings" aria-busy={state.status === 'loading'}>
+      <section ref={lots} tabIndex={-1} className={styles.lots} aria-labelledby="latest-paintings" aria-busy={list.loading}>
         <div className={ui.head}>
           <h2 id="latest-paintings" className={ui.title}>
             Latest Paintings
           </h2>
-          {state.status === 'ready' && state.data.length > 0 && (
+          {items && items.length > 0 && (
             <p className={ui.muted}>
-              {state.data.length} {state.data.length === 1 ? 'lot' : 'lots'}, {open} open for bids
+              {items.length} {items.length === 1 ? 'lot' : 'lots'}, {open} open for bids{list.hasMore ? ', more to load' : ''}
             </p>
           )}
         </div>
-        {state.status === 'loading' && <Loading label="Loading auction items" minHeight={420} />}
-        {state.status === 'error' && <LoadFailed onRetry={retry} />}
-        {state.status === 'ready' &&
-          (state.data.length === 0 ? (
+        {!items && !list.failed && <Loading label="Loading auction items" minHeight={420} />}
+        {!items && list.failed && <LoadFailed onRetry={list.reload} />}
+        {items &&
+          (items.length === 0 ? (
             <p className={styles.empty}>No items are up for auction yet.{signedIn ? ' Be the first: add yours.' : ''}</p>
           ) : (
             <CardRail label="Auction items">
-              {state.data.map((item) => (
-                <AuctionCard key={item.auctionid} item={item} />
+              {items.map((item) => (
+                <AuctionCard key={item.auctionid} item={item} ref={list.itemRef(item.auctionid)} />
               ))}
             </CardRail>
           ))}
+        <LoadMore list={list} label="Load more items" />
       </section>
 
       <LatestNews />

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, createProduct, getProducts, uploadPhoto } from '@marketplace/shared';
+import { ApiError, createProduct, getTrendingProducts, searchProducts, uploadPhoto } from '@marketplace/shared';
 import { currentPath, renderAt, toastKind } from '../../testing/renderAt';
 import { signIn, signOut } from '../../testing/session';
 
@@ -8,13 +8,16 @@ jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
   uploadPhoto: jest.fn(),
   createProduct: jest.fn(),
-  getProducts: jest.fn(),
+  getTrendingProducts: jest.fn(),
+  searchProducts: jest.fn(),
 }));
 
 const mocked = {
   uploadPhoto: uploadPhoto as jest.MockedFunction<typeof uploadPhoto>,
   createProduct: createProduct as jest.MockedFunction<typeof createProduct>,
-  getProducts: getProducts as jest.MockedFunction<typeof getProducts>,
+  // The home page, where a listed product leads.
+  getTrendingProducts: getTrendingProducts as jest.MockedFunction<typeof getTrendingProducts>,
+  searchProducts: searchProducts as jest.MockedFunction<typeof searchProducts>,
 };
 
 const field = {
@@ -43,7 +46,8 @@ async function fillDetails(user: User): Promise<void> {
 beforeEach(() => {
   jest.useFakeTimers();
   signIn();
-  mocked.getProducts.mockResolvedValue([]);
+  mocked.getTrendingProducts.mockResolvedValue([]);
+  mocked.searchProducts.mockResolvedValue({ products: [], hasMore: false, next: null });
   mocked.uploadPhoto.mockImplementation((file) => Promise.resolve(`http://api/images/${(file as File).name}`));
 });
 afterEach(() => {

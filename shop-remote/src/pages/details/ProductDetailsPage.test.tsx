@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { ApiError, getProduct, getProducts } from '@marketplace/shared';
+import { ApiError, getProduct, getProducts, searchProducts, type Product, type ProductSearch } from '@marketplace/shared';
 import { PRODUCTS } from '../../testing/fixtures';
 import { renderAt } from '../../testing/renderAt';
 
@@ -7,16 +7,33 @@ jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
   getProduct: jest.fn(),
   getProducts: jest.fn(),
+  searchProducts: jest.fn(),
 }));
 
 const mockedGetProduct = getProduct as jest.MockedFunction<typeof getProduct>;
 const mockedGetProducts = getProducts as jest.MockedFunction<typeof getProducts>;
+const mockedSearch = searchProducts as jest.MockedFunction<typeof searchProducts>;
 const HEADPHONES = PRODUCTS[0];
 
-beforeEach(() => mockedGetProducts.mockResolvedValue(PRODUCTS));
+/** The search as the API answers it over `catalogue`: the category's (any case), newest first, one page of `limit`. */
+function searchOver(catalogue: Product[]) {
+  return async (query: ProductSearch) => {
+    const matches = catalogue
+      .filter((p) => query.category === undefined || p.title.toLowerCase() === query.category.toLowerCase())
+      .sort((a, b) => b.productid - a.productid);
+    const limit = query.limit ?? 48;
+    return { products: matches.slice(0, limit), hasMore: matches.length > limit, next: matches.length > limit ? 'more' : null };
+  };
+}
+
+beforeEach(() => {
+  mockedSearch.mockImplementation(searchOver(PRODUCTS));
+  mockedGetProducts.mockResolvedValue(PRODUCTS);
+});
 afterEach(() => {
   mockedGetProduct.mockReset();
   mockedGetProducts.mockReset();
+  mockedSearch.mockReset();
 });
 
 describe('product details', () => {
@@ -52,10 +69,30 @@ describe('product details', () => {
 
     const related = await screen.findByRole('list', { name: 'Related products' });
     const names = within(related).getAllByRole('heading').map((h) => h.textContent);
-    expect(names).toHaveLength(4);
-    expect(names).not.toContain('Wireless Headphones');
-    // The same category first.
-    expect(names.slice(0, 2)).toEqual(['Phantom Drone X', 'Sky Drone Mini']);
+    // The same category first (newest first), then the newest of the others; never the product itself.
+    expect(names).toEqual(['Sky Drone Mini', 'Phantom Drone X', 'Denim Shirt', 'Leather Wallet']);
+  });
+
+  it('takes related products from bounded searches, never the whole catalogue', async () => {
+    mockedGetProduct.mockResolvedValue(HEADPHONES);
+    await renderAt('/productdetails/1');
+    await screen.findByRole('list', { name: 'Related products' });
+    // Two others in its category are too few: the newest fill up.
+    expect(mockedSearch.mock.calls).toEqual([
+      [{ productname: '', category: 'Electronics', limit: 5 }],
+      [{ productname: '', limit: 8 }],
+    ]);
+    expect(mockedGetProducts).not.toHaveBeenCalled();
+  });
+
+  it('needs one search when the category has enough other products', async () => {
+    const gadgets = [1, 2, 3, 4, 5, 6].map((n) => ({ ...HEADPHONES, productid: 10 + n, productname: `Gadget ${n}` }));
+    mockedSearch.mockImplementation(searchOver([...PRODUCTS, ...gadgets]));
+    mockedGetProduct.mockResolvedValue(gadgets[5]);
+    await renderAt('/productdetails/16');
+    const related = await screen.findByRole('list', { name: 'Related products' });
+    expect(within(related).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Gadget 5', 'Gadget 4', 'Gadget 3', 'Gadget 2']);
+    expect(mockedSearch.mock.calls).toEqual([[{ productname: '', category: 'Electronics', limit: 5 }]]);
   });
 
   it('says the product was not found for an unknown id, with a way back to new arrivals', async () => {

@@ -6,8 +6,8 @@ import {
   Breadcrumb,
   formatPrice,
   getProduct,
-  getProducts,
   Price,
+  searchProducts,
   StarRating,
   type Product,
 } from '@marketplace/shared';
@@ -49,20 +49,40 @@ export function tagsOf(product: Product): string[] {
     .slice(0, 5);
 }
 
-/** A few other products, the same category first. */
-export function relatedTo(product: Product, all: readonly Product[], count = 4): Product[] {
-  const others = all.filter((p) => p.productid !== product.productid);
+export const RELATED_COUNT = 4;
+
+/** A few other products (each once), the same category first. */
+export function relatedTo(product: Product, candidates: readonly Product[], count = RELATED_COUNT): Product[] {
+  const seen = new Set([product.productid]);
+  const others = candidates.filter((p) => {
+    if (seen.has(p.productid)) return false;
+    seen.add(p.productid);
+    return true;
+  });
   const same = others.filter((p) => p.title.toLowerCase() === product.title.toLowerCase());
   const rest = others.filter((p) => p.title.toLowerCase() !== product.title.toLowerCase());
   return [...same, ...rest].slice(0, count);
 }
 
+/**
+ * Related products from two bounded searches: the newest of the same category (one more than
+ * shown, as the product itself may be among them), and only when they are too few, the newest
+ * of the catalogue to fill up.
+ */
+export async function loadRelated(product: Product): Promise<Product[]> {
+  const sameCategory = await searchProducts({ productname: '', category: product.title, limit: RELATED_COUNT + 1 });
+  const related = relatedTo(product, sameCategory.products);
+  if (related.length >= RELATED_COUNT) return related;
+  const newest = await searchProducts({ productname: '', limit: 2 * RELATED_COUNT });
+  return relatedTo(product, [...sameCategory.products, ...newest.products]);
+}
+
 function Related({ product }: { product: Product }): ReactElement | null {
-  const [all] = useLoad(getProducts, []);
+  const [state] = useLoad(() => loadRelated(product), [product.productid]);
   // Keep the room the related cards will take while they load, so the footer does not jump.
-  if (all.status === 'loading') return <div className={styles.relatedPlaceholder} aria-hidden="true" />;
-  if (all.status !== 'ready') return null;
-  const related = relatedTo(product, all.data);
+  if (state.status === 'loading') return <div className={styles.relatedPlaceholder} aria-hidden="true" />;
+  if (state.status !== 'ready') return null;
+  const related = state.data;
   if (related.length === 0) return null;
   return (
     <section aria-labelledby="related-products" className={styles.related}>

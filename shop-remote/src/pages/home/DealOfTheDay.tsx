@@ -1,15 +1,22 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Price, StarRating, type Product } from '@marketplace/shared';
+import { Price, searchProducts, StarRating, type Product } from '@marketplace/shared';
 import { ProductPhoto } from '../../components/ProductPhoto';
 import { productDetailsPath } from '../../lib/productLinks';
+import { useLoad } from '../../lib/useLoad';
 import ui from '../../styles/ui.module.css';
 import styles from './DealOfTheDay.module.css';
 
-/** The spec's two fixed drone products: found in the catalogue by name. */
+/** The spec's two fixed drone products: found by name. */
 export function findDrones(products: readonly Product[]): Product[] {
   return products.filter((p) => /drone/i.test(p.productname)).slice(0, 2);
 }
+
+/**
+ * A bounded search for them: a few more than two, as the search also matches descriptions and
+ * categories while the deal shows products named drones.
+ */
+const DRONE_SEARCH = { productname: 'drone', limit: 4 };
 
 function timeLeftToday(now: Date): { hours: number; minutes: number; seconds: number } {
   const midnight = new Date(now);
@@ -44,8 +51,10 @@ function DealClock(): ReactElement {
   );
 }
 
-export function DealOfTheDay({ products }: { products: readonly Product[] }): ReactElement | null {
-  const drones = findDrones(products);
+/** Loaded on its own, below TOP TRENDING: the home page does not wait for it, and shows nothing of it if it fails. */
+export function DealOfTheDay(): ReactElement | null {
+  const [state] = useLoad(() => searchProducts(DRONE_SEARCH), []);
+  const drones = state.status === 'ready' ? findDrones(state.data.products) : [];
   if (drones.length === 0) return null;
   return (
     <section aria-labelledby="deal-of-the-day">

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getProducts, useSession } from '@marketplace/shared';
+import { ApiError, getProducts, getProductsPage, getTrendingProducts, searchProducts, useSession, type Product } from '@marketplace/shared';
 import { PRODUCTS } from '../../testing/fixtures';
 import { renderAt } from '../../testing/renderAt';
 import { HERO_INTERVAL_MS } from './HeroCarousel';
@@ -8,23 +8,38 @@ import { HERO_INTERVAL_MS } from './HeroCarousel';
 jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
   getProducts: jest.fn(),
+  getProductsPage: jest.fn(),
+  getTrendingProducts: jest.fn(),
+  searchProducts: jest.fn(),
 }));
 
 const mockedGetProducts = getProducts as jest.MockedFunction<typeof getProducts>;
+const mockedGetProductsPage = getProductsPage as jest.MockedFunction<typeof getProductsPage>;
+const mockedTrending = getTrendingProducts as jest.MockedFunction<typeof getTrendingProducts>;
+const mockedSearch = searchProducts as jest.MockedFunction<typeof searchProducts>;
+const DRONES = PRODUCTS.filter((p) => /drone/i.test(p.productname));
+
+/** A catalogue far larger than TOP TRENDING. */
+const CATALOGUE: Product[] = Array.from({ length: 120 }, (_, i) => ({ ...PRODUCTS[i % PRODUCTS.length], productid: 100 + i, productname: `Catalogue item ${i}` }));
 
 function card(name: string): HTMLElement {
   return screen.getByRole('link', { name }).closest('article') as HTMLElement;
 }
 
+beforeEach(() => {
+  mockedSearch.mockResolvedValue({ products: DRONES, hasMore: false, next: null });
+  mockedGetProducts.mockResolvedValue(CATALOGUE);
+  mockedGetProductsPage.mockResolvedValue({ items: CATALOGUE.slice(0, 48), next: 'more' });
+});
 afterEach(() => {
   useSession.getState().signOut();
   jest.useRealTimers();
-  mockedGetProducts.mockReset();
+  [mockedGetProducts, mockedGetProductsPage, mockedTrending, mockedSearch].forEach((m) => m.mockReset());
 });
 
 describe('home page', () => {
-  it('shows a spinner while loading, then every product with category, name, stars and Rs. price', async () => {
-    mockedGetProducts.mockResolvedValue(PRODUCTS);
+  it('shows a spinner while loading, then the trending products with category, name, stars and Rs. price', async () => {
+    mockedTrending.mockResolvedValue(PRODUCTS);
     await renderAt('/');
 
     const trending = screen.getByRole('region', { name: 'TOP TRENDING' });
@@ -32,8 +47,8 @@ describe('home page', () => {
 
     const grid = await screen.findByRole('list', { name: 'Top trending products' });
     expect(within(trending).queryByRole('status')).not.toBeInTheDocument();
-    // The first row at once, the rest in a following render.
-    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(PRODUCTS.length));
+    expect(mockedTrending).toHaveBeenCalledWith();
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(PRODUCTS.length);
 
     const headphones = within(grid).getByRole('link', { name: 'Wireless Headphones' }).closest('article') as HTMLElement;
     expect(within(headphones).getByText('Electronics')).toBeInTheDocument();
@@ -52,8 +67,23 @@ describe('home page', () => {
     expect(within(grid).getByRole('link', { name: 'Wireless Headphones' })).toHaveAttribute('href', '/productdetails/1');
   });
 
+  it('shows the trending set only, never the catalogue, with Load More to /newarrival, however many products there are', async () => {
+    mockedTrending.mockResolvedValue(CATALOGUE.slice(0, 8));
+    await renderAt('/');
+    const grid = await screen.findByRole('list', { name: 'Top trending products' });
+
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(8);
+    expect(within(grid).getByRole('link', { name: 'Catalogue item 7' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Catalogue item 8' })).not.toBeInTheDocument();
+    expect(mockedGetProducts).not.toHaveBeenCalled();
+    expect(mockedGetProductsPage).not.toHaveBeenCalled();
+    // No count that would claim to be the catalogue's size.
+    expect(screen.getByRole('region', { name: 'TOP TRENDING' })).not.toHaveTextContent(/\d+ products/);
+    expect(screen.getByRole('link', { name: 'Load More' })).toHaveAttribute('href', '/newarrival');
+  });
+
   it("shows 'Something went wrong ...' and keeps the spinner when the product call fails", async () => {
-    mockedGetProducts.mockRejectedValue(new ApiError(0, 'Network Error'));
+    mockedTrending.mockRejectedValue(new ApiError(0, 'Network Error'));
     await renderAt('/');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
@@ -63,15 +93,15 @@ describe('home page', () => {
   });
 
   it('tries again when the shopper asks to after a failure', async () => {
-    mockedGetProducts.mockRejectedValueOnce(new ApiError(0, 'Network Error')).mockResolvedValueOnce(PRODUCTS);
+    mockedTrending.mockRejectedValueOnce(new ApiError(0, 'Network Error')).mockResolvedValueOnce(PRODUCTS);
     await renderAt('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Cotton Shirt' })).toBeInTheDocument();
-    expect(mockedGetProducts).toHaveBeenCalledTimes(2);
+    expect(mockedTrending).toHaveBeenCalledTimes(2);
   });
 
   it('links Load More, every SHOP NOW and every promo tile to /newarrival', async () => {
-    mockedGetProducts.mockResolvedValue(PRODUCTS);
+    mockedTrending.mockResolvedValue(PRODUCTS);
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
 
@@ -87,7 +117,7 @@ describe('home page', () => {
   });
 
   it("shows the spec's hero offers, service highlights and blog teaser", async () => {
-    mockedGetProducts.mockResolvedValue(PRODUCTS);
+    mockedTrending.mockResolvedValue(PRODUCTS);
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
 
@@ -101,18 +131,41 @@ describe('home page', () => {
     expect(screen.getByRole('heading', { name: 'From Our Blog' })).toBeInTheDocument();
   });
 
-  it('shows the two drone products in Deal of the Day', async () => {
-    mockedGetProducts.mockResolvedValue(PRODUCTS);
+  it('shows the two drone products in Deal of the Day, found by a bounded search', async () => {
+    mockedTrending.mockResolvedValue(PRODUCTS);
+    // The search also matches descriptions: only products named drones are the deal.
+    const gimbal = { ...PRODUCTS[0], productid: 9, productname: 'Camera Gimbal', description: 'Fits any drone.' };
+    mockedSearch.mockResolvedValue({ products: [gimbal, ...DRONES], hasMore: false, next: null });
     await renderAt('/');
     const deal = await screen.findByRole('region', { name: 'Deal of the Day' });
+    expect(mockedSearch).toHaveBeenCalledWith({ productname: 'drone', limit: 4 });
     const names = within(deal).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(names).toEqual(['Phantom Drone X', 'Sky Drone Mini']);
     expect(within(deal).getByText('Rs. 45999')).toBeInTheDocument();
     expect(within(deal).getByRole('link', { name: 'Sky Drone Mini' })).toHaveAttribute('href', '/productdetails/5');
   });
 
+  it('does not wait for Deal of the Day, nor show it when its search fails', async () => {
+    mockedTrending.mockResolvedValue(PRODUCTS);
+    let answer: (page: Awaited<ReturnType<typeof searchProducts>>) => void = () => undefined;
+    mockedSearch.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const { unmount } = await renderAt('/');
+    await screen.findByRole('list', { name: 'Top trending products' });
+    expect(screen.queryByRole('region', { name: 'Deal of the Day' })).not.toBeInTheDocument();
+    act(() => answer({ products: DRONES, hasMore: false, next: null }));
+    expect(await screen.findByRole('region', { name: 'Deal of the Day' })).toBeInTheDocument();
+    unmount();
+
+    mockedSearch.mockReset().mockRejectedValue(new ApiError(0, 'Network Error'));
+    await renderAt('/');
+    await screen.findByRole('list', { name: 'Top trending products' });
+    await waitFor(() => expect(mockedSearch).toHaveBeenCalled());
+    expect(screen.queryByRole('region', { name: 'Deal of the Day' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('sends a signed-out shopper to /login from the add-to-cart, wishlist and price-drop actions', async () => {
-    mockedGetProducts.mockResolvedValue(PRODUCTS);
+    mockedTrending.mockResolvedValue(PRODUCTS);
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
     const shirt = card('Cotton Shirt');
@@ -123,7 +176,7 @@ describe('home page', () => {
 
   it('sends a signed-in shopper from add-to-cart to /viewcart/{productid}', async () => {
     useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'token' });
-    mockedGetProducts.mockResolvedValue(PRODUCTS);
+    mockedTrending.mockResolvedValue(PRODUCTS);
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
     expect(within(card('Cotton Shirt')).getByRole('link', { name: 'Add to cart: Cotton Shirt' })).toHaveAttribute('href', '/viewcart/2');
@@ -131,7 +184,7 @@ describe('home page', () => {
 
   it('opens a quick view dialog for a product and closes it with Escape', async () => {
     const user = userEvent.setup();
-    mockedGetProducts.mockResolvedValue(PRODUCTS);
+    mockedTrending.mockResolvedValue(PRODUCTS);
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
 
@@ -155,7 +208,7 @@ describe('hero carousel', () => {
     return dots.find((d) => d.getAttribute('aria-current') === 'true')?.getAttribute('aria-label') ?? null;
   }
 
-  beforeEach(() => mockedGetProducts.mockResolvedValue(PRODUCTS));
+  beforeEach(() => mockedTrending.mockResolvedValue(PRODUCTS));
 
   it('moves with the previous, next and dot buttons and hides the other slides', async () => {
     const user = userEvent.setup();

@@ -1,12 +1,11 @@
 import { useState, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { atomStyles, getProducts, useIsSignedIn, type Product } from '@marketplace/shared';
+import { atomStyles, getTrendingProducts, useIsSignedIn, type Product } from '@marketplace/shared';
 import { BellIcon, CartIcon, EyeIcon, HeartIcon } from '../../components/Icons';
 import { LoadError, LoadingArea } from '../../components/LoadState';
 import { CardActionButton, CardActionLink, ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
 import { addToCartPath, LOGIN_PATH, NEW_ARRIVALS_PATH } from '../../lib/productLinks';
 import { useLoad } from '../../lib/useLoad';
-import { useStagedCount } from '../../lib/useStagedCount';
 import ui from '../../styles/ui.module.css';
 import { DealOfTheDay } from './DealOfTheDay';
 import { HeroCarousel } from './HeroCarousel';
@@ -33,13 +32,15 @@ function TrendingActions({ product, signedIn, onQuickView }: { product: Product;
 /** Cards in the grid's widest row: the first row is in view under the hero, so its photos load at once. */
 const GRID_ROW = 4;
 
-/** `/`: hero offers, TOP TRENDING (every product), Deal of the Day, promos, services, blog. */
+/**
+ * `/`: hero offers, TOP TRENDING (the few products most ordered and added to carts this week, then
+ * the newest: never the whole catalogue, which is /newarrival's, behind Load More), Deal of the Day,
+ * promos, services, blog.
+ */
 export function HomePage(): ReactElement {
-  const [state, retry] = useLoad(getProducts, []);
+  const [state, retry] = useLoad(() => getTrendingProducts(), []);
   const signedIn = useIsSignedIn();
   const [quickView, setQuickView] = useState<Product | null>(null);
-  const products = state.status === 'ready' ? state.data : [];
-  const shown = useStagedCount(products.length, GRID_ROW);
 
   return (
     <div className={ui.page}>
@@ -53,9 +54,6 @@ export function HomePage(): ReactElement {
               TOP TRENDING
             </h2>
           </div>
-          {state.status === 'ready' && state.data.length > 0 && (
-            <p className={styles.count}>{state.data.length} products</p>
-          )}
         </div>
 
         {state.status === 'loading' && <LoadingArea label="Loading products" />}
@@ -66,7 +64,7 @@ export function HomePage(): ReactElement {
               <p className={styles.empty}>No products yet. New arrivals appear here as soon as they are listed.</p>
             ) : (
               <ProductGrid label="Top trending products">
-                {products.slice(0, shown).map((product, index) => (
+                {state.data.map((product, index) => (
                   <ProductGridItem key={product.productid}>
                     <ProductCard
                       product={product}
@@ -89,7 +87,7 @@ export function HomePage(): ReactElement {
         </div>
       </section>
 
-      {state.status === 'ready' && <DealOfTheDay products={state.data} />}
+      <DealOfTheDay />
       <PromoTiles />
       <ServiceHighlights />
       <BlogTeaser />

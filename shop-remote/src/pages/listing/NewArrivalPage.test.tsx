@@ -1,21 +1,23 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getProducts, searchProducts } from '@marketplace/shared';
+import { ApiError, getCategories, getProducts, searchProducts, type SearchPage } from '@marketplace/shared';
 import { PRODUCTS } from '../../testing/fixtures';
 import { renderAt } from '../../testing/renderAt';
 
 jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
   getProducts: jest.fn(),
+  getCategories: jest.fn(),
   searchProducts: jest.fn(),
 }));
 
 const mockedGetProducts = getProducts as jest.MockedFunction<typeof getProducts>;
+const mockedGetCategories = getCategories as jest.MockedFunction<typeof getCategories>;
 const mockedSearch = searchProducts as jest.MockedFunction<typeof searchProducts>;
 const SHIRTS = PRODUCTS.filter((p) => p.productname.includes('Shirt'));
 
-/** One page of results, the last one unless `hasMore`. */
-const page = (products: typeof PRODUCTS, hasMore = false) => ({ products, hasMore });
+/** One page of results, the last one unless it has a `next` cursor. */
+const page = (products: typeof PRODUCTS, next: string | null = null): SearchPage => ({ products, hasMore: next !== null, next });
 
 function lastQuery(): unknown {
   return mockedSearch.mock.lastCall?.[0];
@@ -23,10 +25,13 @@ function lastQuery(): unknown {
 
 beforeEach(() => {
   mockedGetProducts.mockResolvedValue(PRODUCTS);
+  // GET /categories: most products first.
+  mockedGetCategories.mockResolvedValue(['Electronics', 'Clothing', 'Accessories']);
   mockedSearch.mockResolvedValue(page(SHIRTS));
 });
 afterEach(() => {
   mockedGetProducts.mockReset();
+  mockedGetCategories.mockReset();
   mockedSearch.mockReset();
 });
 
@@ -56,7 +61,7 @@ describe('new arrivals and search', () => {
     expect(screen.getByText('6 products')).toBeInTheDocument();
   });
 
-  it('offers All plus the distinct categories of the catalogue and filters by the one chosen', async () => {
+  it('offers All plus the categories of GET /categories, in alphabetical order, and filters by the one chosen', async () => {
     const user = userEvent.setup();
     await renderAt('/newarrival/shirt');
     await screen.findByRole('list', { name: 'Products' });
@@ -70,6 +75,8 @@ describe('new arrivals and search', () => {
       'Electronics',
     ]);
     expect(within(categories).getByRole('radio', { name: 'All' })).toBeChecked();
+    // The list of categories, not the catalogue.
+    expect(mockedGetProducts).not.toHaveBeenCalled();
 
     mockedSearch.mockResolvedValue(page([SHIRTS[0]]));
     await user.click(within(categories).getByRole('radio', { name: 'Clothing' }));
@@ -155,9 +162,9 @@ describe('new arrivals and search', () => {
 });
 
 describe('a page at a time', () => {
-  it('shows the first page, then the next one after it with Load more, until no more follow', async () => {
+  it('shows the first page, then the next one after it with Load more (its cursor), until no more follow', async () => {
     const user = userEvent.setup();
-    mockedSearch.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), true)).mockResolvedValueOnce(page(PRODUCTS.slice(4)));
+    mockedSearch.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), 'c1')).mockResolvedValueOnce(page(PRODUCTS.slice(4)));
     await renderAt('/newarrival');
     const grid = await screen.findByRole('list', { name: 'Products' });
     expect(within(grid).getAllByRole('listitem')).toHaveLength(4);
@@ -165,14 +172,55 @@ describe('a page at a time', () => {
 
     await user.click(screen.getByRole('button', { name: 'Load more products' }));
     await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(PRODUCTS.length));
-    expect(lastQuery()).toStrictEqual({ productname: '', offset: 4 });
+    expect(lastQuery()).toStrictEqual({ productname: '', cursor: 'c1' });
     expect(screen.getByText(`${PRODUCTS.length} products`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more products' })).not.toBeInTheDocument();
+    // The keyboard goes on from the first new product (the button it pressed is gone).
+    expect(within(grid).getAllByRole('listitem')[4]).toHaveFocus();
+  });
+
+  it('keeps the filters with the cursor, is busy and disabled while the page loads, and shows a product that comes again once', async () => {
+    const user = userEvent.setup();
+    let answer: (found: SearchPage) => void = () => undefined;
+    mockedSearch
+      .mockResolvedValueOnce(page(SHIRTS, 'c1'))
+      .mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    await renderAt('/newarrival/shirt');
+    const grid = await screen.findByRole('list', { name: 'Products' });
+
+    await user.click(screen.getByRole('button', { name: 'Load more products' }));
+    const busy = screen.getByRole('button', { name: 'Loading…' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(lastQuery()).toStrictEqual({ productname: 'shirt', cursor: 'c1' });
+
+    act(() => answer(page([SHIRTS[1], PRODUCTS[3]], 'c2')));
+    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(grid).getAllByRole('link', { name: 'Denim Shirt' })).toHaveLength(1);
+    const more = screen.getByRole('button', { name: 'Load more products' });
+    expect(more).toBeEnabled();
+    expect(more).toHaveAttribute('aria-busy', 'false');
+    expect(within(grid).getAllByRole('listitem')[2]).toHaveFocus();
+  });
+
+  it('starts over from the first page when the search changes', async () => {
+    const user = userEvent.setup();
+    mockedSearch.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), 'c1')).mockResolvedValueOnce(page(PRODUCTS.slice(4), 'c2'));
+    await renderAt('/newarrival');
+    const grid = await screen.findByRole('list', { name: 'Products' });
+    await user.click(screen.getByRole('button', { name: 'Load more products' }));
+    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(PRODUCTS.length));
+
+    mockedSearch.mockResolvedValue(page([PRODUCTS[3]]));
+    await user.click(await screen.findByRole('radio', { name: 'Accessories' }));
+    await waitFor(() => expect(lastQuery()).toStrictEqual({ productname: '', category: 'Accessories' }));
+    expect(await screen.findByText('1 product')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more products' })).not.toBeInTheDocument();
   });
 
   it('keeps what is shown and says so when the next page cannot be loaded', async () => {
     const user = userEvent.setup();
-    mockedSearch.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), true)).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
+    mockedSearch.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), 'c1')).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
     await renderAt('/newarrival');
     const grid = await screen.findByRole('list', { name: 'Products' });
     await user.click(screen.getByRole('button', { name: 'Load more products' }));

@@ -1,12 +1,14 @@
 import { useId, useMemo, useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useParams } from '@marketplace/shared/router';
-import { Breadcrumb, getProducts, notify, searchProducts, type Product, type ProductSearch, type SearchPage } from '@marketplace/shared';
+import { Breadcrumb, getCategories, notify, searchProducts, type Page, type PageQuery, type Product, type ProductSearch } from '@marketplace/shared';
 import { CartIcon, GridIcon, ListIcon } from '../../components/Icons';
+import { LoadMore } from '../../components/LoadMore';
 import { LoadError, LoadingArea } from '../../components/LoadState';
 import { ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
 import { SOMETHING_WRONG_TOAST } from '../../lib/failures';
 import { addToCartPath, NEW_ARRIVALS_PATH } from '../../lib/productLinks';
 import { useLoad } from '../../lib/useLoad';
+import { usePagedList } from '../../lib/usePagedList';
 import ui from '../../styles/ui.module.css';
 import styles from './NewArrivalPage.module.css';
 
@@ -16,10 +18,10 @@ interface PriceRange {
   maxPrice?: number;
 }
 
-/** The sidebar's categories: the distinct product titles of the catalogue. */
-export function categoriesOf(products: readonly Product[]): string[] {
+/** The sidebar's categories: the catalogue's (GET /categories), each once, in alphabetical order. */
+export function categoriesOf(titles: readonly string[]): string[] {
   const seen = new Map<string, string>();
-  for (const { title } of products) {
+  for (const title of titles) {
     const name = title.trim();
     if (name && !seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), name);
   }
@@ -75,12 +77,10 @@ function buildQuery(searchKey: string, category: string, range: PriceRange): Pro
   return query;
 }
 
-/** Pages loaded after the first one, for that first page (a new search starts over). */
-interface MorePages {
-  first: SearchPage | null;
-  products: Product[];
-  hasMore: boolean;
-  loading: boolean;
+/** One page of a search, the following one asked for with its `next`. */
+async function searchPage(query: ProductSearch, page: PageQuery): Promise<Page<Product>> {
+  const found = await searchProducts({ ...query, ...page });
+  return { items: found.products, next: found.hasMore ? (found.next ?? null) : null };
 }
 
 /** `/newarrival` and `/newarrival/{searchKey}`: the catalogue, searchable and filterable, a page at a time. */
@@ -94,31 +94,16 @@ export function NewArrivalPage(): ReactElement {
   const [priceError, setPriceError] = useState('');
   const ids = { price: useId(), priceError: useId() };
 
-  const [catalogue] = useLoad(getProducts, []);
-  const categories = useMemo(() => (catalogue.status === 'ready' ? categoriesOf(catalogue.data) : []), [catalogue]);
+  const [categoryNames] = useLoad(getCategories, []);
+  const categories = useMemo(() => (categoryNames.status === 'ready' ? categoriesOf(categoryNames.data) : []), [categoryNames]);
 
-  const [results, retry] = useLoad(
-    () => searchProducts(buildQuery(searchKey, category, range)),
+  const results = usePagedList(
+    (page) => searchPage(buildQuery(searchKey, category, range), page),
     [searchKey, category, range.minPrice, range.maxPrice],
+    { keyOf: (product) => product.productid, onMoreFailed: () => notify(SOMETHING_WRONG_TOAST) },
   );
-  const [more, setMore] = useState<MorePages>({ first: null, products: [], hasMore: false, loading: false });
-  const current = results.status === 'ready' && more.first === results.data ? more : null;
-  const shown = results.status === 'ready' ? [...results.data.products, ...(current?.products ?? [])] : [];
-  const hasMore = results.status === 'ready' && (current ? current.hasMore : results.data.hasMore);
-  const loadingMore = current?.loading ?? false;
-
-  const loadMore = async (): Promise<void> => {
-    if (results.status !== 'ready') return;
-    const first = results.data;
-    setMore({ first, products: current?.products ?? [], hasMore: true, loading: true });
-    try {
-      const page = await searchProducts({ ...buildQuery(searchKey, category, range), offset: shown.length });
-      setMore((m) => (m.first === first ? { first, products: [...m.products, ...page.products], hasMore: page.hasMore, loading: false } : m));
-    } catch {
-      notify(SOMETHING_WRONG_TOAST);
-      setMore((m) => (m.first === first ? { ...m, loading: false } : m));
-    }
-  };
+  const shown = results.items ?? [];
+  const ready = results.items !== null;
 
   const applyPrice = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -172,7 +157,7 @@ export function NewArrivalPage(): ReactElement {
                   </label>
                 </li>
               ))}
-              {catalogue.status === 'loading' &&
+              {categoryNames.status === 'loading' &&
                 [1, 2, 3].map((n) => <li key={`placeholder-${n}`} className={styles.categoryPlaceholder} aria-hidden="true" />)}
             </ul>
           </fieldset>
@@ -205,14 +190,14 @@ export function NewArrivalPage(): ReactElement {
           </form>
         </aside>
 
-        <section className={styles.results} aria-labelledby="listing-heading" aria-busy={results.status === 'loading'}>
+        <section className={styles.results} aria-labelledby="listing-heading" aria-busy={results.loading}>
           <div className={styles.toolbar}>
             <div>
               <h1 id="listing-heading" className={styles.heading}>
                 {heading}
               </h1>
               <p className={styles.count} aria-live="polite">
-                {results.status === 'ready' && `${shown.length} ${shown.length === 1 ? 'product' : 'products'}${hasMore ? ', more below' : ''}`}
+                {ready && `${shown.length} ${shown.length === 1 ? 'product' : 'products'}${results.hasMore ? ', more below' : ''}`}
               </p>
             </div>
             <div className={styles.toggle} role="group" aria-label="Layout">
@@ -231,9 +216,9 @@ export function NewArrivalPage(): ReactElement {
             </div>
           </div>
 
-          {results.status === 'loading' && <LoadingArea label="Loading products" />}
-          {results.status === 'error' && <LoadError onRetry={retry} />}
-          {results.status === 'ready' && shown.length === 0 && (
+          {!ready && !results.failed && <LoadingArea label="Loading products" />}
+          {!ready && results.failed && <LoadError onRetry={results.reload} />}
+          {ready && shown.length === 0 && (
             <div className={styles.empty}>
               <p className={styles.emptyTitle}>{searchKey ? `No products found for "${searchKey}"` : 'No products found'}</p>
               <p className={styles.emptyHint}>
@@ -253,10 +238,10 @@ export function NewArrivalPage(): ReactElement {
               </div>
             </div>
           )}
-          {results.status === 'ready' && shown.length > 0 && (
+          {ready && shown.length > 0 && (
             <ProductGrid layout={layout} label="Products">
               {shown.map((product, index) => (
-                <ProductGridItem key={product.productid}>
+                <ProductGridItem key={product.productid} ref={results.itemRef(product.productid)}>
                   <ProductCard
                     product={product}
                     layout={layout}
@@ -276,13 +261,7 @@ export function NewArrivalPage(): ReactElement {
               ))}
             </ProductGrid>
           )}
-          {hasMore && (
-            <div className={styles.more}>
-              <button type="button" className={ui.buttonOutline} onClick={() => void loadMore()} disabled={loadingMore} aria-busy={loadingMore || undefined}>
-                {loadingMore ? 'Loading…' : 'Load more products'}
-              </button>
-            </div>
-          )}
+          <LoadMore list={results} label="Load more products" />
         </section>
       </div>
     </div>

@@ -1,16 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addReview, ApiError, getReviews } from '@marketplace/shared';
+import { addReview, ApiError, getReviewsPage } from '@marketplace/shared';
 import { currentPath, renderAt, toastKind } from '../../testing/renderAt';
 import { signIn, signOut } from '../../testing/session';
 
 jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
   addReview: jest.fn(),
-  getReviews: jest.fn(),
+  getReviewsPage: jest.fn(),
 }));
 const mockedAddReview = addReview as jest.MockedFunction<typeof addReview>;
-const mockedGetReviews = getReviews as jest.MockedFunction<typeof getReviews>;
+const mockedGetReviewsPage = getReviewsPage as jest.MockedFunction<typeof getReviewsPage>;
 
 const field = {
   name: () => screen.getByLabelText(/^Name/),
@@ -37,12 +37,12 @@ async function fillValid(user: User): Promise<void> {
 
 beforeEach(() => {
   signIn();
-  mockedGetReviews.mockResolvedValue([]);
+  mockedGetReviewsPage.mockResolvedValue({ items: [], next: null });
 });
 afterEach(() => {
   signOut();
   mockedAddReview.mockReset();
-  mockedGetReviews.mockReset();
+  mockedGetReviewsPage.mockReset();
 });
 
 describe('/addreview', () => {

@@ -1,26 +1,34 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getReviews, type Review } from '@marketplace/shared';
-import { renderAt } from '../../testing/renderAt';
+import { ApiError, getReviews, getReviewsPage, type Page, type Review } from '@marketplace/shared';
+import { renderAt, toastKind } from '../../testing/renderAt';
 import { signIn, signOut } from '../../testing/session';
 
-jest.mock('@marketplace/shared', () => ({ ...jest.requireActual('@marketplace/shared'), getReviews: jest.fn() }));
+jest.mock('@marketplace/shared', () => ({ ...jest.requireActual('@marketplace/shared'), getReviews: jest.fn(), getReviewsPage: jest.fn() }));
 const mockedGetReviews = getReviews as jest.MockedFunction<typeof getReviews>;
+const mockedGetReviewsPage = getReviewsPage as jest.MockedFunction<typeof getReviewsPage>;
 
+/** As GET /getreviews pages them: the most recently added first. */
 const REVIEWS: Review[] = [
+  { reviewid: 3, date: '2025-03-12', name: 'Priya', title: 'Great headphones', keywords: 'quality sound', description: 'Clear sound, <b>loud</b> bass.' },
+  { reviewid: 2, date: '2025-02-20', name: 'Asha', title: 'Nice shirt', keywords: 'fashion', description: 'Fits well.' },
   { reviewid: 1, date: '2025-01-05', name: 'Rohan', title: 'Fast delivery', keywords: 'delivery service', description: 'Arrived a day early.' },
-  { reviewid: 2, date: '2025-03-12', name: 'Priya', title: 'Great headphones', keywords: 'quality sound', description: 'Clear sound, <b>loud</b> bass.' },
-  { reviewid: 3, date: '2025-02-20', name: 'Asha', title: 'Nice shirt', keywords: 'fashion', description: 'Fits well.' },
 ];
+const OLDER: Review[] = [
+  { reviewid: 0, date: '2024-12-24', name: 'Meera', title: 'Good packaging', keywords: 'packaging', description: 'Well wrapped.' },
+];
+
+const lastPage = (items: Review[]): Page<Review> => ({ items, next: null });
 
 afterEach(() => {
   signOut();
   mockedGetReviews.mockReset();
+  mockedGetReviewsPage.mockReset();
 });
 
 describe('/review', () => {
   it('lists the reviews newest first with date, name, title, keyword tags and description', async () => {
-    mockedGetReviews.mockResolvedValue(REVIEWS);
+    mockedGetReviewsPage.mockResolvedValue(lastPage(REVIEWS));
     await renderAt('/review');
     expect(screen.getByRole('status')).toHaveTextContent('Loading reviews');
 
@@ -39,7 +47,7 @@ describe('/review', () => {
   });
 
   it("shows 'Add Review' only to a signed-in customer", async () => {
-    mockedGetReviews.mockResolvedValue(REVIEWS);
+    mockedGetReviewsPage.mockResolvedValue(lastPage(REVIEWS));
     const { unmount } = await renderAt('/review');
     await screen.findAllByRole('article');
     expect(screen.queryByRole('link', { name: 'Add Review' })).not.toBeInTheDocument();
@@ -53,7 +61,7 @@ describe('/review', () => {
 
   it('has the static categories and tags, and a search box that narrows the list', async () => {
     const user = userEvent.setup();
-    mockedGetReviews.mockResolvedValue(REVIEWS);
+    mockedGetReviewsPage.mockResolvedValue(lastPage(REVIEWS));
     await renderAt('/review');
     await screen.findAllByRole('article');
     expect(screen.getByRole('region', { name: 'Categories' })).toHaveTextContent('Electronics');
@@ -65,8 +73,67 @@ describe('/review', () => {
   });
 
   it("shows 'Something went wrong ...' when the list cannot be loaded", async () => {
-    mockedGetReviews.mockRejectedValue(new ApiError(0, 'Network Error'));
+    mockedGetReviewsPage.mockRejectedValue(new ApiError(0, 'Network Error'));
     await renderAt('/review');
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
+  });
+});
+
+describe('/review, a page at a time', () => {
+  it('reads the first page only, then appends the next one with Load more reviews (its cursor) until none follows', async () => {
+    const user = userEvent.setup();
+    mockedGetReviewsPage.mockResolvedValueOnce({ items: REVIEWS, next: 'r1' }).mockResolvedValueOnce(lastPage(OLDER));
+    await renderAt('/review');
+    await screen.findAllByRole('article');
+    expect(mockedGetReviewsPage).toHaveBeenCalledTimes(1);
+    expect(mockedGetReviewsPage.mock.calls[0][0]).toEqual({});
+    expect(mockedGetReviews).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Load more reviews' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
+    expect(mockedGetReviewsPage).toHaveBeenLastCalledWith({ cursor: 'r1' });
+    expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual([
+      'Great headphones',
+      'Nice shirt',
+      'Fast delivery',
+      'Good packaging',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Load more reviews' })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Good packaging' })).toHaveFocus();
+  });
+
+  it('is a real button, busy and disabled while the page loads, and shows a review that comes again once', async () => {
+    const user = userEvent.setup();
+    let answer: (page: Page<Review>) => void = () => undefined;
+    mockedGetReviewsPage
+      .mockResolvedValueOnce({ items: REVIEWS.slice(0, 2), next: 'r1' })
+      .mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    await renderAt('/review');
+    await screen.findAllByRole('article');
+
+    const more = screen.getByRole('button', { name: 'Load more reviews' });
+    more.focus();
+    await user.keyboard('{Enter}');
+    const busy = screen.getByRole('button', { name: 'Loading…' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+
+    // Review 2 was added again meanwhile (it comes on both pages): shown once.
+    act(() => answer({ items: [REVIEWS[1], REVIEWS[2]], next: 'r2' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+    expect(screen.getAllByRole('heading', { name: 'Nice shirt' })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Load more reviews' })).toBeEnabled();
+    expect(screen.getByRole('article', { name: 'Fast delivery' })).toHaveFocus();
+  });
+
+  it("keeps the reviews shown and says 'Something went Wrong' when the next page fails", async () => {
+    const user = userEvent.setup();
+    mockedGetReviewsPage.mockResolvedValueOnce({ items: REVIEWS, next: 'r1' }).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
+    await renderAt('/review');
+    await screen.findAllByRole('article');
+    await user.click(screen.getByRole('button', { name: 'Load more reviews' }));
+    expect(await toastKind('Something went Wrong')).toBe('error');
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Load more reviews' })).toBeEnabled();
   });
 });

@@ -1,9 +1,11 @@
-import { useId, useState, type ReactElement } from 'react';
+import { useId, useState, type ReactElement, type Ref } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Breadcrumb, getReviews, useIsSignedIn, type Review } from '@marketplace/shared';
+import { Breadcrumb, getReviewsPage, notify, useIsSignedIn, type Review } from '@marketplace/shared';
+import { LoadMore } from '../../components/LoadMore';
 import { LoadError, LoadingArea } from '../../components/LoadState';
+import { SOMETHING_WRONG_TOAST } from '../../lib/failures';
 import { ADD_REVIEW_PATH } from '../../lib/shopPaths';
-import { useLoad } from '../../lib/useLoad';
+import { usePagedList } from '../../lib/usePagedList';
 import forms from '../../styles/forms.module.css';
 import ui from '../../styles/ui.module.css';
 import styles from './Reviews.module.css';
@@ -11,11 +13,6 @@ import styles from './Reviews.module.css';
 /** Static sidebar content (spec: search, categories and tags are static). */
 const CATEGORIES = ['Electronics', 'Accessories', 'Clothing', 'Mobiles', 'Headphones', 'Drones'];
 const TAGS = ['quality', 'delivery', 'price', 'service', 'packaging', 'value', 'fashion', 'gadgets'];
-
-/** Newest first: by date, then the most recently added. */
-export function newestFirst(reviews: readonly Review[]): Review[] {
-  return [...reviews].sort((a, b) => (a.date === b.date ? b.reviewid - a.reviewid : a.date < b.date ? 1 : -1));
-}
 
 export function keywordsOf(review: Review): string[] {
   return Array.from(new Set(review.keywords.split(/\s+/).filter(Boolean)));
@@ -35,10 +32,10 @@ export function displayDate(date: string): string {
   return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
-function ReviewCard({ review }: { review: Review }): ReactElement {
+function ReviewCard({ review, ref }: { review: Review; ref?: Ref<HTMLElement> }): ReactElement {
   const initial = review.name.trim().charAt(0).toUpperCase() || '?';
   return (
-    <article className={styles.review} aria-labelledby={`review-${review.reviewid}`}>
+    <article ref={ref} className={styles.review} aria-labelledby={`review-${review.reviewid}`}>
       <header className={styles.head}>
         <span className={styles.avatar} aria-hidden="true">
           {initial}
@@ -110,13 +107,20 @@ function Sidebar({ query, onQuery }: { query: string; onQuery(q: string): void }
   );
 }
 
-/** `/review`: every review, newest first; 'Add Review' only for a signed-in customer. */
+/**
+ * `/review`: the reviews, newest first (the most recently added, as the API pages them), a page
+ * at a time with Load more; 'Add Review' only for a signed-in customer.
+ */
 export function ReviewsPage(): ReactElement {
   const signedIn = useIsSignedIn();
-  const [state, retry] = useLoad(getReviews, []);
+  const reviews = usePagedList(getReviewsPage, [], {
+    keyOf: (review) => review.reviewid,
+    onMoreFailed: () => notify(SOMETHING_WRONG_TOAST),
+  });
   const [query, setQuery] = useState('');
 
-  const shown = state.status === 'ready' ? newestFirst(state.data).filter((r) => matches(r, query)) : [];
+  const loaded = reviews.items;
+  const shown = loaded ? loaded.filter((r) => matches(r, query)) : [];
 
   return (
     <div className={ui.page}>
@@ -134,15 +138,18 @@ export function ReviewsPage(): ReactElement {
       </div>
       <div className={styles.layout}>
         <div className={styles.list}>
-          {state.status === 'loading' && <LoadingArea label="Loading reviews" />}
-          {state.status === 'error' && <LoadError onRetry={retry} />}
-          {state.status === 'ready' && state.data.length === 0 && <p className={styles.none}>No reviews yet.</p>}
-          {state.status === 'ready' && state.data.length > 0 && shown.length === 0 && (
-            <p className={styles.none}>No reviews match &quot;{query.trim()}&quot;.</p>
+          {!loaded && !reviews.failed && <LoadingArea label="Loading reviews" />}
+          {!loaded && reviews.failed && <LoadError onRetry={reviews.reload} />}
+          {loaded && loaded.length === 0 && <p className={styles.none}>No reviews yet.</p>}
+          {loaded && loaded.length > 0 && shown.length === 0 && (
+            <p className={styles.none}>
+              No reviews {reviews.hasMore ? 'loaded so far ' : ''}match &quot;{query.trim()}&quot;.
+            </p>
           )}
           {shown.map((review) => (
-            <ReviewCard key={review.reviewid} review={review} />
+            <ReviewCard key={review.reviewid} review={review} ref={reviews.itemRef(review.reviewid)} />
           ))}
+          <LoadMore list={reviews} label="Load more reviews" />
         </div>
         <Sidebar query={query} onQuery={setQuery} />
       </div>
