@@ -9,6 +9,8 @@ export * from './remote/AreaRoutes';
 export * from './remote/runtimeConfig';
 export * from './remote/retry';
 export * from './ui/atoms';
+export * from './remote/usePagedList';
+export { LoadMore } from './ui/LoadMore';
 export * from './contract/rules';
 // The carousel and the photo uploader are entries of their own (@marketplace/shared/carousel,
 // @marketplace/shared/photo-uploader): only the pages that show them load them.

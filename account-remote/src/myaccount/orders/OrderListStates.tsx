@@ -1,6 +1,6 @@
-import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Spinner, type Order } from '@marketplace/shared';
+import { LoadMore, Spinner, type Order } from '@marketplace/shared';
 import { useOrders } from './OrdersContext';
 import styles from '../Account.module.css';
 
@@ -34,22 +34,7 @@ export function EmptyOrders({ children }: { children: ReactNode }): ReactElement
  * page loads; the first new order then takes the focus.
  */
 export function LoadMoreOrders(): ReactElement | null {
-  const { hasMore, loadingMore, loadMore } = useOrders();
-  const button = useRef<HTMLButtonElement>(null);
-  const wasLoading = useRef(false);
-  useEffect(() => {
-    // A disabled button loses the focus: it gets it back when the page brought no order to go on to (none shown here).
-    if (wasLoading.current && !loadingMore && document.activeElement === document.body) button.current?.focus();
-    wasLoading.current = loadingMore;
-  }, [loadingMore]);
-  if (!hasMore) return null;
-  return (
-    <div className={styles.loadMore}>
-      <button ref={button} type="button" className={styles.secondary} onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore}>
-        {loadingMore ? 'Loading…' : 'Load more orders'}
-      </button>
-    </div>
-  );
+  return <LoadMore list={useOrders()} label="Load more orders" buttonClassName={styles.secondary} />;
 }
 
 /**

@@ -1,8 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactElement, type ReactNode, type RefCallback } from 'react';
 import { useLocation } from '@marketplace/shared/router';
-import { getOrdersPage, notify, type Order } from '@marketplace/shared';
+import { getOrdersPage, notify, usePagedList, type Order } from '@marketplace/shared';
 import { hasStatus } from '../../lib/errors';
-import { usePagedList } from '../../lib/usePagedList';
 
 /** GET /allorders' largest page: a move inside the area reads the orders loaded so far again, in one read of at most this many. */
 const ORDERS_MAX_PAGE = 100;

@@ -6,16 +6,16 @@ import {
   Breadcrumb,
   formatPrice,
   getMyBiddersPage,
+  LoadMore,
   notify,
   useIsSignedIn,
+  usePagedList,
   type BidderRow,
 } from '@marketplace/shared';
-import { LoadMore } from '../../components/LoadMore';
 import { LoadFailed, Loading } from '../../components/LoadState';
 import { messageOf } from '../../lib/errors';
 import { ADD_AUCTION_PATH, auctionProductPath, auctionUsersPath, LOAD_ERROR_TEXT, LOGIN_PATH, parseId } from '../../lib/links';
 import { useMyUserId } from '../../lib/useMyUserId';
-import { usePagedList } from '../../lib/usePagedList';
 import ui from '../../styles/ui.module.css';
 import styles from './AuctionUsersPage.module.css';
 
@@ -199,7 +199,7 @@ function BidderList({ userid }: { userid: number }): ReactElement {
           />
         ))}
       </div>
-      <LoadMore list={list} label="Load more bidders" />
+      <LoadMore list={list} label="Load more bidders" buttonClassName={ui.btnOutline} />
     </>
   );
 }

@@ -1,13 +1,11 @@
 import { useRef, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Breadcrumb, getAuctionsPage, notify, useIsSignedIn } from '@marketplace/shared';
+import { Breadcrumb, LoadMore, getAuctionsPage, usePagedList, notify, useIsSignedIn } from '@marketplace/shared';
 import { AuctionCard } from '../../components/AuctionCard';
 import { CardRail } from '../../components/CardRail';
-import { LoadMore } from '../../components/LoadMore';
 import { LoadFailed, Loading } from '../../components/LoadState';
 import { ADD_AUCTION_PATH, auctionUsersPath, LOAD_ERROR_TEXT } from '../../lib/links';
 import { useMyUserId } from '../../lib/useMyUserId';
-import { usePagedList } from '../../lib/usePagedList';
 import ui from '../../styles/ui.module.css';
 import { AuctionBanner } from './AuctionBanner';
 import { LatestNews } from './LatestNews';
@@ -92,7 +90,7 @@ export function AuctionHomePage(): ReactElement {
               ))}
             </CardRail>
           ))}
-        <LoadMore list={list} label="Load more items" />
+        <LoadMore list={list} label="Load more items" buttonClassName={ui.btnOutline} />
       </section>
 
       <LatestNews />

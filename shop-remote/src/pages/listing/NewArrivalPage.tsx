@@ -1,14 +1,12 @@
 import { useId, useMemo, useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useParams } from '@marketplace/shared/router';
-import { Breadcrumb, getCategories, notify, searchProducts, type Page, type PageQuery, type Product, type ProductSearch } from '@marketplace/shared';
+import { Breadcrumb, LoadMore, getCategories, usePagedList, notify, searchProducts, type Page, type PageQuery, type Product, type ProductSearch } from '@marketplace/shared';
 import { CartIcon, GridIcon, ListIcon } from '../../components/Icons';
-import { LoadMore } from '../../components/LoadMore';
 import { LoadError, LoadingArea } from '../../components/LoadState';
 import { ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
 import { SOMETHING_WRONG_TOAST } from '../../lib/failures';
 import { addToCartPath, NEW_ARRIVALS_PATH } from '../../lib/productLinks';
 import { useLoad } from '../../lib/useLoad';
-import { usePagedList } from '../../lib/usePagedList';
 import ui from '../../styles/ui.module.css';
 import styles from './NewArrivalPage.module.css';
 
@@ -261,7 +259,7 @@ export function NewArrivalPage(): ReactElement {
               ))}
             </ProductGrid>
           )}
-          <LoadMore list={results} label="Load more products" />
+          <LoadMore list={results} label="Load more products" buttonClassName={ui.buttonOutline} />
         </section>
       </div>
     </div>

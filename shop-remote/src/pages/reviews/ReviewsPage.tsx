@@ -1,11 +1,9 @@
 import { useId, useState, type ReactElement, type Ref } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Breadcrumb, getReviewsPage, notify, useIsSignedIn, type Review } from '@marketplace/shared';
-import { LoadMore } from '../../components/LoadMore';
+import { Breadcrumb, LoadMore, getReviewsPage, usePagedList, notify, useIsSignedIn, type Review } from '@marketplace/shared';
 import { LoadError, LoadingArea } from '../../components/LoadState';
 import { SOMETHING_WRONG_TOAST } from '../../lib/failures';
 import { ADD_REVIEW_PATH } from '../../lib/shopPaths';
-import { usePagedList } from '../../lib/usePagedList';
 import forms from '../../styles/forms.module.css';
 import ui from '../../styles/ui.module.css';
 import styles from './Reviews.module.css';
@@ -149,7 +147,7 @@ export function ReviewsPage(): ReactElement {
           {shown.map((review) => (
             <ReviewCard key={review.reviewid} review={review} ref={reviews.itemRef(review.reviewid)} />
           ))}
-          <LoadMore list={reviews} label="Load more reviews" />
+          <LoadMore list={reviews} label="Load more reviews" buttonClassName={ui.buttonOutline} />
         </div>
         <Sidebar query={query} onQuery={setQuery} />
       </div>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefCallback } from 'react';
-import type { Page, PageQuery } from '@marketplace/shared';
+import type { Page } from '../api/paging';
+import type { PageQuery } from '../contract';
 
 /** Reads one page of a list: the first without a cursor, each following one with the `next` of the page before. */
 export type PageReader<T> = (page: PageQuery) => Promise<Page<T>>;
