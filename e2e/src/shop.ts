@@ -39,11 +39,18 @@ export async function shopperWithAddress(tag: string, address: ApiAddress = HOME
   return user;
 }
 
-/** Every product of the catalogue (GET /products). */
+/** Every product of the catalogue (GET /products, page by page). */
 export async function catalogue(): Promise<CatalogueProduct[]> {
-  const response = await fetch(`${API_URL}/products`);
-  if (response.status !== 200) throw new Error(`GET /products failed: ${response.status}`);
-  return ((await response.json()) as { data: CatalogueProduct[] }).data;
+  const products: CatalogueProduct[] = [];
+  let cursor: string | null = null;
+  do {
+    const response = await fetch(`${API_URL}/products?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+    if (response.status !== 200) throw new Error(`GET /products failed: ${response.status}`);
+    const page = (await response.json()) as { data: CatalogueProduct[]; next: string | null };
+    products.push(...page.data);
+    cursor = page.next;
+  } while (cursor);
+  return products;
 }
 
 /** Shipping (billtax) by the server's rule: free when the items total is Rs. 500 or more, else Rs. 50. */
