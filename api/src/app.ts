@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyError, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import cors from '@fastify/cors';
 import { sql } from 'kysely';
 import type { Config } from './config';
@@ -14,7 +15,7 @@ import { HttpError } from './lib/errors';
 import { strictBodyValidator, validationMessage } from './lib/validation';
 import { pruneRateLimits } from './lib/ratelimit';
 import { AuctionEventPublisher } from './lib/auction-events';
-import { CatalogueCache } from './lib/catalogue-cache';
+import { CatalogueCache, COMPRESS_MIN_BYTES, ENCODINGS } from './lib/catalogue-cache';
 import { SessionCache } from './lib/session-cache';
 import { lazyRequestLogger } from './lib/request-logger';
 import { AllowedOrigins } from './lib/cors-origins';
@@ -54,6 +55,22 @@ export const REDACT_PATHS = [
   '*.otp',
   '*.password_hash',
 ];
+
+/**
+ * Replies compressed by Accept-Encoding (@fastify/compress): JSON and text of 1 KB or more, in
+ * brotli (quality 4, its default: fast enough per request) or gzip. Event streams (their
+ * content type, and GET /auctionevents writes them itself) and PNG images are left as they are;
+ * so are catalogue replies, which the catalogue cache keeps already compressed (they carry a
+ * Content-Encoding, or the request takes none: both tell the plugin to leave them). Request
+ * bodies are not decompressed: the body limit is on what arrives.
+ */
+export const COMPRESSION: FastifyCompressOptions = {
+  encodings: ENCODINGS,
+  threshold: COMPRESS_MIN_BYTES,
+  // JSON and text, not event streams (nor, unlike the plugin's default, application/octet-stream).
+  customTypes: /^text\/(?!event-stream)|[+/]json(?:;|$)/,
+  globalDecompression: false,
+};
 
 /** A request at least this slow is logged at info even when it succeeded. */
 const SLOW_REQUEST_MS = 1000;
@@ -121,6 +138,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRoute', (route) => void routeTable.push(route as RouteOptions));
   app.decorate('routeTable', routeTable);
   registerHardening(app);
+  // Its onSend hooks go on each route, so they run after the app's (hardening's JSON errors):
+  // what it compresses is the final reply.
+  await app.register(compress, COMPRESSION);
   app.addHook('onResponse', (req, reply, done) => {
     const ms = Math.round(reply.elapsedTime);
     const level = reply.statusCode >= 500 ? 'error' : reply.statusCode >= 400 || ms >= SLOW_REQUEST_MS ? 'info' : 'debug';

@@ -23,7 +23,7 @@ import { imageUrl, publicBase, publicBaseOf, type App, type AppContext } from '.
 import { notFound } from '../lib/errors';
 import { decodeCursor, pageLimit, pageOf } from '../lib/paging';
 import { SECURITY_HEADERS } from '../lib/hardening';
-import type { CachedReply } from '../lib/catalogue-cache';
+import { notModified, variantFor, type CachedReply } from '../lib/catalogue-cache';
 import { replies } from './common';
 
 export interface ProductRow {
@@ -100,25 +100,30 @@ export interface CorsReplyOptions {
  * rates that per-request work cost as much as the rest of the reply. Anything else (a miss,
  * HEAD, a query string, another spelling of the path) returns false
  * and goes through the routes below, which fill the cache. The reply is the route's own, header
- * for header (test/catalogue-cache.test.ts compares them).
+ * for header, in each encoding (test/catalogue-cache.test.ts compares them): the cache holds it
+ * compressed, so Accept-Encoding only picks which bytes go out.
  */
 export function cachedCatalogueReads(ctx: AppContext, cors: CorsReplyOptions) {
   const { config, catalogue } = ctx;
   // Headers as flat [name, value, …] lists built once (a header object per request cost more
-  // than the rest of the reply).
-  const leading = [...Object.entries(SECURITY_HEADERS).flat(), 'vary', 'Origin'];
+  // than the rest of the reply), in two kinds: a reply too small to be compressed varies by
+  // Origin only, a compressed one by Accept-Encoding too (sendCached below says the same).
+  const leading = (compressed: boolean) => [...Object.entries(SECURITY_HEADERS).flat(), 'vary', compressed ? VARY_COMPRESSED : 'Origin'];
   // The CORS headers go to allowed origins only, as the CORS plugin sends them.
   const trailing = ['cache-control', 'no-cache'];
   const corsHeaders = (origin: string) => ['access-control-allow-origin', origin, 'access-control-expose-headers', cors.exposedHeaders.join(', ')];
   // Built at an allowed origin's first request; only allowed origins are kept, so it stays small.
-  const withOrigin = new Map<string, string[]>();
-  const headersFor = (origin: string | undefined): string[] | undefined => {
-    if (origin === undefined || !cors.allowedOrigins.has(origin)) return undefined;
+  const withOrigin = new Map<string, [string[], string[]]>();
+  const withoutOrigin: [string[], string[]] = [[...leading(false), ...trailing], [...leading(true), ...trailing]];
+  const headersFor = (origin: string | undefined): [string[], string[]] => {
+    if (origin === undefined || !cors.allowedOrigins.has(origin)) return withoutOrigin;
     let headers = withOrigin.get(origin);
-    if (!headers) withOrigin.set(origin, (headers = [...leading, ...corsHeaders(origin), ...trailing]));
+    if (!headers) {
+      headers = [[...leading(false), ...corsHeaders(origin), ...trailing], [...leading(true), ...corsHeaders(origin), ...trailing]];
+      withOrigin.set(origin, headers);
+    }
     return headers;
   };
-  const withoutOrigin = [...leading, ...trailing];
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET') return false;
     // The path first: every other request leaves here (0 = the list; NaN = not ours).
@@ -128,21 +133,38 @@ export function cachedCatalogueReads(ctx: AppContext, cors: CorsReplyOptions) {
     const base = publicBaseOf(config, req.headers.host ?? '', (req.socket as TLSSocket).encrypted ? 'https' : 'http');
     const cached = catalogue.peek(id ? productKey(base, id) : listKey(base));
     if (!cached) return false;
-    const headers = headersFor(req.headers.origin) ?? withoutOrigin;
-    if (req.headers['if-none-match'] === cached.etag) {
-      res.writeHead(304, [...headers, 'etag', cached.etag]).end();
+    const headers = headersFor(req.headers.origin)[cached.br ? 1 : 0];
+    const variant = variantFor(cached, req.headers['accept-encoding']);
+    if (notModified(req.headers['if-none-match'], variant.etag)) {
+      res.writeHead(304, [...headers, 'etag', variant.etag]).end();
       return true;
     }
-    res.writeHead(200, [...headers, 'etag', cached.etag, 'content-type', 'application/json; charset=utf-8', 'content-length', String(cached.size)]).end(cached.body);
+    const type = ['etag', variant.etag, 'content-type', JSON_TYPE];
+    const length = ['content-length', String(variant.body.length)];
+    res.writeHead(200, variant.encoding ? [...headers, ...type, 'content-encoding', variant.encoding, ...length] : [...headers, ...type, ...length]).end(variant.body);
     return true;
   };
 }
 
-/** A cached JSON reply, or 304 when the client already holds this version. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** Vary of a reply sent compressed or not by Accept-Encoding (CORS makes every reply vary by Origin). */
+const VARY_COMPRESSED = 'Origin, Accept-Encoding';
+
+/**
+ * A cached JSON reply in the encoding the request accepts (already compressed: @fastify/compress
+ * leaves a reply that has a Content-Encoding alone, and one the request takes as it is, since it
+ * negotiates as acceptedEncoding does), or 304 when the client already holds this version.
+ */
 function sendCached(req: FastifyRequest, reply: FastifyReply, cached: CachedReply): FastifyReply {
-  void reply.header('etag', cached.etag).header('cache-control', 'no-cache');
-  if (req.headers['if-none-match'] === cached.etag) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+  const variant = variantFor(cached, req.headers['accept-encoding']);
+  void reply.header('etag', variant.etag).header('cache-control', 'no-cache');
+  if (cached.br) {
+    const vary = reply.getHeader('vary');
+    void reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  }
+  if (notModified(req.headers['if-none-match'], variant.etag)) return reply.code(304).send();
+  if (variant.encoding) void reply.header('content-encoding', variant.encoding);
+  return reply.type(JSON_TYPE).send(variant.body);
 }
 
 /** Cost of a row walked on the primary key (~2 µs) against a match collected through the word index (~6.5 µs), measured on 100,000 products. */
