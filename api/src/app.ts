@@ -30,6 +30,7 @@ import { uploadRoutes } from './routes/uploads';
 import { couponRoutes } from './routes/coupons';
 import { orderRoutes } from './routes/orders';
 import { reviewRoutes } from './routes/reviews';
+import { wishlistRoutes } from './routes/wishlist';
 import { auctionRoutes } from './routes/auctions';
 
 export interface BuildOptions {
@@ -275,6 +276,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   couponRoutes(app);
   orderRoutes(app);
   reviewRoutes(app);
+  wishlistRoutes(app);
   auctionRoutes(app);
 
   // At debug level every request goes through the routes, to be logged by the hook above; behind
