@@ -6,6 +6,7 @@ import { AuthCard } from '../ui/AuthCard';
 import { useFields } from '../ui/useFields';
 import { errorMessage, hasStatus } from '../lib/errors';
 import { SignedInOnly } from '../lib/guards';
+import { withNext } from '../lib/returnPath';
 import { PASSWORD_PROOF_KEY } from '../lib/passwordFlows';
 
 function OldPasswordCheck(): ReactElement {
@@ -32,7 +33,7 @@ function OldPasswordCheck(): ReactElement {
       else if (hasStatus(err, 401)) {
         notify(`${errorMessage(err)},2`);
         useSession.getState().signOut();
-        navigate('/login');
+        navigate(withNext('/login', '/changepassword'));
       } else notify(`${errorMessage(err)},3`);
     }
   }

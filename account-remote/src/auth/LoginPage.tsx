@@ -1,16 +1,22 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { Link, useNavigate } from '@marketplace/shared/router';
+import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
 import { LOGIN_MESSAGES, login, notify, refreshCartCount, useSession } from '@marketplace/shared';
 import { TextField, SubmitButton, formStyles as styles } from '../ui/Field';
 import { AuthCard } from '../ui/AuthCard';
 import { useFields } from '../ui/useFields';
 import { errorMessage, hasStatus } from '../lib/errors';
 import { useSignedOutOnly } from '../lib/guards';
+import { nextFrom, withNext } from '../lib/returnPath';
 
-/** /login: email and password (spec sections 2, 4, 5). */
+/**
+ * /login: email and password (spec sections 2, 4, 5). After signing in the shopper goes back to
+ * `?next=` when it is a safe path of this site (the page they came from, or /viewcart/{id} after
+ * Add to Cart, which adds it), else home.
+ */
 export default function LoginPage(): ReactElement {
   const navigate = useNavigate();
-  const { redirect, markSigningIn } = useSignedOutOnly();
+  const next = nextFrom(useLocation().search);
+  const { redirect, markSigningIn } = useSignedOutOnly(next);
   const { values, touched, touchAll, field } = useFields({ email: '', password: '' });
   const [busy, setBusy] = useState(false);
 
@@ -33,7 +39,8 @@ export default function LoginPage(): ReactElement {
       markSigningIn();
       useSession.getState().signIn(data);
       void refreshCartCount();
-      navigate('/');
+      if (next) navigate(next, { replace: true });
+      else navigate('/');
     } catch (error) {
       setBusy(false);
       notify(hasStatus(error, 404) ? `${LOGIN_MESSAGES.wrong},3` : `${errorMessage(error)},3`);
@@ -84,7 +91,7 @@ export default function LoginPage(): ReactElement {
       </p>
       <p className={styles.footer}>
         New here?{' '}
-        <Link className={styles.link} to="/signup">
+        <Link className={styles.link} to={withNext('/signup', next)}>
           Create an account
         </Link>
       </p>

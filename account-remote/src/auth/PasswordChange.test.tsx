@@ -25,9 +25,9 @@ const newPassword = () => screen.getByLabelText(/^New Password/, { selector: 'in
 const signIn = () => act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'old-tok' }));
 
 describe('/changepassword', () => {
-  it('sends a signed-out visitor to /login', () => {
+  it('sends a signed-out visitor to /login, which brings them back', () => {
     renderAt('/changepassword');
-    expect(currentPath()).toBe('/login');
+    expect(currentPath()).toBe('/login?next=%2Fchangepassword');
   });
 
   it("answers a wrong old password with 'Wrong Password'", async () => {

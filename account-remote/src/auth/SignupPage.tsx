@@ -1,11 +1,12 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { Link, useNavigate } from '@marketplace/shared/router';
+import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
 import { SIGNUP_MESSAGES, notify, signup } from '@marketplace/shared';
 import { SelectField, SubmitButton, TextField, formStyles as styles } from '../ui/Field';
 import { AuthCard } from '../ui/AuthCard';
 import { useFields } from '../ui/useFields';
 import { errorMessage } from '../lib/errors';
 import { useSignedOutOnly } from '../lib/guards';
+import { nextFrom, withNext } from '../lib/returnPath';
 import { PASSWORD_HINT, checks } from '../lib/validation';
 
 type FieldName = keyof typeof SIGNUP_MESSAGES;
@@ -30,10 +31,14 @@ function today(): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** /signup: fields unlock one after another; CREATE stays disabled until every check passes. */
+/**
+ * /signup: fields unlock one after another; CREATE stays disabled until every check passes. A
+ * safe `?next=` is handed on to /login, so signing up and then in returns to where the shopper was.
+ */
 export default function SignupPage(): ReactElement {
   const navigate = useNavigate();
-  const { redirect } = useSignedOutOnly();
+  const next = nextFrom(useLocation().search);
+  const { redirect } = useSignedOutOnly(next);
   const { values, touched, field } = useFields<FieldName>(EMPTY);
   const [busy, setBusy] = useState(false);
 
@@ -70,7 +75,7 @@ export default function SignupPage(): ReactElement {
         address: '',
       });
       notify(`${msg},1`);
-      navigate('/login');
+      navigate(withNext('/login', next));
     } catch (err) {
       setBusy(false);
       notify(`${errorMessage(err)},3`);
@@ -131,7 +136,7 @@ export default function SignupPage(): ReactElement {
       </form>
       <p className={styles.footer}>
         Already have an account?{' '}
-        <Link className={styles.link} to="/login">
+        <Link className={styles.link} to={withNext('/login', next)}>
           Login
         </Link>
       </p>

@@ -1,25 +1,34 @@
 import { useRef, type ReactElement, type ReactNode } from 'react';
-import { Navigate } from '@marketplace/shared/router';
+import { Navigate, useLocation } from '@marketplace/shared/router';
 import { useIsSignedIn } from '@marketplace/shared';
+import { withNext } from './returnPath';
 
 /**
  * Login and signup require being signed out (spec section 6): a signed-in user is sent to
- * /alreadyloggedin. `markSigningIn()` lets the login page itself sign in and move on to /
- * without being caught by this redirect.
+ * /alreadyloggedin, or straight on to `next` when the page was opened with a safe one (a
+ * sign-in from another tab already did what this one was asked for). `markSigningIn()` lets the
+ * login page itself sign in and move on without being caught by this redirect.
  */
-export function useSignedOutOnly(): { redirect: ReactElement | null; markSigningIn(): void } {
+export function useSignedOutOnly(next: string | null = null): { redirect: ReactElement | null; markSigningIn(): void } {
   const signedIn = useIsSignedIn();
   const signingIn = useRef(false);
   return {
-    redirect: signedIn && !signingIn.current ? <Navigate to="/alreadyloggedin" replace /> : null,
+    redirect: signedIn && !signingIn.current ? <Navigate to={next ?? '/alreadyloggedin'} replace /> : null,
     markSigningIn() {
       signingIn.current = true;
     },
   };
 }
 
-/** Pages that need a signed-in user send everyone else to /login. */
+/** The sign-in page that comes back to where the visitor is now. */
+export function useLoginHere(): string {
+  const { pathname, search } = useLocation();
+  return withNext('/login', `${pathname}${search}`);
+}
+
+/** Pages that need a signed-in user send everyone else to /login, which brings them back here. */
 export function SignedInOnly({ children }: { children: ReactNode }): ReactElement {
   const signedIn = useIsSignedIn();
-  return signedIn ? <>{children}</> : <Navigate to="/login" replace />;
+  const login = useLoginHere();
+  return signedIn ? <>{children}</> : <Navigate to={login} replace />;
 }

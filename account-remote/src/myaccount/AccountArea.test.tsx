@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getOrdersPage, getUserData, updateAddresses, updateProfile, useSession } from '@marketplace/shared';
+import { ApiError, getOrdersPage, getUserData, getWishlistPage, updateAddresses, updateProfile, useSession } from '@marketplace/shared';
 import type { AccountCustomer as Customer } from './addresses';
 import { currentPath, renderAt } from '../testing/renderAt';
 
@@ -10,6 +10,7 @@ jest.mock('@marketplace/shared', () => ({
   updateProfile: jest.fn(),
   updateAddresses: jest.fn(),
   getOrdersPage: jest.fn(),
+  getWishlistPage: jest.fn(),
 }));
 const getOrdersPageMock = getOrdersPage as jest.MockedFunction<typeof getOrdersPage>;
 const getUserDataMock = getUserData as jest.MockedFunction<typeof getUserData>;
@@ -43,6 +44,7 @@ beforeEach(() => {
   act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' }));
   stored = customer();
   getOrdersPageMock.mockResolvedValue({ items: [], next: null });
+  (getWishlistPage as jest.Mock).mockResolvedValue({ items: [], next: null, count: 0 });
   getUserDataMock.mockImplementation(async () => clone(stored) as unknown as Awaited<ReturnType<typeof getUserData>>);
   updateProfileMock.mockImplementation(async (p) => {
     stored = { ...stored, ...p };
@@ -59,10 +61,10 @@ afterEach(() => {
 });
 
 describe('/myaccount', () => {
-  it('sends a visitor without a session to /login', () => {
+  it('sends a visitor without a session to /login, which brings them back', () => {
     act(() => useSession.getState().signOut());
     renderAt('/myaccount');
-    expect(currentPath()).toBe('/login');
+    expect(currentPath()).toBe('/login?next=%2Fmyaccount');
     expect(getUserDataMock).not.toHaveBeenCalled();
   });
 
@@ -77,6 +79,7 @@ describe('/myaccount', () => {
       'My Profile',
       'Address Book',
       'My Orders',
+      'My Products',
     ]);
     const stats = screen.getByLabelText('Order summary');
     for (const label of ['Orders Placed', 'Cancel Orders', 'Wishlist']) {
@@ -115,8 +118,20 @@ describe('/myaccount', () => {
     getUserDataMock.mockRejectedValueOnce(new ApiError(401, 'Session expired, please login again'));
     renderAt('/myaccount');
     expect(await screen.findByText('Session expired, please login again')).toBeInTheDocument();
-    await waitFor(() => expect(currentPath()).toBe('/login'));
+    await waitFor(() => expect(currentPath()).toBe('/login?next=%2Fmyaccount'));
     expect(useSession.getState().session).toBeNull();
+  });
+
+  it("counts the wishlist as the server does (one read of the smallest page), '–' until it answers", async () => {
+    let answer!: (page: Awaited<ReturnType<typeof getWishlistPage>>) => void;
+    (getWishlistPage as jest.Mock).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderAt('/myaccount');
+    const stats = await screen.findByLabelText('Order summary');
+    expect(within(stats).getByText('Wishlist').nextSibling).toHaveTextContent('–');
+    await act(async () => answer({ items: [], next: 'c', count: 37 }));
+    expect(within(stats).getByText('Wishlist').nextSibling).toHaveTextContent('37');
+    expect(getWishlistPage).toHaveBeenCalledTimes(1);
+    expect(getWishlistPage).toHaveBeenCalledWith({ limit: 1 });
   });
 });
 

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useState, type ComponentType, type ReactElement } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactElement } from 'react';
 import { Navigate, NavLink, useLocation, useNavigate } from '@marketplace/shared/router';
 import { Breadcrumb, NotFound, Spinner, getUserData, notify, useIsSignedIn, useSession, type LoginData } from '@marketplace/shared';
 import { errorMessage, hasStatus } from '../lib/errors';
+import { useLoginHere } from '../lib/guards';
 import type { AccountCustomer as Customer } from './addresses';
 import { AccountContext, type AccountContextValue } from './AccountContext';
 import Dashboard from './Dashboard';
@@ -17,6 +18,7 @@ import TrackOrder from './orders/TrackOrder';
 import MyPayment from './orders/MyPayment';
 import Cancellation from './orders/Cancellation';
 import CouponOffer from './orders/CouponOffer';
+import MyProducts from './products/MyProducts';
 import { SUB_PAGE_TITLES, subPageKey, type SubPageKey } from './subPages';
 import styles from './Account.module.css';
 
@@ -38,6 +40,7 @@ const SCREENS: Record<SubPageKey, ComponentType> = {
   mypayment: MyPayment,
   cancellation: Cancellation,
   couponoffer: CouponOffer,
+  myproducts: MyProducts,
 };
 
 function subPageOf(pathname: string): SubPage | null {
@@ -50,6 +53,7 @@ const MENU = [
   { to: '/myaccount/myprofile', label: 'My Profile' },
   { to: '/myaccount/addressbook', label: 'Address Book' },
   { to: '/myaccount/myorder', label: 'My Orders' },
+  { to: '/myaccount/myproducts', label: 'My Products' },
 ];
 
 function Loaded({ customer, page, value }: { customer: Customer; page: SubPage; value: AccountContextValue }): ReactElement {
@@ -93,6 +97,9 @@ function Loaded({ customer, page, value }: { customer: Customer; page: SubPage; 
 
 function SignedInArea({ page }: { page: SubPage }): ReactElement {
   const navigate = useNavigate();
+  // Read when a call fails, not a dependency: a move inside the area must not load the customer again.
+  const loginHere = useRef('');
+  loginHere.current = useLoginHere();
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -102,7 +109,7 @@ function SignedInArea({ page }: { page: SubPage }): ReactElement {
       if (hasStatus(error, 401)) {
         notify(`${errorMessage(error)},2`);
         useSession.getState().signOut();
-        navigate('/login');
+        navigate(loginHere.current);
       } else if (hasStatus(error, 404)) {
         navigate('/error404', { replace: true });
       } else {
@@ -174,8 +181,9 @@ function SignedInAreaWithOrders({ page }: { page: SubPage }): ReactElement {
 export default function AccountArea(): ReactElement {
   const { pathname } = useLocation();
   const signedIn = useIsSignedIn();
+  const loginHere = useLoginHere();
   const page = subPageOf(pathname);
-  if (!signedIn) return <Navigate to="/login" replace />;
+  if (!signedIn) return <Navigate to={loginHere} replace />;
   if (!page) return <NotFound />;
   return (
     <div className={styles.page}>

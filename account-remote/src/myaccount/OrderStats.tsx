@@ -1,19 +1,41 @@
-import { type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
+import { getWishlistPage } from '@marketplace/shared';
 import { useOrders } from './orders/OrdersContext';
 import styles from './Account.module.css';
 
 /**
+ * How many products the signed-in user's wishlist holds, as the server counts them (one read of
+ * the smallest page when the account area opens); null until it answers or when it failed (the
+ * area itself reports a dead session through its customer call).
+ */
+export function useWishlistCount(): number | null {
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    let active = true;
+    getWishlistPage({ limit: 1 }).then(
+      (page) => active && setCount(page.count),
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+  return count;
+}
+
+/**
  * The side widget: Orders Placed (every order), Cancel Orders (status Cancelled) and Wishlist
- * (0: the wishlist is static sample content). '–' until the order list has arrived; counted over
- * the orders loaded, so '20+' while older ones follow (the API gives no total).
+ * (the server's count of the wishlist). '–' until each has arrived; orders are counted over the
+ * orders loaded, so '20+' while older ones follow (the API gives no order total).
  */
 export function OrderStats(): ReactElement {
   const { orders, hasMore } = useOrders();
+  const wishlist = useWishlistCount();
   const count = (n: number) => (orders === null ? '–' : hasMore ? `${n}+` : String(n));
   const rows: [string, string][] = [
     ['Orders Placed', count(orders?.length ?? 0)],
     ['Cancel Orders', count(orders?.filter((o) => o.status === 'Cancelled').length ?? 0)],
-    ['Wishlist', '0'],
+    ['Wishlist', wishlist === null ? '–' : String(wishlist)],
   ];
   return (
     <dl className={styles.stats} aria-label="Order summary">

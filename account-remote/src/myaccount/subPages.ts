@@ -12,6 +12,7 @@ export const SUB_PAGE_TITLES = {
   mypayment: 'My Payments',
   cancellation: 'My Cancellations',
   couponoffer: 'Offers and Coupons',
+  myproducts: 'My Products',
 } as const;
 
 export type SubPageKey = keyof typeof SUB_PAGE_TITLES;

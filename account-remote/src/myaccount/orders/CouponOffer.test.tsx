@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getCoupons, getOrdersPage, getUserData, useSession } from '@marketplace/shared';
+import { ApiError, getCoupons, getOrdersPage, getUserData, getWishlistPage, useSession } from '@marketplace/shared';
 import { renderAt } from '../../testing/renderAt';
 
 jest.mock('@marketplace/shared', () => ({
@@ -8,6 +8,7 @@ jest.mock('@marketplace/shared', () => ({
   getUserData: jest.fn(),
   getOrdersPage: jest.fn(),
   getCoupons: jest.fn(),
+  getWishlistPage: jest.fn(),
 }));
 const getCouponsMock = getCoupons as jest.MockedFunction<typeof getCoupons>;
 
@@ -15,6 +16,7 @@ beforeEach(() => {
   act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' }));
   (getUserData as jest.Mock).mockResolvedValue({ userid: 7, firstname: 'Asha', lastname: 'Rao', email: 'a@b.co', phonenum: '', createdate: '', gender: '', address: [], authtoken: 'tok' });
   (getOrdersPage as jest.Mock).mockResolvedValue({ items: [], next: null });
+  (getWishlistPage as jest.Mock).mockResolvedValue({ items: [], next: null, count: 0 });
 });
 afterEach(() => {
   act(() => useSession.getState().clearAll());

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, cancelOrder, getOrder, getOrders, getOrdersPage, getUserData, useSession, type Order, type Page } from '@marketplace/shared';
+import { ApiError, cancelOrder, getOrder, getOrders, getOrdersPage, getUserData, getWishlistPage, useSession, type Order, type Page } from '@marketplace/shared';
 import { currentPath, renderAt } from '../../testing/renderAt';
 import { makeOrder } from '../../testing/orders';
 
@@ -11,6 +11,7 @@ jest.mock('@marketplace/shared', () => ({
   getOrdersPage: jest.fn(),
   getOrder: jest.fn(),
   cancelOrder: jest.fn(),
+  getWishlistPage: jest.fn(),
 }));
 const getUserDataMock = getUserData as jest.MockedFunction<typeof getUserData>;
 const getOrdersMock = getOrders as jest.MockedFunction<typeof getOrders>;
@@ -54,6 +55,7 @@ beforeEach(() => {
     authtoken: 'tok',
   } as unknown as Awaited<ReturnType<typeof getUserData>>);
   getOrdersPageMock.mockImplementation(ordersPage);
+  (getWishlistPage as jest.Mock).mockResolvedValue({ items: [], next: null, count: 2 });
   getOrderMock.mockImplementation(async (id) => {
     const found = orders.find((o) => o.orderid === id);
     if (!found) throw new ApiError(404, 'Order not found');
@@ -90,7 +92,7 @@ describe('/myaccount dashboard', () => {
     renderAt('/myaccount');
     await waitFor(() => expect(counter('Orders Placed')).toHaveTextContent('7'));
     expect(counter('Cancel Orders')).toHaveTextContent('2');
-    expect(counter('Wishlist')).toHaveTextContent('0');
+    await waitFor(() => expect(counter('Wishlist')).toHaveTextContent('2'));
 
     const table = screen.getByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
