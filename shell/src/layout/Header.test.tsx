@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { http, useCartCount, useSession } from '@marketplace/shared';
 import { fullPageLoad } from './fullPageLoad';
 import { Header } from './Header';
@@ -25,10 +25,20 @@ afterEach(() => {
   useCartCount.setState({ count: 0 });
 });
 
-function renderHeader() {
+let navigate: NavigateFunction = () => undefined;
+function Probe() {
+  navigate = useNavigate();
+  return <p data-testid="location">{useLocation().pathname}</p>;
+}
+
+function renderHeader(path = '/') {
   return render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[path]}>
       <Header />
+      <main>
+        <a href="#x">a link on the page</a>
+        <Probe />
+      </main>
     </MemoryRouter>,
   );
 }
@@ -128,5 +138,175 @@ describe('header, signed in', () => {
     act(() => useSession.getState().signIn(ASHA));
     renderHeader();
     expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument();
+  });
+});
+
+describe('the phone header: menu drawer', () => {
+  const menuButton = () => screen.getByRole('button', { name: 'Menu' });
+  const drawer = () => screen.getByRole('dialog', { name: 'Menu' });
+  const inertElements = () => Array.from(document.querySelectorAll('[inert]'));
+
+  async function openDrawer(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(menuButton());
+    return drawer();
+  }
+
+  function expectClosed() {
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(menuButton()).toHaveFocus();
+    expect(inertElements()).toEqual([]);
+    expect(document.documentElement.style.overflow).toBe('');
+  }
+
+  it('is a closed disclosure: the menu button controls a hidden panel', () => {
+    renderHeader();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(menuButton().getAttribute('aria-controls')!);
+    expect(panel).not.toBeNull();
+    expect(panel!.closest('[hidden]')).not.toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens as a modal panel: focus moves into it, the rest of the page is inert and does not scroll', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    const panel = await openDrawer(user);
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toHaveAttribute('id', menuButton().getAttribute('aria-controls'));
+    expect(panel).toHaveAttribute('aria-modal', 'true');
+    expect(within(panel).getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    const links = within(within(panel).getByRole('navigation', { name: 'Main menu' })).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual(['NEW ARRIVALS', 'REVIEW', 'AUCTION', 'ABOUT US', 'FAQ']);
+    expect(within(panel).getByRole('link', { name: /call us/i })).toHaveAttribute('href', expect.stringMatching(/^tel:/));
+    expect(within(panel).getByRole('link', { name: /email us/i })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
+
+    // Everything but the drawer is inert: the header's bar (menu button included), its desktop menu, the page.
+    expect(menuButton().closest('[inert]')).not.toBeNull();
+    expect(screen.getByRole('main', { hidden: true })).toHaveAttribute('inert');
+    expect(inertElements().some((el) => el.contains(panel))).toBe(false);
+    expect(document.documentElement.style.overflow).toBe('hidden');
+  });
+
+  it('closes with Escape and gives the focus back to the menu button, leaving nothing inert', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    const panel = await openDrawer(user);
+    await user.tab();
+    expect(within(panel).getByRole('link', { name: 'NEW ARRIVALS' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expectClosed();
+  });
+
+  it('closes with its close button, by keyboard', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    menuButton().focus();
+    await user.keyboard('{Enter}');
+    expect(drawer()).toBeInTheDocument();
+    await user.keyboard('{Enter}'); // the focus is on Close menu
+    expectClosed();
+  });
+
+  it('closes on a click beside the panel', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    await openDrawer(user);
+    await user.click(screen.getByTestId('menu-backdrop'));
+    expectClosed();
+  });
+
+  it('navigates with a link in it and closes', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    const panel = await openDrawer(user);
+    await user.click(within(panel).getByRole('link', { name: 'ABOUT US' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/about');
+    expectClosed();
+  });
+
+  it('closes on a link to the page already shown', async () => {
+    const user = userEvent.setup();
+    renderHeader('/faq');
+    const panel = await openDrawer(user);
+    expect(within(panel).getByRole('link', { name: 'FAQ' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(panel).getByRole('link', { name: 'FAQ' }));
+    expectClosed();
+  });
+
+  it('closes on any other navigation (a redirect, the Back button)', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    await openDrawer(user);
+    act(() => {
+      void navigate('/login');
+    });
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expectClosed();
+  });
+
+  it('offers the signed-in items to a signed-in customer', async () => {
+    const user = userEvent.setup();
+    act(() => useSession.getState().signIn(ASHA));
+    renderHeader();
+    const panel = await openDrawer(user);
+    expect(within(panel).getAllByRole('link').slice(0, 7).map((a) => a.textContent)).toEqual([
+      'NEW ARRIVALS',
+      'ADD PRODUCT',
+      'REVIEW',
+      'CONTACT US',
+      'AUCTION',
+      'ABOUT US',
+      'FAQ',
+    ]);
+  });
+
+  it('leaves nothing inert and the page scrollable if the header goes away while it is open', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderHeader();
+    await openDrawer(user);
+    unmount();
+    expect(inertElements()).toEqual([]);
+    expect(document.documentElement.style.overflow).toBe('');
+  });
+});
+
+describe('the phone header: search', () => {
+  const searchButton = () => screen.getByRole('button', { name: 'Open search' });
+
+  it('opens the search over the bar with the focus in the field; Escape closes it and returns the focus', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    const form = screen.getByRole('search');
+    expect(searchButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(searchButton()).toHaveAttribute('aria-controls', form.id);
+    await user.click(searchButton());
+    expect(searchButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveFocus();
+    await user.keyboard('phone{Enter}');
+    expect(fullPageLoad).toHaveBeenLastCalledWith('/newarrival/phone');
+    await user.keyboard('{Escape}');
+    expect(searchButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(searchButton()).toHaveFocus();
+  });
+
+  it('closes with its close button, on a click elsewhere and when the focus leaves it', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    await user.click(searchButton());
+    await user.click(screen.getByRole('button', { name: 'Close search' }));
+    expect(searchButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(searchButton()).toHaveFocus();
+
+    await user.click(searchButton());
+    await user.click(screen.getByRole('main'));
+    expect(searchButton()).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(searchButton());
+    await user.tab(); // the submit button: still in the search
+    await user.tab(); // Close search
+    expect(searchButton()).toHaveAttribute('aria-expanded', 'true');
+    await user.tab(); // out of the search
+    expect(searchButton()).toHaveAttribute('aria-expanded', 'false');
   });
 });

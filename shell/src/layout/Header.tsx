@@ -1,9 +1,19 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactElement } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactElement,
+  type RefObject,
+} from 'react';
 import { Link, NavLink, useLocation } from '@marketplace/shared/router';
 import { refreshCartCount, useCartCount, useSession } from '@marketplace/shared';
 import { CONTACT, SHOP_NAME } from '../content';
 import { fullPageLoad } from './fullPageLoad';
-import { CartIcon, ChevronDownIcon, LogoMark, MailIcon, PhoneIcon, SearchIcon, UserIcon } from './icons';
+import { CartIcon, ChevronDownIcon, CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon, SearchIcon, UserIcon } from './icons';
 import styles from './Header.module.css';
 
 /** Submitting the search opens the results with a full page load, as the spec says. */
@@ -12,28 +22,89 @@ export function searchUrl(term: string): string {
   return trimmed ? `/newarrival/${encodeURIComponent(trimmed)}` : '/newarrival';
 }
 
-function SearchBox(): ReactElement {
+/** The width at which the header becomes the phone header (Header.module.css uses the same). */
+const PHONE_QUERY = '(max-width: 600px)';
+
+/** Calls `onLeave` when the window grows out of the phone layout (a phone turned to landscape). */
+function useLeavePhoneLayout(active: boolean, onLeave: () => void): void {
+  const leave = useRef(onLeave);
+  leave.current = onLeave;
+  useEffect(() => {
+    if (!active || typeof window.matchMedia !== 'function') return undefined;
+    const query = window.matchMedia(PHONE_QUERY);
+    const onChange = () => {
+      if (!query.matches) leave.current();
+    };
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, [active]);
+}
+
+interface SearchBoxProps {
+  id: string;
+  /** On a phone the form is hidden until the search button opens it over the header bar. */
+  open: boolean;
+  onClose: (returnFocus: boolean) => void;
+}
+
+function SearchBox({ id, open, onClose }: SearchBoxProps): ReactElement {
   const [term, setTerm] = useState('');
   const inputId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     fullPageLoad(searchUrl(term));
   };
+
+  useEffect(() => {
+    if (!open) return undefined;
+    input.current?.focus();
+    const onPointer = (event: MouseEvent) => {
+      if (!form.current?.contains(event.target as Node)) onClose(false);
+    };
+    document.addEventListener('mousedown', onPointer);
+    return () => document.removeEventListener('mousedown', onPointer);
+  }, [open, onClose]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      onClose(true);
+    }
+  };
+  // Tabbing out of the open search closes it, so focus never lands on a control it covers.
+  const onBlur = (event: FocusEvent) => {
+    if (open && event.relatedTarget && !form.current?.contains(event.relatedTarget as Node)) onClose(false);
+  };
+
   return (
-    <form className={styles.search} role="search" onSubmit={submit}>
+    <form
+      id={id}
+      ref={form}
+      className={open ? `${styles.search} ${styles.searchOpen}` : styles.search}
+      role="search"
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+    >
       <label htmlFor={inputId} className={styles.visuallyHidden}>
         Search products
       </label>
       <input
         id={inputId}
+        ref={input}
         type="search"
         placeholder="Search products, brands and categories"
         value={term}
         onChange={(e) => setTerm(e.target.value)}
         autoComplete="off"
       />
-      <button type="submit" aria-label="Search">
+      <button type="submit" className={styles.searchSubmit} aria-label="Search">
         <SearchIcon />
+      </button>
+      <button type="button" className={styles.searchClose} aria-label="Close search" onClick={() => onClose(true)}>
+        <CloseIcon />
       </button>
     </form>
   );
@@ -139,6 +210,112 @@ export const MENU: readonly MenuItem[] = [
   { to: '/faq', label: 'FAQ' },
 ];
 
+function MenuLinks({ onNavigate }: { onNavigate?: () => void }): ReactElement {
+  const session = useSession((s) => s.session);
+  return (
+    <ul>
+      {MENU.filter((item) => !item.signedInOnly || session).map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} className={({ isActive }) => (isActive ? styles.active : undefined)} onClick={onNavigate}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Makes every element of the page outside `keep` inert (not focusable, not clickable, hidden from
+ * screen readers), as a modal dialog does; returns the way back. Elements already inert stay so.
+ */
+function inertOutside(keep: Element): () => void {
+  const made: Element[] = [];
+  for (let node: Element = keep; node.parentElement && node !== document.body; node = node.parentElement) {
+    for (const sibling of Array.from(node.parentElement.children)) {
+      if (sibling === node || sibling.hasAttribute('inert') || sibling instanceof HTMLScriptElement) continue;
+      sibling.setAttribute('inert', '');
+      made.push(sibling);
+    }
+  }
+  return () => made.forEach((element) => element.removeAttribute('inert'));
+}
+
+interface MenuDrawerProps {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+  /** The menu button, which gets the focus back when the drawer closes. */
+  opener: RefObject<HTMLButtonElement | null>;
+}
+
+/**
+ * The secondary menu on a phone: a modal panel from the left. Focus moves to it when it opens and
+ * back to the menu button when it closes; Escape, the close button, a click beside it, a link in
+ * it or any navigation close it. While it is open the rest of the page is inert and does not scroll.
+ */
+function MenuDrawer({ id, open, onClose, opener }: MenuDrawerProps): ReactElement {
+  const titleId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const drawer = root.current;
+    if (!open || !drawer) return undefined;
+    const restoreInert = inertOutside(drawer);
+    const html = document.documentElement;
+    const overflow = html.style.overflow;
+    html.style.overflow = 'hidden';
+    closeButton.current?.focus();
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      html.style.overflow = overflow;
+      restoreInert();
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || drawer.contains(focused)) opener.current?.focus();
+    };
+  }, [open, onClose, opener]);
+
+  return (
+    <div ref={root} className={styles.drawerRoot} hidden={!open}>
+      <div className={styles.backdrop} data-testid="menu-backdrop" aria-hidden="true" onClick={onClose} />
+      <div id={id} className={styles.drawer} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <div className={styles.drawerHead}>
+          <span id={titleId} className={styles.drawerTitle}>
+            Menu
+          </span>
+          <button ref={closeButton} type="button" className={styles.iconButton} aria-label="Close menu" onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </div>
+        <nav className={styles.drawerNav} aria-label="Main menu">
+          <MenuLinks onNavigate={onClose} />
+        </nav>
+        <ul className={styles.drawerContact} aria-label="Contact us">
+          <li>
+            <a href={CONTACT.phoneHref}>
+              <PhoneIcon />
+              <span>Call us at {CONTACT.phone}</span>
+            </a>
+          </li>
+          <li>
+            <a href={`mailto:${CONTACT.email}`}>
+              <MailIcon />
+              <span>Email us at {CONTACT.email}</span>
+            </a>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}
+
 export function Header(): ReactElement {
   const session = useSession((s) => s.session);
   const token = session?.authtoken ?? null;
@@ -147,19 +324,63 @@ export function Header(): ReactElement {
     void refreshCartCount();
   }, [token]);
 
+  // The phone header's two disclosures: the menu drawer and the search over the header bar.
+  const drawerId = useId();
+  const searchId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const closeMenu = useRef(() => setMenuOpen(false)).current;
+  const closeSearch = useRef((returnFocus: boolean) => {
+    setSearchOpen(false);
+    if (returnFocus) searchButton.current?.focus();
+  }).current;
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    setMenuOpen(false);
+    setSearchOpen(false);
+  }, [pathname, search]);
+  useLeavePhoneLayout(menuOpen || searchOpen, () => {
+    setMenuOpen(false);
+    setSearchOpen(false);
+  });
+
   return (
     <header className={styles.header}>
       <div className={styles.top}>
+        <button
+          ref={menuButton}
+          type="button"
+          className={`${styles.iconButton} ${styles.menuButton}`}
+          aria-label="Menu"
+          aria-expanded={menuOpen}
+          aria-controls={drawerId}
+          onClick={() => setMenuOpen(true)}
+        >
+          <MenuIcon />
+        </button>
         <Link to="/" className={styles.logo} aria-label={`${SHOP_NAME} home`}>
           <LogoMark />
           <span>{SHOP_NAME}</span>
         </Link>
-        <SearchBox />
+        <SearchBox id={searchId} open={searchOpen} onClose={closeSearch} />
         <div className={styles.tools}>
-          <a className={styles.iconLink} href={CONTACT.phoneHref} aria-label={`Call us at ${CONTACT.phone}`}>
+          <button
+            ref={searchButton}
+            type="button"
+            className={`${styles.iconButton} ${styles.searchButton}`}
+            aria-label="Open search"
+            aria-expanded={searchOpen}
+            aria-controls={searchId}
+            onClick={() => setSearchOpen(true)}
+          >
+            <SearchIcon />
+          </button>
+          <a className={`${styles.iconLink} ${styles.contactLink}`} href={CONTACT.phoneHref} aria-label={`Call us at ${CONTACT.phone}`}>
             <PhoneIcon />
           </a>
-          <a className={styles.iconLink} href={`mailto:${CONTACT.email}`} aria-label={`Email us at ${CONTACT.email}`}>
+          <a className={`${styles.iconLink} ${styles.contactLink}`} href={`mailto:${CONTACT.email}`} aria-label={`Email us at ${CONTACT.email}`}>
             <MailIcon />
           </a>
           <AccountMenu />
@@ -167,16 +388,9 @@ export function Header(): ReactElement {
         </div>
       </div>
       <nav className={styles.menu} aria-label="Main menu">
-        <ul>
-          {MENU.filter((item) => !item.signedInOnly || session).map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className={({ isActive }) => (isActive ? styles.active : undefined)}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <MenuLinks />
       </nav>
+      <MenuDrawer id={drawerId} open={menuOpen} onClose={closeMenu} opener={menuButton} />
     </header>
   );
 }
