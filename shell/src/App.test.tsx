@@ -67,7 +67,7 @@ describe('route table', () => {
 
   it("opens a page a remote's live release adds, with no change to the shell", async () => {
     const before = renderApp('/compare');
-    expect(screen.getByRole('heading', { name: "Looks like you're in wrong place" })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "Looks like you're in wrong place" })).toBeInTheDocument();
     before.unmount();
     renderApp('/compare', { ...LIVE_ROUTES, shop: [...LIVE_ROUTES.shop, '/compare'] });
     expect(await screen.findByText('shop area at /compare')).toBeInTheDocument();
@@ -104,11 +104,29 @@ describe('route table', () => {
     async (path) => {
       const user = userEvent.setup();
       renderApp(path);
-      expect(screen.getByRole('heading', { name: "Looks like you're in wrong place" })).toBeInTheDocument();
-      await user.click(screen.getByRole('link', { name: 'GO TO HOME' }));
+      const main = within(screen.getByRole('main'));
+      // The same card as /error404: its icon, the spec's heading, what happened, a way home.
+      expect(await main.findByRole('heading', { level: 1, name: "Looks like you're in wrong place" })).toBeInTheDocument();
+      expect(main.getByText('We could not find what you were looking for, or it is not available any more.')).toBeInTheDocument();
+      expect(main.getByRole('heading').closest('section')?.querySelector('svg')).not.toBeNull();
+      await user.click(main.getByRole('link', { name: 'GO TO HOME' }));
       expect(await screen.findByText('shop area at /')).toBeInTheDocument();
     },
   );
+
+  it('shows an unknown path in the same card as /error404', async () => {
+    const card = (heading: string) => screen.getByRole('heading', { level: 1, name: heading }).closest('section')!;
+    const error = await renderShellPage('/error404');
+    const errorCard = card('Something went wrong');
+    const [errorClass, errorIcon] = [errorCard.className, errorCard.querySelector('svg')?.outerHTML];
+    error.unmount();
+    renderApp('/no/such/page');
+    await screen.findByRole('heading', { level: 1, name: "Looks like you're in wrong place" });
+    const notFoundCard = card("Looks like you're in wrong place");
+    expect(notFoundCard.className).toBe(errorClass);
+    expect(notFoundCard.querySelector('svg')?.outerHTML).toBe(errorIcon);
+    expect(errorIcon).toBeDefined();
+  });
 
   it('keeps the header and footer around every page', () => {
     renderApp('/nope');

@@ -1,11 +1,12 @@
-import { useEffect, type ReactElement } from 'react';
+import { Suspense, useEffect, type ReactElement, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from '@marketplace/shared/router';
-import { AreaRoutes, NotFound } from '@marketplace/shared';
+import { AreaRoutes, Spinner } from '@marketplace/shared';
 import { AreaErrorBoundary } from './federation/AreaErrorBoundary';
 import { RemoteArea } from './federation/RemoteArea';
 import { remoteRoutes } from './federation/remoteRoutes';
 import { Layout } from './layout/Layout';
-import { SHELL_PAGES } from './pages';
+import { PreviousPathProvider } from './navigation';
+import { NotFoundPage, SHELL_PAGES } from './pages';
 
 function ScrollToTop(): null {
   const { pathname } = useLocation();
@@ -15,13 +16,31 @@ function ScrollToTop(): null {
   return null;
 }
 
-/** The shell's own pages; a chunk that cannot load is kept inside the page area, as a remote's is. */
-function ShellPages(): ReactElement {
+/** One of the shell's own pages; a chunk that cannot load is kept inside the page area, as a remote's is. */
+function ShellArea({ children }: { children: ReactNode }): ReactElement {
   const { pathname, search, hash } = useLocation();
   return (
     <AreaErrorBoundary area="shell" resetKey={pathname} href={`${pathname}${search}${hash}`} onRetry={() => undefined}>
-      <AreaRoutes pages={SHELL_PAGES} />
+      {children}
     </AreaErrorBoundary>
+  );
+}
+
+function ShellPages(): ReactElement {
+  return (
+    <ShellArea>
+      <AreaRoutes pages={SHELL_PAGES} />
+    </ShellArea>
+  );
+}
+
+function NotFoundRoute(): ReactElement {
+  return (
+    <ShellArea>
+      <Suspense fallback={<Spinner label="Loading page" />}>
+        <NotFoundPage />
+      </Suspense>
+    </ShellArea>
   );
 }
 
@@ -38,16 +57,18 @@ export function AppRoutes(): ReactElement {
       {remoteRoutes().map(({ path, area }) => (
         <Route key={path} path={path} caseSensitive element={<RemoteArea key={area} name={area} />} />
       ))}
-      <Route path="*" element={<NotFound />} />
+      <Route path="*" element={<NotFoundRoute />} />
     </Routes>
   );
 }
 
 export function App(): ReactElement {
   return (
-    <Layout>
-      <ScrollToTop />
-      <AppRoutes />
-    </Layout>
+    <PreviousPathProvider>
+      <Layout>
+        <ScrollToTop />
+        <AppRoutes />
+      </Layout>
+    </PreviousPathProvider>
   );
 }

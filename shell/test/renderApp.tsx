@@ -1,6 +1,6 @@
 import type { ComponentType, ReactElement } from 'react';
 import { render, screen, waitFor, type RenderResult } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { App } from '../src/App';
 import type { RemoteName } from '../src/federation/remotes';
 import { setRemoteRoutes } from '../src/federation/remoteRoutes';
@@ -24,10 +24,19 @@ export function fakeRemoteApp(name: RemoteName): { default: ComponentType } {
   return { default: FakeApp };
 }
 
-/** Where the router is now, for assertions about navigation. */
+let navigateNow: NavigateFunction | null = null;
+
+/** Where the router is now, for assertions about navigation; also lets a test navigate in the app. */
 export function LocationProbe(): ReactElement {
   const { pathname } = useLocation();
+  navigateNow = useNavigate();
   return <div data-testid="location" hidden>{pathname}</div>;
+}
+
+/** An in-app navigation (as a link, a redirect or the browser's Back would make), outside act(). */
+export function navigateInApp(to: string): void {
+  if (!navigateNow) throw new Error('render the app first');
+  void navigateNow(to);
 }
 
 /** The whole shell (header, area, footer, toasts) at a path, with the remotes' routes as given. */

@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { http } from '@marketplace/shared';
+import { http, useSession } from '@marketplace/shared';
 import { Footer } from './Footer';
 
 function renderFooter() {
@@ -11,6 +11,10 @@ function renderFooter() {
     </MemoryRouter>,
   );
 }
+
+afterEach(() => act(() => useSession.getState().signOut()));
+
+const information = () => within(screen.getByRole('navigation', { name: 'Information' }));
 
 describe('footer', () => {
   it('shows the current year and links /newarrival as Cart', () => {
@@ -32,5 +36,18 @@ describe('footer', () => {
     expect(screen.getByLabelText('Email address')).toHaveValue('');
     expect(post).not.toHaveBeenCalled();
     post.mockRestore();
+  });
+
+  it('shows Contact Us to signed-in customers only, as the header does', () => {
+    renderFooter();
+    expect(information().getAllByRole('link').map((a) => a.textContent)).toEqual(['About Us', 'FAQ', 'Reviews']);
+    expect(screen.queryByRole('link', { name: 'Contact Us' })).not.toBeInTheDocument();
+
+    act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'token-asha' }));
+    expect(information().getAllByRole('link').map((a) => a.textContent)).toEqual(['About Us', 'FAQ', 'Contact Us', 'Reviews']);
+    expect(information().getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+
+    act(() => useSession.getState().signOut());
+    expect(screen.queryByRole('link', { name: 'Contact Us' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
+import { useSession } from '@marketplace/shared';
 import { CONTACT, SHOP_NAME } from '../content';
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, TwitterIcon, YoutubeIcon } from './icons';
 import styles from './Footer.module.css';
@@ -14,7 +15,8 @@ const SOCIAL = [
 const INFORMATION = [
   { to: '/about', label: 'About Us' },
   { to: '/faq', label: 'FAQ' },
-  { to: '/contact', label: 'Contact Us' },
+  // As in the header's menu, the spec shows Contact Us to signed-in customers only.
+  { to: '/contact', label: 'Contact Us', signedInOnly: true },
   { to: '/review', label: 'Reviews' },
 ];
 
@@ -64,6 +66,7 @@ function Newsletter(): ReactElement {
 
 export function Footer(): ReactElement {
   const year = new Date().getFullYear();
+  const signedIn = useSession((s) => Boolean(s.session));
   return (
     <footer className={styles.footer}>
       <div className={styles.columns}>
@@ -96,7 +99,7 @@ export function Footer(): ReactElement {
         <nav aria-labelledby="footer-information">
           <h2 id="footer-information">Information</h2>
           <ul className={styles.links}>
-            {INFORMATION.map((l) => (
+            {INFORMATION.filter((l) => !l.signedInOnly || signedIn).map((l) => (
               <li key={l.to}>
                 <Link to={l.to}>{l.label}</Link>
               </li>

@@ -3,12 +3,12 @@ import { Link } from '@marketplace/shared/router';
 import { AlertCircle } from './noticeIcons';
 import styles from './pages.module.css';
 
-/** Where pages send a user after a failure they cannot recover from (e.g. an unknown account). */
-export function Error404Page(): ReactElement {
+/** The card of /error404 and of the not-found page: an icon, a heading, what happened, a way home. */
+function ProblemNotice({ heading }: { heading: string }): ReactElement {
   return (
     <section className={styles.notice}>
       <AlertCircle />
-      <h1>Something went wrong</h1>
+      <h1>{heading}</h1>
       <p>We could not find what you were looking for, or it is not available any more.</p>
       <p>Please go back to the home page and try again.</p>
       <div className={styles.noticeActions}>
@@ -18,4 +18,14 @@ export function Error404Page(): ReactElement {
       </div>
     </section>
   );
+}
+
+/** Where pages send a user after a failure they cannot recover from (e.g. an unknown account). */
+export function Error404Page(): ReactElement {
+  return <ProblemNotice heading="Something went wrong" />;
+}
+
+/** Any path no front end serves (spec: 'Looks like you're in wrong place' with GO TO HOME). */
+export function NotFoundPage(): ReactElement {
+  return <ProblemNotice heading="Looks like you're in wrong place" />;
 }

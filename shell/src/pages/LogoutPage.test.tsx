@@ -1,13 +1,13 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { http, logout, SESSION_KEY, useSession } from '@marketplace/shared';
-import { fakeRemoteApp, renderShellPage } from '../../test/renderApp';
+import { fakeRemoteApp, navigateInApp, renderApp, renderShellPage } from '../../test/renderApp';
 import { LOGOUT_REDIRECT_MS } from './LogoutPage';
 
 // The edges: the API call, and the shop remote that renders the home page.
 jest.mock('@marketplace/shared', () => ({ ...jest.requireActual('@marketplace/shared'), logout: jest.fn() }));
 jest.mock('../federation/remotes', () => ({
   ...jest.requireActual('../federation/remotes'),
-  loadRemoteApp: jest.fn(async (name: 'shop') => fakeRemoteApp(name)),
+  loadRemoteApp: jest.fn(async (name: 'shop' | 'account') => fakeRemoteApp(name)),
 }));
 const logoutCall = jest.mocked(logout);
 
@@ -65,3 +65,36 @@ describe('logout page', () => {
     });
   });
 });
+
+describe('logout page, opened while signed out', () => {
+  beforeEach(() => act(() => useSession.getState().signOut()));
+
+  it('says so, with a way to sign in and home, and neither calls the server nor leaves', async () => {
+    await renderShellPage('/logout');
+    expect(screen.getByRole('heading', { level: 1, name: 'You are not signed in' })).toBeInTheDocument();
+    expect(screen.queryByText('Successfully Logout')).not.toBeInTheDocument();
+    expect(screen.queryByText('Thanks you! Visit again')).not.toBeInTheDocument();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'Signin' })).toHaveAttribute('href', '/login');
+    expect(main.getByRole('link', { name: 'GO TO HOME' })).toHaveAttribute('href', '/');
+    expect(logoutCall).not.toHaveBeenCalled();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(LOGOUT_REDIRECT_MS * 2);
+    });
+    expect(screen.getByTestId('location')).toHaveTextContent('/logout');
+  });
+
+  it('ends a password reset (/newpassword, then /logout) as the spec does: the goodbye, then home after 2 s', async () => {
+    renderApp('/newpassword');
+    expect(await screen.findByText('account area at /newpassword')).toBeInTheDocument();
+    act(() => navigateInApp('/logout'));
+    expect(await screen.findByRole('heading', { name: 'Thanks you! Visit again' })).toBeInTheDocument();
+    expect(screen.getByText('Successfully Logout')).toBeInTheDocument();
+    expect(logoutCall).not.toHaveBeenCalled(); // the reset already ended every session of the account
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(LOGOUT_REDIRECT_MS);
+    });
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+});
+

@@ -1,24 +1,57 @@
-import { useEffect, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
 import { logout, useSession } from '@marketplace/shared';
+import { usePreviousPath } from '../navigation';
 import { CheckCircle } from './noticeIcons';
 import styles from './pages.module.css';
 
 /** How long the goodbye stays before the home page (spec: 2 seconds). */
 export const LOGOUT_REDIRECT_MS = 2000;
 
+/**
+ * Why /logout was opened: a signed-in user signing out (or finishing a password change), the end
+ * of a password reset (which signed the account out everywhere), or a visitor with nothing to end.
+ */
+type Arrival = 'signed in' | 'password reset' | 'signed out';
+
 export function LogoutPage(): ReactElement {
   const navigate = useNavigate();
+  const previousPath = usePreviousPath();
+  const [arrival] = useState<Arrival>(() => {
+    if (useSession.getState().session) return 'signed in';
+    return previousPath === '/newpassword' ? 'password reset' : 'signed out';
+  });
+
   useEffect(() => {
-    // logout() takes the login token as it starts, so the session can be cleared at once:
-    // the header shows the signed-out state without waiting for the server.
-    logout().catch(() => {
-      // The server could not be told; the token expires on its own and this browser forgot it.
-    });
-    useSession.getState().signOut();
+    if (arrival === 'signed out') return undefined;
+    if (arrival === 'signed in') {
+      // logout() takes the login token as it starts, so the session can be cleared at once:
+      // the header shows the signed-out state without waiting for the server.
+      logout().catch(() => {
+        // The server could not be told; the token expires on its own and this browser forgot it.
+      });
+      useSession.getState().signOut();
+    }
     const timer = window.setTimeout(() => navigate('/', { replace: true }), LOGOUT_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [navigate]);
+  }, [arrival, navigate]);
+
+  if (arrival === 'signed out') {
+    return (
+      <section className={styles.notice}>
+        <h1>You are not signed in</h1>
+        <p>There is no session to log out of in this browser.</p>
+        <div className={styles.noticeActions}>
+          <Link className={styles.button} to="/login">
+            Signin
+          </Link>
+          <Link className={styles.secondaryButton} to="/">
+            GO TO HOME
+          </Link>
+        </div>
+      </section>
+    );
+  }
 
   return (
     <section className={styles.notice} aria-live="polite">

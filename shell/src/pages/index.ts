@@ -10,6 +10,9 @@ const GetContactPage = lazyPage(() => import('./GetContactPage'), (m) => m.GetCo
 const PreloadPage = lazyPage(() => import('./PreloadPage'), (m) => m.PreloadPage);
 const Error404Page = lazyPage(() => import('./Error404Page'), (m) => m.Error404Page);
 
+/** The page of any path no front end serves: the same card as /error404, from the same chunk. */
+export const NotFoundPage = lazyPage(() => import('./Error404Page'), (m) => m.NotFoundPage);
+
 /** The shell's own pages, keyed by their path (the remotes' paths come from the runtime config). */
 export const SHELL_PAGES: Readonly<PageTable> = {
   '/logout': LogoutPage,
