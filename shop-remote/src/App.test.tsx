@@ -14,9 +14,9 @@ describe('shop area routes', () => {
     expect(Object.keys(SHOP_PAGES).sort()).toEqual([...routes].sort());
   });
 
-  it.each(['/viewcart', '/viewcart/7', '/checkout', '/addproduct'])('%s sends a visitor to /login', async (path) => {
+  it.each(['/viewcart', '/viewcart/7', '/checkout', '/addproduct', '/editproduct/7'])('%s sends a visitor to /login, which brings them back', async (path) => {
     await renderAt(path);
-    await waitFor(() => expect(currentPath()).toBe('/login'));
+    await waitFor(() => expect(currentPath()).toBe(`/login?next=${encodeURIComponent(path)}`));
   });
 
   it('/addreview sends a visitor to /review', async () => {

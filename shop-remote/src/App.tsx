@@ -13,6 +13,7 @@ const AddProductPage = lazyPage(() => import('./pages/addproduct/AddProductPage'
 const ReviewsPage = lazyPage(() => import('./pages/reviews/ReviewsPage'), (m) => m.ReviewsPage);
 const AddReviewPage = lazyPage(() => import('./pages/reviews/AddReviewPage'), (m) => m.AddReviewPage);
 const WishlistPage = lazyPage(() => import('./pages/wishlist/WishlistPage'), (m) => m.WishlistPage);
+const EditProductPage = lazyPage(() => import('./pages/editproduct/EditProductPage'), (m) => m.EditProductPage);
 
 /** Every route of routes.json (the paths the shop's release serves), by its pattern. */
 export const SHOP_PAGES: PageTable = {
@@ -29,6 +30,7 @@ export const SHOP_PAGES: PageTable = {
   '/review': ReviewsPage,
   '/addreview': AddReviewPage,
   '/wishlist': WishlistPage,
+  '/editproduct/:id': EditProductPage,
 };
 
 export default function ShopApp(): ReactElement {

@@ -15,6 +15,8 @@ interface Props {
   priority?: boolean;
   /** Icon actions revealed over the photo on hover or keyboard focus. */
   overlay?: ReactNode;
+  /** Shown over the photo at all times (e.g. the wishlist mark). */
+  badge?: ReactNode;
   /** Extra content under the price (e.g. an Add to Cart link). */
   footer?: ReactNode;
 }
@@ -24,12 +26,13 @@ interface Props {
  * The whole card opens /productdetails/{id} through the name link (stretched over the card),
  * so there is one link per product for screen readers and keyboard users.
  */
-export function ProductCard({ product, headingLevel = 'h3', layout = 'grid', lazy = true, priority = false, overlay, footer }: Props): ReactElement {
+export function ProductCard({ product, headingLevel = 'h3', layout = 'grid', lazy = true, priority = false, overlay, badge, footer }: Props): ReactElement {
   const Heading = headingLevel;
   return (
     <article className={[styles.card, layout === 'list' ? styles.list : ''].filter(Boolean).join(' ')}>
       <div className={styles.media}>
         <ProductPhoto photo={product.photo} alt={product.productname} lazy={lazy} priority={priority} className={styles.photo} />
+        {badge}
         {overlay && <div className={styles.overlay}>{overlay}</div>}
       </div>
       <div className={styles.body}>
@@ -84,11 +87,38 @@ export function CardActionLink({ to, label, icon }: ActionProps & { to: string }
   );
 }
 
-/** A round icon action over a card's photo that does something in place. */
-export function CardActionButton({ onClick, label, icon }: ActionProps & { onClick: () => void }): ReactElement {
+/**
+ * A round icon action over a card's photo that does something in place. `pressed` makes it a
+ * toggle (aria-pressed: the heart, the price-drop bell); `busy` while its answer is awaited.
+ */
+export function CardActionButton({
+  onClick,
+  label,
+  icon,
+  pressed,
+  busy = false,
+}: ActionProps & { onClick: () => void; pressed?: boolean; busy?: boolean }): ReactElement {
   return (
-    <button type="button" className={styles.action} onClick={onClick} aria-label={label} title={label}>
+    <button
+      type="button"
+      className={styles.action}
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      aria-busy={busy || undefined}
+      aria-disabled={busy || undefined}
+    >
       {icon}
     </button>
+  );
+}
+
+/** A small mark on a card's photo for a product in the wishlist (the heart's aria-pressed says it to screen readers). */
+export function SavedMark({ icon }: { icon: ReactNode }): ReactElement {
+  return (
+    <span className={styles.saved} aria-hidden="true" title="In your wishlist">
+      {icon}
+    </span>
   );
 }

@@ -1,10 +1,14 @@
 import { type ReactElement, type ReactNode } from 'react';
-import { Navigate } from '@marketplace/shared/router';
+import { Navigate, useLocation } from '@marketplace/shared/router';
 import { useIsSignedIn } from '@marketplace/shared';
-import { LOGIN_PATH } from '../lib/productLinks';
+import { signInPath } from '../lib/productLinks';
 
-/** Pages for signed-in customers only: everyone else goes to `to` (/login unless told). */
-export function RequireSignIn({ children, to = LOGIN_PATH }: { children: ReactNode; to?: string }): ReactElement {
+/**
+ * Pages for signed-in customers only: everyone else goes to `to`, by default /login, which brings
+ * them back to this page once signed in (/viewcart/{id} then adds the product, as they asked).
+ */
+export function RequireSignIn({ children, to }: { children: ReactNode; to?: string }): ReactElement {
   const signedIn = useIsSignedIn();
-  return signedIn ? <>{children}</> : <Navigate to={to} replace />;
+  const { pathname, search } = useLocation();
+  return signedIn ? <>{children}</> : <Navigate to={to ?? signInPath(`${pathname}${search}`)} replace />;
 }

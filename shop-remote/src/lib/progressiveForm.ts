@@ -17,11 +17,16 @@ export interface ProgressiveForm<K extends string> {
 }
 
 /**
- * The spec's progressive forms (Add Product, Add review): the fields unlock in `order`, each once
- * all the previous ones pass; breaking an earlier field locks the later ones again.
+ * The spec's progressive forms (Add Product and its edit, Add review): the fields unlock in
+ * `order`, each once all the previous ones pass; breaking an earlier field locks the later ones again.
  */
-export function useProgressiveForm<K extends string>(order: readonly K[], checks: Record<K, Check>): ProgressiveForm<K> {
-  const [values, setValues] = useState(() => Object.fromEntries(order.map((k) => [k, ''])) as Record<K, string>);
+export function useProgressiveForm<K extends string>(
+  order: readonly K[],
+  checks: Record<K, Check>,
+  /** Values to start from (an edit form); empty otherwise. */
+  initial?: Partial<Record<K, string>>,
+): ProgressiveForm<K> {
+  const [values, setValues] = useState(() => Object.fromEntries(order.map((k) => [k, initial?.[k] ?? ''])) as Record<K, string>);
   const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
   const firstFailing = order.findIndex((k) => checks[k](values[k]) !== null);
 

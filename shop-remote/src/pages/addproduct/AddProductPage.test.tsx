@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, createProduct, getTrendingProducts, searchProducts, uploadPhoto } from '@marketplace/shared';
+import { ApiError, createProduct, getTrendingProducts, getWishlistPage, searchProducts, uploadPhoto } from '@marketplace/shared';
 import { currentPath, renderAt, toastKind } from '../../testing/renderAt';
 import { signIn, signOut } from '../../testing/session';
 
@@ -10,6 +10,7 @@ jest.mock('@marketplace/shared', () => ({
   createProduct: jest.fn(),
   getTrendingProducts: jest.fn(),
   searchProducts: jest.fn(),
+  getWishlistPage: jest.fn(),
 }));
 
 const mocked = {
@@ -48,6 +49,7 @@ beforeEach(() => {
   signIn();
   mocked.getTrendingProducts.mockResolvedValue([]);
   mocked.searchProducts.mockResolvedValue({ products: [], hasMore: false, next: null });
+  (getWishlistPage as jest.Mock).mockResolvedValue({ items: [], next: null, count: 0 });
   mocked.uploadPhoto.mockImplementation((file) => Promise.resolve(`http://api/images/${(file as File).name}`));
 });
 afterEach(() => {

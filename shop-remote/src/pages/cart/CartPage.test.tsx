@@ -150,17 +150,17 @@ describe('/viewcart', () => {
     expect(screen.getByText('Something went wrong ...')).toBeInTheDocument();
   });
 
-  it('an expired session signs out and goes to /login', async () => {
+  it('an expired session signs out and goes to /login, which brings the shopper back', async () => {
     mocked.getCartItems.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
     await renderAt('/viewcart');
-    await waitFor(() => expect(currentPath()).toBe('/login'));
+    await waitFor(() => expect(currentPath()).toBe('/login?next=%2Fviewcart'));
     expect(await toastKind('Session expired, please login again')).toBe('error');
   });
 
   it('sends a visitor to /login without calling the API', async () => {
     signOut();
     await renderAt('/viewcart');
-    await waitFor(() => expect(currentPath()).toBe('/login'));
+    await waitFor(() => expect(currentPath()).toBe('/login?next=%2Fviewcart'));
     expect(mocked.getCartItems).not.toHaveBeenCalled();
   });
 });

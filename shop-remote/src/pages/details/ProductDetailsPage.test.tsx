@@ -1,13 +1,33 @@
-import { screen, within } from '@testing-library/react';
-import { ApiError, getProduct, getProducts, searchProducts, type Product, type ProductSearch } from '@marketplace/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  addToWishlist,
+  ApiError,
+  getPriceAlert,
+  getProduct,
+  getProducts,
+  getWishlistPage,
+  removeFromWishlist,
+  searchProducts,
+  setPriceAlert,
+  useSession,
+  type Product,
+  type ProductSearch,
+} from '@marketplace/shared';
 import { PRODUCTS } from '../../testing/fixtures';
-import { renderAt } from '../../testing/renderAt';
+import { renderAt, toastKind } from '../../testing/renderAt';
+import { signIn, signOut } from '../../testing/session';
 
 jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
   getProduct: jest.fn(),
   getProducts: jest.fn(),
   searchProducts: jest.fn(),
+  getWishlistPage: jest.fn(),
+  addToWishlist: jest.fn(),
+  removeFromWishlist: jest.fn(),
+  getPriceAlert: jest.fn(),
+  setPriceAlert: jest.fn(),
 }));
 
 const mockedGetProduct = getProduct as jest.MockedFunction<typeof getProduct>;
@@ -31,6 +51,8 @@ beforeEach(() => {
   mockedGetProducts.mockResolvedValue(PRODUCTS);
 });
 afterEach(() => {
+  signOut();
+  [getWishlistPage, addToWishlist, removeFromWishlist, getPriceAlert, setPriceAlert].forEach((m) => (m as jest.Mock).mockReset());
   mockedGetProduct.mockReset();
   mockedGetProducts.mockReset();
   mockedSearch.mockReset();
@@ -53,8 +75,9 @@ describe('product details', () => {
       'http://localhost:4000/images/1.png',
     );
     expect(within(product).getByRole('link', { name: 'Add to Cart' })).toHaveAttribute('href', '/viewcart/1');
-    expect(within(product).getByRole('link', { name: 'Add to Wishlist' })).toHaveAttribute('href', '/login');
-    expect(within(product).getByRole('link', { name: 'Email me when the price drops' })).toHaveAttribute('href', '/login');
+    // A visitor signs in first and comes back to this product.
+    expect(within(product).getByRole('link', { name: 'Add to Wishlist' })).toHaveAttribute('href', '/login?next=%2Fproductdetails%2F1');
+    expect(within(product).getByRole('link', { name: 'Email me when the price drops' })).toHaveAttribute('href', '/login?next=%2Fproductdetails%2F1');
   });
 
   it('shows a struck-through higher price, stars, tags and related products', async () => {
@@ -114,5 +137,95 @@ describe('product details', () => {
     await renderAt('/productdetails/1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
     expect(screen.queryByRole('heading', { name: 'Product not found' })).not.toBeInTheDocument();
+  });
+});
+
+describe('product details: wishlist and price-drop alert (issue 18)', () => {
+  const heart = () => screen.getByRole('button', { name: 'Add to Wishlist' });
+  const bell = () => screen.getByRole('button', { name: 'Email me when the price drops' });
+
+  beforeEach(() => {
+    signIn();
+    mockedGetProduct.mockResolvedValue(HEADPHONES);
+    (getWishlistPage as jest.Mock).mockResolvedValue({ items: [HEADPHONES], next: null, count: 1 });
+    (getPriceAlert as jest.Mock).mockResolvedValue(false);
+  });
+
+  it('shows both as toggles with their state for a signed-in shopper, read once each', async () => {
+    await renderAt('/productdetails/1');
+    await screen.findByRole('heading', { level: 1, name: 'Wireless Headphones' });
+    await waitFor(() => expect(heart()).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(bell()).toBeEnabled());
+    expect(bell()).toHaveAttribute('aria-pressed', 'false');
+    expect(getWishlistPage).toHaveBeenCalledTimes(1);
+    expect(getPriceAlert).toHaveBeenCalledTimes(1);
+    expect(getPriceAlert).toHaveBeenCalledWith(1);
+    // No link to /login any more: a signed-in shopper is never bounced to /alreadyloggedin.
+    expect(screen.queryByRole('link', { name: 'Add to Wishlist' })).not.toBeInTheDocument();
+  });
+
+  it('the heart removes the product and adds it back, with the server’s messages', async () => {
+    const user = userEvent.setup();
+    (removeFromWishlist as jest.Mock).mockResolvedValue({ msg: 'Removed from your wishlist', count: 0 });
+    (addToWishlist as jest.Mock).mockResolvedValue({ msg: 'Added to your wishlist', count: 1 });
+    await renderAt('/productdetails/1');
+    await waitFor(() => expect(heart()).toHaveAttribute('aria-pressed', 'true'));
+    await user.click(heart());
+    expect(removeFromWishlist).toHaveBeenCalledWith(1);
+    expect(await toastKind('Removed from your wishlist')).toBe('success');
+    expect(heart()).toHaveAttribute('aria-pressed', 'false');
+    await user.click(heart());
+    expect(addToWishlist).toHaveBeenCalledWith(1);
+    expect(await toastKind('Added to your wishlist')).toBe('success');
+    expect(heart()).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it("'Email me when the price drops' records the alert and says so; pressing it again removes it", async () => {
+    const user = userEvent.setup();
+    (setPriceAlert as jest.Mock)
+      .mockResolvedValueOnce({ msg: 'We will email you when the price drops', watching: true })
+      .mockResolvedValueOnce({ msg: 'Price alert removed: we will not email you about this product', watching: false });
+    await renderAt('/productdetails/1');
+    await waitFor(() => expect(bell()).toBeEnabled());
+    await user.click(bell());
+    expect(setPriceAlert).toHaveBeenLastCalledWith(1, true);
+    expect(await toastKind('We will email you when the price drops')).toBe('success');
+    expect(bell()).toHaveAttribute('aria-pressed', 'true');
+    await user.click(bell());
+    expect(setPriceAlert).toHaveBeenLastCalledWith(1, false);
+    expect(await toastKind('Price alert removed: we will not email you about this product')).toBe('success');
+    expect(bell()).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('an alert already recorded shows pressed', async () => {
+    (getPriceAlert as jest.Mock).mockResolvedValue(true);
+    await renderAt('/productdetails/1');
+    await waitFor(() => expect(bell()).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  it('a full alert list (409) is an error toast and the bell stays off', async () => {
+    const user = userEvent.setup();
+    (setPriceAlert as jest.Mock).mockRejectedValue(new ApiError(409, 'You already watch 200 products: remove an alert to add another'));
+    await renderAt('/productdetails/1');
+    await waitFor(() => expect(bell()).toBeEnabled());
+    await user.click(bell());
+    expect(await toastKind('You already watch 200 products: remove an alert to add another')).toBe('error');
+    expect(bell()).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('an expired session signs out with its message, and the actions become sign-in links back here', async () => {
+    (getWishlistPage as jest.Mock).mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
+    await renderAt('/productdetails/1');
+    expect(await toastKind('Session expired, please login again')).toBe('error');
+    expect(useSession.getState().session).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Add to Wishlist' })).toHaveAttribute('href', '/login?next=%2Fproductdetails%2F1');
+  });
+
+  it('a visitor makes no wishlist or alert call', async () => {
+    signOut();
+    await renderAt('/productdetails/1');
+    await screen.findByRole('heading', { level: 1, name: 'Wireless Headphones' });
+    expect(getWishlistPage).not.toHaveBeenCalled();
+    expect(getPriceAlert).not.toHaveBeenCalled();
   });
 });

@@ -9,13 +9,16 @@ import {
   Price,
   searchProducts,
   StarRating,
+  useIsSignedIn,
   type Product,
 } from '@marketplace/shared';
 import { BellIcon, CartIcon, HeartIcon } from '../../components/Icons';
 import { LoadError, LoadingArea } from '../../components/LoadState';
 import { ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
 import { ProductPhoto } from '../../components/ProductPhoto';
-import { addToCartPath, LOGIN_PATH, NEW_ARRIVALS_PATH, searchPath } from '../../lib/productLinks';
+import { addToCartPath, NEW_ARRIVALS_PATH, productDetailsPath, searchPath, signInPath } from '../../lib/productLinks';
+import { togglePriceAlert, usePriceAlert } from '../../lib/priceAlerts';
+import { toggleWishlist, useWishlistHeart, useWishlistSync } from '../../lib/wishlist';
 import { useLoad } from '../../lib/useLoad';
 import ui from '../../styles/ui.module.css';
 import styles from './ProductDetailsPage.module.css';
@@ -114,6 +117,67 @@ function ProductNotFound(): ReactElement {
   );
 }
 
+/**
+ * 'Add to Wishlist': for a signed-in shopper a toggle (aria-pressed) over their wishlist; a visitor
+ * signs in first and comes back to this product.
+ */
+function WishlistToggle({ productid }: { productid: number }): ReactElement {
+  const signedIn = useIsSignedIn();
+  const { pressed, busy } = useWishlistHeart(productid);
+  if (!signedIn) {
+    return (
+      <Link className={ui.buttonOutline} to={signInPath(productDetailsPath(productid))}>
+        <HeartIcon size={18} />
+        Add to Wishlist
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={`${ui.buttonOutline} ${styles.toggle}`}
+      aria-pressed={pressed}
+      aria-busy={busy || undefined}
+      onClick={() => void toggleWishlist(productid)}
+      title={pressed ? 'In your wishlist: press to remove it' : undefined}
+    >
+      <HeartIcon size={18} />
+      Add to Wishlist
+    </button>
+  );
+}
+
+/**
+ * 'Email me when the price drops': for a signed-in shopper a toggle over their alert for this
+ * product (read from the server once per view; pressing it again removes it); a visitor signs in first.
+ */
+function PriceAlertToggle({ productid }: { productid: number }): ReactElement {
+  const signedIn = useIsSignedIn();
+  const { pressed, known, busy } = usePriceAlert(productid, { check: signedIn });
+  if (!signedIn) {
+    return (
+      <Link className={ui.buttonOutline} to={signInPath(productDetailsPath(productid))}>
+        <BellIcon size={18} />
+        Email me when the price drops
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={`${ui.buttonOutline} ${styles.toggle}`}
+      aria-pressed={pressed}
+      aria-busy={busy || !known || undefined}
+      disabled={!known}
+      onClick={() => void togglePriceAlert(productid)}
+      title={pressed ? 'We will email you when the price drops: press to stop' : undefined}
+    >
+      <BellIcon size={18} />
+      Email me when the price drops
+    </button>
+  );
+}
+
 function Details({ product }: { product: Product }): ReactElement {
   const was = listPrice(product.price);
   const saving = Math.round(((was - product.price) / was) * 100);
@@ -148,14 +212,8 @@ function Details({ product }: { product: Product }): ReactElement {
               <CartIcon size={18} />
               Add to Cart
             </Link>
-            <Link className={ui.buttonOutline} to={LOGIN_PATH}>
-              <HeartIcon size={18} />
-              Add to Wishlist
-            </Link>
-            <Link className={ui.buttonOutline} to={LOGIN_PATH}>
-              <BellIcon size={18} />
-              Email me when the price drops
-            </Link>
+            <WishlistToggle productid={product.productid} />
+            <PriceAlertToggle productid={product.productid} />
           </div>
           <div className={styles.tags}>
             <span className={styles.tagsLabel}>Tags:</span>
@@ -180,6 +238,7 @@ function Details({ product }: { product: Product }): ReactElement {
 export function ProductDetailsPage(): ReactElement {
   const { id: rawId } = useParams();
   const id = parseId(rawId);
+  useWishlistSync();
   const [state, retry] = useLoad(
     () => (id === null ? Promise.reject(new ApiError(404, 'Product not found')) : getProduct(id)),
     [id],

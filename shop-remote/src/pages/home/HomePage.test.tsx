@@ -1,8 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getProducts, getProductsPage, getTrendingProducts, searchProducts, useSession, type Product } from '@marketplace/shared';
+import {
+  addToWishlist,
+  ApiError,
+  getPriceAlert,
+  getProducts,
+  getProductsPage,
+  getTrendingProducts,
+  getWishlistPage,
+  removeFromWishlist,
+  searchProducts,
+  setPriceAlert,
+  useSession,
+  type Product,
+} from '@marketplace/shared';
 import { PRODUCTS } from '../../testing/fixtures';
-import { renderAt } from '../../testing/renderAt';
+import { renderAt, toastKind } from '../../testing/renderAt';
 import { HERO_INTERVAL_MS } from './HeroCarousel';
 
 jest.mock('@marketplace/shared', () => ({
@@ -11,6 +24,11 @@ jest.mock('@marketplace/shared', () => ({
   getProductsPage: jest.fn(),
   getTrendingProducts: jest.fn(),
   searchProducts: jest.fn(),
+  getWishlistPage: jest.fn(),
+  addToWishlist: jest.fn(),
+  removeFromWishlist: jest.fn(),
+  getPriceAlert: jest.fn(),
+  setPriceAlert: jest.fn(),
 }));
 
 const mockedGetProducts = getProducts as jest.MockedFunction<typeof getProducts>;
@@ -30,11 +48,13 @@ beforeEach(() => {
   mockedSearch.mockResolvedValue({ products: DRONES, hasMore: false, next: null });
   mockedGetProducts.mockResolvedValue(CATALOGUE);
   mockedGetProductsPage.mockResolvedValue({ items: CATALOGUE.slice(0, 48), next: 'more' });
+  (getWishlistPage as jest.Mock).mockResolvedValue({ items: [], next: null, count: 0 });
 });
 afterEach(() => {
   useSession.getState().signOut();
   jest.useRealTimers();
   [mockedGetProducts, mockedGetProductsPage, mockedTrending, mockedSearch].forEach((m) => m.mockReset());
+  [getWishlistPage, addToWishlist, removeFromWishlist, getPriceAlert, setPriceAlert].forEach((m) => (m as jest.Mock).mockReset());
 });
 
 describe('home page', () => {
@@ -164,14 +184,14 @@ describe('home page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('sends a signed-out shopper to /login from the add-to-cart, wishlist and price-drop actions', async () => {
+  it('sends a signed-out shopper to /login from the add-to-cart, wishlist and price-drop actions, to come back to the cart or the product', async () => {
     mockedTrending.mockResolvedValue(PRODUCTS);
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
     const shirt = card('Cotton Shirt');
-    expect(within(shirt).getByRole('link', { name: 'Add to cart: Cotton Shirt' })).toHaveAttribute('href', '/login');
-    expect(within(shirt).getByRole('link', { name: 'Add to wishlist: Cotton Shirt' })).toHaveAttribute('href', '/login');
-    expect(within(shirt).getByRole('link', { name: 'Email me when the price drops: Cotton Shirt' })).toHaveAttribute('href', '/login');
+    expect(within(shirt).getByRole('link', { name: 'Add to cart: Cotton Shirt' })).toHaveAttribute('href', '/login?next=%2Fviewcart%2F2');
+    expect(within(shirt).getByRole('link', { name: 'Add to wishlist: Cotton Shirt' })).toHaveAttribute('href', '/login?next=%2Fproductdetails%2F2');
+    expect(within(shirt).getByRole('link', { name: 'Email me when the price drops: Cotton Shirt' })).toHaveAttribute('href', '/login?next=%2Fproductdetails%2F2');
   });
 
   it('sends a signed-in shopper from add-to-cart to /viewcart/{productid}', async () => {
@@ -180,6 +200,69 @@ describe('home page', () => {
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
     expect(within(card('Cotton Shirt')).getByRole('link', { name: 'Add to cart: Cotton Shirt' })).toHaveAttribute('href', '/viewcart/2');
+  });
+
+  it("shows each card's heart pressed from one read of the wishlist's first page (not one request per card), and toggles it", async () => {
+    const user = userEvent.setup();
+    useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'token' });
+    mockedTrending.mockResolvedValue(PRODUCTS);
+    (getWishlistPage as jest.Mock).mockResolvedValue({ items: [PRODUCTS[1]], next: null, count: 1 });
+    (addToWishlist as jest.Mock).mockResolvedValue({ msg: 'Added to your wishlist', count: 2 });
+    (removeFromWishlist as jest.Mock).mockResolvedValue({ msg: 'Removed from your wishlist', count: 1 });
+    await renderAt('/');
+    await screen.findByRole('list', { name: 'Top trending products' });
+    const shirtHeart = within(card('Cotton Shirt')).getByRole('button', { name: 'Add to wishlist: Cotton Shirt' });
+    await waitFor(() => expect(shirtHeart).toHaveAttribute('aria-pressed', 'true'));
+    const walletHeart = within(card('Leather Wallet')).getByRole('button', { name: 'Add to wishlist: Leather Wallet' });
+    expect(walletHeart).toHaveAttribute('aria-pressed', 'false');
+    expect(getWishlistPage).toHaveBeenCalledTimes(1);
+    expect(getWishlistPage).toHaveBeenCalledWith({ limit: 100 });
+    expect(getPriceAlert).not.toHaveBeenCalled();
+
+    await user.click(walletHeart);
+    expect(addToWishlist).toHaveBeenCalledWith(4);
+    expect(await toastKind('Added to your wishlist')).toBe('success');
+    expect(walletHeart).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(shirtHeart);
+    expect(removeFromWishlist).toHaveBeenCalledWith(2);
+    expect(await toastKind('Removed from your wishlist')).toBe('success');
+    expect(shirtHeart).toHaveAttribute('aria-pressed', 'false');
+    expect(getWishlistPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("a card's bell records a price-drop alert and, pressed again, removes it", async () => {
+    const user = userEvent.setup();
+    useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'token' });
+    mockedTrending.mockResolvedValue(PRODUCTS);
+    (setPriceAlert as jest.Mock)
+      .mockResolvedValueOnce({ msg: 'We will email you when the price drops', watching: true })
+      .mockResolvedValueOnce({ msg: 'Price alert removed: we will not email you about this product', watching: false });
+    await renderAt('/');
+    await screen.findByRole('list', { name: 'Top trending products' });
+    const bell = within(card('Cotton Shirt')).getByRole('button', { name: 'Email me when the price drops: Cotton Shirt' });
+    expect(bell).toHaveAttribute('aria-pressed', 'false');
+    await user.click(bell);
+    expect(setPriceAlert).toHaveBeenLastCalledWith(2, true);
+    expect(await toastKind('We will email you when the price drops')).toBe('success');
+    expect(bell).toHaveAttribute('aria-pressed', 'true');
+    await user.click(bell);
+    expect(setPriceAlert).toHaveBeenLastCalledWith(2, false);
+    expect(await toastKind('Price alert removed: we will not email you about this product')).toBe('success');
+    expect(bell).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('a full wishlist (409) is an error toast and the heart stays off', async () => {
+    const user = userEvent.setup();
+    useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'token' });
+    mockedTrending.mockResolvedValue(PRODUCTS);
+    (addToWishlist as jest.Mock).mockRejectedValue(new ApiError(409, 'Your wishlist is full: it holds at most 500 products. Remove some to add more.'));
+    await renderAt('/');
+    await screen.findByRole('list', { name: 'Top trending products' });
+    const heart = within(card('Denim Shirt')).getByRole('button', { name: 'Add to wishlist: Denim Shirt' });
+    await user.click(heart);
+    expect(await toastKind('Your wishlist is full: it holds at most 500 products. Remove some to add more.')).toBe('error');
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('opens a quick view dialog for a product and closes it with Escape', async () => {

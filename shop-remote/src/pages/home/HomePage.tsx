@@ -3,8 +3,10 @@ import { Link } from '@marketplace/shared/router';
 import { atomStyles, getTrendingProducts, useIsSignedIn, type Product } from '@marketplace/shared';
 import { BellIcon, CartIcon, EyeIcon, HeartIcon } from '../../components/Icons';
 import { LoadError, LoadingArea } from '../../components/LoadState';
-import { CardActionButton, CardActionLink, ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
-import { addToCartPath, LOGIN_PATH, NEW_ARRIVALS_PATH } from '../../lib/productLinks';
+import { CardActionButton, CardActionLink, ProductCard, ProductGrid, ProductGridItem, SavedMark } from '../../components/ProductCard';
+import { addToCartPath, NEW_ARRIVALS_PATH, productDetailsPath, signInPath } from '../../lib/productLinks';
+import { togglePriceAlert, usePriceAlert } from '../../lib/priceAlerts';
+import { toggleWishlist, useWishlistHeart, useWishlistSync } from '../../lib/wishlist';
 import { useLoad } from '../../lib/useLoad';
 import ui from '../../styles/ui.module.css';
 import { DealOfTheDay } from './DealOfTheDay';
@@ -12,6 +14,22 @@ import { HeroCarousel } from './HeroCarousel';
 import { QuickView } from './QuickView';
 import { BlogTeaser, PromoTiles, ServiceHighlights } from './StaticSections';
 import styles from './HomePage.module.css';
+
+/** The heart over a card: a toggle for a signed-in shopper, a way to sign in (and back to the product) for a visitor. */
+function WishlistAction({ product, signedIn }: { product: Product; signedIn: boolean }): ReactElement {
+  const { pressed, busy } = useWishlistHeart(product.productid);
+  const label = `Add to wishlist: ${product.productname}`;
+  if (!signedIn) return <CardActionLink label={label} icon={<HeartIcon size={18} />} to={signInPath(productDetailsPath(product.productid))} />;
+  return <CardActionButton label={label} icon={<HeartIcon size={18} />} pressed={pressed} busy={busy} onClick={() => void toggleWishlist(product.productid)} />;
+}
+
+/** The bell over a card: records a price-drop alert (pressing it again removes it); a visitor signs in first. */
+function PriceAlertAction({ product, signedIn }: { product: Product; signedIn: boolean }): ReactElement {
+  const { pressed, busy } = usePriceAlert(product.productid);
+  const label = `Email me when the price drops: ${product.productname}`;
+  if (!signedIn) return <CardActionLink label={label} icon={<BellIcon size={18} />} to={signInPath(productDetailsPath(product.productid))} />;
+  return <CardActionButton label={label} icon={<BellIcon size={18} />} pressed={pressed} busy={busy} onClick={() => void togglePriceAlert(product.productid)} />;
+}
 
 function TrendingActions({ product, signedIn, onQuickView }: { product: Product; signedIn: boolean; onQuickView: () => void }): ReactElement {
   const name = product.productname;
@@ -21,12 +39,18 @@ function TrendingActions({ product, signedIn, onQuickView }: { product: Product;
       <CardActionLink
         label={`Add to cart: ${name}`}
         icon={<CartIcon size={18} />}
-        to={signedIn ? addToCartPath(product.productid) : LOGIN_PATH}
+        to={signedIn ? addToCartPath(product.productid) : signInPath(addToCartPath(product.productid))}
       />
-      <CardActionLink label={`Add to wishlist: ${name}`} icon={<HeartIcon size={18} />} to={LOGIN_PATH} />
-      <CardActionLink label={`Email me when the price drops: ${name}`} icon={<BellIcon size={18} />} to={LOGIN_PATH} />
+      <WishlistAction product={product} signedIn={signedIn} />
+      <PriceAlertAction product={product} signedIn={signedIn} />
     </>
   );
+}
+
+/** The wishlist mark on a card whose product is in the wishlist. */
+function SavedBadge({ productid }: { productid: number }): ReactElement | null {
+  const { pressed } = useWishlistHeart(productid);
+  return pressed ? <SavedMark icon={<HeartIcon size={16} />} /> : null;
 }
 
 /** Cards in the grid's widest row: the first row is in view under the hero, so its photos load at once. */
@@ -41,6 +65,7 @@ export function HomePage(): ReactElement {
   const [state, retry] = useLoad(() => getTrendingProducts(), []);
   const signedIn = useIsSignedIn();
   const [quickView, setQuickView] = useState<Product | null>(null);
+  useWishlistSync();
 
   return (
     <div className={ui.page}>
@@ -70,6 +95,7 @@ export function HomePage(): ReactElement {
                       product={product}
                       lazy={index >= GRID_ROW}
                       priority={index === 0}
+                      badge={signedIn && <SavedBadge productid={product.productid} />}
                       overlay={
                         <TrendingActions product={product} signedIn={signedIn} onQuickView={() => setQuickView(product)} />
                       }

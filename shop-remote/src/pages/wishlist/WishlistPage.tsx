@@ -1,86 +1,211 @@
-import { useState, type ComponentType, type ReactElement } from 'react';
+import { useRef, useState, type ReactElement, type Ref } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Breadcrumb, Price } from '@marketplace/shared';
-import { CartIcon, CloseIcon, EyeIcon } from '../../components/Icons';
-import { NEW_ARRIVALS_PATH, searchPath } from '../../lib/productLinks';
+import { Breadcrumb, clearWishlist, getWishlistPage, LoadMore, notify, Price, useIsSignedIn, usePagedList, type Product } from '@marketplace/shared';
+import { CartIcon, CloseIcon, EyeIcon, HeartIcon } from '../../components/Icons';
+import { LoadError, LoadingArea } from '../../components/LoadState';
+import { ProductPhoto } from '../../components/ProductPhoto';
+import { endExpiredSession, errorMessage, hasStatus, SOMETHING_WRONG_TOAST } from '../../lib/failures';
+import { NEW_ARRIVALS_PATH, productDetailsPath, signInPath, SIGNUP_PATH, WISHLIST_PATH } from '../../lib/productLinks';
+import { markCleared, moveToCart, removeFromWishlistReported, WISHLIST_FIRST_READ } from '../../lib/wishlist';
 import ui from '../../styles/ui.module.css';
-import { AccessoriesArt, HeadphonesArt, MobileArt } from '../home/heroArt';
 import styles from './WishlistPage.module.css';
 
-interface SampleItem {
-  id: number;
-  name: string;
-  category: string;
-  price: number;
-  stock: string;
-  /** Where the shopper finds the item in the real catalogue. */
-  search: string;
-  theme: 'sunset' | 'indigo' | 'emerald';
-  Art: ComponentType;
+function reportLoadFailure(error: unknown): void {
+  if (hasStatus(error, 401)) endExpiredSession(error);
 }
 
-/** The spec's wishlist is static sample content. */
-export const SAMPLE_WISHLIST: readonly SampleItem[] = [
-  { id: 1, name: 'Smart Watch Series 5', category: 'Accessories', price: 2499, stock: 'In Stock', search: 'watch', theme: 'sunset', Art: AccessoriesArt },
-  { id: 2, name: 'Wireless Headphones', category: 'Electronics', price: 2999, stock: 'In Stock', search: 'headphones', theme: 'indigo', Art: HeadphonesArt },
-  { id: 3, name: 'Smartphone 128 GB', category: 'Mobiles', price: 12999, stock: 'Few left', search: 'phone', theme: 'emerald', Art: MobileArt },
-];
+function Heading({ count, headingRef }: { count: number | null; headingRef?: Ref<HTMLHeadingElement> }): ReactElement {
+  return (
+    <h1 className={styles.title} ref={headingRef} tabIndex={-1}>
+      My Wishlist{count !== null && <span className={styles.count}> ({count})</span>}
+    </h1>
+  );
+}
 
-/** `/wishlist`: sample items; REMOVE and CLEAR WISHLIST work on this page only (nothing is stored). */
-export function WishlistPage(): ReactElement {
-  const [items, setItems] = useState<readonly SampleItem[]>(SAMPLE_WISHLIST);
+/** A visitor's /wishlist: the wishlist is kept with the account, so sign in (or up) and come back here. */
+function VisitorWishlist(): ReactElement {
+  return (
+    <>
+      <div className={styles.top}>
+        <Heading count={null} />
+      </div>
+      <section className={styles.empty} aria-label="Sign in to see your wishlist">
+        <span className={styles.emptyIcon} aria-hidden="true">
+          <HeartIcon size={40} />
+        </span>
+        <p>Your wishlist is kept with your account. Sign in to see it, or sign up to start one.</p>
+        <div className={styles.emptyActions}>
+          <Link className={ui.button} to={signInPath(WISHLIST_PATH)}>
+            Signin
+          </Link>
+          <Link className={ui.buttonOutline} to={signInPath(WISHLIST_PATH, SIGNUP_PATH)}>
+            Signup
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}
+
+type Busy = { productid: number; what: 'cart' | 'remove' } | 'clear' | null;
+
+/** The signed-in shopper's wishlist from the server, a page at a time, newest first. */
+function SignedInWishlist(): ReactElement {
+  const [count, setCount] = useState<number | null>(null);
+  const [gone, setGone] = useState<ReadonlySet<number>>(new Set());
+  const [busy, setBusy] = useState<Busy>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const removeButtons = useRef(new Map<number, HTMLButtonElement>());
+
+  const list = usePagedList(
+    async (page) => {
+      const found = await getWishlistPage(page);
+      setCount(found.count);
+      return found;
+    },
+    [],
+    {
+      keyOf: (p) => p.productid,
+      maxPageSize: WISHLIST_FIRST_READ,
+      onFailed: reportLoadFailure,
+      onMoreFailed: (error) => (hasStatus(error, 401) ? endExpiredSession(error) : notify(SOMETHING_WRONG_TOAST)),
+    },
+  );
+  const items = (list.items ?? []).filter((p) => !gone.has(p.productid));
+
+  /** The product left the list: the focus goes on to the next one's REMOVE (or the heading when none is left). */
+  function leave(product: Product, newCount: number | null): void {
+    const at = items.findIndex((p) => p.productid === product.productid);
+    const after = items[at + 1] ?? items[at - 1];
+    setGone((g) => new Set(g).add(product.productid));
+    setCount((c) => newCount ?? (c === null ? null : Math.max(0, c - 1)));
+    requestAnimationFrame(() => (after ? removeButtons.current.get(after.productid) : heading.current)?.focus());
+  }
+
+  async function remove(product: Product): Promise<void> {
+    setBusy({ productid: product.productid, what: 'remove' });
+    const result = await removeFromWishlistReported(product.productid);
+    setBusy(null);
+    if (result) leave(product, result.count);
+  }
+
+  async function toCart(product: Product): Promise<void> {
+    setBusy({ productid: product.productid, what: 'cart' });
+    const result = await moveToCart(product);
+    setBusy(null);
+    if (result) leave(product, result.count);
+  }
+
+  async function clear(): Promise<void> {
+    setBusy('clear');
+    try {
+      const { msg } = await clearWishlist();
+      notify(`${msg},1`);
+      markCleared();
+      setGone(new Set((list.items ?? []).map((p) => p.productid)));
+      setCount(0);
+      // Nothing is left to load: a page after the ones shown would bring back what was cleared.
+      list.reload();
+    } catch (error) {
+      if (hasStatus(error, 401)) endExpiredSession(error);
+      else notify(`${errorMessage(error)},3`);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const ready = list.items !== null;
+  const empty = ready && items.length === 0 && !list.hasMore;
+  const locked = busy !== null;
 
   return (
-    <div className={ui.page}>
-      <Breadcrumb page="Wishlist" />
+    <>
       <div className={styles.top}>
-        <h1 className={styles.title}>
-          My Wishlist <span className={styles.count}>({items.length})</span>
-        </h1>
-        {items.length > 0 && (
-          <button type="button" className={ui.buttonOutline} onClick={() => setItems([])}>
-            CLEAR WISHLIST
+        <Heading count={ready ? (count ?? items.length) : null} headingRef={heading} />
+        {ready && !empty && (
+          <button type="button" className={ui.buttonOutline} onClick={() => void clear()} disabled={locked}>
+            {busy === 'clear' ? 'Clearing…' : 'CLEAR WISHLIST'}
           </button>
         )}
       </div>
-      {items.length === 0 ? (
+      {!ready && !list.failed && <LoadingArea label="Loading your wishlist" />}
+      {!ready && list.failed && <LoadError onRetry={list.reload} />}
+      {empty && (
         <section className={styles.empty}>
+          <span className={styles.emptyIcon} aria-hidden="true">
+            <HeartIcon size={40} />
+          </span>
           <p>Your wishlist is empty.</p>
+          <p className={styles.hint}>Press the heart on a product to keep it here.</p>
           <Link className={ui.button} to={NEW_ARRIVALS_PATH}>
             Browse new arrivals
           </Link>
         </section>
-      ) : (
-        <ul className={styles.list} aria-label="Wishlist items">
-          {items.map(({ id, name, category, price, stock, search, theme, Art }) => (
-            <li key={id} className={styles.item}>
-              <div className={`${styles.art} ${styles[theme]}`}>
-                <Art />
-              </div>
-              <div className={styles.info}>
-                <p className={styles.category}>{category}</p>
-                <h2 className={styles.name}>{name}</h2>
-                <Price value={price} className={styles.price} />
-                <p className={styles.stock}>{stock}</p>
-              </div>
-              <div className={styles.actions}>
-                <Link className={ui.button} to={searchPath(search)} aria-label={`ADD TO CART: ${name}`}>
-                  <CartIcon size={18} />
-                  ADD TO CART
-                </Link>
-                <Link className={ui.buttonOutline} to={searchPath(search)} aria-label={`VIEW: ${name}`}>
-                  <EyeIcon size={18} />
-                  VIEW
-                </Link>
-                <button type="button" className={styles.remove} onClick={() => setItems((list) => list.filter((i) => i.id !== id))} aria-label={`REMOVE: ${name}`}>
-                  <CloseIcon size={16} />
-                  REMOVE
-                </button>
-              </div>
-            </li>
-          ))}
+      )}
+      {ready && !empty && (
+        <ul className={styles.list} aria-label="Wishlist items" aria-busy={list.loading || undefined}>
+          {items.map((product) => {
+            const { productid, productname, title, price, photo } = product;
+            const mine = busy !== null && busy !== 'clear' && busy.productid === productid ? busy.what : null;
+            return (
+              <li key={productid} className={styles.item} ref={list.itemRef(productid)}>
+                <div className={styles.art}>
+                  <ProductPhoto photo={photo} alt="" size={120} />
+                </div>
+                <div className={styles.info}>
+                  <p className={styles.category}>{title}</p>
+                  <h2 className={styles.name}>
+                    <Link className={styles.nameLink} to={productDetailsPath(productid)}>
+                      {productname}
+                    </Link>
+                  </h2>
+                  <Price value={price} className={styles.price} />
+                </div>
+                <div className={styles.actions}>
+                  <button type="button" className={ui.button} onClick={() => void toCart(product)} disabled={locked} aria-label={`ADD TO CART: ${productname}`}>
+                    <CartIcon size={18} />
+                    {mine === 'cart' ? 'Moving…' : 'ADD TO CART'}
+                  </button>
+                  <Link className={ui.buttonOutline} to={productDetailsPath(productid)} aria-label={`VIEW: ${productname}`}>
+                    <EyeIcon size={18} />
+                    VIEW
+                  </Link>
+                  <button
+                    type="button"
+                    className={styles.remove}
+                    onClick={() => void remove(product)}
+                    disabled={locked}
+                    aria-label={`REMOVE: ${productname}`}
+                    ref={(el) => {
+                      if (el) removeButtons.current.set(productid, el);
+                      else removeButtons.current.delete(productid);
+                    }}
+                  >
+                    <CloseIcon size={16} />
+                    {mine === 'remove' ? 'Removing…' : 'REMOVE'}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
+      {ready && <LoadMore list={list} label="Load more" buttonClassName={ui.buttonOutline} />}
+      {ready && !empty && <p className={styles.note}>ADD TO CART moves a product to your cart and takes it off your wishlist.</p>}
+    </>
+  );
+}
+
+/**
+ * `/wishlist`: the signed-in shopper's wishlist, stored on the server (issue 18, item 2): ADD TO
+ * CART (moves it to the cart), VIEW, REMOVE, CLEAR WISHLIST. A visitor is offered Signin and Signup.
+ */
+export function WishlistPage(): ReactElement {
+  const signedIn = useIsSignedIn();
+  return (
+    <div className={ui.page}>
+      <Breadcrumb page="Wishlist" />
+      {signedIn ? <SignedInWishlist /> : <VisitorWishlist />}
     </div>
   );
 }

@@ -1,0 +1,253 @@
+import { useId, useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
+import { MAX_PHOTOS, PRODUCT_MESSAGES, uploadPhoto } from '@marketplace/shared';
+import { PhotoUploader } from '@marketplace/shared/photo-uploader';
+import { CloseIcon } from '../../components/Icons';
+import { FormField, hintId, messageId } from '../../components/FormField';
+import { numberIn, required, useProgressiveForm } from '../../lib/progressiveForm';
+import forms from '../../styles/forms.module.css';
+import ui from '../../styles/ui.module.css';
+import styles from './ProductForm.module.css';
+
+/** Categories the catalogue uses, offered as suggestions for the Title (any text is allowed). */
+const CATEGORY_SUGGESTIONS = ['Electronics', 'Accessories', 'Clothing'];
+
+const ORDER = ['productname', 'title', 'description', 'rating', 'price'] as const;
+type Key = (typeof ORDER)[number];
+
+/** Add Product's rules and messages (spec section 5), also the edit's (the server applies the same). */
+const CHECKS = {
+  productname: required(PRODUCT_MESSAGES.productname),
+  title: required(PRODUCT_MESSAGES.title),
+  description: required(PRODUCT_MESSAGES.description),
+  rating: numberIn(PRODUCT_MESSAGES.rating, { above: 0, max: 5 }),
+  price: numberIn(PRODUCT_MESSAGES.price, { above: 0, max: 9999999999 }),
+};
+
+/** What POST /product and PUT /product/{id} take. */
+export interface ProductFormValues {
+  productname: string;
+  title: string;
+  description: string;
+  rating: number;
+  price: number;
+  location: string;
+  photos: string[];
+}
+
+/** A listing to start from (the edit): its texts as typed, its photos as URLs. */
+export interface ProductFormStart {
+  productname: string;
+  title: string;
+  description: string;
+  rating: string;
+  price: string;
+  location: string;
+  photos: string[];
+}
+
+interface Props {
+  heading: string;
+  intro: string;
+  submitLabel: string;
+  busyLabel: string;
+  /** Filled in from a listing (edit); empty fields otherwise (Add Product). */
+  start?: ProductFormStart;
+  /** Sends the values; resolves true once done (the page moves on), false to let the seller try again. */
+  onSubmit(values: ProductFormValues): Promise<boolean>;
+  /** Next to the submit button (e.g. Cancel). */
+  extraActions?: ReactNode;
+}
+
+const uploadNamed = (file: File): Promise<string> => uploadPhoto(file, file.name);
+
+/** The photos a listing already has (edit): each shown, each can be taken off before saving. */
+function CurrentPhotos({ photos, onRemove, disabled }: { photos: string[]; onRemove(index: number): void; disabled: boolean }): ReactElement {
+  return (
+    <div className={styles.current}>
+      <p className={forms.label} id="current-photos">
+        Current photos
+      </p>
+      {photos.length === 0 ? (
+        <p className={forms.hint}>None kept: add at least one photo below.</p>
+      ) : (
+        <ul className={styles.photos} aria-labelledby="current-photos">
+          {photos.map((url, i) => (
+            <li key={url} className={styles.photo}>
+              <img src={url} alt={`Photo ${i + 1}`} width={88} height={88} />
+              <button type="button" className={styles.removePhoto} onClick={() => onRemove(i)} disabled={disabled} aria-label={`Remove photo ${i + 1}`} title="Remove photo">
+                <CloseIcon size={14} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The product form of Add Product and of a seller's edit: the fields unlock one after another
+ * (spec section 5), Location is optional, photos upload one every 3 s (the shared uploader). An
+ * edit starts from the listing: its photos are kept unless taken off, new ones are added after them.
+ */
+export function ProductForm({ heading, intro, submitLabel, busyLabel, start, onSubmit, extraActions }: Props): ReactElement {
+  const form = useProgressiveForm<Key>(ORDER, CHECKS, start);
+  const [location, setLocation] = useState(start?.location ?? '');
+  const [kept, setKept] = useState<string[]>(start?.photos ?? []);
+  const [uploaded, setUploaded] = useState<string[]>([]);
+  /** Chosen files are still uploading (their URLs come all together at the end). */
+  const [uploading, setUploading] = useState(false);
+  const [sending, setSending] = useState(false);
+  const headingId = useId();
+  const ids = {
+    productname: useId(),
+    title: useId(),
+    description: useId(),
+    rating: useId(),
+    price: useId(),
+    location: useId(),
+    categories: useId(),
+  };
+  const editing = start !== undefined;
+  const photos = [...kept, ...uploaded.filter((url) => !kept.includes(url))];
+  const tooMany = photos.length > MAX_PHOTOS;
+
+  const send = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (!form.valid || photos.length === 0 || tooMany || uploading || sending) return;
+    setSending(true);
+    const done = await onSubmit({
+      productname: form.values.productname.trim(),
+      title: form.values.title.trim(),
+      description: form.values.description.trim(),
+      rating: Number(form.values.rating),
+      price: Number(form.values.price),
+      location: location.trim(),
+      photos,
+    });
+    if (!done) setSending(false);
+  };
+
+  const control = (key: Key) => ({
+    id: ids[key],
+    value: form.values[key],
+    disabled: !form.enabled(key),
+    'aria-required': true as const,
+    'aria-invalid': form.message(key) ? (true as const) : undefined,
+    'aria-describedby': form.message(key) ? messageId(ids[key]) : undefined,
+    onBlur: () => form.touch(key),
+  });
+
+  const detailsDone = form.valid;
+  const canSend = detailsDone && photos.length > 0 && !tooMany && !uploading && !sending;
+
+  return (
+    <form className={forms.panel} onSubmit={(e) => void send(e)} noValidate aria-labelledby={headingId}>
+      <h1 id={headingId} className={forms.panelTitle}>
+        {heading}
+      </h1>
+      <p className={forms.panelIntro}>{intro}</p>
+      <div className={forms.grid}>
+        <FormField id={ids.productname} label="Product Name" required message={form.message('productname')}>
+          <input {...control('productname')} className={forms.input} maxLength={100} onChange={(e) => form.set('productname', e.target.value)} />
+        </FormField>
+        <FormField id={ids.title} label="Title (category)" required message={form.message('title')}>
+          <input
+            {...control('title')}
+            className={forms.input}
+            maxLength={50}
+            list={ids.categories}
+            onChange={(e) => form.set('title', e.target.value)}
+          />
+          <datalist id={ids.categories}>
+            {CATEGORY_SUGGESTIONS.map((c) => (
+              <option key={c} value={c} />
+            ))}
+          </datalist>
+        </FormField>
+        <FormField id={ids.description} label="Description" required wide message={form.message('description')}>
+          <textarea
+            {...control('description')}
+            className={forms.textarea}
+            rows={5}
+            maxLength={5000}
+            onChange={(e) => form.set('description', e.target.value)}
+          />
+        </FormField>
+        <FormField id={ids.rating} label="Rating" required hint="A number above 0, at most 5." message={form.message('rating')}>
+          <input
+            {...control('rating')}
+            aria-describedby={form.message('rating') ? messageId(ids.rating) : hintId(ids.rating)}
+            className={forms.input}
+            type="number"
+            inputMode="decimal"
+            min={0.1}
+            max={5}
+            step={0.1}
+            onChange={(e) => form.set('rating', e.target.value)}
+          />
+        </FormField>
+        <FormField id={ids.price} label="Price (Rs.)" required message={form.message('price')}>
+          <input
+            {...control('price')}
+            className={forms.input}
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step="any"
+            onChange={(e) => form.set('price', e.target.value)}
+          />
+        </FormField>
+        <FormField id={ids.location} label="Location" optional wide hint="Where the product ships from, e.g. Mumbai.">
+          <input
+            id={ids.location}
+            className={forms.input}
+            value={location}
+            maxLength={200}
+            disabled={!detailsDone}
+            aria-describedby={hintId(ids.location)}
+            onChange={(e) => setLocation(e.target.value)}
+          />
+        </FormField>
+        {editing && (
+          <div className={forms.wide}>
+            <CurrentPhotos photos={kept} disabled={sending} onRemove={(i) => setKept((list) => list.filter((_, at) => at !== i))} />
+          </div>
+        )}
+        <div
+          className={forms.wide}
+          // The uploader tells the URLs only once every chosen file is up: a choice it accepted
+          // (the input keeps its files; a refused one is cleared) holds Save until then.
+          onChange={(e) => {
+            const input = e.target as HTMLInputElement;
+            if (input.type === 'file') setUploading(Boolean(input.value) && (input.files?.length ?? 0) > 0);
+          }}
+        >
+          <PhotoUploader
+            label={editing ? 'Add Photos (PNG)' : 'Product Photos (PNG)'}
+            disabled={!detailsDone || sending}
+            onUploaded={(urls) => {
+              setUploaded(urls);
+              if (urls.length > 0) setUploading(false);
+            }}
+            upload={uploadNamed}
+          />
+          {tooMany && (
+            <p className={forms.error} role="alert">
+              A product has at most {MAX_PHOTOS} photos: take some off.
+            </p>
+          )}
+        </div>
+      </div>
+      <div className={forms.actions}>
+        <button type="submit" className={`${ui.button} ${forms.submit}`} disabled={!canSend}>
+          {sending ? busyLabel : submitLabel}
+        </button>
+        {extraActions}
+        {detailsDone && !editing && photos.length === 0 && <span className={forms.hint}>Add Product opens once every chosen photo is uploaded.</span>}
+        {detailsDone && editing && uploading && <span className={forms.hint}>{submitLabel} opens once every chosen photo is uploaded.</span>}
+        {detailsDone && editing && !uploading && photos.length === 0 && <span className={forms.hint}>{PRODUCT_MESSAGES.photos}</span>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,186 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, getProduct, getUserData, updateProduct, uploadPhoto, type Product } from '@marketplace/shared';
+import { currentPath, renderAt, toastKind } from '../../testing/renderAt';
+import { signIn, signOut } from '../../testing/session';
+
+jest.mock('@marketplace/shared', () => ({
+  ...jest.requireActual('@marketplace/shared'),
+  getProduct: jest.fn(),
+  getUserData: jest.fn(),
+  updateProduct: jest.fn(),
+  uploadPhoto: jest.fn(),
+}));
+const mocked = {
+  getProduct: getProduct as jest.MockedFunction<typeof getProduct>,
+  getUserData: getUserData as jest.MockedFunction<typeof getUserData>,
+  updateProduct: updateProduct as jest.MockedFunction<typeof updateProduct>,
+  uploadPhoto: uploadPhoto as jest.MockedFunction<typeof uploadPhoto>,
+};
+
+const CAMERA: Product = {
+  productid: 12,
+  productname: 'Retro Camera',
+  title: 'Electronics',
+  description: 'A film camera in working order.',
+  price: 1299,
+  rating: 4.5,
+  photo: 'http://localhost:4000/images/a.png',
+  photos: ['http://localhost:4000/images/a.png', 'http://localhost:4000/images/b.png'],
+  location: 'Pune',
+  userid: 7,
+};
+const customer = (userid: number) =>
+  ({ userid, firstname: 'Asha', lastname: 'Rao', email: 'asha@example.com', phonenum: '9876543210', createdate: '1995-04-12', gender: 'female', address: [], authtoken: 'tok-1' }) as Awaited<
+    ReturnType<typeof getUserData>
+  >;
+
+const field = {
+  name: () => screen.getByLabelText(/^Product Name/),
+  title: () => screen.getByLabelText(/^Title/),
+  description: () => screen.getByLabelText(/^Description/),
+  rating: () => screen.getByLabelText(/^Rating/),
+  price: () => screen.getByLabelText(/^Price/),
+  location: () => screen.getByLabelText(/^Location/),
+  photos: () => screen.getByLabelText('Add Photos (PNG)'),
+};
+const save = () => screen.getByRole('button', { name: 'Save Changes' });
+const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
+
+beforeEach(() => {
+  signIn();
+  mocked.getProduct.mockResolvedValue(CAMERA);
+  mocked.getUserData.mockResolvedValue(customer(7));
+});
+afterEach(() => {
+  signOut();
+  jest.useRealTimers();
+  Object.values(mocked).forEach((m) => m.mockReset());
+});
+
+describe('/editproduct/{id}', () => {
+  it("fills Add Product's form with the listing and its photos", async () => {
+    await renderAt('/editproduct/12');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Product' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Edit Product');
+    expect(field.name()).toHaveValue('Retro Camera');
+    expect(field.title()).toHaveValue('Electronics');
+    expect(field.description()).toHaveValue('A film camera in working order.');
+    expect(field.rating()).toHaveValue(4.5);
+    expect(field.price()).toHaveValue(1299);
+    expect(field.location()).toHaveValue('Pune');
+    for (const f of Object.values(field)) expect(f()).toBeEnabled();
+    const current = screen.getByRole('list', { name: 'Current photos' });
+    expect(within(current).getAllByRole('img').map((i) => i.getAttribute('src'))).toEqual(CAMERA.photos);
+    expect(save()).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/myaccount/myproducts');
+    expect(mocked.getProduct).toHaveBeenCalledWith(12);
+  });
+
+  it('saves a lower price with the kept photos, says so and goes back to My Products', async () => {
+    const user = userEvent.setup();
+    mocked.updateProduct.mockResolvedValue({ ...CAMERA, price: 999 });
+    await renderAt('/editproduct/12');
+    await screen.findByRole('heading', { level: 1, name: 'Edit Product' });
+    await user.clear(field.price());
+    await user.type(field.price(), '999');
+    await user.click(screen.getByRole('button', { name: 'Remove photo 2' }));
+    await user.click(save());
+    expect(mocked.updateProduct).toHaveBeenCalledWith(12, {
+      productname: 'Retro Camera',
+      title: 'Electronics',
+      description: 'A film camera in working order.',
+      rating: 4.5,
+      price: 999,
+      location: 'Pune',
+      photos: ['http://localhost:4000/images/a.png'],
+    });
+    expect(await toastKind('Product Updated Successfully')).toBe('success');
+    await waitFor(() => expect(currentPath()).toBe('/myaccount/myproducts'));
+  });
+
+  it("keeps Add Product's rules and messages: a cleared name locks the fields after it", async () => {
+    const user = userEvent.setup();
+    await renderAt('/editproduct/12');
+    await screen.findByRole('heading', { level: 1, name: 'Edit Product' });
+    await user.clear(field.name());
+    expect(screen.getByText('Please Enter Product Name')).toBeInTheDocument();
+    expect(field.title()).toBeDisabled();
+    expect(field.photos()).toBeDisabled();
+    expect(save()).toBeDisabled();
+    await user.type(field.name(), 'Retro Camera II');
+    await user.clear(field.price());
+    await user.type(field.price(), '0');
+    expect(screen.getByText('Please Enter Price')).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+  });
+
+  it('needs at least one photo: with none kept, Save waits for a new upload, which is added after the kept ones', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    mocked.uploadPhoto.mockImplementation((file) => Promise.resolve(`http://localhost:4000/images/${(file as File).name}`));
+    mocked.updateProduct.mockResolvedValue(CAMERA);
+    await renderAt('/editproduct/12');
+    await screen.findByRole('heading', { level: 1, name: 'Edit Product' });
+    await user.click(screen.getByRole('button', { name: 'Remove photo 2' }));
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    expect(screen.getByText('None kept: add at least one photo below.')).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+    expect(screen.getByText('Please upload at least one PNG photo')).toBeInTheDocument();
+
+    await user.upload(field.photos(), [png('c.png'), png('d.png')]);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(screen.getByText('Uploaded 1 of 2')).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+    expect(screen.getByText('Save Changes opens once every chosen photo is uploaded.')).toBeInTheDocument();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(3000);
+    });
+    expect(screen.getByText('Uploaded 2 of 2')).toBeInTheDocument();
+    expect(save()).toBeEnabled();
+    await user.click(save());
+    expect(mocked.updateProduct.mock.calls[0]![1].photos).toEqual(['http://localhost:4000/images/c.png', 'http://localhost:4000/images/d.png']);
+  });
+
+  it("refuses another seller's listing: no form, the reason and the ways on", async () => {
+    mocked.getUserData.mockResolvedValue(customer(8));
+    await renderAt('/editproduct/12');
+    expect(await screen.findByText('You can only change your own products')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Products' })).toHaveAttribute('href', '/myaccount/myproducts');
+    expect(screen.getByRole('link', { name: 'View product' })).toHaveAttribute('href', '/productdetails/12');
+  });
+
+  it("shows the server's 403 as a message and stays", async () => {
+    const user = userEvent.setup();
+    mocked.updateProduct.mockRejectedValue(new ApiError(403, 'You can only change your own products'));
+    await renderAt('/editproduct/12');
+    await screen.findByRole('heading', { level: 1, name: 'Edit Product' });
+    await user.click(save());
+    expect(await toastKind('You can only change your own products')).toBe('error');
+    expect(currentPath()).toBe('/editproduct/12');
+    expect(save()).toBeEnabled();
+  });
+
+  it('says when the product does not exist (taken down, or a wrong id)', async () => {
+    mocked.getProduct.mockRejectedValue(new ApiError(404, 'Product not found'));
+    await renderAt('/editproduct/99');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Products' })).toHaveAttribute('href', '/myaccount/myproducts');
+  });
+
+  it('a malformed id is not found without asking the server', async () => {
+    await renderAt('/editproduct/abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
+    expect(mocked.getProduct).not.toHaveBeenCalled();
+  });
+
+  it('an expired session signs out and goes to /login, back to this page', async () => {
+    mocked.getUserData.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
+    await renderAt('/editproduct/12');
+    await waitFor(() => expect(currentPath()).toBe('/login?next=%2Feditproduct%2F12'));
+    expect(await toastKind('Session expired, please login again')).toBe('error');
+  });
+});

@@ -1,0 +1,127 @@
+import { useEffect, type ReactElement } from 'react';
+import { Link, useNavigate, useParams } from '@marketplace/shared/router';
+import { ApiError, Breadcrumb, getProduct, getUserData, notify, updateProduct, type Product } from '@marketplace/shared';
+import { LoadError, LoadingArea } from '../../components/LoadState';
+import { RequireSignIn } from '../../components/RequireSignIn';
+import { endExpiredSession, errorMessage, hasStatus } from '../../lib/failures';
+import { MY_PRODUCTS_PATH, productDetailsPath } from '../../lib/productLinks';
+import { useLoad } from '../../lib/useLoad';
+import ui from '../../styles/ui.module.css';
+import { ProductForm, type ProductFormValues } from '../addproduct/ProductForm';
+import styles from './EditProductPage.module.css';
+
+/** SELLER_MESSAGES of the contract (its TypeBox schemas are not loaded in the front ends). */
+export const PRODUCT_UPDATED_TOAST = 'Product Updated Successfully,1';
+export const NOT_YOURS_TEXT = 'You can only change your own products';
+
+const MAX_ID = 2147483647;
+
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+/** A notice in place of the form, with the ways on. */
+function Notice({ title, text, product }: { title: string; text: string; product?: Product }): ReactElement {
+  return (
+    <section className={styles.notice} aria-labelledby="edit-notice">
+      <h1 id="edit-notice" className={styles.noticeTitle}>
+        {title}
+      </h1>
+      <p role="alert">{text}</p>
+      <div className={styles.noticeActions}>
+        <Link className={ui.button} to={MY_PRODUCTS_PATH}>
+          My Products
+        </Link>
+        {product && (
+          <Link className={ui.buttonOutline} to={productDetailsPath(product.productid)}>
+            View product
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function EditForm({ product }: { product: Product }): ReactElement {
+  const navigate = useNavigate();
+
+  const save = async (values: ProductFormValues): Promise<boolean> => {
+    try {
+      await updateProduct(product.productid, values);
+      notify(PRODUCT_UPDATED_TOAST);
+      navigate(MY_PRODUCTS_PATH);
+      return true;
+    } catch (error) {
+      // 403 'You can only change your own products', 404, 400 with the field's message: the server's words.
+      if (hasStatus(error, 401)) endExpiredSession(error);
+      else notify(`${errorMessage(error)},3`);
+      return false;
+    }
+  };
+
+  return (
+    <ProductForm
+      heading="Edit Product"
+      intro="Change your listing: the same rules as Add Product. A lower price emails everyone who asked to hear when it drops."
+      submitLabel="Save Changes"
+      busyLabel="Saving…"
+      start={{
+        productname: product.productname,
+        title: product.title,
+        description: product.description,
+        rating: String(product.rating),
+        price: String(product.price),
+        location: product.location,
+        photos: product.photos?.length ? product.photos : [product.photo],
+      }}
+      onSubmit={save}
+      extraActions={
+        <Link className={ui.buttonGhost} to={MY_PRODUCTS_PATH}>
+          Cancel
+        </Link>
+      }
+    />
+  );
+}
+
+/** The listing and who is asking, side by side; only its seller gets the form. */
+function EditProduct({ id }: { id: number | null }): ReactElement {
+  const [state, retry] = useLoad(
+    () => (id === null ? Promise.reject(new ApiError(404, 'Product not found')) : Promise.all([getProduct(id), getUserData()])),
+    [id],
+  );
+  const error = state.status === 'error' ? state.error : undefined;
+  useEffect(() => {
+    if (hasStatus(error, 401)) endExpiredSession(error);
+  }, [error]);
+
+  if (state.status === 'loading') return <LoadingArea label="Loading your product" />;
+  if (state.status === 'error') {
+    if (hasStatus(state.error, 404) || hasStatus(state.error, 400)) {
+      return <Notice title="Product not found" text="We could not find this product. It may have been taken down, or the link may be wrong." />;
+    }
+    return <LoadError onRetry={retry} />;
+  }
+  const [product, customer] = state.data;
+  if (product.userid !== customer.userid) return <Notice title="Edit Product" text={NOT_YOURS_TEXT} product={product} />;
+  return <EditForm product={product} />;
+}
+
+/**
+ * `/editproduct/{id}`: a seller changes their listing with Add Product's form, rules and messages
+ * (issue 18, item 4), reached from My Products in the account area. Anyone else's listing is
+ * refused here and by the server (403).
+ */
+export function EditProductPage(): ReactElement {
+  const { id } = useParams();
+  return (
+    <div className={ui.page}>
+      <Breadcrumb page="Edit Product" />
+      <RequireSignIn>
+        <EditProduct id={parseId(id)} />
+      </RequireSignIn>
+    </div>
+  );
+}
