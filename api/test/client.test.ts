@@ -28,22 +28,34 @@ async function codeFromOutbox(email: string): Promise<string> {
 }
 
 test('catalogue calls', async () => {
-  const products = await client.getProducts();
+  // The catalogue a page at a time, oldest first, following `next`.
+  const products = [];
+  let page = await client.getProductsPage({ limit: 40 });
+  products.push(...page.items);
+  while (page.next) {
+    page = await client.getProductsPage({ limit: 40, cursor: page.next });
+    products.push(...page.items);
+  }
   expect(products.length).toBeGreaterThanOrEqual(60);
+  expect((await client.getProductsPage()).items).toEqual(products.slice(0, 48));
   expect(await client.getProduct(products[1].productid)).toEqual(products[1]);
   const missing = await rejection(client.getProduct(987654));
   expect([missing.status, missing.message]).toEqual([404, 'Product not found']);
+  expect(await client.getTrendingProducts(3)).toHaveLength(3);
+  expect([...(await client.getCategories())].sort()).toEqual(['Accessories', 'Clothing', 'Electronics']);
   const drones = await client.searchProducts({ productname: 'drone' });
   expect(drones.products).toHaveLength(2);
   expect(drones.hasMore).toBe(false);
   const cheap = await client.searchProducts({ productname: '', category: 'Clothing', maxPrice: 500 });
   expect(cheap.products.every((p) => p.title === 'Clothing' && p.price <= 500)).toBe(true);
-  // Pages: the whole catalogue, 10 at a time, newest first.
+  // Search pages: the whole catalogue, 10 at a time, newest first, by cursor.
   const paged: number[] = [];
-  for (let offset = 0, more = true; more; offset += 10) {
-    const page = await client.searchProducts({ productname: '', limit: 10, offset });
-    paged.push(...page.products.map((p) => p.productid));
-    more = page.hasMore;
+  let cursor: string | undefined;
+  for (let more = true; more; ) {
+    const found = await client.searchProducts({ productname: '', limit: 10, cursor });
+    paged.push(...found.products.map((p) => p.productid));
+    more = found.hasMore;
+    cursor = found.next ?? undefined;
   }
   expect(paged).toEqual(products.map((p) => p.productid).reverse());
 });

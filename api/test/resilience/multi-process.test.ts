@@ -74,7 +74,7 @@ describePg('two API processes behind a round-robin proxy [PostgreSQL]', () => {
   });
 
   it('started together, they seed once and share the token secret', async () => {
-    const products = await send(proxy.url, { method: 'GET', path: '/products', headers: {} });
+    const products = await send(proxy.url, { method: 'GET', path: '/products?limit=100', headers: {} });
     expect(products.json.data).toHaveLength(65);
     const auctions = await send(proxy.url, { method: 'GET', path: '/getauction', headers: {} });
     expect(auctions.json.data).toHaveLength(9);
