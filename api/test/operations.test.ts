@@ -144,8 +144,9 @@ describe('mail outbox and logs', () => {
       const r = await s.post('/otpemail', { email: u.email, authtoken: await anonToken(s) });
       const resetToken = r.body.data.resetToken;
       const outbox = s.config.outboxDir;
+      // The mail is written in the background and its code logged once the file is complete.
       let files: string[] = [];
-      for (let i = 0; i < 100 && !files.length; i++) {
+      for (let i = 0; i < 100 && !(files.length && s.logs.join('').includes(`reset code for ${u.email}`)); i++) {
         await new Promise((res) => setTimeout(res, 30));
         files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
       }
