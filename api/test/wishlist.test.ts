@@ -1,4 +1,4 @@
-import { PRICE_ALERT_MESSAGES, SELLER_MESSAGES, WISHLIST_MESSAGES } from '@marketplace/shared/contract';
+import { PRICE_ALERT_MESSAGES, SELLER_MESSAGES, WISHLIST_MAX, WISHLIST_MESSAGES } from '@marketplace/shared/contract';
 import { describeEachDatabase } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
 import { listProduct } from './helpers/shop';
@@ -48,6 +48,22 @@ describeEachDatabase(
         const { rows, pages } = await walkPages(server(), '/wishlist', { limit: 7, headers: auth(shopper) });
         expect(pages).toBe(5);
         expect(rows.map((p: any) => p.productid)).toEqual(Array.from({ length: 30 }, (_, i) => 30 - i));
+      });
+
+      it('holds at most WISHLIST_MAX products: one more is 409 and not stored; one already there is still fine', async () => {
+        const shopper = await signedInUser(server());
+        const { db } = server().app.ctx;
+        const ids = (await db.selectFrom('products').select('productid').orderBy('productid').limit(WISHLIST_MAX + 1).execute()).map((p) => p.productid);
+        if (ids.length <= WISHLIST_MAX) {
+          const photo = (await db.selectFrom('products').select('photo_hash').limit(1).executeTakeFirstOrThrow()).photo_hash;
+          const more = Array.from({ length: WISHLIST_MAX + 1 - ids.length }, (_, i) => ({ productname: `Wish ${i}`, title: 'Accessories', description: 'D', price: '10', rating: '4', photo_hash: photo, photo_hashes: JSON.stringify([photo]), location: 'Pune', userid: shopper.userid }));
+          ids.push(...(await db.insertInto('products').values(more).returning('productid').execute()).map((p) => p.productid));
+        }
+        await db.insertInto('wishlist_items').values(ids.slice(0, WISHLIST_MAX).map((productid) => ({ userid: shopper.userid, productid }))).execute();
+        const full = await server().post('/wishlist', { productid: ids[WISHLIST_MAX] }, auth(shopper));
+        expect(full.body).toEqual({ status: 409, msg: WISHLIST_MESSAGES.full, data: null });
+        expect((await server().post('/wishlist', { productid: ids[0] }, auth(shopper))).body).toEqual({ status: 200, msg: WISHLIST_MESSAGES.already, data: { count: WISHLIST_MAX } });
+        expect((await server().get('/wishlist', auth(shopper))).body.count).toBe(WISHLIST_MAX);
       });
 
       it('refuses an unknown product, a missing login and a bad id, changing nothing', async () => {

@@ -27,8 +27,39 @@ async function wishlistCount(db: Kysely<Database>, userid: number): Promise<numb
   return Number(row.n);
 }
 
-async function productExists(db: Kysely<Database>, productid: number): Promise<boolean> {
-  return Boolean(await db.selectFrom('products').select('productid').where('productid', '=', productid).executeTakeFirst());
+/**
+ * Keeps a product in one of the caller's lists (wishlist, price alerts): already there → not
+ * added; an unknown product → 404; a list at its cap → 409. Resolves whether it was added and
+ * how many the list holds.
+ */
+async function keepProduct(
+  db: Kysely<Database>,
+  table: 'wishlist_items' | 'price_alerts',
+  userid: number,
+  productid: number,
+  cap: number,
+  messages: { productNotFound: string; full: string },
+): Promise<{ added: boolean; count: number }> {
+  const [product, there, held] = await Promise.all([
+    db.selectFrom('products').select('productid').where('productid', '=', productid).executeTakeFirst(),
+    db.selectFrom(table).select('userid').where('userid', '=', userid).where('productid', '=', productid).executeTakeFirst(),
+    db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('userid', '=', userid).executeTakeFirstOrThrow(),
+  ]);
+  const count = Number(held.n);
+  if (!product) throw notFound(messages.productNotFound);
+  if (there) return { added: false, count };
+  if (count >= cap) throw new HttpError(409, messages.full);
+  await db
+    .insertInto(table)
+    .values({ userid, productid })
+    .onConflict((oc) => oc.columns(['userid', 'productid']).doNothing())
+    .execute()
+    // A product taken down since it was read: the foreign key refuses it.
+    .catch((err: { code?: string }) => {
+      if (err.code === '23503') throw notFound(messages.productNotFound);
+      throw err;
+    });
+  return { added: true, count: count + 1 };
 }
 
 /** The wishlist and price-drop alerts: the caller's own rows only (the user comes from the token, never from the request). */
@@ -56,26 +87,8 @@ export function wishlistRoutes(app: App) {
 
   app.post('/wishlist', { schema: { headers: AuthHeaders, body: WishlistBody, response: replies(WishlistChangeReply) } }, async (req) => {
     const user = await requireUser(app.ctx, req.headers.authtoken);
-    const { productid } = req.body;
-    if (!(await productExists(db, productid))) throw notFound(WISHLIST_MESSAGES.productNotFound);
-    const count = await wishlistCount(db, user.userid);
-    const added = await db
-      .insertInto('wishlist_items')
-      .values({ userid: user.userid, productid })
-      .onConflict((oc) => oc.columns(['userid', 'productid']).doNothing())
-      .returning('wishid')
-      .executeTakeFirst()
-      // A product taken down between the check and the insert: the foreign key refuses it.
-      .catch((err: { code?: string }) => {
-        if (err.code === '23503') throw notFound(WISHLIST_MESSAGES.productNotFound);
-        throw err;
-      });
-    if (!added) return { status: 200, msg: WISHLIST_MESSAGES.already, data: { count } };
-    if (count >= WISHLIST_MAX) {
-      await db.deleteFrom('wishlist_items').where('wishid', '=', added.wishid).execute();
-      throw new HttpError(409, WISHLIST_MESSAGES.full);
-    }
-    return { status: 200, msg: WISHLIST_MESSAGES.added, data: { count: count + 1 } };
+    const { added, count } = await keepProduct(db, 'wishlist_items', user.userid, req.body.productid, WISHLIST_MAX, WISHLIST_MESSAGES);
+    return { status: 200, msg: added ? WISHLIST_MESSAGES.added : WISHLIST_MESSAGES.already, data: { count } };
   });
 
   app.delete('/wishlist/:id', { schema: { headers: AuthHeaders, params: IdParams, response: replies(WishlistChangeReply) } }, async (req) => {
@@ -99,23 +112,7 @@ export function wishlistRoutes(app: App) {
 
   app.post('/pricealerts', { schema: { headers: AuthHeaders, body: PriceAlertBody, response: replies(PriceAlertReply) } }, async (req) => {
     const user = await requireUser(app.ctx, req.headers.authtoken);
-    const { productid } = req.body;
-    if (!(await productExists(db, productid))) throw notFound(PRICE_ALERT_MESSAGES.productNotFound);
-    const watched = await db.selectFrom('price_alerts').select((eb) => eb.fn.countAll<string>().as('n')).where('userid', '=', user.userid).executeTakeFirstOrThrow();
-    const inserted = await db
-      .insertInto('price_alerts')
-      .values({ userid: user.userid, productid })
-      .onConflict((oc) => oc.columns(['userid', 'productid']).doNothing())
-      .returning('alertid')
-      .executeTakeFirst()
-      .catch((err: { code?: string }) => {
-        if (err.code === '23503') throw notFound(PRICE_ALERT_MESSAGES.productNotFound);
-        throw err;
-      });
-    if (inserted && Number(watched.n) >= PRICE_ALERTS_MAX) {
-      await db.deleteFrom('price_alerts').where('alertid', '=', inserted.alertid).execute();
-      throw new HttpError(409, PRICE_ALERT_MESSAGES.full);
-    }
+    await keepProduct(db, 'price_alerts', user.userid, req.body.productid, PRICE_ALERTS_MAX, PRICE_ALERT_MESSAGES);
     return { status: 200, msg: PRICE_ALERT_MESSAGES.on, data: { watching: true } };
   });
 
