@@ -120,7 +120,7 @@ function RecentOrders(): ReactElement {
       </div>
       <OrdersTable
         orders={recent}
-        columns={[COLUMNS.id, COLUMNS.date, COLUMNS.billname, { ...COLUMNS.total, header: 'Bill Amount' }]}
+        columns={[COLUMNS.id, COLUMNS.date, COLUMNS.billname, COLUMNS.billAmount]}
         placeholder={placeholder}
         action={(o) => (
           <Link

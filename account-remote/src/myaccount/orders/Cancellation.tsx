@@ -13,7 +13,7 @@ const COLUMNS_HERE = [
   COLUMNS.date,
   { header: 'Cancelled On', cell: (o: Order) => (o.cancelledAt ? formatDate(o.cancelledAt) : '—') },
   COLUMNS.items,
-  { ...COLUMNS.total, header: 'Bill Amount' },
+  COLUMNS.billAmount,
 ];
 
 /** /myaccount/cancellation: the cancelled orders among those loaded (older ones with Load more), or an empty state. */

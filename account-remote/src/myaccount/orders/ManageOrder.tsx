@@ -179,10 +179,8 @@ function OrderDetail({ order }: { order: Order }): ReactElement {
             )}
             <div>
               <dt>Payment</dt>
-              <dd>
-                Paid by {order.payinfo}
-                <span className={styles.payCode}>{paymentName(order.payinfo)}</span>
-              </dd>
+              {/* Cash on delivery is paid when the order arrives: "Paid by" would not be true yet. */}
+              <dd>{order.payinfo === 'cod' ? 'Cash on Delivery: pay when it arrives' : `Paid by ${paymentName(order.payinfo)}`}</dd>
             </div>
           </dl>
         </section>

@@ -19,6 +19,8 @@ export const COLUMNS = {
   billname: { header: 'Bill Name', cell: (o) => o.billname },
   items: { header: 'Items', cell: itemsSummary },
   total: { header: 'Total', cell: (o) => money(orderTotal(o)), className: styles.amount },
+  /** The spec's Bill Amount: the order's billamount (items less the discount, shipping not included). */
+  billAmount: { header: 'Bill Amount', cell: (o) => money(o.billamount), className: styles.amount },
   status: { header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
 } satisfies Record<string, OrderColumn>;
 
