@@ -137,7 +137,7 @@ test('search → product → cart → checkout with WELCOME50 → order placed �
     assert.equal(await definition(amounts, 'Discount(Promocode)').innerText(), `- ${rs(discount)}`);
     assert.equal(await definition(amounts, 'Shipping').innerText(), shipping === 0 ? 'Free Delivery' : rs(shipping));
     assert.equal(await definition(amounts, 'Total').innerText(), rs(total));
-    await main(page).getByText(`Paid by paywithcard`).waitFor();
+    await main(page).getByText(`Paid by Card`, { exact: true }).waitFor();
 
     await main(page).getByRole('button', { name: 'Cancel Order', exact: true }).click();
     const confirm = main(page).getByRole('alertdialog', { name: `Cancel order #${orderid}?` });
