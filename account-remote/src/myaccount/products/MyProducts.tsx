@@ -81,11 +81,13 @@ function ProductRows({
         <tbody>
           {products.map((p) => (
             <tr key={p.productid} ref={rowRef(p)}>
-              <td className={styles.productCell}>
-                <img className={styles.thumb} src={p.photo} alt="" width={56} height={56} loading="lazy" decoding="async" />
-                <Link className={styles.name} to={productDetailsPath(p.productid)}>
-                  {p.productname}
-                </Link>
+              <td>
+                <div className={styles.productCell}>
+                  <img className={styles.thumb} src={p.photo} alt="" width={56} height={56} loading="lazy" decoding="async" />
+                  <Link className={styles.name} to={productDetailsPath(p.productid)}>
+                    {p.productname}
+                  </Link>
+                </div>
               </td>
               <td data-label="Category">{p.title}</td>
               <td data-label="Price">

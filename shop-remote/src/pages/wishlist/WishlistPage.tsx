@@ -128,6 +128,7 @@ function SignedInWishlist(): ReactElement {
           </button>
         )}
       </div>
+      {ready && !empty && <p className={styles.note}>ADD TO CART moves a product to your cart and takes it off your wishlist.</p>}
       {!ready && !list.failed && <LoadingArea label="Loading your wishlist" />}
       {!ready && list.failed && <LoadError onRetry={list.reload} />}
       {empty && (
@@ -191,7 +192,6 @@ function SignedInWishlist(): ReactElement {
         </ul>
       )}
       {ready && <LoadMore list={list} label="Load more" buttonClassName={ui.buttonOutline} />}
-      {ready && !empty && <p className={styles.note}>ADD TO CART moves a product to your cart and takes it off your wishlist.</p>}
     </>
   );
 }
