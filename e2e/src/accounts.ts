@@ -233,3 +233,32 @@ export async function inFreshContext(browser: Browser, name: string, run: (page:
     await context.close();
   }
 }
+
+/** The mails to `email` in the API's outbox ($E2E_DATA_DIR/outbox) whose text matches `pattern`. */
+export function mailsTo(email: string, pattern: RegExp): string[] {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the journeys through e2e/run.mjs');
+  const outbox = join(dataDir, 'outbox');
+  const suffix = `-${email.replace(/[^A-Za-z0-9@._-]/g, '_')}.eml`.toLowerCase();
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox).filter((f) => f.toLowerCase().endsWith(suffix));
+  } catch {
+    return [];
+  }
+  return files
+    .sort()
+    .map((f) => decodeQuotedPrintable(readFileSync(join(outbox, f), 'utf8')))
+    .filter((mail) => pattern.test(mail));
+}
+
+/** Waits for a mail to `email` matching `pattern`; returns it. */
+export async function waitForMail(email: string, pattern: RegExp, timeout = 10_000): Promise<string> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const found = mailsTo(email, pattern);
+    if (found.length > 0) return found[found.length - 1]!;
+    if (Date.now() > deadline) throw new Error(`no mail to ${email} matching ${pattern} within ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}

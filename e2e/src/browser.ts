@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:3500';
@@ -17,4 +19,24 @@ export async function openPage(browser: Browser): Promise<{ context: BrowserCont
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   return { context, page, pageErrors };
+}
+
+/**
+ * With E2E_SCREENSHOT_DIR set, screenshots of the page (whole, or the view at `scrollTo`) at 1280 and 390 px wide
+ * (`{name}-1280.png`, `{name}-390.png`); the viewport is put back to 1280 × 900 after.
+ */
+export async function screenshotWidths(page: Page, name: string, { fullPage = true, scrollTo }: { fullPage?: boolean; scrollTo?: string } = {}): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    if (scrollTo) await page.locator(scrollTo).first().scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }

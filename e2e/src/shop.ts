@@ -127,3 +127,64 @@ export function writePngFiles(count: number, prefix = 'photo'): string[] {
     return file;
   });
 }
+
+// ---------------------------------------------------------------- listings, wishlist and price alerts through the API
+
+export interface ListedProduct {
+  productid: number;
+  productname: string;
+  title: string;
+  price: number;
+  userid: number;
+}
+
+async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const response = await fetch(`${API_URL}${path}`, {
+    method,
+    headers: { authtoken: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as T };
+}
+
+let seed = Math.floor(Math.random() * 10_000);
+
+/** Uploads a fresh PNG (POST /uploadimage) and lists a product with it (POST /product); returns the product. */
+export async function listProductByApi(
+  token: string,
+  product: { productname: string; title?: string; description?: string; price: number; rating?: number; location?: string },
+): Promise<ListedProduct> {
+  seed += 1;
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(makePng(seed * 13 + Date.now() % 997))], { type: 'image/png' }), `listing-${seed}.png`);
+  const upload = await fetch(`${API_URL}/uploadimage`, { method: 'POST', headers: { authtoken: token }, body: form });
+  const uploaded = (await upload.json()) as { data: string; msg: string };
+  if (upload.status !== 200) throw new Error(`upload failed: ${upload.status} ${uploaded.msg}`);
+  const { status, json } = await api<{ data: ListedProduct; msg: string }>('POST', '/product', token, {
+    title: 'Electronics',
+    description: `${product.productname}, listed by a journey.`,
+    rating: 4,
+    location: 'Pune',
+    ...product,
+    photos: [uploaded.data],
+  });
+  if (status !== 200) throw new Error(`listing ${product.productname} failed: ${status} ${json.msg}`);
+  return json.data;
+}
+
+/** POST /pricealerts: the user asks to be mailed when the product's price drops. */
+export async function watchPriceByApi(token: string, productid: number): Promise<void> {
+  const { status, json } = await api<{ msg: string }>('POST', '/pricealerts', token, { productid });
+  if (status !== 200) throw new Error(`price alert failed: ${status} ${json.msg}`);
+}
+
+/** GET /wishlist's count for the user. */
+export async function wishlistCountByApi(token: string): Promise<number> {
+  const { json } = await api<{ count: number }>('GET', '/wishlist?limit=1', token);
+  return json.count;
+}
+
+/** Any authenticated call, answered status and body (a journey that checks a refusal). */
+export function callApi<T = { msg: string }>(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return api<T>(method, path, token, body);
+}

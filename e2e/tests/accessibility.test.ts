@@ -2,41 +2,11 @@
 // in; no serious or critical violation, and every form control has a name a screen reader reads.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { API_URL, BASE_URL, launchBrowser, openPage } from '../src/browser';
 import { loginByApi, main, signInByUi } from '../src/accounts';
 import { catalogue, shopperWithAddress } from '../src/shop';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null }[] }[];
-}
-
-/** A failing element; for contrast, its colours and ratio (what a fix needs). */
-function describeNode(node: Violation['nodes'][number]): string {
-  const data = node.any.find((check) => check.data?.contrastRatio)?.data;
-  return data ? `${node.target.join(' ')} [${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}]` : node.target.join(' ');
-}
-
-/** Runs axe on the page as it is now; the serious and critical violations, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Through the DevTools protocol, so the page's Content-Security-Policy does not block it.
-  await page.evaluate(axeSource);
-  const violations = (await page.evaluate(() =>
-    (window as unknown as { axe: { run(o: object): Promise<{ violations: unknown[] }> } }).axe
-      .run({ resultTypes: ['violations'] })
-      .then((r) => r.violations),
-  )) as Violation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 6).map(describeNode).join(', ')}`);
-}
+import { seriousViolations } from '../src/axe';
 
 /** Form controls (outside hidden ones) that have no accessible name. */
 async function unnamedControls(page: Page): Promise<string[]> {

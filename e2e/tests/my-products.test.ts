@@ -5,9 +5,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { API_URL, BASE_URL, launchBrowser } from '../src/browser';
-import { inFreshContext, loginByApi, main, signInByUi, signUpByApi, uniqueUser, waitForPath, withToast } from '../src/accounts';
-import { callApi, listProductByApi, mailsTo, screenshotWidths, seriousViolations, waitForMail, watchPriceByApi } from '../src/issue18';
+import { API_URL, BASE_URL, launchBrowser, screenshotWidths } from '../src/browser';
+import { inFreshContext, loginByApi, main, signInByUi, signUpByApi, uniqueUser, waitForPath, withToast, mailsTo, waitForMail } from '../src/accounts';
+import { callApi, listProductByApi, watchPriceByApi } from '../src/shop';
+import { seriousViolations } from '../src/axe';
 
 let browser: Browser;
 before(async () => {

@@ -3,15 +3,12 @@
 // the mouse and with the keyboard alone, closes on navigation, and passes axe while open.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser } from '../src/browser';
+import { seriousViolations } from '../src/axe';
 import { eventually, main, signInByUi, uniqueUser, signUpByApi, waitForPath } from '../src/accounts';
 
 const PHONE = { width: 390, height: 844 };
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 let browser: Browser;
 before(async () => {
   browser = await launchBrowser();
@@ -209,13 +206,6 @@ test('on a phone the drawer works with the keyboard alone: Tab, Enter, Escape; t
   });
 });
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
 test('on a phone axe finds no serious or critical violation with the drawer open, signed out and signed in', async () => {
   const user = uniqueUser('phone-axe');
   await signUpByApi(user);
@@ -226,15 +216,7 @@ test('on a phone axe finds no serious or critical violation with the drawer open
       await ready(page, '/about');
       await menuButton(page).click();
       await drawer(page).waitFor();
-      await page.evaluate(axeSource);
-      const violations = (await page.evaluate(() =>
-        (window as unknown as { axe: { run(o: object): Promise<{ violations: unknown[] }> } }).axe
-          .run({ resultTypes: ['violations'] })
-          .then((r) => r.violations),
-      )) as Violation[];
-      const serious = violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 6).map((n) => n.target.join(' ')).join(', ')}`);
+      const serious = await seriousViolations(page);
       if (serious.length) found[signedIn ? 'signed in' : 'signed out'] = serious;
     }
   });

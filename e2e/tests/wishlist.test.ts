@@ -5,10 +5,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { API_URL, BASE_URL, launchBrowser } from '../src/browser';
+import { API_URL, BASE_URL, launchBrowser, screenshotWidths } from '../src/browser';
 import { eventually, inFreshContext, loginByApi, main, signInByUi, signUpByApi, uniqueUser, waitForPath, withToast } from '../src/accounts';
-import { cartBadge } from '../src/shop';
-import { callApi, screenshotWidths, seriousViolations, wishlistCountByApi } from '../src/issue18';
+import { cartBadge, callApi, wishlistCountByApi } from '../src/shop';
+import { seriousViolations } from '../src/axe';
 
 let browser: Browser;
 before(async () => {
