@@ -1,12 +1,11 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { SIGNUP_MESSAGES, checkPassword, notify, useSession } from '@marketplace/shared';
+import { SIGNUP_MESSAGES, checkPassword, notify, useSession, withNext } from '@marketplace/shared';
 import { SubmitButton, TextField, formStyles as styles } from '../ui/Field';
 import { AuthCard } from '../ui/AuthCard';
 import { useFields } from '../ui/useFields';
 import { errorMessage, hasStatus } from '../lib/errors';
 import { SignedInOnly } from '../lib/guards';
-import { withNext } from '../lib/returnPath';
 import { PASSWORD_PROOF_KEY } from '../lib/passwordFlows';
 
 function OldPasswordCheck(): ReactElement {

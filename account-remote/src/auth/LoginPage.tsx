@@ -1,12 +1,11 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
-import { LOGIN_MESSAGES, login, notify, refreshCartCount, useSession } from '@marketplace/shared';
+import { LOGIN_MESSAGES, login, notify, refreshCartCount, useSession, nextFrom, withNext } from '@marketplace/shared';
 import { TextField, SubmitButton, formStyles as styles } from '../ui/Field';
 import { AuthCard } from '../ui/AuthCard';
 import { useFields } from '../ui/useFields';
 import { errorMessage, hasStatus } from '../lib/errors';
 import { useSignedOutOnly } from '../lib/guards';
-import { nextFrom, withNext } from '../lib/returnPath';
 
 /**
  * /login: email and password (spec sections 2, 4, 5). After signing in the shopper goes back to

@@ -1,12 +1,11 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
-import { SIGNUP_MESSAGES, notify, signup } from '@marketplace/shared';
+import { SIGNUP_MESSAGES, notify, signup, nextFrom, withNext } from '@marketplace/shared';
 import { SelectField, SubmitButton, TextField, formStyles as styles } from '../ui/Field';
 import { AuthCard } from '../ui/AuthCard';
 import { useFields } from '../ui/useFields';
 import { errorMessage } from '../lib/errors';
 import { useSignedOutOnly } from '../lib/guards';
-import { nextFrom, withNext } from '../lib/returnPath';
 import { PASSWORD_HINT, checks } from '../lib/validation';
 
 type FieldName = keyof typeof SIGNUP_MESSAGES;

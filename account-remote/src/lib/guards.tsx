@@ -1,7 +1,6 @@
 import { useRef, type ReactElement, type ReactNode } from 'react';
 import { Navigate, useLocation } from '@marketplace/shared/router';
-import { useIsSignedIn } from '@marketplace/shared';
-import { withNext } from './returnPath';
+import { useIsSignedIn, withNext } from '@marketplace/shared';
 
 /**
  * Login and signup require being signed out (spec section 6): a signed-in user is sent to

@@ -49,6 +49,15 @@ const menuLabels = () =>
     .map((a) => a.textContent);
 
 describe('header, signed out', () => {
+  it('Signin and Signup bring the visitor back to the page they were on', async () => {
+    const user = userEvent.setup();
+    renderHeader('/productdetails/3?from=home');
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(screen.getByRole('link', { name: 'Signin' })).toHaveAttribute('href', '/login?next=%2Fproductdetails%2F3%3Ffrom%3Dhome');
+    expect(screen.getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/signup?next=%2Fproductdetails%2F3%3Ffrom%3Dhome');
+  });
+
+
   it('shows a user icon, Signup and Signin, and no cart', async () => {
     const user = userEvent.setup();
     renderHeader();

@@ -10,7 +10,7 @@ import {
   type RefObject,
 } from 'react';
 import { Link, NavLink, useLocation } from '@marketplace/shared/router';
-import { refreshCartCount, useCartCount, useSession } from '@marketplace/shared';
+import { refreshCartCount, useCartCount, useSession, withNext } from '@marketplace/shared';
 import { CONTACT, SHOP_NAME } from '../content';
 import { fullPageLoad } from './fullPageLoad';
 import { CartIcon, ChevronDownIcon, CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon, SearchIcon, UserIcon } from './icons';
@@ -116,7 +116,9 @@ function AccountMenu(): ReactElement {
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // Signing in from a page comes back to it (the home page is where a sign-in goes anyway).
+  const here = pathname === '/' && !search ? null : `${pathname}${search}`;
 
   useEffect(() => setOpen(false), [pathname, session]);
   useEffect(() => {
@@ -170,10 +172,10 @@ function AccountMenu(): ReactElement {
         ) : (
           <>
             <li>
-              <Link to="/signup">Signup</Link>
+              <Link to={withNext('/signup', here)}>Signup</Link>
             </li>
             <li>
-              <Link to="/login">Signin</Link>
+              <Link to={withNext('/login', here)}>Signin</Link>
             </li>
           </>
         )}

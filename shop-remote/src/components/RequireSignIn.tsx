@@ -1,7 +1,7 @@
 import { type ReactElement, type ReactNode } from 'react';
 import { Navigate, useLocation } from '@marketplace/shared/router';
-import { useIsSignedIn } from '@marketplace/shared';
-import { signInPath } from '../lib/productLinks';
+import { useIsSignedIn, withNext } from '@marketplace/shared';
+import { LOGIN_PATH } from '../lib/productLinks';
 
 /**
  * Pages for signed-in customers only: everyone else goes to `to`, by default /login, which brings
@@ -10,5 +10,5 @@ import { signInPath } from '../lib/productLinks';
 export function RequireSignIn({ children, to }: { children: ReactNode; to?: string }): ReactElement {
   const signedIn = useIsSignedIn();
   const { pathname, search } = useLocation();
-  return signedIn ? <>{children}</> : <Navigate to={to ?? signInPath(`${pathname}${search}`)} replace />;
+  return signedIn ? <>{children}</> : <Navigate to={to ?? withNext(LOGIN_PATH, `${pathname}${search}`)} replace />;
 }

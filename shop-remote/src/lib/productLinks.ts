@@ -11,13 +11,5 @@ export const WISHLIST_PATH = '/wishlist';
 /** The seller's listings, in the account area (the account remote's page). */
 export const MY_PRODUCTS_PATH = '/myaccount/myproducts';
 
-/**
- * /login (or /signup) that brings the shopper back to `next`, a path of this site, once signed in
- * (issue 18, item 1: the account remote checks it again before following it).
- */
-export function signInPath(next: string, page: typeof LOGIN_PATH | typeof SIGNUP_PATH = LOGIN_PATH): string {
-  return `${page}?next=${encodeURIComponent(next)}`;
-}
-
 /** The spec's list-call failure text (section 8). */
 export const LOAD_ERROR_TEXT = 'Something went wrong ...';

@@ -64,10 +64,10 @@ afterEach(() => {
 });
 
 describe('add auction', () => {
-  it('sends a signed-out visitor to /login', () => {
+  it('sends a signed-out visitor to /login, to come back here', () => {
     signOutAll();
     renderAt('/addauction');
-    expect(pathNow()).toBe('/login');
+    expect(pathNow()).toBe('/login?next=%2Faddauction');
   });
 
   it("shows the title and a 'Return to Store' link to /", () => {

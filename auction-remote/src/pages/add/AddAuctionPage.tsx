@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, Navigate, useNavigate } from '@marketplace/shared/router';
-import { createAuction, MAX_PHOTOS, notify, useIsSignedIn, type AuctionCategory } from '@marketplace/shared';
+import { createAuction, MAX_PHOTOS, notify, useIsSignedIn, type AuctionCategory, withNext } from '@marketplace/shared';
 import { PhotoUploader } from '@marketplace/shared/photo-uploader';
 import { AuctionCard } from '../../components/AuctionCard';
 import { Field } from '../../components/Field';
@@ -15,7 +15,7 @@ import {
   type AuctionField,
   type AuctionValues,
 } from '../../lib/auctionForm';
-import { AUCTION_HOME_PATH, auctionProductPath, LOGIN_PATH, STORE_PATH } from '../../lib/links';
+import { ADD_AUCTION_PATH, AUCTION_HOME_PATH, auctionProductPath, LOGIN_PATH, STORE_PATH } from '../../lib/links';
 import { messageOf } from '../../lib/errors';
 import ui from '../../styles/ui.module.css';
 import styles from './AddAuctionPage.module.css';
@@ -174,7 +174,7 @@ function AddAuctionForm(): ReactElement {
 /** `/addauction`: signed-in users only (others go to /login). */
 export function AddAuctionPage(): ReactElement {
   const signedIn = useIsSignedIn();
-  if (!signedIn) return <Navigate to={LOGIN_PATH} replace />;
+  if (!signedIn) return <Navigate to={withNext(LOGIN_PATH, ADD_AUCTION_PATH)} replace />;
   return (
     <div className={ui.page}>
       <div className={styles.header}>

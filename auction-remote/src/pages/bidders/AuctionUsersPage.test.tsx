@@ -126,10 +126,10 @@ describe('My Product BID Users', () => {
     expect(await screen.findByText(/Nobody has bid on your items yet/)).toBeInTheDocument();
   });
 
-  it('sends a signed-out visitor to /login', () => {
+  it('sends a signed-out visitor to /login, to come back here', () => {
     signOutAll();
     renderAt(`/auctionusers/${OWNER}`);
-    expect(pathNow()).toBe('/login');
+    expect(pathNow()).toBe(`/login?next=%2Fauctionusers%2F${OWNER}`);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useState, type ReactElement, type Ref } from 'react';
-import { Link, Navigate, useParams } from '@marketplace/shared/router';
+import { Link, Navigate, useLocation, useParams } from '@marketplace/shared/router';
 import {
   ApiError,
   approveBidder,
@@ -11,6 +11,7 @@ import {
   useIsSignedIn,
   usePagedList,
   type BidderRow,
+  withNext,
 } from '@marketplace/shared';
 import { LoadFailed, Loading } from '../../components/LoadState';
 import { messageOf } from '../../lib/errors';
@@ -208,10 +209,11 @@ function BidderList({ userid }: { userid: number }): ReactElement {
 export function AuctionUsersPage(): ReactElement {
   const signedIn = useIsSignedIn();
   const { id: rawId } = useParams();
+  const { pathname } = useLocation();
   const id = parseId(rawId);
   const me = useMyUserId();
 
-  if (!signedIn) return <Navigate to={LOGIN_PATH} replace />;
+  if (!signedIn) return <Navigate to={withNext(LOGIN_PATH, pathname)} replace />;
 
   let body: ReactElement;
   if (me.status === 'loading' || me.status === 'signedOut') body = <Loading label="Loading your bidders" />;

@@ -156,11 +156,11 @@ describe('auction item page', () => {
     expect(mockedPlaceBid).not.toHaveBeenCalled();
   });
 
-  it('sends a signed-out visitor who bids to /login', async () => {
+  it('sends a signed-out visitor who bids to /login, to come back to the item', async () => {
     await openItem();
     await userEvent.type(screen.getByLabelText(/^Your BID/), '6000');
     await userEvent.click(screen.getByRole('button', { name: 'Add BID' }));
-    await waitFor(() => expect(pathNow()).toBe('/login'));
+    await waitFor(() => expect(pathNow()).toBe('/login?next=%2Fauctionproduct%2F1'));
     expect(mockedPlaceBid).not.toHaveBeenCalled();
   });
 

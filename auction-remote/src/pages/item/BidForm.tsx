@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { useNavigate } from '@marketplace/shared/router';
-import { AUCTION_MESSAGES, formatPrice, notify, placeBid, useIsSignedIn, type AuctionItem } from '@marketplace/shared';
+import { useLocation, useNavigate } from '@marketplace/shared/router';
+import { AUCTION_MESSAGES, formatPrice, notify, placeBid, useIsSignedIn, type AuctionItem, withNext } from '@marketplace/shared';
 import fieldStyles from '../../components/Field.module.css';
 import { parseRupees } from '../../lib/auctionForm';
 import { messageOf } from '../../lib/errors';
@@ -17,6 +17,7 @@ export const BID_SUCCESS_TOAST = 'Your BID has been placed,1';
  */
 export function BidForm({ item, onPlaced }: { item: AuctionItem; onPlaced: (item: AuctionItem) => void }): ReactElement {
   const navigate = useNavigate();
+  const location = useLocation();
   const signedIn = useIsSignedIn();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +27,7 @@ export function BidForm({ item, onPlaced }: { item: AuctionItem; onPlaced: (item
     event.preventDefault();
     if (busy) return;
     if (!signedIn) {
-      navigate(LOGIN_PATH);
+      navigate(withNext(LOGIN_PATH, `${location.pathname}${location.search}`));
       return;
     }
     if (value.trim() === '') {

@@ -11,12 +11,13 @@ import {
   StarRating,
   useIsSignedIn,
   type Product,
+  withNext,
 } from '@marketplace/shared';
 import { BellIcon, CartIcon, HeartIcon } from '../../components/Icons';
 import { LoadError, LoadingArea } from '../../components/LoadState';
 import { ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
 import { ProductPhoto } from '../../components/ProductPhoto';
-import { addToCartPath, NEW_ARRIVALS_PATH, productDetailsPath, searchPath, signInPath } from '../../lib/productLinks';
+import { addToCartPath, NEW_ARRIVALS_PATH, productDetailsPath, searchPath, LOGIN_PATH } from '../../lib/productLinks';
 import { togglePriceAlert, usePriceAlert } from '../../lib/priceAlerts';
 import { toggleWishlist, useWishlistHeart, useWishlistSync } from '../../lib/wishlist';
 import { useLoad } from '../../lib/useLoad';
@@ -126,7 +127,7 @@ function WishlistToggle({ productid }: { productid: number }): ReactElement {
   const { pressed, busy } = useWishlistHeart(productid);
   if (!signedIn) {
     return (
-      <Link className={ui.buttonOutline} to={signInPath(productDetailsPath(productid))}>
+      <Link className={ui.buttonOutline} to={withNext(LOGIN_PATH, productDetailsPath(productid))}>
         <HeartIcon size={18} />
         Add to Wishlist
       </Link>
@@ -156,7 +157,7 @@ function PriceAlertToggle({ productid }: { productid: number }): ReactElement {
   const { pressed, known, busy } = usePriceAlert(productid, { check: signedIn });
   if (!signedIn) {
     return (
-      <Link className={ui.buttonOutline} to={signInPath(productDetailsPath(productid))}>
+      <Link className={ui.buttonOutline} to={withNext(LOGIN_PATH, productDetailsPath(productid))}>
         <BellIcon size={18} />
         Email me when the price drops
       </Link>

@@ -1,11 +1,11 @@
 import { useRef, useState, type ReactElement, type Ref } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Breadcrumb, clearWishlist, getWishlistPage, LoadMore, notify, Price, useIsSignedIn, usePagedList, type Product } from '@marketplace/shared';
+import { Breadcrumb, clearWishlist, getWishlistPage, LoadMore, notify, Price, useIsSignedIn, usePagedList, type Product, withNext } from '@marketplace/shared';
 import { CartIcon, CloseIcon, EyeIcon, HeartIcon } from '../../components/Icons';
 import { LoadError, LoadingArea } from '../../components/LoadState';
 import { ProductPhoto } from '../../components/ProductPhoto';
 import { endExpiredSession, errorMessage, hasStatus, SOMETHING_WRONG_TOAST } from '../../lib/failures';
-import { NEW_ARRIVALS_PATH, productDetailsPath, signInPath, SIGNUP_PATH, WISHLIST_PATH } from '../../lib/productLinks';
+import { NEW_ARRIVALS_PATH, productDetailsPath, SIGNUP_PATH, WISHLIST_PATH, LOGIN_PATH } from '../../lib/productLinks';
 import { markCleared, moveToCart, removeFromWishlistReported, WISHLIST_FIRST_READ } from '../../lib/wishlist';
 import ui from '../../styles/ui.module.css';
 import styles from './WishlistPage.module.css';
@@ -35,10 +35,10 @@ function VisitorWishlist(): ReactElement {
         </span>
         <p>Your wishlist is kept with your account. Sign in to see it, or sign up to start one.</p>
         <div className={styles.emptyActions}>
-          <Link className={ui.button} to={signInPath(WISHLIST_PATH)}>
+          <Link className={ui.button} to={withNext(LOGIN_PATH, WISHLIST_PATH)}>
             Signin
           </Link>
-          <Link className={ui.buttonOutline} to={signInPath(WISHLIST_PATH, SIGNUP_PATH)}>
+          <Link className={ui.buttonOutline} to={withNext(SIGNUP_PATH, WISHLIST_PATH)}>
             Signup
           </Link>
         </div>
