@@ -25,7 +25,12 @@ const CITIES = ['Bengaluru', 'Mumbai', 'Delhi', 'Pune', 'Chennai', 'Hyderabad', 
 
 const sqlArray = (values) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 
-/** One INSERT ... SELECT generate_series: n products, deterministic, spread over the vocabulary. */
+/**
+ * One INSERT ... SELECT generate_series: n products, deterministic, spread over the vocabulary.
+ * Photos are the catalogue's own, newest last: the newest generated products show the photos of
+ * the newest existing ones, in the same order (a page of new arrivals downloads the same images
+ * at any catalogue size, so section 6 compares sizes, not photo mixes).
+ */
 export async function generateProducts(q, n) {
   const categories = Object.keys(NOUNS);
   const nouns = categories.flatMap((c) => NOUNS[c]);
@@ -53,8 +58,8 @@ export async function generateProducts(q, n) {
               || v.city[1 + g.h8 % ${CITIES.length}] || ' within two days.',
             (199 + g.h9 % 90000)::numeric(12, 2),
             (1 + (g.h9 / 90000) % 41 / 10.0)::numeric(2, 1),
-            v.photos[1 + g.s % array_length(v.photos, 1)],
-            jsonb_build_array(v.photos[1 + g.s % array_length(v.photos, 1)]),
+            v.photos[array_length(v.photos, 1) - ($1::int - g.s) % array_length(v.photos, 1)],
+            jsonb_build_array(v.photos[array_length(v.photos, 1) - ($1::int - g.s) % array_length(v.photos, 1)]),
             v.city[1 + g.h8 % ${CITIES.length}],
             v.sellers[1 + g.s % least(3, array_length(v.sellers, 1))]
      FROM g CROSS JOIN v`,
