@@ -4,6 +4,7 @@ import { describeEachDatabase, type TestServer } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
 import { auctionBody, bid, createAuction, openEventStream, uploadedPhoto } from './helpers/auctions';
 import { loadConfig } from '../src/config';
+import { walkPages } from './helpers/paging';
 
 const ITEM_KEYS = [
   'ageproduct',
@@ -380,7 +381,7 @@ describeEachDatabase(
         const detail = (await server().get(`/getparticularaucpro/${item.auctionid}`)).body.data;
         expect(detail).toMatchObject({ status: 'closed', winner: null, bidcount: 0 });
         // Ended items come after the open ones in the listing.
-        const list = (await server().get('/getauction')).body.data as any[];
+        const list = (await walkPages(server(), '/getauction', { limit: 100 })).rows as any[];
         const firstClosed = list.findIndex((i) => i.status === 'closed');
         expect(list.slice(firstClosed).every((i) => i.status === 'closed')).toBe(true);
         expect(list.some((i) => i.auctionid === item.auctionid && i.status === 'closed')).toBe(true);

@@ -123,13 +123,24 @@ export async function verifyAfterRestart(url: string, shoppers: Shopper[], aucti
     u.unknown.clear();
   }
   for (const u of shoppers) {
-    const r = await get('/allorders', { authtoken: u.token });
-    if (r.status !== 200) {
-      problems.push(`user ${u.userid}: GET /allorders ${r.status}`);
+    // Every order of the user, page by page.
+    const orders: Array<{ orderid: number; orderdata: Array<{ productid: number }> }> = [];
+    let failed: number | undefined;
+    for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+      const r = await get(`/allorders?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { authtoken: u.token });
+      if (r.status !== 200) {
+        failed = r.status;
+        break;
+      }
+      orders.push(...r.json.data);
+      cursor = r.json.next;
+    }
+    if (failed !== undefined) {
+      problems.push(`user ${u.userid}: GET /allorders ${failed}`);
       continue;
     }
-    const byId = new Map<number, { orderdata: Array<{ productid: number }> }>(r.json.data.map((o: { orderid: number }) => [o.orderid, o]));
-    for (const o of r.json.data as Array<{ orderid: number; orderdata: unknown[] }>) {
+    const byId = new Map(orders.map((o) => [o.orderid, o]));
+    for (const o of orders) {
       if (!o.orderdata.length) problems.push(`order ${o.orderid} has no lines`);
     }
     for (const o of ledger.orders.filter((x) => x.userid === u.userid)) {
