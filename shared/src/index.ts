@@ -11,7 +11,9 @@ export * from './remote/runtimeConfig';
 export * from './remote/retry';
 export * from './ui/atoms';
 export * from './remote/usePagedList';
+export * from './remote/useResource';
 export { LoadMore } from './ui/LoadMore';
+export { LOAD_FAILED_TEXT, LoadFailed, Loading } from './ui/LoadState';
 export * from './contract/rules';
 // The carousel and the photo uploader are entries of their own (@marketplace/shared/carousel,
 // @marketplace/shared/photo-uploader): only the pages that show them load them.

@@ -76,3 +76,41 @@ describe('usePagedList with LoadMore', () => {
     await waitFor(() => expect(screen.getByText('failed')).toBeInTheDocument());
   });
 });
+
+describe("usePagedList's status, in useResource's words", () => {
+  function Status({ read }: { read: PageReader<Item> }): ReactElement {
+    const list = usePagedList(read, [], { keyOf: (i) => i.id });
+    return (
+      <>
+        <p>
+          {list.status}
+          {list.refreshing ? ', refreshing' : ''}: {list.items?.map((i) => i.name).join(', ')}
+        </p>
+        <button type="button" onClick={list.reload}>
+          Reload
+        </button>
+      </>
+    );
+  }
+
+  it("is 'loading', then 'ready'; a reload keeps the items shown, even when it fails", async () => {
+    let answer: (page: { items: Item[]; next: null }) => void = () => undefined;
+    let refuse: (error: unknown) => void = () => undefined;
+    const read = jest.fn<ReturnType<PageReader<Item>>, Parameters<PageReader<Item>>>();
+    read.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    read.mockImplementationOnce(() => new Promise((_, reject) => (refuse = reject)));
+    render(<Status read={read} />);
+    expect(screen.getByText('loading:')).toBeInTheDocument();
+    await act(async () => answer({ items: [{ id: 1, name: 'one' }], next: null }));
+    expect(screen.getByText('ready: one')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(screen.getByText('ready, refreshing: one')).toBeInTheDocument();
+    await act(async () => refuse(new Error('down')));
+    expect(screen.getByText('ready: one')).toBeInTheDocument();
+  });
+
+  it("is 'failed' when the first page could not be read", async () => {
+    render(<Status read={() => Promise.reject(new Error('down'))} />);
+    expect(await screen.findByText('failed:')).toBeInTheDocument();
+  });
+});

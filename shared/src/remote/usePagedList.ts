@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefCallback } from 'react';
 import type { Page } from '../api/paging';
 import type { PageQuery } from '../contract';
+import type { ResourceStatus } from './useResource';
 
 /** Reads one page of a list: the first without a cursor, each following one with the `next` of the page before. */
 export type PageReader<T> = (page: PageQuery) => Promise<Page<T>>;
@@ -22,6 +23,14 @@ export interface PagedListOptions<T> {
 }
 
 export interface PagedList<T> {
+  /**
+   * Where the list stands, in useResource's words: 'loading' (no items yet), 'ready' (`items`
+   * shown; a reload that failed keeps them, with `failed` set), 'failed' (the first page could
+   * not be read: nothing to show). Optional in the type only, so that 1.x could add it; always set.
+   */
+  status?: ResourceStatus;
+  /** The list is read again (`reload()`) while the items loaded so far stay shown. Always set, as `status`. */
+  refreshing?: boolean;
   /** Every item loaded so far, in the server's order; null until the first page arrives. */
   items: T[] | null;
   /** The last read of the first page (or reload) failed, with `error`; the items shown, if any, are the earlier ones. */
@@ -164,6 +173,8 @@ export function usePagedList<T>(read: PageReader<T>, deps: readonly unknown[], o
   );
 
   return {
+    status: state.items !== null ? 'ready' : state.failed ? 'failed' : 'loading',
+    refreshing: state.loading && state.items !== null,
     items: state.items,
     failed: state.failed,
     error: state.error,
