@@ -21,3 +21,9 @@ export function endExpiredSession(error: unknown): void {
   notify(`${errorMessage(error)},3`);
   useSession.getState().signOut();
 }
+
+/** A cart or checkout call failed: an expired session signs out (→ /login), anything else is the spec's toast. */
+export function reportFailedCall(error: unknown): void {
+  if (hasStatus(error, 401)) endExpiredSession(error);
+  else notify(SOMETHING_WRONG_TOAST);
+}

@@ -10,6 +10,3 @@ export const SIGNUP_PATH = '/signup';
 export const WISHLIST_PATH = '/wishlist';
 /** The seller's listings, in the account area (the account remote's page). */
 export const MY_PRODUCTS_PATH = '/myaccount/myproducts';
-
-/** The spec's list-call failure text (section 8). */
-export const LOAD_ERROR_TEXT = 'Something went wrong ...';

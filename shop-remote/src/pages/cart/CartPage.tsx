@@ -6,32 +6,23 @@ import {
   Breadcrumb,
   clearCart,
   getCartItems,
-  notify,
+  LoadFailed,
+  Loading,
   Price,
   refreshCartCount,
   removeFromCart,
+  useResource,
   type CartItem,
 } from '@marketplace/shared';
 import { CartIcon, CloseIcon } from '../../components/Icons';
-import { LoadError, LoadingArea } from '../../components/LoadState';
 import { ProductPhoto } from '../../components/ProductPhoto';
 import { RequireSignIn } from '../../components/RequireSignIn';
-import { endExpiredSession, hasStatus, SOMETHING_WRONG_TOAST } from '../../lib/failures';
+import { reportFailedCall } from '../../lib/failures';
 import { NEW_ARRIVALS_PATH, productDetailsPath } from '../../lib/productLinks';
 import { CART_PATH, CHECKOUT_PATH, EMPTY_CART_PATH, ERROR_PATH } from '../../lib/shopPaths';
-import { useLoad } from '../../lib/useLoad';
 import { estimateTotals } from '../../lib/totals';
 import ui from '../../styles/ui.module.css';
 import styles from './Cart.module.css';
-
-/** A cart load failed: an expired session signs out (→ /login), anything else is the spec's toast. */
-function useReportLoadFailure(error: unknown): void {
-  useEffect(() => {
-    if (error === undefined) return;
-    if (hasStatus(error, 401)) endExpiredSession(error);
-    else notify(SOMETHING_WRONG_TOAST);
-  }, [error]);
-}
 
 /** `/viewcart/{id}`: adds the product, then shows the cart at /viewcart. */
 function AddThenShow({ rawId }: { rawId: string }): ReactElement {
@@ -45,20 +36,14 @@ function AddThenShow({ rawId }: { rawId: string }): ReactElement {
     const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : NaN;
     const adding = Number.isSafeInteger(id) && id > 0 ? addToCart(id) : Promise.reject(new Error('bad id'));
     adding
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          if (hasStatus(error, 401)) endExpiredSession(error);
-          else notify(SOMETHING_WRONG_TOAST);
-        },
-      )
+      .then(() => undefined, reportFailedCall)
       .finally(() => {
         void refreshCartCount();
         navigate(CART_PATH, { replace: true });
       });
   }, [rawId, navigate]);
 
-  return <LoadingArea label="Adding to your cart" />;
+  return <Loading label="Adding to your cart" minHeight="70vh" />;
 }
 
 function CartTable({ initial }: { initial: CartItem[] }): ReactElement {
@@ -187,13 +172,12 @@ function CartTable({ initial }: { initial: CartItem[] }): ReactElement {
 
 /** `/viewcart`: the signed-in customer's cart; an empty one goes to /emptycart. */
 function CartView(): ReactElement {
-  const [state, retry] = useLoad(getCartItems, []);
-  useReportLoadFailure(state.status === 'error' ? state.error : undefined);
+  const cart = useResource(getCartItems, [], { onFailed: reportFailedCall });
 
-  if (state.status === 'loading') return <LoadingArea label="Loading your cart" />;
-  if (state.status === 'error') return <LoadError onRetry={retry} />;
-  if (state.data.length === 0) return <Navigate to={EMPTY_CART_PATH} replace />;
-  return <CartTable initial={state.data} />;
+  if (cart.status === 'loading') return <Loading label="Loading your cart" minHeight="70vh" />;
+  if (cart.status === 'failed') return <LoadFailed onRetry={cart.retry} buttonClassName={ui.buttonOutline} />;
+  if (cart.data.length === 0) return <Navigate to={EMPTY_CART_PATH} replace />;
+  return <CartTable initial={cart.data} />;
 }
 
 /** `/viewcart` and `/viewcart/{id}` (signed in; everyone else goes to /login). */

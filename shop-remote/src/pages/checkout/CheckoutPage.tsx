@@ -6,24 +6,25 @@ import {
   checkCoupon,
   getCartItems,
   getUserData,
+  LoadFailed,
+  Loading,
   notify,
   placeOrder,
   Price,
   refreshCartCount,
   SHOP_MESSAGES,
+  useResource,
   useSession,
   type Address,
   type CartItem,
   type Customer,
   type PayInfo,
 } from '@marketplace/shared';
-import { LoadError, LoadingArea } from '../../components/LoadState';
 import { RequireSignIn } from '../../components/RequireSignIn';
-import { endExpiredSession, errorMessage, hasStatus, SOMETHING_WRONG_TOAST } from '../../lib/failures';
+import { endExpiredSession, errorMessage, hasStatus, reportFailedCall, SOMETHING_WRONG_TOAST } from '../../lib/failures';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { ADDRESS_BOOK_PATH, BILL_CONFIRM_PATH, CART_PATH, EMPTY_CART_PATH, ERROR_PATH } from '../../lib/shopPaths';
 import { estimateTotals } from '../../lib/totals';
-import { useLoad } from '../../lib/useLoad';
 import forms from '../../styles/forms.module.css';
 import ui from '../../styles/ui.module.css';
 import styles from './CheckoutPage.module.css';
@@ -418,25 +419,22 @@ function NoAddress(): ReactElement {
     notify(CHECKOUT_TOASTS.addressFirst);
     navigate(ADDRESS_BOOK_PATH, { replace: true });
   }, [navigate]);
-  return <LoadingArea label="Opening your address book" />;
+  return <Loading label="Opening your address book" minHeight="70vh" />;
 }
 
 function CheckoutLoader(): ReactElement {
-  const [state, retry] = useLoad(() => Promise.all([getCartItems(), getUserData()]), []);
-  const error = state.status === 'error' ? state.error : undefined;
+  const checkout = useResource(() => Promise.all([getCartItems(), getUserData()]), [], {
+    onFailed: (error) => {
+      if (!hasStatus(error, 404)) reportFailedCall(error);
+    },
+  });
 
-  useEffect(() => {
-    if (error === undefined || hasStatus(error, 404)) return;
-    if (hasStatus(error, 401)) endExpiredSession(error);
-    else notify(SOMETHING_WRONG_TOAST);
-  }, [error]);
-
-  if (state.status === 'loading') return <LoadingArea label="Loading checkout" />;
-  if (state.status === 'error') {
+  if (checkout.status === 'loading') return <Loading label="Loading checkout" minHeight="70vh" />;
+  if (checkout.status === 'failed') {
     // Spec section 4: the user-data call answering 404 (unknown user) goes to /error404.
-    return hasStatus(error, 404) ? <Navigate to={ERROR_PATH} replace /> : <LoadError onRetry={retry} />;
+    return hasStatus(checkout.error, 404) ? <Navigate to={ERROR_PATH} replace /> : <LoadFailed onRetry={checkout.retry} buttonClassName={ui.buttonOutline} />;
   }
-  const [items, customer] = state.data;
+  const [items, customer] = checkout.data;
   if (items.length === 0) return <Navigate to={EMPTY_CART_PATH} replace />;
   if (!customer.address || customer.address.length === 0) return <NoAddress />;
   return <Checkout items={items} customer={customer} />;

@@ -6,21 +6,22 @@ import {
   Breadcrumb,
   formatPrice,
   getProduct,
+  LoadFailed,
+  Loading,
   Price,
   searchProducts,
   StarRating,
   useIsSignedIn,
+  useResource,
   type Product,
   withNext,
 } from '@marketplace/shared';
 import { BellIcon, CartIcon, HeartIcon } from '../../components/Icons';
-import { LoadError, LoadingArea } from '../../components/LoadState';
 import { ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
 import { ProductPhoto } from '../../components/ProductPhoto';
 import { addToCartPath, NEW_ARRIVALS_PATH, productDetailsPath, searchPath, LOGIN_PATH } from '../../lib/productLinks';
 import { togglePriceAlert, usePriceAlert } from '../../lib/priceAlerts';
 import { toggleWishlist, useWishlistHeart, useWishlistSync } from '../../lib/wishlist';
-import { useLoad } from '../../lib/useLoad';
 import ui from '../../styles/ui.module.css';
 import styles from './ProductDetailsPage.module.css';
 
@@ -82,11 +83,11 @@ export async function loadRelated(product: Product): Promise<Product[]> {
 }
 
 function Related({ product }: { product: Product }): ReactElement | null {
-  const [state] = useLoad(() => loadRelated(product), [product.productid]);
+  const found = useResource(() => loadRelated(product), [product.productid]);
   // Keep the room the related cards will take while they load, so the footer does not jump.
-  if (state.status === 'loading') return <div className={styles.relatedPlaceholder} aria-hidden="true" />;
-  if (state.status !== 'ready') return null;
-  const related = state.data;
+  if (found.status === 'loading') return <div className={styles.relatedPlaceholder} aria-hidden="true" />;
+  if (found.status !== 'ready') return null;
+  const related = found.data;
   if (related.length === 0) return null;
   return (
     <section aria-labelledby="related-products" className={styles.related}>
@@ -240,7 +241,7 @@ export function ProductDetailsPage(): ReactElement {
   const { id: rawId } = useParams();
   const id = parseId(rawId);
   useWishlistSync();
-  const [state, retry] = useLoad(
+  const product = useResource(
     () => (id === null ? Promise.reject(new ApiError(404, 'Product not found')) : getProduct(id)),
     [id],
   );
@@ -250,15 +251,16 @@ export function ProductDetailsPage(): ReactElement {
     document.documentElement.scrollTop = 0;
   }, [id]);
 
-  const notFound = state.status === 'error' && state.error instanceof ApiError && (state.error.status === 404 || state.error.status === 400);
+  const notFound =
+    product.status === 'failed' && product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400);
 
   return (
     <div className={ui.page}>
       <Breadcrumb page="Product Details" />
-      {state.status === 'loading' && <LoadingArea label="Loading product" className={styles.reserveTall} />}
+      {product.status === 'loading' && <Loading label="Loading product" minHeight="100vh" />}
       {notFound && <ProductNotFound />}
-      {state.status === 'error' && !notFound && <LoadError onRetry={retry} />}
-      {state.status === 'ready' && <Details product={state.data} />}
+      {product.status === 'failed' && !notFound && <LoadFailed onRetry={product.retry} buttonClassName={ui.buttonOutline} />}
+      {product.status === 'ready' && <Details product={product.data} />}
     </div>
   );
 }

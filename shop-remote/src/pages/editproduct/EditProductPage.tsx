@@ -1,11 +1,9 @@
-import { useEffect, type ReactElement } from 'react';
+import { type ReactElement } from 'react';
 import { Link, useNavigate, useParams } from '@marketplace/shared/router';
-import { ApiError, Breadcrumb, getProduct, getUserData, notify, updateProduct, type Product } from '@marketplace/shared';
-import { LoadError, LoadingArea } from '../../components/LoadState';
+import { ApiError, Breadcrumb, getProduct, getUserData, LoadFailed, Loading, notify, updateProduct, useResource, type Product } from '@marketplace/shared';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { endExpiredSession, errorMessage, hasStatus } from '../../lib/failures';
 import { MY_PRODUCTS_PATH, productDetailsPath } from '../../lib/productLinks';
-import { useLoad } from '../../lib/useLoad';
 import ui from '../../styles/ui.module.css';
 import { ProductForm, type ProductFormValues } from '../addproduct/ProductForm';
 import styles from './EditProductPage.module.css';
@@ -88,23 +86,24 @@ function EditForm({ product }: { product: Product }): ReactElement {
 
 /** The listing and who is asking, side by side; only its seller gets the form. */
 function EditProduct({ id }: { id: number | null }): ReactElement {
-  const [state, retry] = useLoad(
+  const listing = useResource(
     () => (id === null ? Promise.reject(new ApiError(404, 'Product not found')) : Promise.all([getProduct(id), getUserData()])),
     [id],
+    {
+      onFailed: (error) => {
+        if (hasStatus(error, 401)) endExpiredSession(error);
+      },
+    },
   );
-  const error = state.status === 'error' ? state.error : undefined;
-  useEffect(() => {
-    if (hasStatus(error, 401)) endExpiredSession(error);
-  }, [error]);
 
-  if (state.status === 'loading') return <LoadingArea label="Loading your product" />;
-  if (state.status === 'error') {
-    if (hasStatus(state.error, 404) || hasStatus(state.error, 400)) {
+  if (listing.status === 'loading') return <Loading label="Loading your product" minHeight="70vh" />;
+  if (listing.status === 'failed') {
+    if (hasStatus(listing.error, 404) || hasStatus(listing.error, 400)) {
       return <Notice title="Product not found" text="We could not find this product. It may have been taken down, or the link may be wrong." />;
     }
-    return <LoadError onRetry={retry} />;
+    return <LoadFailed onRetry={listing.retry} buttonClassName={ui.buttonOutline} />;
   }
-  const [product, customer] = state.data;
+  const [product, customer] = listing.data;
   if (product.userid !== customer.userid) return <Notice title="Edit Product" text={NOT_YOURS_TEXT} product={product} />;
   return <EditForm product={product} />;
 }

@@ -1,9 +1,8 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Price, searchProducts, StarRating, type Product } from '@marketplace/shared';
+import { Price, searchProducts, StarRating, useResource, type Product } from '@marketplace/shared';
 import { ProductPhoto } from '../../components/ProductPhoto';
 import { productDetailsPath } from '../../lib/productLinks';
-import { useLoad } from '../../lib/useLoad';
 import ui from '../../styles/ui.module.css';
 import styles from './DealOfTheDay.module.css';
 
@@ -53,8 +52,8 @@ function DealClock(): ReactElement {
 
 /** Loaded on its own, below TOP TRENDING: the home page does not wait for it, and shows nothing of it if it fails. */
 export function DealOfTheDay(): ReactElement | null {
-  const [state] = useLoad(() => searchProducts(DRONE_SEARCH), []);
-  const drones = state.status === 'ready' ? findDrones(state.data.products) : [];
+  const found = useResource(() => searchProducts(DRONE_SEARCH), []);
+  const drones = found.status === 'ready' ? findDrones(found.data.products) : [];
   if (drones.length === 0) return null;
   return (
     <section aria-labelledby="deal-of-the-day">

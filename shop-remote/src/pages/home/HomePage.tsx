@@ -1,13 +1,11 @@
 import { useState, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { atomStyles, getTrendingProducts, useIsSignedIn, type Product, withNext } from '@marketplace/shared';
+import { atomStyles, getTrendingProducts, LoadFailed, Loading, useIsSignedIn, useResource, type Product, withNext } from '@marketplace/shared';
 import { BellIcon, CartIcon, EyeIcon, HeartIcon } from '../../components/Icons';
-import { LoadError, LoadingArea } from '../../components/LoadState';
 import { CardActionButton, CardActionLink, ProductCard, ProductGrid, ProductGridItem, SavedMark } from '../../components/ProductCard';
 import { addToCartPath, NEW_ARRIVALS_PATH, productDetailsPath, LOGIN_PATH } from '../../lib/productLinks';
 import { togglePriceAlert, usePriceAlert } from '../../lib/priceAlerts';
 import { toggleWishlist, useWishlistHeart, useWishlistSync } from '../../lib/wishlist';
-import { useLoad } from '../../lib/useLoad';
 import ui from '../../styles/ui.module.css';
 import { DealOfTheDay } from './DealOfTheDay';
 import { HeroCarousel } from './HeroCarousel';
@@ -62,7 +60,7 @@ const GRID_ROW = 4;
  * promos, services, blog.
  */
 export function HomePage(): ReactElement {
-  const [state, retry] = useLoad(() => getTrendingProducts(), []);
+  const trending = useResource(() => getTrendingProducts(), []);
   const signedIn = useIsSignedIn();
   const [quickView, setQuickView] = useState<Product | null>(null);
   useWishlistSync();
@@ -72,7 +70,7 @@ export function HomePage(): ReactElement {
       <h1 className={atomStyles.visuallyHidden}>Marketplace: electronics, accessories and clothing</h1>
       <HeroCarousel />
 
-      <section aria-labelledby="top-trending" aria-busy={state.status === 'loading'}>
+      <section aria-labelledby="top-trending" aria-busy={trending.status === 'loading'}>
         <div className={ui.sectionHead}>
           <div>
             <h2 id="top-trending" className={ui.sectionTitle}>
@@ -81,15 +79,15 @@ export function HomePage(): ReactElement {
           </div>
         </div>
 
-        {state.status === 'loading' && <LoadingArea label="Loading products" />}
-        {state.status === 'error' && <LoadError onRetry={retry} />}
-        {state.status === 'ready' && (
+        {trending.status === 'loading' && <Loading label="Loading products" minHeight="70vh" />}
+        {trending.status === 'failed' && <LoadFailed onRetry={trending.retry} buttonClassName={ui.buttonOutline} />}
+        {trending.status === 'ready' && (
           <>
-            {state.data.length === 0 ? (
+            {trending.data.length === 0 ? (
               <p className={styles.empty}>No products yet. New arrivals appear here as soon as they are listed.</p>
             ) : (
               <ProductGrid label="Top trending products">
-                {state.data.map((product, index) => (
+                {trending.data.map((product, index) => (
                   <ProductGridItem key={product.productid}>
                     <ProductCard
                       product={product}

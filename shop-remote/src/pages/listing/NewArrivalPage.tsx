@@ -1,12 +1,24 @@
 import { useId, useMemo, useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useParams } from '@marketplace/shared/router';
-import { Breadcrumb, LoadMore, getCategories, usePagedList, notify, searchProducts, type Page, type PageQuery, type Product, type ProductSearch } from '@marketplace/shared';
+import {
+  Breadcrumb,
+  LoadFailed,
+  Loading,
+  LoadMore,
+  getCategories,
+  usePagedList,
+  useResource,
+  notify,
+  searchProducts,
+  type Page,
+  type PageQuery,
+  type Product,
+  type ProductSearch,
+} from '@marketplace/shared';
 import { CartIcon, GridIcon, ListIcon } from '../../components/Icons';
-import { LoadError, LoadingArea } from '../../components/LoadState';
 import { ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
 import { SOMETHING_WRONG_TOAST } from '../../lib/failures';
 import { addToCartPath, NEW_ARRIVALS_PATH } from '../../lib/productLinks';
-import { useLoad } from '../../lib/useLoad';
 import ui from '../../styles/ui.module.css';
 import styles from './NewArrivalPage.module.css';
 
@@ -92,8 +104,9 @@ export function NewArrivalPage(): ReactElement {
   const [priceError, setPriceError] = useState('');
   const ids = { price: useId(), priceError: useId() };
 
-  const [categoryNames] = useLoad(getCategories, []);
-  const categories = useMemo(() => (categoryNames.status === 'ready' ? categoriesOf(categoryNames.data) : []), [categoryNames]);
+  const categoryNames = useResource(getCategories, []);
+  const loadedNames = categoryNames.status === 'ready' ? categoryNames.data : null;
+  const categories = useMemo(() => (loadedNames ? categoriesOf(loadedNames) : []), [loadedNames]);
 
   const results = usePagedList(
     (page) => searchPage(buildQuery(searchKey, category, range), page),
@@ -214,8 +227,8 @@ export function NewArrivalPage(): ReactElement {
             </div>
           </div>
 
-          {!ready && !results.failed && <LoadingArea label="Loading products" />}
-          {!ready && results.failed && <LoadError onRetry={results.reload} />}
+          {results.status === 'loading' && <Loading label="Loading products" minHeight="70vh" />}
+          {results.status === 'failed' && <LoadFailed onRetry={results.reload} buttonClassName={ui.buttonOutline} />}
           {ready && shown.length === 0 && (
             <div className={styles.empty}>
               <p className={styles.emptyTitle}>{searchKey ? `No products found for "${searchKey}"` : 'No products found'}</p>

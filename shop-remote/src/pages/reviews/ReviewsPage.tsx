@@ -1,7 +1,6 @@
 import { useId, useState, type ReactElement, type Ref } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Breadcrumb, LoadMore, getReviewsPage, usePagedList, notify, useIsSignedIn, type Review } from '@marketplace/shared';
-import { LoadError, LoadingArea } from '../../components/LoadState';
+import { Breadcrumb, LoadFailed, Loading, LoadMore, getReviewsPage, usePagedList, notify, useIsSignedIn, type Review } from '@marketplace/shared';
 import { SOMETHING_WRONG_TOAST } from '../../lib/failures';
 import { ADD_REVIEW_PATH } from '../../lib/shopPaths';
 import forms from '../../styles/forms.module.css';
@@ -136,8 +135,8 @@ export function ReviewsPage(): ReactElement {
       </div>
       <div className={styles.layout}>
         <div className={styles.list}>
-          {!loaded && !reviews.failed && <LoadingArea label="Loading reviews" />}
-          {!loaded && reviews.failed && <LoadError onRetry={reviews.reload} />}
+          {reviews.status === 'loading' && <Loading label="Loading reviews" minHeight="70vh" />}
+          {reviews.status === 'failed' && <LoadFailed onRetry={reviews.reload} buttonClassName={ui.buttonOutline} />}
           {loaded && loaded.length === 0 && <p className={styles.none}>No reviews yet.</p>}
           {loaded && loaded.length > 0 && shown.length === 0 && (
             <p className={styles.none}>

@@ -1,8 +1,7 @@
 import { useRef, useState, type ReactElement, type Ref } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Breadcrumb, clearWishlist, getWishlistPage, LoadMore, notify, Price, useIsSignedIn, usePagedList, type Product, withNext } from '@marketplace/shared';
+import { Breadcrumb, clearWishlist, getWishlistPage, LoadFailed, Loading, LoadMore, notify, Price, useIsSignedIn, usePagedList, type Product, withNext } from '@marketplace/shared';
 import { CartIcon, CloseIcon, EyeIcon, HeartIcon } from '../../components/Icons';
-import { LoadError, LoadingArea } from '../../components/LoadState';
 import { ProductPhoto } from '../../components/ProductPhoto';
 import { endExpiredSession, errorMessage, hasStatus, SOMETHING_WRONG_TOAST } from '../../lib/failures';
 import { NEW_ARRIVALS_PATH, productDetailsPath, SIGNUP_PATH, WISHLIST_PATH, LOGIN_PATH } from '../../lib/productLinks';
@@ -129,8 +128,8 @@ function SignedInWishlist(): ReactElement {
         )}
       </div>
       {ready && !empty && <p className={styles.note}>ADD TO CART moves a product to your cart and takes it off your wishlist.</p>}
-      {!ready && !list.failed && <LoadingArea label="Loading your wishlist" />}
-      {!ready && list.failed && <LoadError onRetry={list.reload} />}
+      {list.status === 'loading' && <Loading label="Loading your wishlist" minHeight="70vh" />}
+      {list.status === 'failed' && <LoadFailed onRetry={list.reload} buttonClassName={ui.buttonOutline} />}
       {empty && (
         <section className={styles.empty}>
           <span className={styles.emptyIcon} aria-hidden="true">
