@@ -6,9 +6,6 @@ export const STORE_PATH = '/';
 export const auctionProductPath = (auctionid: number): string => `/auctionproduct/${auctionid}`;
 export const auctionUsersPath = (userid: number): string => `/auctionusers/${userid}`;
 
-/** The spec's listing failure text (section 8). */
-export const LOAD_ERROR_TEXT = 'Something went wrong ...';
-
 const MAX_ID = 2147483647;
 
 /** A route id: a positive whole number the API accepts, or null. */

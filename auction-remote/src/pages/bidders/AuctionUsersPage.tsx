@@ -6,6 +6,9 @@ import {
   Breadcrumb,
   formatPrice,
   getMyBiddersPage,
+  LOAD_FAILED_TEXT,
+  LoadFailed,
+  Loading,
   LoadMore,
   notify,
   useIsSignedIn,
@@ -13,9 +16,8 @@ import {
   type BidderRow,
   withNext,
 } from '@marketplace/shared';
-import { LoadFailed, Loading } from '../../components/LoadState';
 import { messageOf } from '../../lib/errors';
-import { ADD_AUCTION_PATH, auctionProductPath, auctionUsersPath, LOAD_ERROR_TEXT, LOGIN_PATH, parseId } from '../../lib/links';
+import { ADD_AUCTION_PATH, auctionProductPath, auctionUsersPath, LOGIN_PATH, parseId } from '../../lib/links';
 import { useMyUserId } from '../../lib/useMyUserId';
 import ui from '../../styles/ui.module.css';
 import styles from './AuctionUsersPage.module.css';
@@ -142,10 +144,10 @@ function BidderList({ userid }: { userid: number }): ReactElement {
         throw error;
       }),
     [userid],
-    { keyOf: bidderKey, maxPageSize: BIDDERS_MAX_PAGE, onMoreFailed: () => notify(`${LOAD_ERROR_TEXT},3`) },
+    { keyOf: bidderKey, maxPageSize: BIDDERS_MAX_PAGE, onMoreFailed: () => notify(`${LOAD_FAILED_TEXT},3`) },
   );
   const { items: rows, reload } = list;
-  const refreshing = list.loading && rows !== null;
+  const refreshing = list.refreshing === true;
   const [busy, setBusy] = useState(false);
 
   async function approve(row: BidderRow): Promise<void> {
@@ -173,10 +175,10 @@ function BidderList({ userid }: { userid: number }): ReactElement {
         {list.error instanceof Error ? list.error.message : NOT_YOURS_TEXT}
       </p>
     ) : (
-      <LoadFailed onRetry={reload} text={`Could not load the bidders on your items. ${LOAD_ERROR_TEXT}`} />
+      <LoadFailed onRetry={reload} what="Could not load the bidders on your items." buttonClassName={ui.btnOutline} />
     );
   }
-  if (rows === null) return <Loading label="Loading your bidders" />;
+  if (rows === null) return <Loading label="Loading your bidders" minHeight={360} />;
   if (rows.length === 0) {
     return (
       <div className={styles.empty}>
@@ -216,20 +218,20 @@ export function AuctionUsersPage(): ReactElement {
   if (!signedIn) return <Navigate to={withNext(LOGIN_PATH, pathname)} replace />;
 
   let body: ReactElement;
-  if (me.status === 'loading' || me.status === 'signedOut') body = <Loading label="Loading your bidders" />;
-  else if (me.status === 'error') body = <LoadFailed text={`Could not load your account. ${LOAD_ERROR_TEXT}`} />;
-  else if (id !== me.userid)
+  if (me.status === 'loading' || me.status === 'signedOut') body = <Loading label="Loading your bidders" minHeight={360} />;
+  else if (me.status === 'failed') body = <LoadFailed what="Could not load your account." />;
+  else if (id !== me.data)
     body = (
       <div className={styles.empty}>
         <p className={styles.message} role="alert">
           {NOT_YOURS_TEXT}
         </p>
-        <Link className={ui.btnOutline} to={auctionUsersPath(me.userid)}>
+        <Link className={ui.btnOutline} to={auctionUsersPath(me.data)}>
           See the bidders on my items
         </Link>
       </div>
     );
-  else body = <BidderList userid={me.userid} />;
+  else body = <BidderList userid={me.data} />;
 
   return (
     <div className={ui.page}>

@@ -1,10 +1,9 @@
 import { useRef, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Breadcrumb, LoadMore, getAuctionsPage, usePagedList, notify, useIsSignedIn } from '@marketplace/shared';
+import { Breadcrumb, LOAD_FAILED_TEXT, LoadFailed, Loading, LoadMore, getAuctionsPage, usePagedList, notify, useIsSignedIn } from '@marketplace/shared';
 import { AuctionCard } from '../../components/AuctionCard';
 import { CardRail } from '../../components/CardRail';
-import { LoadFailed, Loading } from '../../components/LoadState';
-import { ADD_AUCTION_PATH, auctionUsersPath, LOAD_ERROR_TEXT } from '../../lib/links';
+import { ADD_AUCTION_PATH, auctionUsersPath } from '../../lib/links';
 import { useMyUserId } from '../../lib/useMyUserId';
 import ui from '../../styles/ui.module.css';
 import { AuctionBanner } from './AuctionBanner';
@@ -20,7 +19,7 @@ function OwnerActions(): ReactElement {
         Add To Auction Product
       </Link>
       {me.status === 'ready' ? (
-        <Link className={ui.btnOutline} to={auctionUsersPath(me.userid)}>
+        <Link className={ui.btnOutline} to={auctionUsersPath(me.data)}>
           Show My Auction Product
         </Link>
       ) : me.status === 'loading' ? (
@@ -42,7 +41,7 @@ export function AuctionHomePage(): ReactElement {
   const signedIn = useIsSignedIn();
   const list = usePagedList(getAuctionsPage, [], {
     keyOf: (item) => item.auctionid,
-    onMoreFailed: () => notify(`${LOAD_ERROR_TEXT},3`),
+    onMoreFailed: () => notify(`${LOAD_FAILED_TEXT},3`),
   });
   const items = list.items;
   const lots = useRef<HTMLElement>(null);
@@ -78,8 +77,8 @@ export function AuctionHomePage(): ReactElement {
             </p>
           )}
         </div>
-        {!items && !list.failed && <Loading label="Loading auction items" minHeight={420} />}
-        {!items && list.failed && <LoadFailed onRetry={list.reload} />}
+        {list.status === 'loading' && <Loading label="Loading auction items" minHeight={420} />}
+        {list.status === 'failed' && <LoadFailed onRetry={list.reload} buttonClassName={ui.btnOutline} />}
         {items &&
           (items.length === 0 ? (
             <p className={styles.empty}>No items are up for auction yet.{signedIn ? ' Be the first: add yours.' : ''}</p>

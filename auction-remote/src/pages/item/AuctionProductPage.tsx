@@ -5,16 +5,17 @@ import {
   Breadcrumb,
   formatPrice,
   getAuction,
+  LoadFailed,
+  Loading,
   subscribeToAuction,
+  useResource,
   type AuctionItem,
 } from '@marketplace/shared';
 import { AuctionPhoto } from '../../components/AuctionPhoto';
-import { LoadFailed, Loading } from '../../components/LoadState';
 import { countdownText, formatDateTime, useHasEnded, useNow } from '../../lib/countdown';
 import { AUCTION_HOME_PATH, auctionUsersPath, parseId } from '../../lib/links';
 import { applyEvent, refreshItem, winnerName } from '../../lib/live';
 import { useMyUserId, type MyUserId } from '../../lib/useMyUserId';
-import { useResource } from '../../lib/useResource';
 import ui from '../../styles/ui.module.css';
 import { BidForm } from './BidForm';
 import { BidHistory } from './BidHistory';
@@ -61,7 +62,7 @@ function ClosedNotice({ item, me }: { item: AuctionItem; me: MyUserId }): ReactE
   const name = winnerName(item);
   let winner: string;
   if (item.winner === null) winner = 'Bidding has ended. The owner will approve a winner from the bids.';
-  else if (me.status === 'ready' && me.userid === item.winner)
+  else if (me.status === 'ready' && me.data === item.winner)
     winner = `Congratulations, you won this item with your BID of ${formatPrice(item.highbid)}.`;
   else winner = name ? `Won by ${name} with a BID of ${formatPrice(item.highbid)}.` : `Sold for ${formatPrice(item.highbid)}.`;
   return (
@@ -87,7 +88,7 @@ function Details({ item, me, onBid }: { item: AuctionItem; me: MyUserId; onBid: 
   const closed = item.status === 'closed' || ended;
   // A new current bid flashes briefly; the one the page opened with does not.
   const openingBid = useRef(item.bid);
-  const isOwner = me.status === 'ready' && me.userid === item.ownerid;
+  const isOwner = me.status === 'ready' && me.data === item.ownerid;
 
   return (
     <>
@@ -154,7 +155,7 @@ function Details({ item, me, onBid }: { item: AuctionItem; me: MyUserId; onBid: 
                     ? 'This is your item. Your bidders and the winner are on your bidders page.'
                     : 'This is your item, so you cannot bid on it. New bids appear here as they arrive.'}
                 </p>
-                <Link className={ui.btnOutline} to={auctionUsersPath(me.userid)}>
+                <Link className={ui.btnOutline} to={auctionUsersPath(me.data)}>
                   See the bidders on your items
                 </Link>
               </div>
@@ -197,13 +198,14 @@ function ItemNotFound(): ReactElement {
 export function AuctionProductPage(): ReactElement {
   const { id: rawId } = useParams();
   const id = parseId(rawId);
-  const { state, retry, update } = useResource(
+  const item = useResource(
     () => (id === null ? Promise.reject(new ApiError(404, 'Auction item not found')) : getAuction(id)),
     [id],
   );
   const me = useMyUserId();
   const [announcement, setAnnouncement] = useState('');
-  const loaded = state.status === 'ready';
+  const loaded = item.status === 'ready';
+  const { update } = item;
 
   // Live: once the item is known, follow its event stream; after a reconnection, catch up.
   const connected = useRef(false);
@@ -213,14 +215,14 @@ export function AuctionProductPage(): ReactElement {
     const unsubscribe = subscribeToAuction(
       id,
       (event) => {
-        update((item) => applyEvent(item, event));
+        update((shown) => applyEvent(shown, event));
         if (event.type === 'bid') setAnnouncement(`New BID: ${formatPrice(event.bid)} by ${event.nickname}`);
         else setAnnouncement('Bidding has closed: the owner approved a winner');
       },
       () => {
         if (connected.current) {
           getAuction(id).then(
-            (fresh) => update((item) => refreshItem(item, fresh)),
+            (fresh) => update((shown) => refreshItem(shown, fresh)),
             () => undefined,
           );
         }
@@ -231,7 +233,7 @@ export function AuctionProductPage(): ReactElement {
   }, [id, loaded, update]);
 
   const notFound =
-    state.status === 'error' && state.error instanceof ApiError && (state.error.status === 404 || state.error.status === 400);
+    item.status === 'failed' && item.error instanceof ApiError && (item.error.status === 404 || item.error.status === 400);
 
   return (
     <div className={ui.page}>
@@ -239,12 +241,10 @@ export function AuctionProductPage(): ReactElement {
       <p className={ui.visuallyHidden} aria-live="polite">
         {announcement}
       </p>
-      {state.status === 'loading' && <Loading label="Loading auction item" minHeight={720} />}
+      {item.status === 'loading' && <Loading label="Loading auction item" minHeight={720} />}
       {notFound && <ItemNotFound />}
-      {state.status === 'error' && !notFound && <LoadFailed onRetry={retry} />}
-      {state.status === 'ready' && (
-        <Details item={state.data} me={me} onBid={(fresh) => update((item) => refreshItem(item, fresh))} />
-      )}
+      {item.status === 'failed' && !notFound && <LoadFailed onRetry={item.retry} buttonClassName={ui.btnOutline} />}
+      {item.status === 'ready' && <Details item={item.data} me={me} onBid={(fresh) => update((shown) => refreshItem(shown, fresh))} />}
     </div>
   );
 }
