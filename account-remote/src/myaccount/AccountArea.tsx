@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactElement } from 'react';
+import { useCallback, useMemo, useRef, type ComponentType, type ReactElement } from 'react';
 import { Navigate, NavLink, useLocation, useNavigate } from '@marketplace/shared/router';
-import { Breadcrumb, NotFound, Spinner, getUserData, notify, useIsSignedIn, useSession, type LoginData } from '@marketplace/shared';
+import { Breadcrumb, LoadFailed, Loading, NotFound, getUserData, notify, useIsSignedIn, useResource, useSession, type LoginData } from '@marketplace/shared';
 import { errorMessage, hasStatus } from '../lib/errors';
 import { useLoginHere } from '../lib/guards';
 import type { AccountCustomer as Customer } from './addresses';
@@ -100,10 +100,6 @@ function SignedInArea({ page }: { page: SubPage }): ReactElement {
   // Read when a call fails, not a dependency: a move inside the area must not load the customer again.
   const loginHere = useRef('');
   loginHere.current = useLoginHere();
-  const [customer, setCustomer] = useState<Customer | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
   const fail = useCallback(
     (error: unknown) => {
       if (hasStatus(error, 401)) {
@@ -119,52 +115,39 @@ function SignedInArea({ page }: { page: SubPage }): ReactElement {
     [navigate],
   );
 
-  useEffect(() => {
-    let active = true;
-    setLoadError(null);
-    getUserData()
-      .then((c) => active && setCustomer(c))
-      .catch((error: unknown) => {
-        if (!active) return;
-        if (hasStatus(error, 401) || hasStatus(error, 404)) fail(error);
-        else setLoadError(errorMessage(error));
-      });
-    return () => {
-      active = false;
-    };
-  }, [attempt, fail]);
+  // Loaded once per visit of the area: a move inside it must not load the customer again.
+  const account = useResource<Customer>(getUserData, [], {
+    onFailed: (error, { background }) => {
+      // A dead session or an unknown user leaves the area; a failed reload after a save is a toast, the customer shown stays.
+      if (background || hasStatus(error, 401) || hasStatus(error, 404)) fail(error);
+    },
+  });
+  const { reload, update } = account;
+  const customer = account.status === 'ready' ? account.data : null;
 
   const value = useMemo<AccountContextValue | null>(() => {
     if (!customer) return null;
     return {
       customer,
       fail,
-      async reload() {
-        try {
-          setCustomer(await getUserData());
-        } catch (error) {
-          fail(error);
-        }
-      },
+      reload,
       saved(session: LoginData, changes: Partial<Customer>) {
         useSession.getState().signIn(session);
-        setCustomer((c) => (c ? { ...c, ...changes } : c));
+        update((c) => ({ ...c, ...changes }));
       },
     };
-  }, [customer, fail]);
+  }, [customer, fail, reload, update]);
 
-  if (loadError) {
+  if (account.status === 'failed' && !hasStatus(account.error, 401) && !hasStatus(account.error, 404)) {
     return (
-      <div className={styles.panel} role="alert">
-        <h2>Something went Wrong</h2>
-        <p>Your account could not be loaded: {loadError}</p>
-        <button type="button" className={styles.button} onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed
+        what={`Your account could not be loaded (${errorMessage(account.error)}).`}
+        onRetry={account.retry}
+        buttonClassName={styles.button}
+      />
     );
   }
-  if (!customer || !value) return <Spinner label="Loading your account" />;
+  if (!customer || !value) return <Loading label="Loading your account" />;
   return <Loaded customer={customer} page={page} value={value} />;
 }
 

@@ -5,8 +5,8 @@ import type { AccountCustomer as Customer } from './addresses';
 export interface AccountContextValue {
   /** The signed-in customer, as GET /getuserdata returned it (updated after each save). */
   customer: Customer;
-  /** Fetches the customer again in the background (after a save). */
-  reload(): Promise<void>;
+  /** Fetches the customer again in the background (after a save); a failure goes to `fail`, the customer shown stays. */
+  reload(): void;
   /** After a save: keep the refreshed session (the shell's header reads it) and the new customer fields. */
   saved(session: LoginData, changes: Partial<Customer>): void;
   /** Reports a failed call: 401 signs out and goes to /login; anything else is an error toast. */

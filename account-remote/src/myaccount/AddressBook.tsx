@@ -19,7 +19,7 @@ export default function AddressBook(): ReactElement {
       const session = await saveAddresses(next);
       saved(session, { address: next });
       notify('Address Deleted Successfully,1');
-      void reload();
+      reload();
     } catch (error) {
       fail(error);
     } finally {

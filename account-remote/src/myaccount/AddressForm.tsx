@@ -79,7 +79,7 @@ function AddressFormView({
       const session = await saveAddresses(list);
       saved(session, { address: list });
       notify(`${successMessage},1`);
-      void reload();
+      reload();
       navigate('/myaccount/addressbook');
     } catch (error) {
       setBusy(false);

@@ -1,6 +1,6 @@
 import { type ReactElement, type ReactNode } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { useSession } from '@marketplace/shared';
+import { LoadFailed, useSession } from '@marketplace/shared';
 import { useAccount } from './AccountContext';
 import { formatAddress } from './addresses';
 import { useOrders } from './orders/OrdersContext';
@@ -90,21 +90,12 @@ export default function Dashboard(): ReactElement {
 
 /** Recent Orders: the five newest orders, each with MANAGE (it selects the order and opens Manage Order). */
 function RecentOrders(): ReactElement {
-  const { orders, failed, reload } = useOrders();
+  const { orders, status, reload } = useOrders();
   const recent = orders ? newestFirst(orders).slice(0, 5) : [];
   let placeholder: ReactNode = null;
-  if (orders === null) {
-    placeholder = failed ? (
-      <>
-        Your orders could not be loaded.{' '}
-        <button type="button" className={styles.secondary} onClick={reload}>
-          Try again
-        </button>
-      </>
-    ) : (
-      'Loading your orders…'
-    );
-  } else if (recent.length === 0) placeholder = 'No Order Pending';
+  if (status === 'failed') placeholder = <LoadFailed what="Your orders could not be loaded." onRetry={reload} buttonClassName={styles.secondary} />;
+  else if (orders === null) placeholder = 'Loading your orders…';
+  else if (recent.length === 0) placeholder = 'No Order Pending';
 
   return (
     <section className={styles.tableWrap} aria-labelledby="recent-orders">

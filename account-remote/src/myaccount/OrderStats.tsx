@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactElement } from 'react';
-import { getWishlistPage } from '@marketplace/shared';
+import { type ReactElement } from 'react';
+import { getWishlistPage, useResource } from '@marketplace/shared';
 import { useOrders } from './orders/OrdersContext';
 import styles from './Account.module.css';
 
@@ -9,18 +9,8 @@ import styles from './Account.module.css';
  * area itself reports a dead session through its customer call).
  */
 export function useWishlistCount(): number | null {
-  const [count, setCount] = useState<number | null>(null);
-  useEffect(() => {
-    let active = true;
-    getWishlistPage({ limit: 1 }).then(
-      (page) => active && setCount(page.count),
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-  return count;
+  const wishlist = useResource(() => getWishlistPage({ limit: 1 }), []);
+  return wishlist.status === 'ready' ? wishlist.data.count : null;
 }
 
 /**

@@ -1,12 +1,9 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { getCoupons, notify, Spinner, type Coupon } from '@marketplace/shared';
-import { LoadFailed } from './OrderListStates';
+import { getCoupons, LoadFailed, Loading, notify, useResource, type Coupon } from '@marketplace/shared';
 import { formatDate, money } from './orderFormat';
 import accountStyles from '../Account.module.css';
 import styles from './Orders.module.css';
-
-type Coupons = { state: 'loading' } | { state: 'ready'; coupons: Coupon[] } | { state: 'failed' };
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -55,19 +52,7 @@ function CouponCard({ coupon }: { coupon: Coupon }): ReactElement {
 
 /** /myaccount/couponoffer: the coupons valid now (GET /coupons), each with a copy-code button. */
 export default function CouponOffer(): ReactElement {
-  const [result, setResult] = useState<Coupons>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let active = true;
-    setResult({ state: 'loading' });
-    getCoupons()
-      .then((coupons) => active && setResult({ state: 'ready', coupons }))
-      .catch(() => active && setResult({ state: 'failed' }));
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
+  const coupons = useResource(getCoupons, []);
 
   return (
     <>
@@ -75,16 +60,16 @@ export default function CouponOffer(): ReactElement {
       <p className={styles.hint}>
         Copy a code and apply it in the coupon box at checkout. <Link to="/viewcart">Go to your cart</Link>
       </p>
-      {result.state === 'loading' && <Spinner label="Loading offers" />}
-      {result.state === 'failed' && <LoadFailed what="The offers" retry={() => setAttempt((n) => n + 1)} />}
-      {result.state === 'ready' &&
-        (result.coupons.length === 0 ? (
+      {coupons.status === 'loading' && <Loading label="Loading offers" />}
+      {coupons.status === 'failed' && <LoadFailed what="The offers could not be loaded." onRetry={coupons.retry} buttonClassName={accountStyles.button} />}
+      {coupons.status === 'ready' &&
+        (coupons.data.length === 0 ? (
           <div className={accountStyles.panel}>
             <p className={accountStyles.strong}>No offers right now. Check again soon.</p>
           </div>
         ) : (
           <ul className={styles.coupons} aria-label="Coupons">
-            {result.coupons.map((c) => (
+            {coupons.data.map((c) => (
               <CouponCard key={c.couponname} coupon={c} />
             ))}
           </ul>

@@ -1,9 +1,8 @@
-import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate, useSearchParams } from '@marketplace/shared/router';
-import { getOrder, notify, Spinner, useSession, type Order, type OrderStatus } from '@marketplace/shared';
+import { getOrder, LoadFailed, Loading, notify, useResource, useSession, type Order, type OrderStatus } from '@marketplace/shared';
 import { errorMessage, hasStatus } from '../../lib/errors';
 import { useAccount } from '../AccountContext';
-import { LoadFailed } from './OrderListStates';
 import { formatDate, formatDateTime } from './orderFormat';
 import accountStyles from '../Account.module.css';
 import styles from './Orders.module.css';
@@ -117,42 +116,9 @@ export function OrderTimeline({ order }: { order: Order }): ReactElement {
   );
 }
 
-type SelectedOrder =
-  | { state: 'loading' }
-  | { state: 'ready'; order: Order }
-  | { state: 'missing'; message: string }
-  | { state: 'failed'; retry(): void };
-
-/**
- * Loads one order fresh (GET /order), as its status moves with time. 404/400 (unknown, not the
- * user's, bad id) → 'missing'; 401 → the area signs out; anything else → 'Something went Wrong'.
- */
-function useOrder(orderid: number | null): SelectedOrder {
-  const { fail } = useAccount();
-  const [result, setResult] = useState<SelectedOrder>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (orderid === null) return;
-    let active = true;
-    setResult({ state: 'loading' });
-    getOrder(orderid)
-      .then((order) => active && setResult({ state: 'ready', order }))
-      .catch((error: unknown) => {
-        if (!active) return;
-        if (hasStatus(error, 401)) fail(error);
-        else if (hasStatus(error, 404) || hasStatus(error, 400)) setResult({ state: 'missing', message: errorMessage(error) });
-        else {
-          notify('Something went Wrong,3');
-          setResult({ state: 'failed', retry: () => setAttempt((n) => n + 1) });
-        }
-      });
-    return () => {
-      active = false;
-    };
-  }, [orderid, attempt, fail]);
-
-  return result;
+/** The order is unknown, another user's, or its id is not one (GET /order answered 404 or 400). */
+function isMissing(error: unknown): boolean {
+  return hasStatus(error, 404) || hasStatus(error, 400);
 }
 
 /** A positive whole number from the address (`?orderid=12`), else null. */
@@ -176,21 +142,31 @@ export function useSelectedOrderId(): number | null {
 }
 
 /**
- * Loads one order and renders `children(order)`: a spinner meanwhile, 'Something went Wrong' with
- * a retry on failure; an order not found (or another user's) gives a warning toast, is forgotten
- * and the page goes to `leaveTo`.
+ * Loads one order fresh (GET /order, as its status moves with time) and renders
+ * `children(order)`: a spinner meanwhile; on failure the spec's toast 'Something went Wrong' and
+ * the failure with a retry. An order not found (or another user's) gives a warning toast, is
+ * forgotten and the page goes to `leaveTo`; a 401 is the area's (it signs the user out).
  */
 export function LoadedOrder({ orderid, leaveTo, children }: { orderid: number; leaveTo: string; children: (order: Order) => ReactNode }): ReactElement {
-  const selected = useOrder(orderid);
+  const { fail } = useAccount();
+  const order = useResource(() => getOrder(orderid), [orderid], {
+    onFailed: (error) => {
+      if (hasStatus(error, 401)) fail(error);
+      else if (!isMissing(error)) notify('Something went Wrong,3');
+    },
+  });
   const navigate = useNavigate();
+  const missing = order.status === 'failed' && isMissing(order.error) ? order.error : null;
   useEffect(() => {
-    if (selected.state !== 'missing') return;
-    notify(`${selected.message},2`);
+    if (missing === null) return;
+    notify(`${errorMessage(missing)},2`);
     useSession.getState().setOrderId(null);
     navigate(leaveTo, { replace: true });
-  }, [selected, navigate, leaveTo]);
+  }, [missing, navigate, leaveTo]);
 
-  if (selected.state === 'ready') return <>{children(selected.order)}</>;
-  if (selected.state === 'failed') return <LoadFailed what="This order" retry={selected.retry} />;
-  return <Spinner label="Loading the order" />;
+  if (order.status === 'ready') return <>{children(order.data)}</>;
+  if (order.status === 'failed' && !missing && !hasStatus(order.error, 401)) {
+    return <LoadFailed what="This order could not be loaded." onRetry={order.retry} buttonClassName={accountStyles.button} />;
+  }
+  return <Loading label="Loading the order" />;
 }

@@ -1,21 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { LoadMore, Spinner, type Order } from '@marketplace/shared';
+import { LoadFailed, Loading, LoadMore, type Order } from '@marketplace/shared';
 import { useOrders } from './OrdersContext';
 import styles from '../Account.module.css';
-
-/** 'Something went Wrong' with a retry, for a list that could not be loaded. */
-export function LoadFailed({ what, retry }: { what: string; retry(): void }): ReactElement {
-  return (
-    <div className={styles.panel} role="alert">
-      <h2>Something went Wrong</h2>
-      <p>{what} could not be loaded. Please try again.</p>
-      <button type="button" className={styles.button} onClick={retry}>
-        Try again
-      </button>
-    </div>
-  );
-}
 
 /** An empty list: a message and a way to shop. */
 export function EmptyOrders({ children }: { children: ReactNode }): ReactElement {
@@ -49,10 +36,9 @@ export function WithOrders({
   pick?: (orders: Order[]) => Order[];
   children: (orders: Order[]) => ReactNode;
 }): ReactElement {
-  const { orders, failed, reload } = useOrders();
-  if (orders === null) {
-    return failed ? <LoadFailed what="Your orders" retry={reload} /> : <Spinner label="Loading your orders" />;
-  }
+  const { orders, status, reload } = useOrders();
+  if (status === 'failed') return <LoadFailed what="Your orders could not be loaded." onRetry={reload} buttonClassName={styles.button} />;
+  if (orders === null) return <Loading label="Loading your orders" />;
   return (
     <>
       {children(pick(orders))}

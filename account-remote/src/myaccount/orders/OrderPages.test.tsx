@@ -149,12 +149,13 @@ describe('/myaccount/myorder', () => {
     expect(await screen.findByRole('heading', { name: /Order #11/ })).toBeInTheDocument();
   });
 
-  it('says Something went Wrong (toast and text) when the list fails, and Try again loads it', async () => {
+  it("says Something went Wrong (toast) and 'Something went wrong ...' (the one failed-load text) when the list fails, and Try again loads it", async () => {
     const user = userEvent.setup();
     getOrdersPageMock.mockRejectedValueOnce(new ApiError(500, 'boom'));
     orders = [makeOrder({ orderid: 3 })];
     renderAt('/myaccount/myorder');
-    expect(await screen.findByRole('heading', { name: 'Something went Wrong' })).toBeInTheDocument();
+    expect(await screen.findByText('Something went wrong ...')).toBeInTheDocument();
+    expect(screen.getByText('Your orders could not be loaded.')).toBeInTheDocument();
     expect(screen.getByText('Something went Wrong', { selector: '.Toastify *' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('#3')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactElement, type ReactNode, type RefCallback } from 'react';
 import { useLocation } from '@marketplace/shared/router';
-import { getOrdersPage, notify, usePagedList, type Order } from '@marketplace/shared';
+import { getOrdersPage, notify, usePagedList, type Order, type PagedList } from '@marketplace/shared';
 import { hasStatus } from '../../lib/errors';
 
 /** GET /allorders' largest page: a move inside the area reads the orders loaded so far again, in one read of at most this many. */
@@ -9,8 +9,8 @@ const ORDERS_MAX_PAGE = 100;
 export interface OrdersValue {
   /** The signed-in user's orders loaded so far, newest first (a page at a time); null until the first answer. */
   orders: Order[] | null;
-  /** The last load failed (the list shown, if any, is the one loaded before). */
-  failed: boolean;
+  /** 'loading' until the first answer, 'failed' when it could not be read, else 'ready' (a failed reload keeps the list shown). */
+  status: PagedList<Order>['status'];
   /** Loads the list again (keeps showing the current one meanwhile). */
   reload(): void;
   /** Older orders follow the loaded ones: whatever counts `orders` is a lower bound. */
@@ -51,7 +51,7 @@ export function OrdersProvider({ children }: { children: ReactNode }): ReactElem
     onFailed: failedToast,
     onMoreFailed: failedToast,
   });
-  const { items: orders, failed, reload, hasMore, loadingMore, loadMore, itemRef } = list;
+  const { items: orders, status, reload, hasMore, loadingMore, loadMore, itemRef } = list;
 
   const shownAt = useRef(pathname);
   useEffect(() => {
@@ -61,8 +61,8 @@ export function OrdersProvider({ children }: { children: ReactNode }): ReactElem
   }, [pathname, reload]);
 
   const value = useMemo<OrdersValue>(
-    () => ({ orders, failed, reload, hasMore, loadingMore, loadMore, orderRef: itemRef }),
-    [orders, failed, reload, hasMore, loadingMore, loadMore, itemRef],
+    () => ({ orders, status, reload, hasMore, loadingMore, loadMore, orderRef: itemRef }),
+    [orders, status, reload, hasMore, loadingMore, loadMore, itemRef],
   );
   return <OrdersContext.Provider value={value}>{children}</OrdersContext.Provider>;
 }

@@ -104,7 +104,8 @@ describe('/myaccount/myproducts', () => {
     const user = userEvent.setup();
     mocked.getMyProductsPage.mockRejectedValueOnce(new ApiError(500, 'boom')).mockResolvedValueOnce({ items: [listing(12, 'Retro Camera')], next: null });
     renderAt('/myaccount/myproducts');
-    expect(await screen.findByText('Your products could not be loaded. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByText('Your products could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByText('Something went wrong ...')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await names()).toEqual(['Retro Camera']);
   });

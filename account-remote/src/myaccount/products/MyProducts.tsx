@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type ReactElement, type RefCallback } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { getMyProductsPage, LoadMore, notify, Price, removeProduct, Spinner, usePagedList, type Product } from '@marketplace/shared';
+import { getMyProductsPage, LoadFailed, Loading, LoadMore, notify, Price, removeProduct, usePagedList, type Product } from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import { errorMessage, hasStatus } from '../../lib/errors';
-import { LoadFailed } from '../orders/OrderListStates';
 import accountStyles from '../Account.module.css';
 import orderStyles from '../orders/Orders.module.css';
 import styles from './MyProducts.module.css';
@@ -182,12 +181,10 @@ export default function MyProducts(): ReactElement {
           Add Product
         </Link>
       </div>
-      {list.items === null ? (
-        list.failed ? (
-          <LoadFailed what="Your products" retry={list.reload} />
-        ) : (
-          <Spinner label="Loading your products" />
-        )
+      {list.status === 'failed' ? (
+        <LoadFailed what="Your products could not be loaded." onRetry={list.reload} buttonClassName={accountStyles.button} />
+      ) : list.items === null ? (
+        <Loading label="Loading your products" />
       ) : products.length === 0 && !list.hasMore ? (
         <div className={accountStyles.panel}>
           <p className={accountStyles.strong}>You have not listed any products yet.</p>
