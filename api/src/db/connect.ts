@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from './pglite-dialect';
 import type { Config } from '../config';
 import type { Database } from './schema';
 import { acquireDirLock, type DirLock } from './lock';

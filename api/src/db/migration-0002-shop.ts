@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 
 /**
  * 0002_shop: orders and their lines (idempotent checkout), reviews, all photos of a product,

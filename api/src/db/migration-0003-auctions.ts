@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 
 /**
  * 0003_auctions: auction items and their bids. The current bid lives on the item (`bid`) and

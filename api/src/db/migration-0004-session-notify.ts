@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 
 /**
  * 0004_session_notify: every change to a user or a login token NOTIFYs `sessions_changed` with

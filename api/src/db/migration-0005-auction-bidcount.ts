@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 
 /**
  * 0005_auction_bidcount: the number of bids is kept on the item, raised by the bid statement

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 
 /**
  * 0007_list_indexes: what the bounded lists read. TOP TRENDING reads the last week's orders and

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 
 /**
  * 0008_wishlist_alerts: a shopper's wishlist and price-drop alerts, one row per (user, product),

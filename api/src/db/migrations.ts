@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 import { shopMigration } from './migration-0002-shop';
 import { auctionsMigration } from './migration-0003-auctions';
