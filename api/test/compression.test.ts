@@ -8,7 +8,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import compress from '@fastify/compress';
-import { COMPRESSION } from '../src/app';
+import { COMPRESSION } from '../src/plugins/hardening';
 import { registerHardening } from '../src/lib/hardening';
 import { describeEachDatabase } from './helpers/server';
 import { signedInUser } from './helpers/accounts';

@@ -1,7 +1,7 @@
 import { loadConfig } from '../src/config';
-import { SEED_PRODUCTS } from '../src/seed/products';
-import { SEED_AUCTIONS, auctionPicture } from '../src/seed/auctions';
-import { productPicture } from '../src/seed/seed';
+import { SEED_PRODUCTS } from '../seed/products';
+import { SEED_AUCTIONS, auctionPicture } from '../seed/auctions';
+import { productPicture } from '../seed/seed';
 import { ensurePgliteTemplate } from './helpers/pglite-template';
 
 /**

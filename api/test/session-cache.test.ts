@@ -1,5 +1,5 @@
 import { SessionCache } from '../src/lib/session-cache';
-import type { SignedInUser } from '../src/lib/auth';
+import type { SignedInUser } from '../src/db/schema';
 import type { ListenFn } from '../src/db/listen';
 import { describeEachDatabase, describeTwoProcesses, eventually, type TestServer } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
@@ -105,13 +105,17 @@ describe('the session cache', () => {
   });
 
   it('does not serve a token past its expiry', async () => {
-    const cache = new SessionCache();
+    let now = Date.parse('2030-01-01T12:00:00Z');
+    const cache = new SessionCache(() => now);
     await cache.start(fakeListen().listen);
-    const load = jest.fn(async () => ({ user: user(1), expiresAt: new Date(Date.now() + 30) }));
+    const load = jest.fn(async () => ({ user: user(1), expiresAt: new Date(now + 30) }));
     await cache.user('t', load);
-    await new Promise((r) => setTimeout(r, 50));
+    now += 29;
     await cache.user('t', load);
-    expect(load).toHaveBeenCalledTimes(2);
+    expect(load).toHaveBeenCalledTimes(1); // still live: from memory
+    now += 1;
+    await cache.user('t', load);
+    expect(load).toHaveBeenCalledTimes(2); // expired: asked again
     await cache.close();
   });
 

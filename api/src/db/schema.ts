@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -30,6 +30,12 @@ export interface UsersTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
+
+/** A signed-in user: their users row, as the login-token lookup reads it (lib/auth.ts). */
+export type SignedInUser = Pick<
+  Selectable<UsersTable>,
+  'userid' | 'firstname' | 'lastname' | 'email' | 'phonenum' | 'createdate' | 'gender' | 'address' | 'password_hash'
+>;
 
 export interface LoginTokensTable {
   token_hash: string;

@@ -1,20 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database, SignedInUser } from '../db/schema';
 import { hmac, randomToken, safeEqual, tokenHash } from './crypto';
 import { unauthorized } from './errors';
 import type { SessionCache } from './session-cache';
-
-export interface SignedInUser {
-  userid: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  phonenum: string;
-  createdate: string;
-  gender: string;
-  address: unknown;
-  password_hash: string;
-}
 
 /**
  * The user of a live login token (not expired, not revoked), or 401. Reset tokens and proofs are

@@ -14,6 +14,8 @@ export interface Mailer {
   /** Sends in the background; failures are logged, never thrown to the request. */
   sendLater(mail: Mail, logNote?: string): void;
   send(mail: Mail, logNote?: string): Promise<void>;
+  /** Resolves once every background send so far has finished (sent, or failed and logged). */
+  settled(): Promise<void>;
   /** Waits for background sends, then closes the transport. */
   close(): Promise<void>;
   readonly mode: 'smtp' | 'outbox';
@@ -52,6 +54,10 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: 
     }
   }
 
+  async function settled(): Promise<void> {
+    await Promise.allSettled([...pending]);
+  }
+
   return {
     mode,
     send,
@@ -61,8 +67,9 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: 
         .finally(() => pending.delete(p));
       pending.add(p);
     },
+    settled,
     async close() {
-      await Promise.allSettled([...pending]);
+      await settled();
       transport.close();
     },
   };

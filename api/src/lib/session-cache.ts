@@ -1,4 +1,4 @@
-import type { SignedInUser } from './auth';
+import type { SignedInUser } from '../db/schema';
 import { NotifiedCache } from './notified-cache';
 
 /** Sent by database triggers (migration 0004) with the user's id when a user or a login token changes. */
@@ -25,7 +25,8 @@ interface Session {
 export class SessionCache extends NotifiedCache {
   private readonly entries = new Map<string, Session>();
 
-  constructor() {
+  /** `now`: the clock token expiry and MAX_AGE_MS are measured on (epoch ms). */
+  constructor(private readonly now: () => number = Date.now) {
     super(SESSIONS_CHANNEL);
   }
 
@@ -39,7 +40,7 @@ export class SessionCache extends NotifiedCache {
     tokenHash: string,
     load: () => Promise<{ user: SignedInUser; expiresAt: Date } | undefined>,
   ): Promise<SignedInUser | undefined> {
-    const now = Date.now();
+    const now = this.now();
     const hit = this.entries.get(tokenHash);
     if (hit && hit.expiresAt > now && now - hit.keptAt < MAX_AGE_MS) return hit.user;
     if (hit) this.entries.delete(tokenHash);

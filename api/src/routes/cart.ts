@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import { AddToCartBody, CartHeaders, CartReply, ClearCartBody, RemoveFromCartBody, type CartItem } from '@marketplace/shared/contract';
 import { imageUrl, publicBase, type App } from '../context';
 import type { Database } from '../db/schema';
-import { requireUser } from '../lib/auth';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { replies } from './common';
 
@@ -31,16 +30,16 @@ async function cartOf(db: Kysely<Database>, userid: number, base: string): Promi
 export function cartRoutes(app: App) {
   const { db, config } = app.ctx;
 
-  app.get('/productviewcart', { schema: { headers: CartHeaders, response: replies(CartReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.headers.authtoken);
+  app.get('/productviewcart', { schema: { headers: CartHeaders, response: replies(CartReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
     if (req.headers.userid !== undefined && req.headers.userid !== user.userid) throw forbidden('Unauthorized User');
     const items = await cartOf(db, user.userid, publicBase(config, req));
     return { status: 200, msg: items.length ? 'Cart items' : 'Your cart is empty', data: items };
   });
 
   /** Adds one product (quantity is always 1: a product already in the cart keeps its one line). */
-  app.post('/addtocartproduct', { schema: { body: AddToCartBody, response: replies(CartReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.body.authtoken);
+  app.post('/addtocartproduct', { schema: { body: AddToCartBody, response: replies(CartReply) }, config: { auth: { token: 'body' } } }, async (req) => {
+    const { user } = req;
     const { productid } = req.body;
     const product = await db.selectFrom('products').select('productid').where('productid', '=', productid).executeTakeFirst();
     if (!product) throw notFound('Product not found');
@@ -63,8 +62,8 @@ export function cartRoutes(app: App) {
     return { status: 200, msg: inserted ? 'Product added to cart' : 'This product is already in your cart', data: items };
   });
 
-  app.delete('/deleteproduct', { schema: { body: RemoveFromCartBody, response: replies(CartReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.body.authtoken);
+  app.delete('/deleteproduct', { schema: { body: RemoveFromCartBody, response: replies(CartReply) }, config: { auth: { token: 'body' } } }, async (req) => {
+    const { user } = req;
     if (req.body.userid !== undefined && req.body.userid !== user.userid) throw forbidden('Unauthorized User');
     const deleted = await db
       .deleteFrom('cart_items')
@@ -77,8 +76,8 @@ export function cartRoutes(app: App) {
     return { status: 200, msg: 'Product removed from cart', data: items };
   });
 
-  app.delete('/deleteAllProducts', { schema: { body: ClearCartBody, response: replies(CartReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.body.authtoken);
+  app.delete('/deleteAllProducts', { schema: { body: ClearCartBody, response: replies(CartReply) }, config: { auth: { token: 'body' } } }, async (req) => {
+    const { user } = req;
     await db.deleteFrom('cart_items').where('userid', '=', user.userid).execute();
     return { status: 200, msg: 'Cart cleared', data: [] };
   });

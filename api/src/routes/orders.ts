@@ -15,7 +15,7 @@ import {
 import type { App } from '../context';
 import { executePrepared } from '../db/prepared';
 import type { Database } from '../db/schema';
-import { requireUser, type SignedInUser } from '../lib/auth';
+import type { SignedInUser } from '../db/schema';
 import { consumeCoupon } from '../lib/coupons';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { decodeCursor, pageLimit, pageOf } from '../lib/paging';
@@ -87,9 +87,9 @@ export function orderRoutes(app: App) {
    */
   app.post(
     '/orderauth',
-    { schema: { headers: PlaceOrderHeaders, body: PlaceOrderBody, response: replies(PlaceOrderReply) } },
+    { schema: { headers: PlaceOrderHeaders, body: PlaceOrderBody, response: replies(PlaceOrderReply) }, config: { auth: { token: 'header' } } },
     async (req, reply) => {
-      const user = await requireUser(app.ctx, req.headers.authtoken);
+      const { user } = req;
       const key = req.headers['idempotency-key'];
       const body = req.body;
       const couponname = body.couponname?.trim() ?? '';
@@ -176,24 +176,24 @@ export function orderRoutes(app: App) {
   );
 
   // The caller's orders, newest first, a page at a time (keyset on orderid).
-  app.get('/allorders', { schema: { headers: AuthHeaders, querystring: OrderPageQuery, response: replies(OrderPageReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.headers.authtoken);
+  app.get('/allorders', { schema: { headers: AuthHeaders, querystring: OrderPageQuery, response: replies(OrderPageReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
     const limit = pageLimit(req.query, PAGE_SIZES.orders);
     const before = decodeCursor(req.query.cursor, ['int'])?.[0];
     const page = pageOf(await loadOrders(db, config.orders, user.userid, { before, limit: limit + 1 }), limit, (o) => [o.orderid]);
     return { status: 200, msg: page.rows.length || before !== undefined ? 'Orders' : 'No Order Pending', data: page.rows, next: page.next };
   });
 
-  app.get('/order', { schema: { headers: OrderHeaders, response: replies(OrderReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.headers.authtoken);
+  app.get('/order', { schema: { headers: OrderHeaders, response: replies(OrderReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
     const [order] = await loadOrders(db, config.orders, user.userid, { orderid: req.headers.orderid });
     if (!order) throw notFound(ORDER_MESSAGES.notFound);
     return { status: 200, msg: 'Order', data: order };
   });
 
   /** DELETE /cancelorder: allowed before Delivered; the order stays on record as Cancelled. One guarded UPDATE. */
-  app.delete('/cancelorder', { schema: { headers: OrderHeaders, response: replies(OrderReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.headers.authtoken);
+  app.delete('/cancelorder', { schema: { headers: OrderHeaders, response: replies(OrderReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
     const orderid = req.headers.orderid;
     const status = effectiveStatus(config.orders);
     const cancelled = await db

@@ -14,11 +14,10 @@ import {
 } from '@marketplace/shared/contract';
 import { publicBase, type App, type AppContext } from '../context';
 import type { Database } from '../db/schema';
-import { requireUser } from '../lib/auth';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { notifyCatalogueChanged } from '../lib/catalogue-cache';
 import { decodeCursor, pageLimit, pageOf } from '../lib/paging';
-import { PRODUCT_COLUMNS, toProduct } from './catalog';
+import { PRODUCT_COLUMNS, toProduct } from '../domains/catalogue/repository';
 import { replies } from './common';
 
 const FOREIGN_PHOTO = 'Photos must be images uploaded to this shop (POST /uploadimage)';
@@ -117,8 +116,8 @@ export function productRoutes(app: App) {
     }
   }
 
-  app.post('/product', { schema: { headers: AuthHeaders, body: CreateProductBody, response: replies(CreateProductReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.headers.authtoken);
+  app.post('/product', { schema: { headers: AuthHeaders, body: CreateProductBody, response: replies(CreateProductReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
     const values = await productValues(db, config, req, req.body);
     // The insert and the notice to every process's catalogue cache commit together.
     const row = await db.transaction().execute(async (trx) => {
@@ -135,8 +134,8 @@ export function productRoutes(app: App) {
     return { status: 200, msg: 'Product Added Successfully', data: toProduct(row, publicBase(config, req)) };
   });
 
-  app.get('/myproducts', { schema: { headers: AuthHeaders, querystring: MyProductsPageQuery, response: replies(MyProductsPageReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.headers.authtoken);
+  app.get('/myproducts', { schema: { headers: AuthHeaders, querystring: MyProductsPageQuery, response: replies(MyProductsPageReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
     const limit = pageLimit(req.query, MY_PRODUCTS_PAGE);
     const before = decodeCursor(req.query.cursor, ['int'])?.[0];
     const rows = await db
@@ -160,8 +159,8 @@ export function productRoutes(app: App) {
     return { price: Number(row.price) };
   }
 
-  app.put('/product/:id', { schema: { headers: AuthHeaders, params: IdParams, body: CreateProductBody, response: replies(CreateProductReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.headers.authtoken);
+  app.put('/product/:id', { schema: { headers: AuthHeaders, params: IdParams, body: CreateProductBody, response: replies(CreateProductReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
     const values = await productValues(db, config, req, req.body);
     const { row, was } = await db.transaction().execute(async (trx) => {
       const { price: was } = await ownProduct(trx, req.params.id, user.userid);
@@ -179,8 +178,8 @@ export function productRoutes(app: App) {
   });
 
   // Taken down: out of the catalogue, search, carts, wishlists and alerts; orders keep their lines.
-  app.delete('/product/:id', { schema: { headers: AuthHeaders, params: IdParams, response: replies(MessageReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.headers.authtoken);
+  app.delete('/product/:id', { schema: { headers: AuthHeaders, params: IdParams, response: replies(MessageReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
     await db.transaction().execute(async (trx) => {
       await ownProduct(trx, req.params.id, user.userid);
       await trx.deleteFrom('products').where('productid', '=', req.params.id).execute();

@@ -1,6 +1,5 @@
 import { AddReviewBody, AddReviewReply, PAGE_SIZES, REVIEW_MESSAGES, ReviewPageQuery, ReviewPageReply, type Review } from '@marketplace/shared/contract';
 import type { App } from '../context';
-import { requireUser } from '../lib/auth';
 import { badRequest } from '../lib/errors';
 import { decodeCursor, pageLimit, pageOf } from '../lib/paging';
 import { replies } from './common';
@@ -45,8 +44,8 @@ export function reviewRoutes(app: App) {
     return { status: 200, msg: page.rows.length || before !== undefined ? 'Reviews' : 'No reviews yet', data: page.rows.map(toReview), next: page.next };
   });
 
-  app.post('/addreview', { schema: { body: AddReviewBody, response: replies(AddReviewReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.body.authtoken);
+  app.post('/addreview', { schema: { body: AddReviewBody, response: replies(AddReviewReply) }, config: { auth: { token: 'body' } } }, async (req) => {
+    const { user } = req;
     const { name, title, description, keywords, date } = req.body;
     if (!isCalendarDate(date)) throw badRequest(REVIEW_MESSAGES.date);
     const row = await db

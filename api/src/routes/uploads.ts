@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthHeaders, UPLOAD_MAX_BYTES, UPLOAD_MAX_DIMENSION, UploadReply } from '@marketplace/shared/contract';
 import { imageUrl, publicBase, type App } from '../context';
-import { requireUser } from '../lib/auth';
 import { sha256Hex } from '../lib/crypto';
 import { HttpError, badRequest } from '../lib/errors';
 import { inspectPng } from '../lib/png';
@@ -31,7 +30,7 @@ export function uploadRoutes(app: App) {
     });
 
     const handler = async (req: FastifyRequest<{ Headers: AuthHeaders }>, reply: FastifyReply) => {
-      const user = await requireUser(app.ctx, req.headers.authtoken);
+      const { user } = req;
       // Refuse an obviously oversized body before reading it (the multipart envelope adds a little).
       const declared = Number(req.headers['content-length'] ?? 0);
       if (declared > UPLOAD_MAX_BYTES + 64 * 1024) throw new HttpError(413, TOO_LARGE);
@@ -81,7 +80,7 @@ export function uploadRoutes(app: App) {
       return reply.send({ status: 200, msg: 'File Upload Successfully', data: imageUrl(publicBase(config, req), hash) });
     };
 
-    const options = { schema: { headers: AuthHeaders, response: replies(UploadReply) } };
+    const options = { schema: { headers: AuthHeaders, response: replies(UploadReply) }, config: { auth: { token: 'header' as const } } };
     scope.post('/uploadimage', options, handler);
     scope.post('/upload', options, handler);
   });

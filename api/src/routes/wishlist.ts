@@ -16,10 +16,9 @@ import {
 } from '@marketplace/shared/contract';
 import { publicBase, type App } from '../context';
 import type { Database } from '../db/schema';
-import { requireUser } from '../lib/auth';
 import { HttpError, notFound } from '../lib/errors';
 import { decodeCursor, pageLimit, pageOf } from '../lib/paging';
-import { PRODUCT_COLUMNS, toProduct } from './catalog';
+import { PRODUCT_COLUMNS, toProduct } from '../domains/catalogue/repository';
 import { replies } from './common';
 
 async function wishlistCount(db: Kysely<Database>, userid: number): Promise<number> {
@@ -66,8 +65,8 @@ async function keepProduct(
 export function wishlistRoutes(app: App) {
   const { db, config } = app.ctx;
 
-  app.get('/wishlist', { schema: { headers: AuthHeaders, querystring: WishlistPageQuery, response: replies(WishlistPageReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.headers.authtoken);
+  app.get('/wishlist', { schema: { headers: AuthHeaders, querystring: WishlistPageQuery, response: replies(WishlistPageReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
     const limit = pageLimit(req.query, WISHLIST_PAGE);
     const before = decodeCursor(req.query.cursor, ['int'])?.[0];
     const rows = await db
@@ -85,39 +84,39 @@ export function wishlistRoutes(app: App) {
     return { status: 200, msg: count ? 'Your wishlist' : 'Your wishlist is empty', data: page.rows.map((r) => toProduct(r, base)), next: page.next, count };
   });
 
-  app.post('/wishlist', { schema: { headers: AuthHeaders, body: WishlistBody, response: replies(WishlistChangeReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.headers.authtoken);
+  app.post('/wishlist', { schema: { headers: AuthHeaders, body: WishlistBody, response: replies(WishlistChangeReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
     const { added, count } = await keepProduct(db, 'wishlist_items', user.userid, req.body.productid, WISHLIST_MAX, WISHLIST_MESSAGES);
     return { status: 200, msg: added ? WISHLIST_MESSAGES.added : WISHLIST_MESSAGES.already, data: { count } };
   });
 
-  app.delete('/wishlist/:id', { schema: { headers: AuthHeaders, params: IdParams, response: replies(WishlistChangeReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.headers.authtoken);
+  app.delete('/wishlist/:id', { schema: { headers: AuthHeaders, params: IdParams, response: replies(WishlistChangeReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
     const removed = await db.deleteFrom('wishlist_items').where('userid', '=', user.userid).where('productid', '=', req.params.id).executeTakeFirst();
     if (!Number(removed.numDeletedRows)) throw notFound(WISHLIST_MESSAGES.notIn);
     return { status: 200, msg: WISHLIST_MESSAGES.removed, data: { count: await wishlistCount(db, user.userid) } };
   });
 
-  app.delete('/wishlist', { schema: { headers: AuthHeaders, response: replies(WishlistChangeReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.headers.authtoken);
+  app.delete('/wishlist', { schema: { headers: AuthHeaders, response: replies(WishlistChangeReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
     await db.deleteFrom('wishlist_items').where('userid', '=', user.userid).execute();
     return { status: 200, msg: WISHLIST_MESSAGES.cleared, data: { count: 0 } };
   });
 
-  app.get('/pricealerts/:id', { schema: { headers: AuthHeaders, params: IdParams, response: replies(PriceAlertReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.headers.authtoken);
+  app.get('/pricealerts/:id', { schema: { headers: AuthHeaders, params: IdParams, response: replies(PriceAlertReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
     const row = await db.selectFrom('price_alerts').select('alertid').where('userid', '=', user.userid).where('productid', '=', req.params.id).executeTakeFirst();
     return { status: 200, msg: row ? PRICE_ALERT_MESSAGES.on : 'No price alert for this product', data: { watching: Boolean(row) } };
   });
 
-  app.post('/pricealerts', { schema: { headers: AuthHeaders, body: PriceAlertBody, response: replies(PriceAlertReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.headers.authtoken);
+  app.post('/pricealerts', { schema: { headers: AuthHeaders, body: PriceAlertBody, response: replies(PriceAlertReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
     await keepProduct(db, 'price_alerts', user.userid, req.body.productid, PRICE_ALERTS_MAX, PRICE_ALERT_MESSAGES);
     return { status: 200, msg: PRICE_ALERT_MESSAGES.on, data: { watching: true } };
   });
 
-  app.delete('/pricealerts/:id', { schema: { headers: AuthHeaders, params: IdParams, response: replies(PriceAlertReply) } }, async (req) => {
-    const user = await requireUser(app.ctx, req.headers.authtoken);
+  app.delete('/pricealerts/:id', { schema: { headers: AuthHeaders, params: IdParams, response: replies(PriceAlertReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
     await db.deleteFrom('price_alerts').where('userid', '=', user.userid).where('productid', '=', req.params.id).execute();
     return { status: 200, msg: PRICE_ALERT_MESSAGES.off, data: { watching: false } };
   });

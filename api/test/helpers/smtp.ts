@@ -7,8 +7,11 @@ export interface ReceivedMail {
 
 export interface TestSmtp {
   url: string;
-  /** Delay before the server accepts a message (to make a mail sent inside a request visible in its timing). */
-  delayMs: number;
+  /**
+   * Holds every message before accepting it until `release()`: a request that waited for its mail
+   * would not be answered meanwhile.
+   */
+  holdMails(): { release(): void };
   mails: ReceivedMail[];
   /** SMTP connections opened to this server so far. */
   readonly connections: number;
@@ -20,7 +23,7 @@ export interface TestSmtp {
 /** A real SMTP server on a random local port that keeps what it receives. */
 export async function startSmtp(): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
-  const state = { delayMs: 0, connections: 0 };
+  const state: { held: Promise<void> | null; connections: number } = { held: null, connections: 0 };
   const server = new SMTPServer({
     authOptional: true,
     onConnect(_session, callback) {
@@ -33,10 +36,12 @@ export async function startSmtp(): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        setTimeout(() => {
+        const accept = () => {
           mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') });
           callback();
-        }, state.delayMs);
+        };
+        if (state.held) void state.held.then(accept);
+        else accept();
       });
     },
   });
@@ -44,11 +49,15 @@ export async function startSmtp(): Promise<TestSmtp> {
   const port = (server.server.address() as { port: number }).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
-    get delayMs() {
-      return state.delayMs;
-    },
-    set delayMs(v: number) {
-      state.delayMs = v;
+    holdMails() {
+      let release = () => undefined as void;
+      state.held = new Promise<void>((resolve) => (release = resolve));
+      return {
+        release() {
+          state.held = null;
+          release();
+        },
+      };
     },
     mails,
     get connections() {

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
-import type { Database } from '../db/schema';
-import { hashPassword, sha256Hex } from '../lib/crypto';
+import type { Config } from '../src/config';
+import type { Database } from '../src/db/schema';
+import { hashPassword, sha256Hex } from '../src/lib/crypto';
 import { drawProduct } from './pictures';
-import { notifyCatalogueChanged } from '../lib/catalogue-cache';
+import { notifyCatalogueChanged } from '../src/lib/catalogue-cache';
 import { SEED_COUPONS, SEED_PRODUCTS, SEED_USERS, type SeedProduct } from './products';
 
 /** Bump when the drawings change, so cached pictures are redrawn. */

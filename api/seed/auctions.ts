@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { Config } from '../config';
-import type { Database } from '../db/schema';
-import { sha256Hex } from '../lib/crypto';
+import type { Config } from '../src/config';
+import type { Database } from '../src/db/schema';
+import { sha256Hex } from '../src/lib/crypto';
 import { drawAuctionItem, type AuctionKind } from './auction-pictures';
 import { cachedPicture } from './seed';
 import { SEED_USERS } from './products';

@@ -1,0 +1,139 @@
+import {
+  AUCTION_MESSAGES,
+  ApproveBidderBody,
+  AuctionPageQuery,
+  AuctionPageReply,
+  AuctionReply,
+  AuthHeaders,
+  BidderPageQuery,
+  BidderPageReply,
+  CreateAuctionBody,
+  IdParams,
+  PAGE_SIZES,
+  PlaceBidBody,
+  type BidderRow,
+} from '@marketplace/shared/contract';
+import { publicBase, type App } from '../../context';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { decodeCursor, pageLimit } from '../../lib/paging';
+import { replies } from '../../routes/common';
+import { AuctionEventStreams } from './events';
+import { approveBidder, bidTarget, biddersPage, insertAuction, loadAuctionItem, loadAuctionPage, placeBid, storedPhotoHashes, toItem, type BidRow } from './repository';
+import { AUCTION_TEXTS, bidRefusal, bidderStatus, checkedAuctionTerms, wholeRupees } from './rules';
+
+export function auctionRoutes(app: App) {
+  const { db, config } = app.ctx;
+  const events = app.ctx.auctionEvents;
+  const streams = new AuctionEventStreams(db, config.auctions, app.ctx.listen, app.log);
+  app.addHook('preClose', async () => {
+    await streams.close();
+  });
+
+  app.get('/getauction', { schema: { querystring: AuctionPageQuery, response: replies(AuctionPageReply) } }, async (req) => {
+    const limit = pageLimit(req.query, PAGE_SIZES.auctions);
+    const after = decodeCursor(req.query.cursor, ['int', 'int']);
+    if (after && after[0] > 1) throw badRequest('cursor must be the next value of an earlier page');
+    const { items, next } = await loadAuctionPage(db, publicBase(config, req), limit, after);
+    return { status: 200, msg: items.length || after ? 'Auction items' : 'No auction items yet', data: items, next };
+  });
+
+  app.get('/getparticularaucpro/:id', { schema: { params: IdParams, response: replies(AuctionReply) } }, async (req) => {
+    const item = await loadAuctionItem(db, req.params.id, publicBase(config, req));
+    if (!item) throw notFound(AUCTION_TEXTS.notFound);
+    return { status: 200, msg: 'Auction item', data: item };
+  });
+
+  /** Puts an item up for auction; the owner is the caller. */
+  app.post(
+    '/addauction',
+    { schema: { headers: AuthHeaders, body: CreateAuctionBody, response: replies(AuctionReply) }, config: { auth: { token: 'header' } } },
+    async (req) => {
+      const b = req.body;
+      const { bid, low, high, end } = checkedAuctionTerms(b);
+      const photoHashes = await storedPhotoHashes(db, b.photos ?? (b.photo ? [b.photo] : []));
+      const auctionid = await insertAuction(db, {
+        userid: req.user.userid,
+        nickname: b.username.trim(),
+        productname: b.productname.trim(),
+        category: b.category,
+        description: b.description.trim(),
+        ageproduct: b.ageproduct.trim(),
+        bid,
+        low,
+        high,
+        end,
+        photoHashes,
+      });
+      const item = await loadAuctionItem(db, auctionid, publicBase(config, req));
+      return { status: 200, msg: 'Auction Product Added Successfully', data: item! };
+    },
+  );
+
+  /**
+   * A bid, announced to live pages once committed. A client-sent `biduser` list is dropped by
+   * the schema; only the caller's one bid counts.
+   */
+  app.put(
+    '/updatebiduser',
+    { schema: { headers: AuthHeaders, body: PlaceBidBody, response: replies(AuctionReply) }, config: { auth: { token: 'header' } } },
+    async (req) => {
+      const { user } = req;
+      const { auctionid } = req.body;
+      const amount = wholeRupees(req.body.bid, 1, AUCTION_MESSAGES.placeBid, AUCTION_MESSAGES.wholePlaceBid);
+      const accepted = await placeBid(db, auctionid, user.userid, amount);
+      if (!accepted) throw bidRefusal(await bidTarget(db, auctionid), user.userid, amount);
+      const bidAt = new Date(accepted.bid_at);
+      events.publish({ type: 'bid', auctionid, bid: amount, highbid: amount, nickname: user.firstname, at: bidAt.toISOString() });
+      const placed: BidRow = { auctionid, bid: amount, nickname: user.firstname, created_at: bidAt };
+      const item = toItem(accepted, [placed, ...accepted.earlier_bids], publicBase(config, req));
+      return { status: 200, msg: 'Your BID has been placed', data: item };
+    },
+  );
+
+  /** The bidders on the caller's items: one row per (item, bidder) with the bidder's highest bid. */
+  app.get(
+    '/getUserAuction/:id',
+    {
+      schema: { headers: AuthHeaders, params: IdParams, querystring: BidderPageQuery, response: replies(BidderPageReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      if (req.params.id !== req.user.userid) throw forbidden(AUCTION_TEXTS.othersBidders);
+      const limit = pageLimit(req.query, PAGE_SIZES.bidders);
+      const after = decodeCursor(req.query.cursor, ['int', 'int', 'int']);
+      const page = await biddersPage(db, req.user.userid, limit, after);
+      const now = Date.now();
+      const data = page.rows.map(
+        (r): BidderRow => ({
+          firstname: r.firstname,
+          lastname: r.lastname,
+          email: r.email,
+          userid: r.userid,
+          auctionid: r.auctionid,
+          productname: r.productname,
+          cartdata: Number(r.cartdata),
+          status: bidderStatus(r, config.auctions, now),
+        }),
+      );
+      return { status: 200, msg: data.length || after ? 'Bidders on your items' : 'Nobody has bid on your items yet', data, next: page.next };
+    },
+  );
+
+  /** The owner approves one of the item's bidders: closes the auction and records the winner. */
+  app.put(
+    '/setHighBid',
+    { schema: { headers: AuthHeaders, body: ApproveBidderBody, response: replies(AuctionReply) }, config: { auth: { token: 'header' } } },
+    async (req) => {
+      const auctionid = req.body.productid ?? req.body.auctionid;
+      if (auctionid === undefined) throw badRequest(AUCTION_TEXTS.missingId);
+      const winner = req.body.userid;
+      const highbid = await approveBidder(db, auctionid, req.user.userid, winner);
+      events.publish({ type: 'closed', auctionid, winner, highbid });
+      const item = await loadAuctionItem(db, auctionid, publicBase(config, req));
+      return { status: 200, msg: 'Bidder approved: the auction is closed', data: item! };
+    },
+  );
+
+  /** Live events of one item (see events.ts); public like the item page. */
+  app.get('/auctionevents/:id', { schema: { params: IdParams }, exposeHeadRoute: false }, (req, reply) => streams.open(req, reply, req.params.id));
+}

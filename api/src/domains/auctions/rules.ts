@@ -1,0 +1,107 @@
+import { AUCTION_MAX_BID, AUCTION_MESSAGES, type BidderStatus, type CreateAuctionBody } from '@marketplace/shared/contract';
+import type { Config } from '../../config';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+
+export const AUCTION_TEXTS = {
+  notFound: 'Auction item not found',
+  ownItem: 'You cannot bid on your own auction item',
+  approved: 'This auction is closed: the owner has approved a winner',
+  ended: 'This auction has ended: no more bids are taken',
+  tooLow: (current: number) => `Your BID must be higher than the current BID of Rs. ${current}`,
+  notOwner: 'Only the owner of this auction item can approve a bidder',
+  neverBid: 'This user has not bid on this auction item',
+  alreadyApproved: 'A winner has already been approved for this auction item',
+  othersBidders: 'You can only see the bidders on your own items',
+  missingId: 'productid is missing: send the id of the auction item',
+  tooManyStreams: 'Too many live connections right now, please try again later',
+  tooManyStreamsFromClient: 'Too many live connections from your address: close some auction pages and try again',
+  noLiveUpdates: 'Live updates are unavailable right now, please try again later',
+} as const;
+
+const MAX_END_DAYS = 366;
+
+/**
+ * A whole number of rupees, sent as a JSON number (strict: the text "150" or " 150 " is not one).
+ * Missing, empty or not a number or a text at all → the spec's "Please Enter" message; anything
+ * else that is not a whole number within [min, AUCTION_MAX_BID] → `bad`.
+ */
+export function wholeRupees(value: unknown, min: number, required: string, bad: string): number {
+  if (typeof value === 'string' ? !value.trim() : typeof value !== 'number') throw badRequest(required);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > AUCTION_MAX_BID) throw badRequest(bad);
+  return value;
+}
+
+const END_TIME_RE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** The end date-time: ISO 8601 with or without a zone (without one it is UTC); a real calendar date. */
+export function parseEndTime(text: string): Date {
+  const m = END_TIME_RE.exec(text.trim());
+  if (!m) throw badRequest(AUCTION_MESSAGES.badTime);
+  const zone = m[5] ? m[5].toUpperCase().replace(/^([+-]\d{2})(\d{2})$/, '$1:$2') : 'Z';
+  const d = new Date(`${m[1]}T${m[2]}${m[3] ?? ''}${zone}`);
+  if (Number.isNaN(d.getTime())) throw badRequest(AUCTION_MESSAGES.badTime);
+  // Date() rolls 2030-02-30 over to March: refuse dates that do not exist.
+  const local = new Date(d.getTime() + zoneMinutes(zone) * 60_000).toISOString();
+  if (local.slice(0, 10) !== m[1] || local.slice(11, 16) !== m[2]) throw badRequest(AUCTION_MESSAGES.badTime);
+  return d;
+}
+
+function zoneMinutes(zone: string): number {
+  if (zone === 'Z') return 0;
+  const sign = zone.startsWith('-') ? -1 : 1;
+  return sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+}
+
+/** The bids and end time of a new item: spec section 5 rules, then the server's own (in this order: the first failing one answers). */
+export function checkedAuctionTerms(b: CreateAuctionBody, now = Date.now()): { bid: number; low: number; high: number; end: Date } {
+  const bid = wholeRupees(b.bid, 1, AUCTION_MESSAGES.bid, AUCTION_MESSAGES.wholeBid);
+  const low = wholeRupees(b.rangelowbid, 0, AUCTION_MESSAGES.rangelowbid, AUCTION_MESSAGES.wholeLow);
+  if (!(low < bid)) throw badRequest(AUCTION_MESSAGES.lowAboveBid);
+  const high = wholeRupees(b.rangehighbid, 1, AUCTION_MESSAGES.rangehighbid, AUCTION_MESSAGES.wholeHigh);
+  if (!(high > bid)) throw badRequest(AUCTION_MESSAGES.highBelowBid);
+  const end = parseEndTime(b.time);
+  if (end.getTime() <= now) throw badRequest(AUCTION_MESSAGES.pastTime);
+  if (end.getTime() > now + MAX_END_DAYS * 86_400_000) throw badRequest(AUCTION_MESSAGES.farTime);
+  return { bid, low, high, end };
+}
+
+/** An item as a refused bid found it. */
+export interface BidTarget {
+  userid: number;
+  status: 'open' | 'closed';
+  bid: number;
+  running: boolean;
+}
+
+/** Why a bid was not accepted: the first failing rule, in a fixed order (undefined item: not found). */
+export function bidRefusal(item: BidTarget | undefined, bidder: number, amount: number): HttpError {
+  if (!item) return notFound(AUCTION_TEXTS.notFound);
+  if (item.userid === bidder) return forbidden(AUCTION_TEXTS.ownItem);
+  if (item.status === 'closed') return conflict(AUCTION_TEXTS.approved);
+  if (!item.running) return conflict(AUCTION_TEXTS.ended);
+  if (item.bid >= amount) return badRequest(AUCTION_TEXTS.tooLow(item.bid));
+  // The state only ever moves one way (bid up, open → closed), so this is not reached.
+  return conflict('The auction changed while your BID was placed, please try again');
+}
+
+/** The approved winner's row follows the clock like an order: Processing, Shipped, Delivered. */
+export function winnerStatus(approvedAt: Date, cfg: Config['auctions'], now = Date.now()): BidderStatus {
+  const hours = (now - approvedAt.getTime()) / 3_600_000;
+  if (hours >= cfg.deliverAfterHours) return 'Delivered';
+  if (hours >= cfg.shipAfterHours) return 'Shipped';
+  return 'Processing';
+}
+
+/** A bidder's row on the seller's page: Bidding while the item is open, then the winner's delivery status or Not selected. */
+export function bidderStatus(row: { winner: number | null; userid: number; approved_at: Date | null }, cfg: Config['auctions'], now: number): BidderStatus {
+  if (row.winner === null) return 'Bidding';
+  return row.winner === row.userid && row.approved_at ? winnerStatus(row.approved_at, cfg, now) : 'Not selected';
+}
+
+/** Why the caller cannot approve a winner of this item (undefined item: not found), or undefined when they can. */
+export function approvalRefusal(item: { userid: number; status: 'open' | 'closed' } | undefined, caller: number): HttpError | undefined {
+  if (!item) return notFound(AUCTION_TEXTS.notFound);
+  if (item.userid !== caller) return forbidden(AUCTION_TEXTS.notOwner);
+  if (item.status === 'closed') return conflict(AUCTION_TEXTS.alreadyApproved);
+  return undefined;
+}
