@@ -1,3 +1,4 @@
+import { MAX_ID } from '@marketplace/shared/contract';
 import type { Config } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrations';
@@ -16,7 +17,7 @@ export const orderStatusCommand = {
     const [idText, statusText] = args;
     const usage = `Usage: npm run ops -- order:status <orderid> <${[...ORDER_STATUSES, 'auto'].join('|')}>`;
     if (!idText || !statusText || args.length > 2) throw new Error(usage);
-    if (!/^[1-9][0-9]{0,9}$/.test(idText) || Number(idText) > 2147483647) throw new Error(`orderid must be a positive whole number, got '${idText}'. ${usage}`);
+    if (!/^[1-9][0-9]{0,9}$/.test(idText) || Number(idText) > MAX_ID) throw new Error(`orderid must be a positive whole number, got '${idText}'. ${usage}`);
     const status = [...ORDER_STATUSES, 'auto'].find((s) => s.toLowerCase() === statusText.toLowerCase()) as OrderStatusValue | 'auto' | undefined;
     if (!status) throw new Error(`Unknown status '${statusText}'. ${usage}`);
 

@@ -1,16 +1,14 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { SIGNUP_MESSAGES, checkPassword, notify, useSession, withNext } from '@marketplace/shared';
-import { SubmitButton, TextField, formStyles as styles } from '../ui/Field';
+import { SIGNUP_MESSAGES, checkPassword, notify, useSession, withNext, Field, SubmitButton, useFormFields, errorMessage, hasStatus } from '@marketplace/shared';
 import { AuthCard } from '../ui/AuthCard';
-import { useFields } from '../ui/useFields';
-import { errorMessage, hasStatus } from '../lib/errors';
 import { SignedInOnly } from '../lib/guards';
 import { PASSWORD_PROOF_KEY } from '../lib/passwordFlows';
+import styles from '../ui/Form.module.css';
 
 function OldPasswordCheck(): ReactElement {
   const navigate = useNavigate();
-  const { values, touched, touchAll, field } = useFields({ password: '' });
+  const { values, touched, touchAll, field } = useFormFields({ password: '' });
   const [busy, setBusy] = useState(false);
   const { password } = values;
 
@@ -40,7 +38,7 @@ function OldPasswordCheck(): ReactElement {
   return (
     <AuthCard id="change" title="Change Password" lead="First confirm your current password; then choose the new one.">
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField
+        <Field
           id="change-old-password"
           label="Current Password"
           type="password"
@@ -50,7 +48,7 @@ function OldPasswordCheck(): ReactElement {
           error={touched.password && !password ? SIGNUP_MESSAGES.password : null}
           {...field('password')}
         />
-        <SubmitButton busy={busy} busyLabel="Checking your password">
+        <SubmitButton className={`${styles.button} ${styles.block}`} busy={busy} busyLabel="Checking your password">
           CONTINUE
         </SubmitButton>
       </form>

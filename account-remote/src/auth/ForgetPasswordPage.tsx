@@ -1,17 +1,15 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { LOGIN_MESSAGES, notify, requestPasswordReset } from '@marketplace/shared';
-import { SubmitButton, TextField, formStyles as styles } from '../ui/Field';
+import { LOGIN_MESSAGES, notify, requestPasswordReset, Field, SubmitButton, useFormFields, errorMessage } from '@marketplace/shared';
 import { AuthCard } from '../ui/AuthCard';
-import { useFields } from '../ui/useFields';
-import { errorMessage } from '../lib/errors';
 import { setCookie } from '../lib/cookies';
 import { RESET_EMAIL_COOKIE, RESET_EMAIL_COOKIE_MS, RESET_TOKEN_KEY } from '../lib/passwordFlows';
+import styles from '../ui/Form.module.css';
 
 /** /forgetpassword: asks for the email the reset code is sent to. */
 export default function ForgetPasswordPage(): ReactElement {
   const navigate = useNavigate();
-  const { values, touched, touchAll, field } = useFields({ email: '' });
+  const { values, touched, touchAll, field } = useFormFields({ email: '' });
   const [busy, setBusy] = useState(false);
   const email = values.email.trim();
 
@@ -41,7 +39,7 @@ export default function ForgetPasswordPage(): ReactElement {
       lead="Enter the email of your account. If it is registered, we send a 6-character code to it."
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField
+        <Field
           id="forget-email"
           label="Email"
           type="email"
@@ -51,7 +49,7 @@ export default function ForgetPasswordPage(): ReactElement {
           error={touched.email && !email ? LOGIN_MESSAGES.email : null}
           {...field('email')}
         />
-        <SubmitButton busy={busy} busyLabel="Sending the code">
+        <SubmitButton className={`${styles.button} ${styles.block}`} busy={busy} busyLabel="Sending the code">
           SEND CODE
         </SubmitButton>
       </form>

@@ -1,11 +1,9 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
-import { LOGIN_MESSAGES, login, notify, refreshCartCount, useSession, nextFrom, withNext } from '@marketplace/shared';
-import { TextField, SubmitButton, formStyles as styles } from '../ui/Field';
+import { LOGIN_MESSAGES, login, notify, refreshCartCount, useSession, nextFrom, withNext, Field, SubmitButton, useFormFields, errorMessage, hasStatus } from '@marketplace/shared';
 import { AuthCard } from '../ui/AuthCard';
-import { useFields } from '../ui/useFields';
-import { errorMessage, hasStatus } from '../lib/errors';
 import { useSignedOutOnly } from '../lib/guards';
+import styles from '../ui/Form.module.css';
 
 /**
  * /login: email and password (spec sections 2, 4, 5). After signing in the shopper goes back to
@@ -16,7 +14,7 @@ export default function LoginPage(): ReactElement {
   const navigate = useNavigate();
   const next = nextFrom(useLocation().search);
   const { redirect, markSigningIn } = useSignedOutOnly(next);
-  const { values, touched, touchAll, field } = useFields({ email: '', password: '' });
+  const { values, touched, touchAll, field } = useFormFields({ email: '', password: '' });
   const [busy, setBusy] = useState(false);
 
   if (redirect) return redirect;
@@ -49,7 +47,7 @@ export default function LoginPage(): ReactElement {
   return (
     <AuthCard id="login" title="Login" lead="Welcome back. Sign in to see your orders, cart and account.">
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField
+        <Field
           id="login-email"
           label="Email"
           type="email"
@@ -58,7 +56,7 @@ export default function LoginPage(): ReactElement {
           error={touched.email && !email ? LOGIN_MESSAGES.email : null}
           {...field('email')}
         />
-        <TextField
+        <Field
           id="login-password"
           label="Password"
           type="password"
@@ -72,7 +70,7 @@ export default function LoginPage(): ReactElement {
             Forgot password?
           </Link>
         </div>
-        <SubmitButton busy={busy} busyLabel="Signing in">
+        <SubmitButton className={`${styles.button} ${styles.block}`} busy={busy} busyLabel="Signing in">
           LOGIN
         </SubmitButton>
       </form>

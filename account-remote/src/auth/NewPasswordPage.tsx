@@ -7,14 +7,17 @@ import {
   completePasswordReset,
   notify,
   useSession,
+  Field,
+  SubmitButton,
+  useFormFields,
+  errorMessage,
+  hasStatus,
 } from '@marketplace/shared';
-import { SubmitButton, TextField, formStyles as styles } from '../ui/Field';
 import { AuthCard } from '../ui/AuthCard';
-import { useFields } from '../ui/useFields';
-import { errorMessage, hasStatus } from '../lib/errors';
 import { deleteCookie, getCookie } from '../lib/cookies';
 import { PASSWORD_HINT, checks } from '../lib/validation';
 import { PASSWORD_PROOF_KEY, RESET_EMAIL_COOKIE, RESET_TOKEN_COOKIE } from '../lib/passwordFlows';
+import styles from '../ui/Form.module.css';
 
 type Flow = { kind: 'change'; proof: string } | { kind: 'reset'; resetToken: string } | { kind: 'none' };
 
@@ -36,7 +39,7 @@ export function newPasswordError(password: string): string | null {
 export default function NewPasswordPage(): ReactElement {
   const navigate = useNavigate();
   const [flow] = useState(currentFlow);
-  const { values, touched, touchAll, field } = useFields({ password: '' });
+  const { values, touched, touchAll, field } = useFormFields({ password: '' });
   const [busy, setBusy] = useState(false);
   const { password } = values;
 
@@ -110,7 +113,7 @@ export default function NewPasswordPage(): ReactElement {
       }
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField
+        <Field
           id="new-password"
           label="New Password"
           type="password"
@@ -121,7 +124,7 @@ export default function NewPasswordPage(): ReactElement {
           required
           disabled={busy}
         />
-        <SubmitButton busy={busy} busyLabel="Saving your new password">
+        <SubmitButton className={`${styles.button} ${styles.block}`} busy={busy} busyLabel="Saving your new password">
           SAVE PASSWORD
         </SubmitButton>
       </form>

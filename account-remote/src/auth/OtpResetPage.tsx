@@ -1,11 +1,10 @@
 import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { notify, useSession, verifyResetOtp } from '@marketplace/shared';
-import { SubmitButton, formStyles as styles } from '../ui/Field';
+import { notify, useSession, verifyResetOtp, SubmitButton, errorMessage, hasStatus } from '@marketplace/shared';
 import { AuthCard } from '../ui/AuthCard';
-import { errorMessage, hasStatus } from '../lib/errors';
 import { getCookie, setCookie } from '../lib/cookies';
 import { RESET_EMAIL_COOKIE, RESET_TOKEN_COOKIE, RESET_TOKEN_COOKIE_MS, RESET_TOKEN_KEY } from '../lib/passwordFlows';
+import styles from '../ui/Form.module.css';
 
 export const OTP_LENGTH = 6;
 const EMPTY_CODE = Array<string>(OTP_LENGTH).fill('');
@@ -148,7 +147,7 @@ export default function OtpResetPage(): ReactElement {
             ))}
           </div>
         </fieldset>
-        <SubmitButton busy={busy} busyLabel="Checking the code" disabled={!complete}>
+        <SubmitButton className={`${styles.button} ${styles.block}`} busy={busy} busyLabel="Checking the code" disabled={!complete}>
           Validate
         </SubmitButton>
       </form>

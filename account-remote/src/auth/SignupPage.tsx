@@ -1,28 +1,31 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
-import { SIGNUP_MESSAGES, notify, signup, nextFrom, withNext } from '@marketplace/shared';
-import { SelectField, SubmitButton, TextField, formStyles as styles } from '../ui/Field';
+import { SIGNUP_MESSAGES, notify, signup, nextFrom, withNext, Field, SubmitButton, useProgressiveForm, type Check, errorMessage } from '@marketplace/shared';
 import { AuthCard } from '../ui/AuthCard';
-import { useFields } from '../ui/useFields';
-import { errorMessage } from '../lib/errors';
 import { useSignedOutOnly } from '../lib/guards';
 import { PASSWORD_HINT, checks } from '../lib/validation';
+import styles from '../ui/Form.module.css';
 
 type FieldName = keyof typeof SIGNUP_MESSAGES;
-type Values = Record<FieldName, string>;
 
-/** The order in which the fields unlock; each one is checked with the server's rule. */
-const ORDER: readonly { name: FieldName; valid: (v: string) => boolean }[] = [
-  { name: 'firstname', valid: checks.name },
-  { name: 'lastname', valid: checks.name },
-  { name: 'createdate', valid: checks.date },
-  { name: 'gender', valid: checks.gender },
-  { name: 'email', valid: checks.email },
-  { name: 'password', valid: checks.password },
-  { name: 'phonenum', valid: checks.phone },
-];
+/** The order in which the fields unlock. */
+const ORDER: readonly FieldName[] = ['firstname', 'lastname', 'createdate', 'gender', 'email', 'password', 'phonenum'];
 
-const EMPTY: Values = { firstname: '', lastname: '', createdate: '', gender: '', email: '', password: '', phonenum: '' };
+const passes =
+  (valid: (v: string) => boolean, message: string): Check =>
+  (v) =>
+    valid(v) ? null : message;
+
+/** Each field is checked with the server's rule and shows the spec's message. */
+const CHECKS: Record<FieldName, Check> = {
+  firstname: passes(checks.name, SIGNUP_MESSAGES.firstname),
+  lastname: passes(checks.name, SIGNUP_MESSAGES.lastname),
+  createdate: passes(checks.date, SIGNUP_MESSAGES.createdate),
+  gender: passes(checks.gender, SIGNUP_MESSAGES.gender),
+  email: passes(checks.email, SIGNUP_MESSAGES.email),
+  password: passes(checks.password, SIGNUP_MESSAGES.password),
+  phonenum: passes(checks.phone, SIGNUP_MESSAGES.phonenum),
+};
 
 function today(): string {
   const d = new Date();
@@ -38,29 +41,20 @@ export default function SignupPage(): ReactElement {
   const navigate = useNavigate();
   const next = nextFrom(useLocation().search);
   const { redirect } = useSignedOutOnly(next);
-  const { values, touched, field } = useFields<FieldName>(EMPTY);
+  const form = useProgressiveForm<FieldName>(ORDER, CHECKS);
+  const { values } = form;
   const [busy, setBusy] = useState(false);
 
   if (redirect) return redirect;
 
-  const validity = ORDER.map((f) => f.valid(values[f.name]));
-  /** Index of the first field that does not pass yet (ORDER.length when all pass). */
-  const firstInvalid = validity.indexOf(false) === -1 ? ORDER.length : validity.indexOf(false);
-  const unlocked = (name: FieldName) => ORDER.findIndex((f) => f.name === name) <= firstInvalid;
-  const error = (name: FieldName) => {
-    const i = ORDER.findIndex((f) => f.name === name);
-    return touched[name] && unlocked(name) && !validity[i] ? SIGNUP_MESSAGES[name] : null;
+  const bind = (name: FieldName) => {
+    const binding = form.bind(name);
+    return { ...binding, disabled: binding.disabled || busy, required: true };
   };
-  const bind = (name: FieldName) => ({
-    ...field(name),
-    disabled: !unlocked(name) || busy,
-    error: error(name),
-    required: true,
-  });
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (busy || firstInvalid < ORDER.length) return;
+    if (busy || !form.valid) return;
     setBusy(true);
     try {
       const { msg } = await signup({
@@ -90,12 +84,13 @@ export default function SignupPage(): ReactElement {
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <div className={styles.row}>
-          <TextField id="signup-firstname" label="First Name" autoComplete="given-name" {...bind('firstname')} />
-          <TextField id="signup-lastname" label="Last Name" autoComplete="family-name" {...bind('lastname')} />
+          <Field id="signup-firstname" label="First Name" autoComplete="given-name" {...bind('firstname')} />
+          <Field id="signup-lastname" label="Last Name" autoComplete="family-name" {...bind('lastname')} />
         </div>
         <div className={styles.row}>
-          <TextField id="signup-createdate" label="Birthday" type="date" max={today()} autoComplete="bday" {...bind('createdate')} />
-          <SelectField
+          <Field id="signup-createdate" label="Birthday" type="date" max={today()} autoComplete="bday" {...bind('createdate')} />
+          <Field
+            as="select"
             id="signup-gender"
             label="Gender"
             placeholder="Select Gender"
@@ -106,8 +101,8 @@ export default function SignupPage(): ReactElement {
             {...bind('gender')}
           />
         </div>
-        <TextField id="signup-email" label="Email" type="email" autoComplete="email" {...bind('email')} />
-        <TextField
+        <Field id="signup-email" label="Email" type="email" autoComplete="email" {...bind('email')} />
+        <Field
           id="signup-password"
           label="Password"
           type="password"
@@ -115,7 +110,7 @@ export default function SignupPage(): ReactElement {
           hint={PASSWORD_HINT}
           {...bind('password')}
         />
-        <TextField
+        <Field
           id="signup-phonenum"
           label="Phone"
           type="tel"
@@ -125,7 +120,7 @@ export default function SignupPage(): ReactElement {
           {...bind('phonenum')}
         />
         <div className={styles.actions}>
-          <SubmitButton busy={busy} busyLabel="Creating your account" disabled={firstInvalid < ORDER.length} block={false}>
+          <SubmitButton className={styles.button} busy={busy} busyLabel="Creating your account" disabled={!form.valid}>
             CREATE
           </SubmitButton>
           <Link className={styles.secondary} to="/">

@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useRef, type ComponentType, type ReactElement } from 'react';
 import { Navigate, NavLink, useLocation, useNavigate } from '@marketplace/shared/router';
-import { Breadcrumb, LoadFailed, Loading, NotFound, getUserData, notify, useIsSignedIn, useResource, useSession, type LoginData } from '@marketplace/shared';
-import { errorMessage, hasStatus } from '../lib/errors';
+import { Breadcrumb, LoadFailed, Loading, NotFound, getUserData, notify, useIsSignedIn, useResource, useSession, type LoginData, errorMessage, hasStatus } from '@marketplace/shared';
 import { useLoginHere } from '../lib/guards';
 import type { AccountCustomer as Customer } from './addresses';
 import { AccountContext, type AccountContextValue } from './AccountContext';

@@ -1,12 +1,11 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
-import { ADDRESS_COUNTRIES, ADDRESS_STATES, notify } from '@marketplace/shared';
-import { SelectField, SubmitButton, TextField, formStyles as form } from '../ui/Field';
-import { useFields } from '../ui/useFields';
+import { ADDRESS_COUNTRIES, ADDRESS_STATES, notify, Field, SubmitButton, useFormFields } from '@marketplace/shared';
 import { checks } from '../lib/validation';
 import { useAccount } from './AccountContext';
 import { saveAddresses, withAddressAdded, withAddressReplaced, type Address } from './addresses';
 import styles from './Account.module.css';
+import form from '../ui/Form.module.css';
 
 export const ADDRESS_MESSAGES: Record<keyof Address, string> = {
   streetadd: 'Please Enter Street Address',
@@ -55,7 +54,7 @@ function AddressFormView({
 }): ReactElement {
   const { saved, reload, fail } = useAccount();
   const navigate = useNavigate();
-  const { values, touched, touchAll, field } = useFields<keyof Address>(initial);
+  const { values, touched, touchAll, field } = useFormFields<keyof Address>(initial);
   const [busy, setBusy] = useState(false);
   const errors = errorsOf(values);
 
@@ -91,30 +90,32 @@ function AddressFormView({
     <>
       <h1 className={styles.heading}>{title}</h1>
       <form className={[styles.panel, form.form].join(' ')} onSubmit={onSubmit} noValidate>
-        <TextField id="address-streetadd" label="Street Address" autoComplete="address-line1" {...bind('streetadd')} />
-        <TextField id="address-landmark" label="Landmark" autoComplete="address-line2" {...bind('landmark')} />
+        <Field id="address-streetadd" label="Street Address" autoComplete="address-line1" {...bind('streetadd')} />
+        <Field id="address-landmark" label="Landmark" autoComplete="address-line2" {...bind('landmark')} />
         <div className={form.row}>
-          <SelectField
+          <Field
+            as="select"
             id="address-country"
             label="Country"
             placeholder="Select Country"
-            options={ADDRESS_COUNTRIES.map((c) => ({ value: c, label: c }))}
+            options={ADDRESS_COUNTRIES}
             {...bind('country')}
           />
-          <SelectField
+          <Field
+            as="select"
             id="address-state"
             label="State/Province"
             placeholder="Select State/Province"
-            options={ADDRESS_STATES.map((s) => ({ value: s, label: s }))}
+            options={ADDRESS_STATES}
             {...bind('state')}
           />
         </div>
         <div className={form.row}>
-          <TextField id="address-city" label="Town/City" autoComplete="address-level2" {...bind('city')} />
-          <TextField id="address-postal" label="Zip/Postal" autoComplete="postal-code" {...bind('postal')} />
+          <Field id="address-city" label="Town/City" autoComplete="address-level2" {...bind('city')} />
+          <Field id="address-postal" label="Zip/Postal" autoComplete="postal-code" {...bind('postal')} />
         </div>
         <div className={form.actions}>
-          <SubmitButton busy={busy} busyLabel="Saving the address" block={false}>
+          <SubmitButton className={form.button} busy={busy} busyLabel="Saving the address">
             {submitLabel}
           </SubmitButton>
           <Link className={form.secondary} to="/myaccount/addressbook">

@@ -1,8 +1,7 @@
 import { type ReactElement, type ReactNode } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { LoadFailed, useSession } from '@marketplace/shared';
+import { formatAddress, LoadFailed, useSession } from '@marketplace/shared';
 import { useAccount } from './AccountContext';
-import { formatAddress } from './addresses';
 import { useOrders } from './orders/OrdersContext';
 import { newestFirst } from './orders/orderFormat';
 import { COLUMNS, OrdersTable } from './orders/OrdersTable';

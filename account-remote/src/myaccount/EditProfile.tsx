@@ -1,17 +1,16 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { SIGNUP_MESSAGES, notify, updateProfile } from '@marketplace/shared';
-import { SubmitButton, TextField, formStyles as form } from '../ui/Field';
-import { useFields } from '../ui/useFields';
+import { SIGNUP_MESSAGES, notify, updateProfile, Field, SubmitButton, useFormFields } from '@marketplace/shared';
 import { checks } from '../lib/validation';
 import { useAccount } from './AccountContext';
 import styles from './Account.module.css';
+import form from '../ui/Form.module.css';
 
 /** /myaccount/editprofile: first name, last name and phone (signup rules); email is read-only. */
 export default function EditProfile(): ReactElement {
   const { customer, saved, fail } = useAccount();
   const navigate = useNavigate();
-  const { values, field } = useFields({
+  const { values, field } = useFormFields({
     firstname: customer.firstname,
     lastname: customer.lastname,
     phonenum: customer.phonenum,
@@ -46,11 +45,11 @@ export default function EditProfile(): ReactElement {
       <h1 className={styles.heading}>Edit Profile</h1>
       <form className={[styles.panel, form.form].join(' ')} onSubmit={onSubmit} noValidate>
         <div className={form.row}>
-          <TextField id="profile-firstname" label="First Name" autoComplete="given-name" {...bind('firstname')} />
-          <TextField id="profile-lastname" label="Last Name" autoComplete="family-name" {...bind('lastname')} />
+          <Field id="profile-firstname" label="First Name" autoComplete="given-name" {...bind('firstname')} />
+          <Field id="profile-lastname" label="Last Name" autoComplete="family-name" {...bind('lastname')} />
         </div>
         <div className={form.row}>
-          <TextField
+          <Field
             id="profile-email"
             label="Email"
             type="email"
@@ -58,10 +57,10 @@ export default function EditProfile(): ReactElement {
             readOnly
             hint="Your email cannot be changed."
           />
-          <TextField id="profile-phonenum" label="Phone" type="tel" inputMode="numeric" autoComplete="tel-national" {...bind('phonenum')} />
+          <Field id="profile-phonenum" label="Phone" type="tel" inputMode="numeric" autoComplete="tel-national" {...bind('phonenum')} />
         </div>
         <div className={form.actions}>
-          <SubmitButton busy={busy} busyLabel="Saving your profile" disabled={!valid} block={false}>
+          <SubmitButton className={form.button} busy={busy} busyLabel="Saving your profile" disabled={!valid}>
             SAVE CHANGES
           </SubmitButton>
           <Link className={form.secondary} to="/myaccount/myprofile">

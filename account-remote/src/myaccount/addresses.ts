@@ -31,7 +31,3 @@ export function withAddressAdded(list: readonly Address[], address: Address): Ad
 export function withAddressReplaced(list: readonly Address[], index: number, address: Address): Address[] {
   return list.map((a, i) => (i === index ? address : a));
 }
-
-export function formatAddress(a: Address): string {
-  return [a.streetadd, a.landmark, a.city, a.state, a.country, a.postal].filter(Boolean).join(', ');
-}

@@ -1,4 +1,4 @@
-import type { PageQuery, PageSize } from '@marketplace/shared/contract';
+import { MAX_ID, type PageQuery, type PageSize } from '@marketplace/shared/contract';
 import { badRequest } from './errors';
 
 /** The sort key of a row: the values a keyset condition compares with (numbers and texts). */
@@ -31,7 +31,7 @@ export function decodeCursor<const S extends ReadonlyArray<'int' | 'text'>>(
     Array.isArray(key) &&
     key.length === shape.length &&
     key.every((v, i) =>
-      shape[i] === 'int' ? Number.isSafeInteger(v) && v >= 0 && v <= 2147483647 : typeof v === 'string' && v.length <= 200,
+      shape[i] === 'int' ? Number.isSafeInteger(v) && v >= 0 && v <= MAX_ID : typeof v === 'string' && v.length <= 200,
     );
   if (!fits) throw badRequest(BAD_CURSOR);
   return key as never;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import fp from 'fastify-plugin';
+import { MAX_ID } from '@marketplace/shared/contract';
 import { publicBaseOf, type AppContext } from '../context';
 import { notModified, variantFor } from '../lib/catalogue-cache';
 import { SECURITY_HEADERS } from '../lib/hardening';
@@ -10,7 +11,6 @@ import type { CorsPolicy } from './cors';
 
 /** GET /product/{id} as the fast path takes it: the canonical spelling of a valid id, no query. */
 const PRODUCT_PATH = /^\/product\/([1-9]\d{0,9})$/;
-const MAX_ID = 2147483647;
 /** Vary of a reply sent compressed or not by Accept-Encoding (CORS makes every reply vary by Origin). */
 const VARY_COMPRESSED = 'Origin, Accept-Encoding';
 

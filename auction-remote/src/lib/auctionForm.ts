@@ -2,7 +2,7 @@
  * The add-auction form's fields, in the order they unlock, with the spec's messages (section 5,
  * trailing spaces kept) and the same rules the server applies.
  */
-import { AUCTION_CATEGORIES, AUCTION_MAX_BID, AUCTION_MESSAGES as M } from '@marketplace/shared';
+import { AUCTION_CATEGORIES, AUCTION_MAX_BID, AUCTION_MESSAGES as M, type Check } from '@marketplace/shared';
 
 export { AUCTION_CATEGORIES };
 /** The server takes end times up to a year ahead. */
@@ -22,18 +22,6 @@ export const FIELD_ORDER = [
 
 export type AuctionField = (typeof FIELD_ORDER)[number];
 export type AuctionValues = Record<AuctionField, string>;
-
-export const EMPTY_AUCTION: AuctionValues = {
-  username: '',
-  bid: '',
-  rangelowbid: '',
-  rangehighbid: '',
-  productname: '',
-  category: '',
-  description: '',
-  ageproduct: '',
-  time: '',
-};
 
 const blank = (v: string): boolean => v.trim() === '';
 /** Whole rupees: digits only (the server takes integers). */
@@ -77,6 +65,14 @@ export function checkField(name: AuctionField, v: AuctionValues, now: number): s
     default:
       return blank(value) ? M[name] : null;
   }
+}
+
+/** Every field's check for the progressive form, end times measured from `now`. */
+export function auctionChecks(now: number): Record<AuctionField, Check<AuctionField>> {
+  return Object.fromEntries(FIELD_ORDER.map((name) => [name, (_value: string, values: AuctionValues) => checkField(name, values, now)])) as Record<
+    AuctionField,
+    Check<AuctionField>
+  >;
 }
 
 /** A datetime-local value ('YYYY-MM-DDTHH:mm') for a moment, in the viewer's time zone. */

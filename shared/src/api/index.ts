@@ -1,4 +1,5 @@
 export { http, ApiError, apiBaseUrl, toApiError } from './http';
+export { errorMessage, hasStatus, messageOf } from './failures';
 export { getProducts, getProductsPage, getTrendingProducts, getCategories, getProduct, searchProducts, type SearchPage } from './catalog';
 export { type Page } from './paging';
 export {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Envelope, PAGE_SIZES, PageQuery, PageReply } from './common';
+import { Envelope, PAGE_SIZES, PageQuery, PageReply, positiveId } from './common';
 import { AUCTION_MESSAGES, MAX_PHOTOS, NAME_PATTERN } from './rules';
 
 /**
@@ -124,16 +124,16 @@ export interface CreateAuctionInput {
  * (or anything else) is ignored.
  */
 export const PlaceBidBody = Type.Object({
-  auctionid: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'auctionid must be a positive whole number' }),
+  auctionid: positiveId('auctionid'),
   bid: wholeRupees(AUCTION_MESSAGES.placeBid),
 });
 export type PlaceBidBody = Static<typeof PlaceBidBody>;
 
 /** PUT /setHighBid (header authtoken): the spec sends `productid`; `auctionid` is accepted too. */
 export const ApproveBidderBody = Type.Object({
-  productid: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'productid must be a positive whole number' })),
-  auctionid: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'auctionid must be a positive whole number' })),
-  userid: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'userid must be a positive whole number' }),
+  productid: Type.Optional(positiveId('productid')),
+  auctionid: Type.Optional(positiveId('auctionid')),
+  userid: positiveId('userid'),
 });
 export type ApproveBidderBody = Static<typeof ApproveBidderBody>;
 

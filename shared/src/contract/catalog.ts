@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CURSOR_PATTERN, Envelope, PAGE_SIZES, PageQuery, PageReply } from './common';
+import { CURSOR_PATTERN, Envelope, PAGE_SIZES, PageQuery, PageReply, positiveId } from './common';
 
 /** A product of the catalogue. `photo` is an absolute URL of a PNG served by the API (GET /images/{hash}.png). */
 export const Product = Type.Object({
@@ -87,6 +87,6 @@ export type CartReply = Static<typeof CartReply>;
 export const CartHeaders = Type.Object({
   authtoken: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'Please login first (authtoken header missing)' }),
   /** Optional and never trusted: when sent, it must be the token's own user (else 403). */
-  userid: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'userid header must be a positive whole number' })),
+  userid: Type.Optional(positiveId('userid header')),
 });
 export type CartHeaders = Static<typeof CartHeaders>;

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { MAX_ID } from './rules';
 
 /**
  * Every JSON reply of the API has the spec's shape `{ status, msg, data }`.
@@ -30,9 +31,12 @@ export const AuthHeaders = Type.Object({
 });
 export type AuthHeaders = Static<typeof AuthHeaders>;
 
+/** An id the API takes: a whole number from 1 to MAX_ID; otherwise 400 '{name} must be a positive whole number'. */
+export const positiveId = (name: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: `${name} must be a positive whole number` });
+
 /** A path id: a positive integer (bad ids answer 400). */
 export const IdParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'id must be a positive whole number' }),
+  id: positiveId('id'),
 });
 export type IdParams = Static<typeof IdParams>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Envelope, PAGE_SIZES, PageQuery, PageReply } from './common';
+import { Envelope, PAGE_SIZES, PageQuery, PageReply, positiveId } from './common';
 import { NAME_PATTERN, SHOP_MESSAGES } from './rules';
 
 /**
@@ -104,6 +104,6 @@ export type PlaceOrderReply = Static<typeof PlaceOrderReply>;
 /** GET /order and DELETE /cancelorder: the login token and the order id as headers. */
 export const OrderHeaders = Type.Object({
   authtoken: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'Please login first (authtoken header missing)' }),
-  orderid: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'orderid header must be a positive whole number' }),
+  orderid: positiveId('orderid header'),
 });
 export type OrderHeaders = Static<typeof OrderHeaders>;

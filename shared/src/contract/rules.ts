@@ -12,6 +12,16 @@ export const PASSWORD_PATTERN = '^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])(?=.*[!@#$%^&
 export const PHONE_PATTERN = '^[0-9]{10}$';
 export const GENDERS = ['male', 'female'] as const;
 
+/** The largest id the API has or takes (ids are PostgreSQL integers). */
+export const MAX_ID = 2147483647;
+
+/** A route param as an id (/productdetails/12): a positive whole number up to MAX_ID, else null. */
+export function parseId(text: string | null | undefined): number | null {
+  if (!text || !/^\d{1,10}$/.test(text)) return null;
+  const id = Number(text);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
 export const SIGNUP_MESSAGES = {
   firstname: 'Please Enter First Name',
   lastname: 'Please Enter Last Name',

@@ -1,12 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { Envelope, PAGE_SIZES, PageQuery, PageReply } from './common';
+import { Envelope, PAGE_SIZES, PageQuery, PageReply, positiveId } from './common';
 import { MAX_PHOTOS, NAME_PATTERN, PHOTOS_LIST_MESSAGE, PRODUCT_MESSAGES, REVIEW_MESSAGES, DATE_PATTERN } from './rules';
 import { Product } from './catalog';
 
 /** The login token in a JSON body (the spec's cart, coupon and review calls send it there). */
 const bodyToken = Type.String({ minLength: 1, maxLength: 200, errorMessage: 'Please login first (authtoken missing)' });
-const positiveId = (name: string) =>
-  Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: `${name} must be a positive whole number` });
 
 // ---------------------------------------------------------------- cart
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Envelope, PageQuery, PageReply, type PageSize } from './common';
+import { Envelope, PageQuery, PageReply, positiveId, type PageSize } from './common';
 import { Product } from './catalog';
 
 // ---------------------------------------------------------------- the wishlist (header authtoken)
@@ -18,7 +18,7 @@ export const WISHLIST_MESSAGES = {
   productNotFound: 'Product not found',
 } as const;
 
-const ProductId = Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'productid must be a positive whole number' });
+const ProductId = positiveId('productid');
 
 /** POST /wishlist: a product to keep. */
 export const WishlistBody = Type.Object({ productid: ProductId });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
 // Through the package (its shared singleton in the page), not relative paths: this module is an
 // entry of its own, which would otherwise bundle a second API client and toast state.
-import { MAX_PHOTOS, notify, uploadPhoto, UPLOAD_MAX_BYTES } from '@marketplace/shared';
+import { MAX_PHOTOS, messageOf, notify, uploadPhoto, UPLOAD_MAX_BYTES } from '@marketplace/shared';
 import styles from './PhotoUploader.module.css';
 
 /** The spec's toast after each uploaded file (section 4, Add Product / Add auction). */
@@ -52,13 +52,6 @@ const STATUS_TEXT: Record<EntryStatus, string> = {
 };
 
 const uploadWithName = (file: File): Promise<string> => uploadPhoto(file, file.name);
-
-function messageOf(error: unknown): string {
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) {
-    return error.message;
-  }
-  return 'Upload failed';
-}
 
 /**
  * Chooses PNG photos and uploads them one at a time, one every 3 s (spec section 4), with the
@@ -124,7 +117,7 @@ export function PhotoUploader({
         notify(UPLOAD_SUCCESS_TOAST);
       } catch (error) {
         if (run.current !== me) return;
-        const message = messageOf(error);
+        const message = messageOf(error, 'Upload failed');
         items[i].status = 'failed';
         show();
         setProblem(`${items[i].file.name}: ${message}`);

@@ -1,5 +1,6 @@
 import { type ReactElement } from 'react';
 import { Link } from '../router';
+import type { Address } from '../contract/account';
 import styles from './atoms.module.css';
 
 export function Spinner({ label = 'Loading' }: { label?: string }): ReactElement {
@@ -42,6 +43,14 @@ export function StarRating({ value }: { value: number }): ReactElement {
 
 export function formatPrice(price: number | string): string {
   return `Rs. ${price}`;
+}
+
+/** An address on one line, as the spec's billaddress and the account pages show it: its parts, trimmed, joined by ', '. */
+export function formatAddress(a: Address): string {
+  return [a.streetadd, a.landmark, a.city, a.state, a.country, a.postal]
+    .map((part) => String(part ?? '').trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** 'Rs. {price}' */

@@ -1,7 +1,6 @@
 import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate, useSearchParams } from '@marketplace/shared/router';
-import { getOrder, LoadFailed, Loading, notify, useResource, useSession, type Order, type OrderStatus } from '@marketplace/shared';
-import { errorMessage, hasStatus } from '../../lib/errors';
+import { getOrder, LoadFailed, Loading, notify, useResource, useSession, type Order, type OrderStatus, errorMessage, hasStatus } from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import { formatDate, formatDateTime } from './orderFormat';
 import accountStyles from '../Account.module.css';
@@ -121,19 +120,13 @@ function isMissing(error: unknown): boolean {
   return hasStatus(error, 404) || hasStatus(error, 400);
 }
 
-/** A positive whole number from the address (`?orderid=12`), else null. */
-function idFrom(text: string | null): number | null {
-  const id = text !== null && /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : NaN;
-  return Number.isSafeInteger(id) && id <= 2147483647 ? id : null;
-}
-
 /**
  * The selected order: `?orderid=` when the address carries one (a MANAGE link opened in a new
  * tab), else sessionStorage 'orderid' (spec section 3). The address wins and is stored.
  */
 export function useSelectedOrderId(): number | null {
   const [params] = useSearchParams();
-  const fromUrl = idFrom(params.get('orderid'));
+  const fromUrl = parseId(params.get('orderid'));
   const stored = useSession((s) => s.orderId);
   useEffect(() => {
     if (fromUrl !== null && fromUrl !== stored) useSession.getState().setOrderId(fromUrl);

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type ReactElement, type RefCallback } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { getMyProductsPage, LoadFailed, Loading, LoadMore, notify, Price, removeProduct, usePagedList, type Product } from '@marketplace/shared';
+import { getMyProductsPage, LoadFailed, Loading, LoadMore, notify, Price, removeProduct, usePagedList, type Product, errorMessage, hasStatus } from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
-import { errorMessage, hasStatus } from '../../lib/errors';
 import accountStyles from '../Account.module.css';
 import orderStyles from '../orders/Orders.module.css';
 import styles from './MyProducts.module.css';

@@ -1,22 +1,29 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, Navigate, useNavigate } from '@marketplace/shared/router';
-import { createAuction, MAX_PHOTOS, notify, useIsSignedIn, type AuctionCategory, withNext } from '@marketplace/shared';
+import {
+  createAuction,
+  Field,
+  MAX_PHOTOS,
+  messageOf,
+  notify,
+  SubmitButton,
+  useIsSignedIn,
+  useProgressiveForm,
+  withNext,
+  type AuctionCategory,
+} from '@marketplace/shared';
 import { PhotoUploader } from '@marketplace/shared/photo-uploader';
 import { AuctionCard } from '../../components/AuctionCard';
-import { Field } from '../../components/Field';
 import {
   AUCTION_CATEGORIES,
-  checkField,
-  EMPTY_AUCTION,
+  auctionChecks,
   FIELD_ORDER,
   parseRupees,
   toLocalInput,
   YEAR_MS,
   type AuctionField,
-  type AuctionValues,
 } from '../../lib/auctionForm';
 import { ADD_AUCTION_PATH, AUCTION_HOME_PATH, auctionProductPath, LOGIN_PATH, STORE_PATH } from '../../lib/links';
-import { messageOf } from '../../lib/errors';
 import ui from '../../styles/ui.module.css';
 import styles from './AddAuctionPage.module.css';
 
@@ -35,42 +42,23 @@ const LABELS: Record<AuctionField, string> = {
 /** The form itself (signed-in users only). */
 function AddAuctionForm(): ReactElement {
   const navigate = useNavigate();
-  const [values, setValues] = useState<AuctionValues>(EMPTY_AUCTION);
-  const [touched, setTouched] = useState<Partial<Record<AuctionField, boolean>>>({});
+  const now = Date.now();
+  const form = useProgressiveForm<AuctionField>(FIELD_ORDER, auctionChecks(now));
+  const { values } = form;
   const [photos, setPhotos] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-
-  const now = Date.now();
-  const problems = FIELD_ORDER.map((name) => checkField(name, values, now));
-  const firstBad = problems.findIndex((p) => p !== null);
-  /** Fields up to and including the first one that does not pass are open. */
-  const openUpTo = firstBad === -1 ? FIELD_ORDER.length : firstBad;
-  const allValid = firstBad === -1;
+  const allValid = form.valid;
   const ready = allValid && photos.length > 0 && !busy;
 
   const bind = (name: AuctionField) => {
-    const index = FIELD_ORDER.indexOf(name);
-    const locked = index > openUpTo;
-    return {
-      id: `auction-${name}`,
-      label: LABELS[name],
-      value: values[name],
-      required: true,
-      disabled: locked || busy,
-      error: touched[name] && !locked ? problems[index] : null,
-      onChange(e: { target: { value: string } }) {
-        const { value } = e.target;
-        setValues((v) => ({ ...v, [name]: value }));
-        setTouched((t) => ({ ...t, [name]: true }));
-      },
-      onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
-    };
+    const binding = form.bind(name);
+    return { ...binding, id: `auction-${name}`, label: LABELS[name], required: true, disabled: binding.disabled || busy };
   };
 
   async function onSubmit(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (!ready) {
-      setTouched(Object.fromEntries(FIELD_ORDER.map((n) => [n, true])));
+      form.touchAll();
       return;
     }
     setBusy(true);
@@ -151,9 +139,9 @@ function AddAuctionForm(): ReactElement {
         </fieldset>
 
         <div className={styles.actions}>
-          <button type="submit" className={ui.btn} disabled={!ready} aria-busy={busy || undefined}>
-            {busy ? 'Creating…' : 'Create Auction'}
-          </button>
+          <SubmitButton className={ui.btn} busy={busy} busyLabel="Creating…" disabled={!ready}>
+            Create Auction
+          </SubmitButton>
           <Link className={ui.btnOutline} to={STORE_PATH}>
             Return to Store
           </Link>

@@ -10,14 +10,15 @@ import {
   LoadFailed,
   Loading,
   LoadMore,
+  messageOf,
   notify,
+  parseId,
   useIsSignedIn,
   usePagedList,
   type BidderRow,
   withNext,
 } from '@marketplace/shared';
-import { messageOf } from '../../lib/errors';
-import { ADD_AUCTION_PATH, auctionProductPath, auctionUsersPath, LOGIN_PATH, parseId } from '../../lib/links';
+import { ADD_AUCTION_PATH, auctionProductPath, auctionUsersPath, LOGIN_PATH } from '../../lib/links';
 import { useMyUserId } from '../../lib/useMyUserId';
 import ui from '../../styles/ui.module.css';
 import styles from './AuctionUsersPage.module.css';

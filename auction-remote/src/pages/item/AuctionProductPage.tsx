@@ -7,13 +7,14 @@ import {
   getAuction,
   LoadFailed,
   Loading,
+  parseId,
   subscribeToAuction,
   useResource,
   type AuctionItem,
 } from '@marketplace/shared';
 import { AuctionPhoto } from '../../components/AuctionPhoto';
 import { countdownText, formatDateTime, useHasEnded, useNow } from '../../lib/countdown';
-import { AUCTION_HOME_PATH, auctionUsersPath, parseId } from '../../lib/links';
+import { AUCTION_HOME_PATH, auctionUsersPath } from '../../lib/links';
 import { applyEvent, refreshItem, winnerName } from '../../lib/live';
 import { useMyUserId, type MyUserId } from '../../lib/useMyUserId';
 import ui from '../../styles/ui.module.css';

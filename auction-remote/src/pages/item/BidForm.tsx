@@ -1,9 +1,18 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useLocation, useNavigate } from '@marketplace/shared/router';
-import { AUCTION_MESSAGES, formatPrice, notify, placeBid, useIsSignedIn, type AuctionItem, withNext } from '@marketplace/shared';
-import fieldStyles from '../../components/Field.module.css';
+import {
+  AUCTION_MESSAGES,
+  Field,
+  formatPrice,
+  messageOf,
+  notify,
+  placeBid,
+  SubmitButton,
+  useIsSignedIn,
+  withNext,
+  type AuctionItem,
+} from '@marketplace/shared';
 import { parseRupees } from '../../lib/auctionForm';
-import { messageOf } from '../../lib/errors';
 import { LOGIN_PATH } from '../../lib/links';
 import ui from '../../styles/ui.module.css';
 import styles from './AuctionProductPage.module.css';
@@ -55,39 +64,24 @@ export function BidForm({ item, onPlaced }: { item: AuctionItem; onPlaced: (item
 
   return (
     <form className={styles.bidForm} onSubmit={onSubmit} noValidate>
-      <label className={fieldStyles.label} htmlFor="auction-bid">
-        Your BID (Rs.)
-        <span className={fieldStyles.required} aria-hidden="true">
-          *
-        </span>
-      </label>
-      <div className={styles.bidRow}>
-        <input
-          id="auction-bid"
-          className={fieldStyles.control}
-          inputMode="numeric"
-          autoComplete="off"
-          required
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'auction-bid-error auction-bid-hint' : 'auction-bid-hint'}
-          onChange={(e) => {
-            setValue(e.target.value);
-            if (error) setError(null);
-          }}
-        />
-        <button type="submit" className={ui.btn} disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Placing…' : 'Add BID'}
-        </button>
-      </div>
-      {error && (
-        <p className={fieldStyles.error} id="auction-bid-error">
-          {error}
-        </p>
-      )}
-      <p className={fieldStyles.hint} id="auction-bid-hint">
-        Must be higher than the current BID of {formatPrice(item.bid)}
-      </p>
+      <Field
+        id="auction-bid"
+        label="Your BID (Rs.)"
+        className={styles.bidField}
+        inputMode="numeric"
+        autoComplete="off"
+        required
+        value={value}
+        error={error}
+        hint={`Must be higher than the current BID of ${formatPrice(item.bid)}`}
+        onChange={(e) => {
+          setValue(e.target.value);
+          if (error) setError(null);
+        }}
+      />
+      <SubmitButton className={ui.btn} busy={busy} busyLabel="Placing…">
+        Add BID
+      </SubmitButton>
       {!signedIn && <p className={ui.muted}>You will be asked to login before your BID is placed.</p>}
     </form>
   );

@@ -1,0 +1,146 @@
+import {
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import styles from './Field.module.css';
+
+/** The id of a field's validation message: `${id}-error`, in every front end. */
+export const fieldErrorId = (id: string): string => `${id}-error`;
+/** The id of a field's hint: `${id}-hint`. */
+export const fieldHintId = (id: string): string => `${id}-hint`;
+
+/** What a control points at with aria-describedby: its message (when shown), then its hint. */
+export function describedBy(id: string, error?: string | null, hint?: ReactNode): string | undefined {
+  const ids = [error ? fieldErrorId(id) : null, hint ? fieldHintId(id) : null].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+/** A select's choice: a text that is both value and label, or both given. */
+export type FieldOption = string | { value: string; label: string };
+
+interface FieldCommon {
+  id: string;
+  label: string;
+  /** The validation message to show, or null/undefined while the value passes (or is not checked yet). */
+  error?: string | null;
+  hint?: ReactNode;
+  required?: boolean;
+  /** Marks the label '(optional)'. */
+  optional?: boolean;
+  /** Class of the field's box (label, control, hint and message), e.g. a grid column. */
+  className?: string;
+}
+
+type Control =
+  | ({ as?: 'input' } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'required'>)
+  | ({ as: 'textarea' } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className' | 'required'>)
+  | ({ as: 'select'; options: readonly FieldOption[]; placeholder: string } & Omit<
+      SelectHTMLAttributes<HTMLSelectElement>,
+      'id' | 'className' | 'required'
+    >);
+
+export type FieldProps = FieldCommon & Control;
+
+/**
+ * A labelled control (input, textarea or select) with its hint and its validation message, tied
+ * to it by aria-describedby and aria-invalid. Messages are shown verbatim (the spec's trailing
+ * spaces kept) and announced when they appear.
+ */
+export function Field(props: FieldProps): ReactElement {
+  const { id, label, error, hint, required, optional, className, ...control } = props;
+  const common = {
+    id,
+    className: styles.control,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': describedBy(id, error, hint),
+  };
+
+  let element: ReactElement;
+  if (control.as === 'textarea') {
+    const { as: _as, ...rest } = control;
+    element = <textarea rows={4} {...common} {...rest} />;
+  } else if (control.as === 'select') {
+    const { as: _as, options, placeholder, ...rest } = control;
+    element = (
+      <select {...common} {...rest}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => {
+          const { value, label: text } = typeof o === 'string' ? { value: o, label: o } : o;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+    );
+  } else {
+    const { as: _as, ...rest } = control;
+    element = <input {...common} {...rest} />;
+  }
+
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+        {required && (
+          <span className={styles.required} aria-hidden="true">
+            *
+          </span>
+        )}
+        {optional && <span className={styles.optional}> (optional)</span>}
+      </label>
+      {element}
+      {hint && (
+        <p className={styles.hint} id={fieldHintId(id)}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className={styles.error} id={fieldErrorId(id)} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A form's submit button: disabled and busy (aria-busy, a spinner and `busyLabel`, which is
+ * announced) while the form is being sent. `className` gives the front end's own button look;
+ * without it the shared one. Any other button attribute passes through (type="button" with
+ * onClick for an action outside a form).
+ */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  children,
+  disabled,
+  className,
+  type = 'submit',
+  ...button
+}: {
+  busy: boolean;
+  busyLabel: string;
+  children: ReactNode;
+} & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'>): ReactElement {
+  return (
+    <button type={type} className={className ?? styles.button} disabled={busy || disabled} aria-busy={busy || undefined} {...button}>
+      {busy ? (
+        <>
+          <span className={styles.buttonSpinner} aria-hidden="true" />
+          <span role="status">{busyLabel}</span>
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}
+
+export const fieldStyles = styles;
