@@ -41,7 +41,7 @@ declare module 'fastify' {
   }
 }
 
-const HOST_RE = /^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+const HOST_RE = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 /** Base of absolute URLs the API hands out (image URLs): PUBLIC_URL, else the request's own origin. */
 export function publicBase(config: Config, req: FastifyRequest): string {

@@ -191,7 +191,7 @@ export async function measureLoad(browser, url, { throttle, apiOrigin, session =
  * The floor of a page: its rendered DOM after the first load, without scripts, with every CSS
  * rule the page used inlined in one <style>, images kept (absolute URLs).
  */
-async function snapshot(browser, url, apiOrigin) {
+async function snapshot(browser, url) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     const page = await context.newPage();
@@ -307,7 +307,7 @@ export async function benchFrontEnd({ copy, runs, workRoot, opts }) {
     // The floor pages, from one unthrottled load of each page.
     const floorDir = join(workDir, 'floor');
     for (const p of pages) {
-      const snap = await snapshot(browser, base + p.path, apiOrigin);
+      const snap = await snapshot(browser, base + p.path);
       mkdirSync(join(floorDir, p.name), { recursive: true });
       writeFileSync(join(floorDir, p.name, 'index.html'), snap.html);
       p.floorHtmlBytes = Buffer.byteLength(snap.html);

@@ -24,7 +24,7 @@ export async function ensurePostgres() {
       await c.end();
       return rows[0].server_version;
     } catch (error) {
-      if (attempt > 0) throw new Error(`PostgreSQL not reachable at ${PG_ADMIN_URL}: ${error.message}`);
+      if (attempt > 0) throw new Error(`PostgreSQL not reachable at ${PG_ADMIN_URL}: ${error.message}`, { cause: error });
       log('PostgreSQL is not answering; trying `pg_ctlcluster 15 main start`');
       spawnSync('pg_ctlcluster', ['15', 'main', 'start'], { stdio: 'inherit', timeout: 30000 });
       await sleep(2000);

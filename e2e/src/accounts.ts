@@ -240,7 +240,7 @@ export function mailsTo(email: string, pattern: RegExp): string[] {
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the journeys through e2e/run.mjs');
   const outbox = join(dataDir, 'outbox');
   const suffix = `-${email.replace(/[^A-Za-z0-9@._-]/g, '_')}.eml`.toLowerCase();
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(outbox).filter((f) => f.toLowerCase().endsWith(suffix));
   } catch {

@@ -4,7 +4,7 @@
 // contract is the one shell/src/federation/remoteContract.ts really emits, the remotes' exposed types
 // are written by hand, and the type check is TypeScript's, as in a real release.
 import assert from 'node:assert/strict';
-import fs, { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import fs, { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { dirname, join } from 'node:path';
 import { before, describe, test } from 'node:test';
@@ -14,7 +14,7 @@ import { ROOT } from '../front-ends.mjs';
 import { main } from '../release.mjs';
 import { describeVerdict, gate } from '../releases/gate.mjs';
 import { promote, readRegistry } from '../releases/registry.mjs';
-import { ReleaseError, publishBuild } from '../releases/store.mjs';
+import { publishBuild } from '../releases/store.mjs';
 
 const require = createRequire(import.meta.url);
 const { EmitTypesPlugin } = require('../emit-types-plugin.cjs');

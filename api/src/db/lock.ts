@@ -58,7 +58,7 @@ export function acquireDirLock(dataDir: string): DirLock {
       };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      let pid = NaN;
+      let pid: number;
       try {
         pid = Number(fs.readFileSync(file, 'utf8').trim());
       } catch {

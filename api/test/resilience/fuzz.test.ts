@@ -130,7 +130,7 @@ async function fuzzAll(s: TestServer, runs: number): Promise<{ failures: string[
           stats.requests++;
           return;
         }
-        throw new Error(`no reply (${(e as Error).message}) to ${describeCase(c, raw)}`);
+        throw new Error(`no reply (${(e as Error).message}) to ${describeCase(c, raw)}`, { cause: e });
       }
       stats.requests++;
       stats.byStatus[reply.status] = (stats.byStatus[reply.status] ?? 0) + 1;

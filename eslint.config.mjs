@@ -1,0 +1,131 @@
+// npm run lint (a step of npm test): the conventions a reviewer should not have to hold.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores, includeIgnoreFile } from 'eslint/config';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { fileURLToPath } from 'node:url';
+import tseslint from 'typescript-eslint';
+
+const FRONT_ENDS = ['shell', 'shop-remote', 'account-remote', 'auction-remote'];
+const PARTS = ['shared', 'api', 'e2e', ...FRONT_ENDS];
+
+/** Relative imports that climb out of a package into one of these folders. */
+const reachingInto = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message });
+
+const sharedBoundary = reachingInto(FRONT_ENDS, '@marketplace/shared is used by the front ends; it imports none of them.');
+
+// React Router only through @marketplace/shared/router: a front end that imported it itself would
+// bundle its own copy, with its own router context, whose links and hooks break inside the shell.
+const routerOnlyThroughShared = {
+  paths: ['react-router', 'react-router-dom'].map((name) => ({
+    name,
+    message: 'Import routing from @marketplace/shared/router (one router context for every front end).',
+  })),
+};
+
+export default defineConfig([
+  includeIgnoreFile(fileURLToPath(new URL('.gitignore', import.meta.url))),
+  globalIgnores(['**/dist/', '**/types/']),
+
+  js.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [tseslint.configs.recommended],
+    rules: {
+      // TypeScript reports unused names (noUnusedLocals, noUnusedParameters in tsconfig.base.json).
+      '@typescript-eslint/no-unused-vars': 'off',
+      // To fix over time (mostly API tests reading JSON replies).
+      '@typescript-eslint/no-explicit-any': 'warn',
+    },
+  },
+  {
+    // A migration sees the schema of its own time, not today's: Kysely<any>, as Kysely advises.
+    files: ['api/src/db/migration*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: globals.node },
+    rules: { 'no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none' }] },
+  },
+  {
+    files: ['**/*.{js,cjs}'],
+    ignores: ['scripts/axios-no-fetch-adapter.js'], // an ES module webpack puts in the bundle
+    languageOptions: { sourceType: 'commonjs' },
+  },
+  {
+    // Functions these scripts hand to the browser (page.evaluate) run in the page.
+    files: ['bench/lib/frontend-bench.mjs', 'scripts/releases/smoke.mjs'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['api/**', 'e2e/**', 'bench/**', 'scripts/**'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: [...FRONT_ENDS, 'shared'].map((dir) => `${dir}/{src,test}/**`),
+    languageOptions: { globals: { ...globals.browser, ...globals.jest } },
+  },
+
+  // Hooks: the two rules of hooks. The React Compiler's rules of the plugin's preset are not on:
+  // the front ends are not compiled with it. exhaustive-deps warns: the resource hooks take a
+  // dependency list of their callers (spread), which it cannot check.
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+
+  // No import cycles, inside a part or across parts.
+  {
+    files: ['**/*.{ts,tsx,mjs,js,cjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: PARTS.map((part) => `${part}/tsconfig.json`), noWarnOnMultipleProjects: true }),
+        createNodeResolver(),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+
+  // Boundaries: a front end uses the others only through @marketplace/shared and the URL, never
+  // their files; the shared package knows no front end. Tests may mount pages in a router of their own.
+  ...FRONT_ENDS.flatMap((dir) => {
+    const boundary = reachingInto(
+      PARTS.filter((part) => part !== dir),
+      'A front end reaches other parts only through @marketplace/shared (and the URL), not by their files.',
+    );
+    return [
+      {
+        files: [`${dir}/src/**`],
+        rules: { 'no-restricted-imports': ['error', { ...routerOnlyThroughShared, patterns: [boundary] }] },
+      },
+      {
+        files: [`${dir}/src/**/*.test.{ts,tsx}`],
+        rules: { 'no-restricted-imports': ['error', { patterns: [boundary] }] },
+      },
+    ];
+  }),
+  {
+    files: ['shared/src/**'],
+    ignores: ['shared/src/router.ts', 'shared/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...routerOnlyThroughShared,
+          patterns: [sharedBoundary],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [sharedBoundary] }] },
+  },
+]);
