@@ -33,6 +33,8 @@ interface FieldCommon {
   optional?: boolean;
   /** Class of the field's box (label, control, hint and message), e.g. a grid column. */
   className?: string;
+  /** Shown beside the control (a coupon's Apply, a bid's Add BID), under it on a narrow screen. */
+  action?: ReactNode;
 }
 
 type Control =
@@ -51,7 +53,7 @@ export type FieldProps = FieldCommon & Control;
  * spaces kept) and announced when they appear.
  */
 export function Field(props: FieldProps): ReactElement {
-  const { id, label, error, hint, required, optional, className, ...control } = props;
+  const { id, label, error, hint, required, optional, className, action, ...control } = props;
   const common = {
     id,
     className: styles.control,
@@ -95,7 +97,14 @@ export function Field(props: FieldProps): ReactElement {
         )}
         {optional && <span className={styles.optional}> (optional)</span>}
       </label>
-      {element}
+      {action ? (
+        <div className={styles.withAction}>
+          {element}
+          {action}
+        </div>
+      ) : (
+        element
+      )}
       {hint && (
         <p className={styles.hint} id={fieldHintId(id)}>
           {hint}

@@ -46,26 +46,6 @@ export const BellIcon = ({ size }: IconProps): ReactElement => (
     <path d="M13.7 21a2 2 0 0 1-3.4 0" />
   </Svg>
 );
-export const ChevronLeftIcon = ({ size }: IconProps): ReactElement => (
-  <Svg size={size}>
-    <path d="m15 18-6-6 6-6" />
-  </Svg>
-);
-export const ChevronRightIcon = ({ size }: IconProps): ReactElement => (
-  <Svg size={size}>
-    <path d="m9 18 6-6-6-6" />
-  </Svg>
-);
-export const PauseIcon = ({ size }: IconProps): ReactElement => (
-  <Svg size={size}>
-    <path d="M9 5v14M15 5v14" />
-  </Svg>
-);
-export const PlayIcon = ({ size }: IconProps): ReactElement => (
-  <Svg size={size}>
-    <path d="M7 4.5v15l12-7.5-12-7.5Z" />
-  </Svg>
-);
 export const TruckIcon = ({ size }: IconProps): ReactElement => (
   <Svg size={size}>
     <path d="M1.5 4.5h12v11h-12zM13.5 8.5h4.5l3.5 3.5v3.5h-8" />

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { getPriceAlert, notify, setPriceAlert, useSession } from '@marketplace/shared';
-import { endExpiredSession, errorMessage, hasStatus } from './failures';
+import { errorMessage, getPriceAlert, hasStatus, notify, setPriceAlert, useSession } from '@marketplace/shared';
+import { endExpiredSession } from './failures';
 
 /**
  * Price-drop alerts the shop knows of for the signed-in shopper (issue 18, item 3): the product

@@ -3,14 +3,16 @@ import { create } from 'zustand';
 import {
   addToCart,
   addToWishlist,
+  errorMessage,
   getWishlistPage,
+  hasStatus,
   notify,
   refreshCartCount,
   removeFromWishlist,
   useSession,
   type Product,
 } from '@marketplace/shared';
-import { endExpiredSession, errorMessage, hasStatus } from './failures';
+import { endExpiredSession } from './failures';
 
 /**
  * What the shop knows of the signed-in shopper's wishlist, for the hearts (aria-pressed) of the

@@ -67,7 +67,6 @@ export function BidForm({ item, onPlaced }: { item: AuctionItem; onPlaced: (item
       <Field
         id="auction-bid"
         label="Your BID (Rs.)"
-        className={styles.bidField}
         inputMode="numeric"
         autoComplete="off"
         required
@@ -78,10 +77,12 @@ export function BidForm({ item, onPlaced }: { item: AuctionItem; onPlaced: (item
           setValue(e.target.value);
           if (error) setError(null);
         }}
+        action={
+          <SubmitButton className={ui.btn} busy={busy} busyLabel="Placing…">
+            Add BID
+          </SubmitButton>
+        }
       />
-      <SubmitButton className={ui.btn} busy={busy} busyLabel="Placing…">
-        Add BID
-      </SubmitButton>
       {!signedIn && <p className={ui.muted}>You will be asked to login before your BID is placed.</p>}
     </form>
   );

@@ -1,8 +1,8 @@
 import { type ReactElement } from 'react';
 import { useNavigate } from '@marketplace/shared/router';
-import { Breadcrumb, createProduct, notify } from '@marketplace/shared';
+import { Breadcrumb, createProduct, errorMessage, hasStatus, notify } from '@marketplace/shared';
 import { RequireSignIn } from '../../components/RequireSignIn';
-import { endExpiredSession, errorMessage, hasStatus } from '../../lib/failures';
+import { endExpiredSession } from '../../lib/failures';
 import ui from '../../styles/ui.module.css';
 import { ProductForm, type ProductFormValues } from './ProductForm';
 

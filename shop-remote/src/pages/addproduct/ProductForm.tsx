@@ -1,9 +1,16 @@
 import { useId, useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
-import { MAX_PHOTOS, PRODUCT_MESSAGES, uploadPhoto } from '@marketplace/shared';
+import {
+  Field,
+  MAX_PHOTOS,
+  numberIn,
+  PRODUCT_MESSAGES,
+  required,
+  SubmitButton,
+  uploadPhoto,
+  useProgressiveForm,
+} from '@marketplace/shared';
 import { PhotoUploader } from '@marketplace/shared/photo-uploader';
 import { CloseIcon } from '../../components/Icons';
-import { FormField, hintId, messageId } from '../../components/FormField';
-import { numberIn, required, useProgressiveForm } from '../../lib/progressiveForm';
 import forms from '../../styles/forms.module.css';
 import ui from '../../styles/ui.module.css';
 import styles from './ProductForm.module.css';
@@ -128,15 +135,7 @@ export function ProductForm({ heading, intro, submitLabel, busyLabel, start, onS
     if (!done) setSending(false);
   };
 
-  const control = (key: Key) => ({
-    id: ids[key],
-    value: form.values[key],
-    disabled: !form.enabled(key),
-    'aria-required': true as const,
-    'aria-invalid': form.message(key) ? (true as const) : undefined,
-    'aria-describedby': form.message(key) ? messageId(ids[key]) : undefined,
-    onBlur: () => form.touch(key),
-  });
+  const bind = (key: Key) => ({ id: ids[key], required: true, ...form.bind(key) });
 
   const detailsDone = form.valid;
   const canSend = detailsDone && photos.length > 0 && !tooMany && !uploading && !sending;
@@ -148,67 +147,36 @@ export function ProductForm({ heading, intro, submitLabel, busyLabel, start, onS
       </h1>
       <p className={forms.panelIntro}>{intro}</p>
       <div className={forms.grid}>
-        <FormField id={ids.productname} label="Product Name" required message={form.message('productname')}>
-          <input {...control('productname')} className={forms.input} maxLength={100} onChange={(e) => form.set('productname', e.target.value)} />
-        </FormField>
-        <FormField id={ids.title} label="Title (category)" required message={form.message('title')}>
-          <input
-            {...control('title')}
-            className={forms.input}
-            maxLength={50}
-            list={ids.categories}
-            onChange={(e) => form.set('title', e.target.value)}
-          />
-          <datalist id={ids.categories}>
-            {CATEGORY_SUGGESTIONS.map((c) => (
-              <option key={c} value={c} />
-            ))}
-          </datalist>
-        </FormField>
-        <FormField id={ids.description} label="Description" required wide message={form.message('description')}>
-          <textarea
-            {...control('description')}
-            className={forms.textarea}
-            rows={5}
-            maxLength={5000}
-            onChange={(e) => form.set('description', e.target.value)}
-          />
-        </FormField>
-        <FormField id={ids.rating} label="Rating" required hint="A number above 0, at most 5." message={form.message('rating')}>
-          <input
-            {...control('rating')}
-            aria-describedby={form.message('rating') ? messageId(ids.rating) : hintId(ids.rating)}
-            className={forms.input}
-            type="number"
-            inputMode="decimal"
-            min={0.1}
-            max={5}
-            step={0.1}
-            onChange={(e) => form.set('rating', e.target.value)}
-          />
-        </FormField>
-        <FormField id={ids.price} label="Price (Rs.)" required message={form.message('price')}>
-          <input
-            {...control('price')}
-            className={forms.input}
-            type="number"
-            inputMode="decimal"
-            min={0.01}
-            step="any"
-            onChange={(e) => form.set('price', e.target.value)}
-          />
-        </FormField>
-        <FormField id={ids.location} label="Location" optional wide hint="Where the product ships from, e.g. Mumbai.">
-          <input
-            id={ids.location}
-            className={forms.input}
-            value={location}
-            maxLength={200}
-            disabled={!detailsDone}
-            aria-describedby={hintId(ids.location)}
-            onChange={(e) => setLocation(e.target.value)}
-          />
-        </FormField>
+        <Field {...bind('productname')} label="Product Name" maxLength={100} />
+        <Field {...bind('title')} label="Title (category)" maxLength={50} list={ids.categories} />
+        <datalist id={ids.categories}>
+          {CATEGORY_SUGGESTIONS.map((c) => (
+            <option key={c} value={c} />
+          ))}
+        </datalist>
+        <Field {...bind('description')} as="textarea" label="Description" className={forms.wide} rows={5} maxLength={5000} />
+        <Field
+          {...bind('rating')}
+          label="Rating"
+          hint="A number above 0, at most 5."
+          type="number"
+          inputMode="decimal"
+          min={0.1}
+          max={5}
+          step={0.1}
+        />
+        <Field {...bind('price')} label="Price (Rs.)" type="number" inputMode="decimal" min={0.01} step="any" />
+        <Field
+          id={ids.location}
+          label="Location"
+          optional
+          className={forms.wide}
+          hint="Where the product ships from, e.g. Mumbai."
+          value={location}
+          maxLength={200}
+          disabled={!detailsDone}
+          onChange={(e) => setLocation(e.target.value)}
+        />
         {editing && (
           <div className={forms.wide}>
             <CurrentPhotos photos={kept} disabled={sending} onRemove={(i) => setKept((list) => list.filter((_, at) => at !== i))} />
@@ -240,9 +208,9 @@ export function ProductForm({ heading, intro, submitLabel, busyLabel, start, onS
         </div>
       </div>
       <div className={forms.actions}>
-        <button type="submit" className={`${ui.button} ${forms.submit}`} disabled={!canSend}>
-          {sending ? busyLabel : submitLabel}
-        </button>
+        <SubmitButton className={`${ui.button} ${forms.submit}`} busy={sending} busyLabel={busyLabel} disabled={!canSend}>
+          {submitLabel}
+        </SubmitButton>
         {extraActions}
         {detailsDone && !editing && photos.length === 0 && <span className={forms.hint}>Add Product opens once every chosen photo is uploaded.</span>}
         {detailsDone && editing && uploading && <span className={forms.hint}>{submitLabel} opens once every chosen photo is uploaded.</span>}

@@ -8,6 +8,7 @@ import {
   getCartItems,
   LoadFailed,
   Loading,
+  parseId,
   Price,
   refreshCartCount,
   removeFromCart,
@@ -33,8 +34,8 @@ function AddThenShow({ rawId }: { rawId: string }): ReactElement {
     // Once per visit, even when React runs effects twice in development.
     if (started.current) return;
     started.current = true;
-    const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : NaN;
-    const adding = Number.isSafeInteger(id) && id > 0 ? addToCart(id) : Promise.reject(new Error('bad id'));
+    const id = parseId(rawId);
+    const adding = id !== null ? addToCart(id) : Promise.reject(new Error('bad id'));
     adding
       .then(() => undefined, reportFailedCall)
       .finally(() => {

@@ -4,8 +4,12 @@ import {
   ApiError,
   Breadcrumb,
   checkCoupon,
+  errorMessage,
+  Field,
+  formatAddress,
   getCartItems,
   getUserData,
+  hasStatus,
   LoadFailed,
   Loading,
   notify,
@@ -13,6 +17,7 @@ import {
   Price,
   refreshCartCount,
   SHOP_MESSAGES,
+  SubmitButton,
   useResource,
   useSession,
   type Address,
@@ -21,7 +26,7 @@ import {
   type PayInfo,
 } from '@marketplace/shared';
 import { RequireSignIn } from '../../components/RequireSignIn';
-import { endExpiredSession, errorMessage, hasStatus, reportFailedCall, SOMETHING_WRONG_TOAST } from '../../lib/failures';
+import { endExpiredSession, reportFailedCall, SOMETHING_WRONG_TOAST } from '../../lib/failures';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { ADDRESS_BOOK_PATH, BILL_CONFIRM_PATH, CART_PATH, EMPTY_CART_PATH, ERROR_PATH } from '../../lib/shopPaths';
 import { estimateTotals } from '../../lib/totals';
@@ -46,11 +51,6 @@ export const PAYMENT_CHOICES: readonly { value: PayInfo; label: string; hint: st
   { value: 'paypal', label: 'PayPal', hint: 'Pay with your PayPal account.' },
 ];
 
-/** The spec's billaddress: one joined string. */
-export function joinAddress(a: Address): string {
-  return [a.streetadd, a.landmark, a.city, a.state, a.country, a.postal].map((part) => String(part ?? '').trim()).filter(Boolean).join(', ');
-}
-
 type CouponState =
   | { status: 'none' }
   | { status: 'checking' }
@@ -61,6 +61,11 @@ interface SavedDelivery {
   billname: string;
   ordernote: string;
   billaddress: string;
+}
+
+/** 'Coupon Expired', with the server's reason when it says more. */
+function expiredText(reason: string): string {
+  return reason && reason !== SHOP_MESSAGES.couponExpired ? `Coupon Expired (${reason})` : 'Coupon Expired';
 }
 
 function CouponBox({ coupon, onChange }: { coupon: CouponState; onChange(next: CouponState): void }): ReactElement {
@@ -117,33 +122,25 @@ function CouponBox({ coupon, onChange }: { coupon: CouponState; onChange(next: C
           </button>
         </div>
       ) : (
-        <form className={styles.couponForm} onSubmit={(e) => void apply(e)} noValidate>
-          <label htmlFor={inputId} className={forms.label}>
-            Coupon code
-          </label>
-          <div className={styles.couponRow}>
-            <input
-              id={inputId}
-              className={forms.input}
-              value={code}
-              maxLength={50}
-              autoComplete="off"
-              placeholder="e.g. WELCOME50"
-              onChange={(e) => {
-                setCode(e.target.value);
-                if (coupon.status === 'expired') onChange({ status: 'none' });
-              }}
-            />
-            <button type="submit" className={ui.button} disabled={!code.trim() || coupon.status === 'checking'}>
-              {coupon.status === 'checking' ? 'Checking…' : 'Apply Coupon'}
-            </button>
-          </div>
-          {coupon.status === 'expired' && (
-            <p className={forms.error} role="alert">
-              <strong>Coupon Expired</strong>
-              {coupon.reason && coupon.reason !== SHOP_MESSAGES.couponExpired && <span> ({coupon.reason})</span>}
-            </p>
-          )}
+        <form onSubmit={(e) => void apply(e)} noValidate>
+          <Field
+            id={inputId}
+            label="Coupon code"
+            value={code}
+            maxLength={50}
+            autoComplete="off"
+            placeholder="e.g. WELCOME50"
+            error={coupon.status === 'expired' ? expiredText(coupon.reason) : null}
+            onChange={(e) => {
+              setCode(e.target.value);
+              if (coupon.status === 'expired') onChange({ status: 'none' });
+            }}
+            action={
+              <SubmitButton className={ui.button} busy={coupon.status === 'checking'} busyLabel="Checking…" disabled={!code.trim()}>
+                Apply Coupon
+              </SubmitButton>
+            }
+          />
         </form>
       )}
     </section>
@@ -165,6 +162,7 @@ function DeliveryForm({
   const [problem, setProblem] = useState(false);
   const nameId = useId();
   const noteId = useId();
+  const problemId = useId();
 
   // Any change after SAVE needs another SAVE, so the order always uses what the customer saw saved.
   const changed = (): void => {
@@ -180,7 +178,7 @@ function DeliveryForm({
       onSaved(null);
       return;
     }
-    onSaved({ billname: billname.trim(), ordernote: ordernote.trim(), billaddress: joinAddress(address) });
+    onSaved({ billname: billname.trim(), ordernote: ordernote.trim(), billaddress: formatAddress(address) });
   };
 
   return (
@@ -189,41 +187,34 @@ function DeliveryForm({
         Delivery Information
       </h2>
       <form onSubmit={save} noValidate className={forms.stack}>
-        <div className={forms.field}>
-          <label htmlFor={nameId} className={forms.label}>
-            Bill Name <span className={forms.required}>*</span>
-          </label>
-          <input
-            id={nameId}
-            className={forms.input}
-            value={billname}
-            maxLength={100}
-            autoComplete="name"
-            aria-required="true"
-            aria-invalid={problem && !billname.trim() ? true : undefined}
-            onChange={(e) => {
-              setBillname(e.target.value);
-              changed();
-            }}
-          />
-        </div>
-        <div className={forms.field}>
-          <label htmlFor={noteId} className={forms.label}>
-            Order Note
-          </label>
-          <textarea
-            id={noteId}
-            className={forms.textarea}
-            rows={3}
-            maxLength={1000}
-            placeholder="Notes about your order, e.g. special notes for delivery."
-            value={ordernote}
-            onChange={(e) => {
-              setOrdernote(e.target.value);
-              changed();
-            }}
-          />
-        </div>
+        <Field
+          id={nameId}
+          label="Bill Name"
+          required
+          value={billname}
+          maxLength={100}
+          autoComplete="name"
+          // Its message is the form's, under the addresses (it names both).
+          aria-invalid={problem && !billname.trim() ? true : undefined}
+          aria-describedby={problem && !billname.trim() ? problemId : undefined}
+          onChange={(e) => {
+            setBillname(e.target.value);
+            changed();
+          }}
+        />
+        <Field
+          id={noteId}
+          as="textarea"
+          label="Order Note"
+          rows={3}
+          maxLength={1000}
+          placeholder="Notes about your order, e.g. special notes for delivery."
+          value={ordernote}
+          onChange={(e) => {
+            setOrdernote(e.target.value);
+            changed();
+          }}
+        />
         <fieldset className={styles.addresses}>
           <legend className={forms.label}>
             Delivery Address <span className={forms.required}>*</span>
@@ -239,7 +230,7 @@ function DeliveryForm({
                   changed();
                 }}
               />
-              <span>{joinAddress(address)}</span>
+              <span>{formatAddress(address)}</span>
             </label>
           ))}
           <Link to={ADDRESS_BOOK_PATH} className={styles.manage}>
@@ -247,7 +238,7 @@ function DeliveryForm({
           </Link>
         </fieldset>
         {problem && (
-          <p className={forms.error} role="alert">
+          <p id={problemId} className={forms.error} role="alert">
             {SHOP_MESSAGES.billNameAndAddress}
           </p>
         )}
@@ -397,9 +388,9 @@ function Checkout({ items, customer }: { items: CartItem[]; customer: Customer }
         </div>
         <div className={styles.side}>
           <OrderSummary items={items} discount={coupon.status === 'applied' ? coupon.discount : 0} />
-          <button type="button" className={`${ui.button} ${styles.placeOrder}`} onClick={() => void order()} disabled={sending} aria-busy={sending}>
-            {sending ? 'Placing Order…' : 'Place Order'}
-          </button>
+          <SubmitButton type="button" className={`${ui.button} ${styles.placeOrder}`} onClick={() => void order()} busy={sending} busyLabel="Placing Order…">
+            Place Order
+          </SubmitButton>
           <Link to={CART_PATH} className={styles.back}>
             Back to cart
           </Link>

@@ -8,13 +8,14 @@ import {
   getProduct,
   LoadFailed,
   Loading,
+  parseId,
   Price,
   searchProducts,
   StarRating,
   useIsSignedIn,
   useResource,
-  type Product,
   withNext,
+  type Product,
 } from '@marketplace/shared';
 import { BellIcon, CartIcon, HeartIcon } from '../../components/Icons';
 import { ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
@@ -24,14 +25,6 @@ import { togglePriceAlert, usePriceAlert } from '../../lib/priceAlerts';
 import { toggleWishlist, useWishlistHeart, useWishlistSync } from '../../lib/wishlist';
 import ui from '../../styles/ui.module.css';
 import styles from './ProductDetailsPage.module.css';
-
-const MAX_ID = 2147483647;
-
-function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= MAX_ID ? id : null;
-}
 
 /** The spec's struck-through "was" price: static marketing, shown 20% above the real price. */
 export function listPrice(price: number): number {

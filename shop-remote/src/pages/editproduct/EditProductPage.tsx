@@ -1,8 +1,22 @@
 import { type ReactElement } from 'react';
 import { Link, useNavigate, useParams } from '@marketplace/shared/router';
-import { ApiError, Breadcrumb, getProduct, getUserData, LoadFailed, Loading, notify, updateProduct, useResource, type Product } from '@marketplace/shared';
+import {
+  ApiError,
+  Breadcrumb,
+  errorMessage,
+  getProduct,
+  getUserData,
+  hasStatus,
+  LoadFailed,
+  Loading,
+  notify,
+  parseId,
+  updateProduct,
+  useResource,
+  type Product,
+} from '@marketplace/shared';
 import { RequireSignIn } from '../../components/RequireSignIn';
-import { endExpiredSession, errorMessage, hasStatus } from '../../lib/failures';
+import { endExpiredSession } from '../../lib/failures';
 import { MY_PRODUCTS_PATH, productDetailsPath } from '../../lib/productLinks';
 import ui from '../../styles/ui.module.css';
 import { ProductForm, type ProductFormValues } from '../addproduct/ProductForm';
@@ -11,14 +25,6 @@ import styles from './EditProductPage.module.css';
 /** SELLER_MESSAGES of the contract (its TypeBox schemas are not loaded in the front ends). */
 export const PRODUCT_UPDATED_TOAST = 'Product Updated Successfully,1';
 export const NOT_YOURS_TEXT = 'You can only change your own products';
-
-const MAX_ID = 2147483647;
-
-function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= MAX_ID ? id : null;
-}
 
 /** A notice in place of the form, with the ways on. */
 function Notice({ title, text, product }: { title: string; text: string; product?: Product }): ReactElement {

@@ -1,10 +1,20 @@
 import { useId, useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { addReview, Breadcrumb, notify, REVIEW_MESSAGES } from '@marketplace/shared';
-import { FormField, hintId, messageId } from '../../components/FormField';
+import {
+  addReview,
+  Breadcrumb,
+  errorMessage,
+  Field,
+  hasStatus,
+  notify,
+  required,
+  REVIEW_MESSAGES,
+  SubmitButton,
+  useProgressiveForm,
+  type Check,
+} from '@marketplace/shared';
 import { RequireSignIn } from '../../components/RequireSignIn';
-import { endExpiredSession, errorMessage, hasStatus } from '../../lib/failures';
-import { required, useProgressiveForm, type Check } from '../../lib/progressiveForm';
+import { endExpiredSession } from '../../lib/failures';
 import { REVIEW_PATH } from '../../lib/shopPaths';
 import forms from '../../styles/forms.module.css';
 import ui from '../../styles/ui.module.css';
@@ -49,15 +59,7 @@ function AddReviewForm(): ReactElement {
     }
   };
 
-  const control = (key: Key) => ({
-    id: ids[key],
-    value: form.values[key],
-    disabled: !form.enabled(key),
-    'aria-required': true as const,
-    'aria-invalid': form.message(key) ? (true as const) : undefined,
-    'aria-describedby': form.message(key) ? messageId(ids[key]) : undefined,
-    onBlur: () => form.touch(key),
-  });
+  const bind = (key: Key) => ({ id: ids[key], required: true, ...form.bind(key) });
 
   return (
     <form className={forms.panel} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="add-review-title">
@@ -66,38 +68,16 @@ function AddReviewForm(): ReactElement {
       </h1>
       <p className={forms.panelIntro}>Tell other shoppers about a product or your order. Each field opens once the one before it is filled in.</p>
       <div className={forms.grid}>
-        <FormField id={ids.name} label="Name" required message={form.message('name')}>
-          <input {...control('name')} className={forms.input} maxLength={100} autoComplete="name" onChange={(e) => form.set('name', e.target.value)} />
-        </FormField>
-        <FormField id={ids.title} label="Title" required message={form.message('title')}>
-          <input {...control('title')} className={forms.input} maxLength={200} onChange={(e) => form.set('title', e.target.value)} />
-        </FormField>
-        <FormField id={ids.description} label="Description" required wide message={form.message('description')}>
-          <textarea
-            {...control('description')}
-            className={forms.textarea}
-            rows={5}
-            maxLength={5000}
-            onChange={(e) => form.set('description', e.target.value)}
-          />
-        </FormField>
-        <FormField id={ids.keywords} label="Keywords" required hint="Separate keywords with spaces, e.g. quality delivery." message={form.message('keywords')}>
-          <input
-            {...control('keywords')}
-            aria-describedby={form.message('keywords') ? messageId(ids.keywords) : hintId(ids.keywords)}
-            className={forms.input}
-            maxLength={500}
-            onChange={(e) => form.set('keywords', e.target.value)}
-          />
-        </FormField>
-        <FormField id={ids.date} label="Date" required message={form.message('date')}>
-          <input {...control('date')} className={forms.input} type="date" onChange={(e) => form.set('date', e.target.value)} />
-        </FormField>
+        <Field {...bind('name')} label="Name" maxLength={100} autoComplete="name" />
+        <Field {...bind('title')} label="Title" maxLength={200} />
+        <Field {...bind('description')} as="textarea" label="Description" className={forms.wide} rows={5} maxLength={5000} />
+        <Field {...bind('keywords')} label="Keywords" hint="Separate keywords with spaces, e.g. quality delivery." maxLength={500} />
+        <Field {...bind('date')} label="Date" type="date" />
       </div>
       <div className={forms.actions}>
-        <button type="submit" className={`${ui.button} ${forms.submit}`} disabled={!form.valid || sending}>
-          {sending ? 'Adding Review…' : 'Add Review'}
-        </button>
+        <SubmitButton className={`${ui.button} ${forms.submit}`} busy={sending} busyLabel="Adding Review…" disabled={!form.valid}>
+          Add Review
+        </SubmitButton>
         <Link to={REVIEW_PATH} className={ui.buttonGhost}>
           Back to reviews
         </Link>

@@ -1,6 +1,17 @@
 import { useId, useState, type ReactElement, type Ref } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Breadcrumb, LoadFailed, Loading, LoadMore, getReviewsPage, usePagedList, notify, useIsSignedIn, type Review } from '@marketplace/shared';
+import {
+  Breadcrumb,
+  fieldStyles,
+  getReviewsPage,
+  LoadFailed,
+  Loading,
+  LoadMore,
+  notify,
+  useIsSignedIn,
+  usePagedList,
+  type Review,
+} from '@marketplace/shared';
 import { SOMETHING_WRONG_TOAST } from '../../lib/failures';
 import { ADD_REVIEW_PATH } from '../../lib/shopPaths';
 import forms from '../../styles/forms.module.css';
@@ -72,7 +83,7 @@ function Sidebar({ query, onQuery }: { query: string; onQuery(q: string): void }
         <input
           id={searchId}
           type="search"
-          className={forms.input}
+          className={fieldStyles.control}
           placeholder="Search reviews"
           value={query}
           onChange={(e) => onQuery(e.target.value)}

@@ -1,9 +1,24 @@
 import { useRef, useState, type ReactElement, type Ref } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Breadcrumb, clearWishlist, getWishlistPage, LoadFailed, Loading, LoadMore, notify, Price, useIsSignedIn, usePagedList, type Product, withNext } from '@marketplace/shared';
+import {
+  Breadcrumb,
+  clearWishlist,
+  errorMessage,
+  getWishlistPage,
+  hasStatus,
+  LoadFailed,
+  Loading,
+  LoadMore,
+  notify,
+  Price,
+  useIsSignedIn,
+  usePagedList,
+  withNext,
+  type Product,
+} from '@marketplace/shared';
 import { CartIcon, CloseIcon, EyeIcon, HeartIcon } from '../../components/Icons';
 import { ProductPhoto } from '../../components/ProductPhoto';
-import { endExpiredSession, errorMessage, hasStatus, SOMETHING_WRONG_TOAST } from '../../lib/failures';
+import { endExpiredSession, SOMETHING_WRONG_TOAST } from '../../lib/failures';
 import { NEW_ARRIVALS_PATH, productDetailsPath, SIGNUP_PATH, WISHLIST_PATH, LOGIN_PATH } from '../../lib/productLinks';
 import { markCleared, moveToCart, removeFromWishlistReported, WISHLIST_FIRST_READ } from '../../lib/wishlist';
 import ui from '../../styles/ui.module.css';
