@@ -142,7 +142,7 @@ export function SubmitButton({
     <button type={type} className={className ?? styles.button} disabled={busy || disabled} aria-busy={busy || undefined} {...button}>
       {busy ? (
         <>
-          <span className={styles.buttonSpinner} aria-hidden="true" />
+          <span className={styles.buttonSpinner} aria-hidden="true" />{' '}
           <span role="status">{busyLabel}</span>
         </>
       ) : (

@@ -1,6 +1,17 @@
-import { useId, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { useId, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from '@marketplace/shared/router';
-import { ApiError, Breadcrumb, CONTACT_EMAIL_PATTERN, CONTACT_MESSAGES, notify, sendContact } from '@marketplace/shared';
+import {
+  Breadcrumb,
+  CONTACT_EMAIL_PATTERN,
+  CONTACT_MESSAGES,
+  errorMessage,
+  Field,
+  hasStatus,
+  notify,
+  sendContact,
+  SubmitButton,
+  useFormFields,
+} from '@marketplace/shared';
 import { CONTACT } from '../content';
 import { ClockIcon, MapPinIcon, PhoneIcon } from '../layout/icons';
 import styles from './pages.module.css';
@@ -31,40 +42,26 @@ const FIELD_ORDER: (keyof ContactValues)[] = ['name', 'email', 'subject', 'msg']
 function ContactForm(): ReactElement {
   const navigate = useNavigate();
   const formId = useId();
-  const [values, setValues] = useState<ContactValues>(EMPTY);
-  const [touched, setTouched] = useState<Partial<Record<keyof ContactValues, boolean>>>({});
+  const form = useFormFields<keyof ContactValues>(EMPTY);
+  const { values } = form;
   const [sending, setSending] = useState(false);
-  const fields = useRef<Partial<Record<keyof ContactValues, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const errors = validateContact(values);
 
   const id = (field: keyof ContactValues) => `${formId}-${field}`;
-  const shown = (field: keyof ContactValues) => (touched[field] ? errors[field] : undefined);
   const bind = (field: keyof ContactValues) => ({
+    ...form.field(field),
     id: id(field),
     name: field,
-    value: values[field],
-    ref: (el: HTMLInputElement | HTMLTextAreaElement | null) => {
-      fields.current[field] = el;
-    },
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
-    onBlur: () => setTouched((t) => ({ ...t, [field]: true })),
-    'aria-invalid': shown(field) ? true : undefined,
-    'aria-describedby': shown(field) ? `${id(field)}-error` : undefined,
+    error: form.touched[field] ? errors[field] : undefined,
   });
-  const errorText = (field: keyof ContactValues) =>
-    shown(field) ? (
-      <p id={`${id(field)}-error`} className={styles.error}>
-        {shown(field)}
-      </p>
-    ) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    setTouched({ name: true, email: true, subject: true, msg: true });
+    form.touchAll();
     const firstInvalid = FIELD_ORDER.find((f) => errors[f]);
     if (firstInvalid) {
-      fields.current[firstInvalid]?.focus();
+      document.getElementById(id(firstInvalid))?.focus();
       return;
     }
     setSending(true);
@@ -79,42 +76,21 @@ function ContactForm(): ReactElement {
       navigate('/getcontact');
     } catch (error) {
       setSending(false);
-      if (error instanceof ApiError && error.status === 409) notify(`${error.message},2`);
-      else if (error instanceof ApiError && error.status === 400) notify(`${error.message},3`);
+      if (hasStatus(error, 409)) notify(`${errorMessage(error)},2`);
+      else if (hasStatus(error, 400)) notify(`${errorMessage(error)},3`);
       else notify('Your message could not be sent, please try again in a moment,3');
     }
   };
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Contact form">
-      <div className={styles.field}>
-        <label htmlFor={id('name')}>
-          Name <span className={styles.required} aria-hidden="true">*</span>
-        </label>
-        <input type="text" autoComplete="name" maxLength={100} required {...bind('name')} />
-        {errorText('name')}
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={id('email')}>
-          Email <span className={styles.required} aria-hidden="true">*</span>
-        </label>
-        <input type="email" autoComplete="email" maxLength={254} required {...bind('email')} />
-        {errorText('email')}
-      </div>
-      <div className={`${styles.field} ${styles.fieldWide}`}>
-        <label htmlFor={id('subject')}>
-          Subject <span className={styles.required} aria-hidden="true">*</span>
-        </label>
-        <input type="text" maxLength={200} required {...bind('subject')} />
-        {errorText('subject')}
-      </div>
-      <div className={`${styles.field} ${styles.fieldWide}`}>
-        <label htmlFor={id('msg')}>Message</label>
-        <textarea maxLength={5000} {...bind('msg')} />
-      </div>
-      <button type="submit" className={styles.button} disabled={sending}>
-        {sending ? 'SENDING…' : 'SEND MESSAGE'}
-      </button>
+      <Field {...bind('name')} label="Name" type="text" autoComplete="name" maxLength={100} required />
+      <Field {...bind('email')} label="Email" type="email" autoComplete="email" maxLength={254} required />
+      <Field {...bind('subject')} label="Subject" className={styles.fieldWide} type="text" maxLength={200} required />
+      <Field {...bind('msg')} as="textarea" label="Message" className={styles.fieldWide} rows={6} maxLength={5000} />
+      <SubmitButton className={styles.button} busy={sending} busyLabel="SENDING…">
+        SEND MESSAGE
+      </SubmitButton>
     </form>
   );
 }
