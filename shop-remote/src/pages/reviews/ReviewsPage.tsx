@@ -14,7 +14,6 @@ import {
 } from '@marketplace/shared';
 import { SOMETHING_WRONG_TOAST } from '../../lib/failures';
 import { ADD_REVIEW_PATH } from '../../lib/shopPaths';
-import forms from '../../styles/forms.module.css';
 import ui from '../../styles/ui.module.css';
 import styles from './Reviews.module.css';
 
