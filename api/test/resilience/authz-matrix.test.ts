@@ -8,7 +8,7 @@
  * ever holds the victim's private data, a password hash, a token hash, a token or an OTP.
  */
 import { sql } from 'kysely';
-import { describeEachDatabase, type TestServer } from '../helpers/server';
+import { describeEachDatabase } from '../helpers/server';
 import { anonToken, login, signedInUser } from '../helpers/accounts';
 import { createAuction, uploadedPhoto } from '../helpers/auctions';
 import { CHECKOUT, listProduct, makePng } from '../helpers/shop';

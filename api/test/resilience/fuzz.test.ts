@@ -130,19 +130,19 @@ async function fuzzAll(s: TestServer, runs: number): Promise<{ failures: string[
           stats.requests++;
           return;
         }
-        throw new Error(`no reply (${(e as Error).message}) to ${describeCase(c, raw)}`, { cause: e });
+        throw new Error(`no reply (${(e as Error).message}) to ${describeCase(raw)}`, { cause: e });
       }
       stats.requests++;
       stats.byStatus[reply.status] = (stats.byStatus[reply.status] ?? 0) + 1;
       if (reply.status >= 500) {
-        throw new Error(`${reply.status} ${reply.text.slice(0, 300)} for ${describeCase(c, raw)}`);
+        throw new Error(`${reply.status} ${reply.text.slice(0, 300)} for ${describeCase(raw)}`);
       }
       if (/scrypt\$\d+\$/.test(reply.text) || storedHashes.some((h) => reply.text.includes(h))) {
-        throw new Error(`the reply shows a stored hash: ${describeCase(c, raw)}`);
+        throw new Error(`the reply shows a stored hash: ${describeCase(raw)}`);
       }
       if (reply.status >= 400) {
         if (reply.json && typeof reply.json === 'object' && reply.json.status !== reply.status) {
-          throw new Error(`envelope status ${reply.json.status} ≠ HTTP ${reply.status} for ${describeCase(c, raw)}`);
+          throw new Error(`envelope status ${reply.json.status} ≠ HTTP ${reply.status} for ${describeCase(raw)}`);
         }
         const t1 = Date.now();
         const after = await snap();
@@ -150,7 +150,7 @@ async function fuzzAll(s: TestServer, runs: number): Promise<{ failures: string[
         stats.rejectedChecked++;
         const changed = diffSnapshots(baseline, after);
         baseline = after;
-        if (changed.length) throw new Error(`rejected with ${reply.status} (${reply.json?.msg}) but changed ${changed.join('; ')}: ${describeCase(c, raw)}`);
+        if (changed.length) throw new Error(`rejected with ${reply.status} (${reply.json?.msg}) but changed ${changed.join('; ')}: ${describeCase(raw)}`);
       } else {
         stats.accepted.add(`${route.method} ${route.url}`);
         // Accepted: a fuzzed logout may have revoked the token; then sign in again.

@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+export {};
 
 /**
  * Records of later issues (auctions). Types only for now: the routes

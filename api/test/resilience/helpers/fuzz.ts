@@ -506,7 +506,7 @@ export function toRawRequest(c: FuzzCase, dict: FuzzDictionary): RawRequest {
 }
 
 /** A short description of a case for failure reports (bodies cut). */
-export function describeCase(c: FuzzCase, raw: RawRequest): string {
+export function describeCase(raw: RawRequest): string {
   const body = raw.body === undefined ? '' : Buffer.isBuffer(raw.body) ? `<${raw.body.length} bytes>` : raw.body.length > 300 ? `${raw.body.slice(0, 300)}… (${raw.body.length} chars)` : raw.body;
   const headers = Object.fromEntries(Object.entries(raw.headers).map(([k, v]) => [k, v.length > 120 ? `${v.slice(0, 120)}…(${v.length})` : v]));
   return `${raw.method} ${raw.path.length > 200 ? raw.path.slice(0, 200) + '…' : raw.path} headers=${JSON.stringify(headers)} body=${body}`;
