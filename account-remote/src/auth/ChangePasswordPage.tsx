@@ -1,6 +1,17 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { SIGNUP_MESSAGES, checkPassword, notify, useSession, withNext, Field, SubmitButton, useFormFields, errorMessage, hasStatus } from '@marketplace/shared';
+import {
+  checkPassword,
+  errorMessage,
+  Field,
+  hasStatus,
+  notify,
+  SIGNUP_MESSAGES,
+  SubmitButton,
+  useFormFields,
+  useSession,
+  withNext,
+} from '@marketplace/shared';
 import { AuthCard } from '../ui/AuthCard';
 import { SignedInOnly } from '../lib/guards';
 import { PASSWORD_PROOF_KEY } from '../lib/passwordFlows';

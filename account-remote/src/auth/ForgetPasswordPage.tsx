@@ -1,6 +1,14 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { LOGIN_MESSAGES, notify, requestPasswordReset, Field, SubmitButton, useFormFields, errorMessage } from '@marketplace/shared';
+import {
+  errorMessage,
+  Field,
+  LOGIN_MESSAGES,
+  notify,
+  requestPasswordReset,
+  SubmitButton,
+  useFormFields,
+} from '@marketplace/shared';
 import { AuthCard } from '../ui/AuthCard';
 import { setCookie } from '../lib/cookies';
 import { RESET_EMAIL_COOKIE, RESET_EMAIL_COOKIE_MS, RESET_TOKEN_KEY } from '../lib/passwordFlows';

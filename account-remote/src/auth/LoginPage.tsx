@@ -1,6 +1,19 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
-import { LOGIN_MESSAGES, login, notify, refreshCartCount, useSession, nextFrom, withNext, Field, SubmitButton, useFormFields, errorMessage, hasStatus } from '@marketplace/shared';
+import {
+  errorMessage,
+  Field,
+  hasStatus,
+  login,
+  LOGIN_MESSAGES,
+  nextFrom,
+  notify,
+  refreshCartCount,
+  SubmitButton,
+  useFormFields,
+  useSession,
+  withNext,
+} from '@marketplace/shared';
 import { AuthCard } from '../ui/AuthCard';
 import { useSignedOutOnly } from '../lib/guards';
 import styles from '../ui/Form.module.css';

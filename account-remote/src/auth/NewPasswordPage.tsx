@@ -1,17 +1,17 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
 import {
-  NEW_PASSWORD_MESSAGE,
-  SIGNUP_MESSAGES,
   changePassword,
   completePasswordReset,
-  notify,
-  useSession,
+  errorMessage,
   Field,
+  hasStatus,
+  NEW_PASSWORD_MESSAGE,
+  notify,
+  SIGNUP_MESSAGES,
   SubmitButton,
   useFormFields,
-  errorMessage,
-  hasStatus,
+  useSession,
 } from '@marketplace/shared';
 import { AuthCard } from '../ui/AuthCard';
 import { deleteCookie, getCookie } from '../lib/cookies';

@@ -1,6 +1,6 @@
 import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { notify, useSession, verifyResetOtp, SubmitButton, errorMessage, hasStatus } from '@marketplace/shared';
+import { errorMessage, hasStatus, notify, SubmitButton, useSession, verifyResetOtp } from '@marketplace/shared';
 import { AuthCard } from '../ui/AuthCard';
 import { getCookie, setCookie } from '../lib/cookies';
 import { RESET_EMAIL_COOKIE, RESET_TOKEN_COOKIE, RESET_TOKEN_COOKIE_MS, RESET_TOKEN_KEY } from '../lib/passwordFlows';

@@ -1,6 +1,17 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
-import { SIGNUP_MESSAGES, notify, signup, nextFrom, withNext, Field, SubmitButton, useProgressiveForm, type Check, errorMessage } from '@marketplace/shared';
+import {
+  errorMessage,
+  Field,
+  nextFrom,
+  notify,
+  signup,
+  SIGNUP_MESSAGES,
+  SubmitButton,
+  useProgressiveForm,
+  withNext,
+  type Check,
+} from '@marketplace/shared';
 import { AuthCard } from '../ui/AuthCard';
 import { useSignedOutOnly } from '../lib/guards';
 import { PASSWORD_HINT, checks } from '../lib/validation';

@@ -1,6 +1,19 @@
 import { useCallback, useMemo, useRef, type ComponentType, type ReactElement } from 'react';
 import { Navigate, NavLink, useLocation, useNavigate } from '@marketplace/shared/router';
-import { Breadcrumb, LoadFailed, Loading, NotFound, getUserData, notify, useIsSignedIn, useResource, useSession, type LoginData, errorMessage, hasStatus } from '@marketplace/shared';
+import {
+  Breadcrumb,
+  errorMessage,
+  getUserData,
+  hasStatus,
+  LoadFailed,
+  Loading,
+  NotFound,
+  notify,
+  useIsSignedIn,
+  useResource,
+  useSession,
+  type LoginData,
+} from '@marketplace/shared';
 import { useLoginHere } from '../lib/guards';
 import type { AccountCustomer as Customer } from './addresses';
 import { AccountContext, type AccountContextValue } from './AccountContext';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
-import { ADDRESS_COUNTRIES, ADDRESS_STATES, notify, Field, SubmitButton, useFormFields } from '@marketplace/shared';
+import { ADDRESS_COUNTRIES, ADDRESS_STATES, Field, notify, SubmitButton, useFormFields } from '@marketplace/shared';
 import { checks } from '../lib/validation';
 import { useAccount } from './AccountContext';
 import { saveAddresses, withAddressAdded, withAddressReplaced, type Address } from './addresses';

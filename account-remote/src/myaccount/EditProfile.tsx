@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { SIGNUP_MESSAGES, notify, updateProfile, Field, SubmitButton, useFormFields } from '@marketplace/shared';
+import { Field, notify, SIGNUP_MESSAGES, SubmitButton, updateProfile, useFormFields } from '@marketplace/shared';
 import { checks } from '../lib/validation';
 import { useAccount } from './AccountContext';
 import styles from './Account.module.css';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Link, Navigate, useNavigate } from '@marketplace/shared/router';
-import { cancelOrder, notify, type Order, errorMessage, hasStatus } from '@marketplace/shared';
+import { cancelOrder, errorMessage, hasStatus, notify, type Order } from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import { LoadedOrder, OrderHead, OrderTimeline, useSelectedOrderId } from './OrderBits';
 import { canCancel, formatDate, money, orderSubtotal, orderTotal, paymentName, shippingText } from './orderFormat';

@@ -1,6 +1,18 @@
 import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate, useSearchParams } from '@marketplace/shared/router';
-import { getOrder, LoadFailed, Loading, notify, useResource, useSession, type Order, type OrderStatus, errorMessage, hasStatus } from '@marketplace/shared';
+import {
+  errorMessage,
+  getOrder,
+  hasStatus,
+  LoadFailed,
+  Loading,
+  notify,
+  parseId,
+  useResource,
+  useSession,
+  type Order,
+  type OrderStatus,
+} from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import { formatDate, formatDateTime } from './orderFormat';
 import accountStyles from '../Account.module.css';

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactElement, type ReactNode, type RefCallback } from 'react';
 import { useLocation } from '@marketplace/shared/router';
-import { getOrdersPage, notify, usePagedList, type Order, type PagedList, hasStatus } from '@marketplace/shared';
+import { getOrdersPage, hasStatus, notify, usePagedList, type Order, type PagedList } from '@marketplace/shared';
 
 /** GET /allorders' largest page: a move inside the area reads the orders loaded so far again, in one read of at most this many. */
 const ORDERS_MAX_PAGE = 100;

@@ -1,6 +1,18 @@
 import { useEffect, useRef, useState, type ReactElement, type RefCallback } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { getMyProductsPage, LoadFailed, Loading, LoadMore, notify, Price, removeProduct, usePagedList, type Product, errorMessage, hasStatus } from '@marketplace/shared';
+import {
+  errorMessage,
+  getMyProductsPage,
+  hasStatus,
+  LoadFailed,
+  Loading,
+  LoadMore,
+  notify,
+  Price,
+  removeProduct,
+  usePagedList,
+  type Product,
+} from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import accountStyles from '../Account.module.css';
 import orderStyles from '../orders/Orders.module.css';
