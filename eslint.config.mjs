@@ -11,6 +11,9 @@ import tseslint from 'typescript-eslint';
 const FRONT_ENDS = ['shell', 'shop-remote', 'account-remote', 'auction-remote'];
 const PARTS = ['shared', 'api', 'e2e', ...FRONT_ENDS];
 
+/** @param {object} options no-restricted-imports' options, as an error */
+const restrictImports = (options) => /** @type {import('eslint').Linter.RuleEntry} */ (['error', options]);
+
 /** Relative imports that climb out of a package into one of these folders. */
 const reachingInto = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message });
 
@@ -74,7 +77,7 @@ export default defineConfig([
   // dependency list of their callers (spread), which it cannot check.
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': /** @type {import('eslint').ESLint.Plugin} */ (reactHooks) },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
 
@@ -103,29 +106,21 @@ export default defineConfig([
     return [
       {
         files: [`${dir}/src/**`],
-        rules: { 'no-restricted-imports': ['error', { ...routerOnlyThroughShared, patterns: [boundary] }] },
+        rules: { 'no-restricted-imports': restrictImports({ ...routerOnlyThroughShared, patterns: [boundary] }) },
       },
       {
         files: [`${dir}/src/**/*.test.{ts,tsx}`],
-        rules: { 'no-restricted-imports': ['error', { patterns: [boundary] }] },
+        rules: { 'no-restricted-imports': restrictImports({ patterns: [boundary] }) },
       },
     ];
   }),
   {
     files: ['shared/src/**'],
     ignores: ['shared/src/router.ts', 'shared/src/**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          ...routerOnlyThroughShared,
-          patterns: [sharedBoundary],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': restrictImports({ ...routerOnlyThroughShared, patterns: [sharedBoundary] }) },
   },
   {
     files: ['shared/src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [sharedBoundary] }] },
+    rules: { 'no-restricted-imports': restrictImports({ patterns: [sharedBoundary] }) },
   },
 ]);

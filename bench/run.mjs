@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // npm run bench — measures the marketplace against baselines in one run and prints a table.
 // See bench/README.md. Options:
 //   --quick                 short smoke run (1 run each, short durations); writes results/quick.*

@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Production build of the front ends: node scripts/build.mjs [shell shop account auction]
 import { createRequire } from 'node:module';
 import { join } from 'node:path';

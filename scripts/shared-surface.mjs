@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // The public surface of @marketplace/shared, recorded with its version (shared/surface.json), so a
 // change to what the front ends use (exports, contract schemas, store shapes) cannot ship without
 // a semver bump. The surface is the package's declarations (.d.ts, as TypeScript emits them) of

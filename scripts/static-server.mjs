@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // The front-end servers (no dependencies): brotli or gzip by Accept-Encoding, cache headers, CORS
 // for a build's files and a Content-Security-Policy.
 // startReleaseServer serves one front end's releases from the release store (npm start, production);

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { ROOT } from './front-ends.mjs';
 
+/** @type {[name: string, command: string, args: string[]][]} */
 const steps = [
   ['type check', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],

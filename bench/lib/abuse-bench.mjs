@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Section 5: the API under abuse (issue 16), on one database, rate limits at their defaults.
 // 1. login latency alone and while 16 clients flood PUT /updatecus (and the API's memory);
 // 2. live auction streams one client can hold, another client, the process cap;

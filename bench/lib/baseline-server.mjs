@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // The baseline: a bare node:http server that answers from memory with the very same bytes the
 // API answered (status, headers, body), captured once in the same run. It reads the request body
 // like any server must, then looks up the reply by method + URL + body, else by method + URL.

@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Section 3: first load of four pages of the production build, served as `npm start` serves it
 // (scripts/serve-static.mjs: gzip, cache headers, CSP), in the system Chromium through the
 // DevTools protocol: cold cache, 4× CPU throttling, bytes per resource type (encodedDataLength),

@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Load generation (autocannon) and the baseline server process.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Section 2: search latency over 100,000 generated products on PostgreSQL. Sequential
 // POST /products requests (one at a time: the latency a shopper sees), varied realistic terms,
 // with and without category and price filters; the same requests against the baseline server

@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // A mail server for the benchmark's production configuration (its own process, like the
 // baseline): accepts every message and counts them; the parent asks for the counts over IPC.
 // Usage: node smtp-sink.mjs <port>

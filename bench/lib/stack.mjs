@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Starting the real API (as `npm start` runs it) on PGlite or PostgreSQL, and direct database
 // access for preparing benchmark data (only while no API process holds a PGlite folder).
 import { spawnSync } from 'node:child_process';

@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Small helpers of the benchmark: statistics, child processes (always stopped), waiting, logging.
 import { spawn } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Starting and stopping the pieces of the product for browser tests, each as its own process,
 // so a test can stop one remote's server and start it again.
 import { spawn } from 'node:child_process';

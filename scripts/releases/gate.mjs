@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // The release gate: a remote goes live only if the live shell can run it, and a shell only if it
 // can run every live remote. Read from the releases themselves (their manifests and types/), never
 // from the source tree: the shell that is live is what the remote will meet.

@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // What the front-end servers derive from the release store: the runtime configuration the shell
 // reads at boot (/config.json) and the front-end bases the Content-Security-Policy allows.
 // The registry is read again whenever its file changes, so a promote, rollback or move reaches

@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Building and publishing a front end from this checkout: what `npm run release` and `npm start` do.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

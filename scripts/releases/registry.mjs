@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // The live pointer of each front end: registry.json in the release store. Written whole to a
 // temporary file and renamed over the old one (a crash mid-write leaves the old pointer), under a
 // lock file so two release commands cannot lose each other's change; read by any number of servers.

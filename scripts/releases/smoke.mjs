@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // The smoke run: every route of a published remote release, opened through a preview in the live
 // site (?preview=<remote>@<id>) in Chromium, signed in as a fresh shopper; fails on any page
 // error, unavailable area, or front-end file or API call that fails.

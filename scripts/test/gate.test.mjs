@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Unit tests of the release gate (scripts/releases/gate.mjs) and of the release commands that use it:
 // node --test scripts/test/
 // Every test works in real temporary folders with small, fake but complete releases: the shell's

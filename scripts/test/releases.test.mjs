@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Unit tests of the front-end release store (npm run release): node --test scripts/test/
 // Every test works in real temporary folders with small, fake but complete build folders.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Unit tests of the public-surface record (scripts/shared-surface.mjs): node --test scripts/test/
 // Each test works on a tiny fake TypeScript package in a temporary folder inside the repository's
 // node_modules (so that typescript and react's types resolve as they do for @marketplace/shared).
