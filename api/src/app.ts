@@ -10,7 +10,7 @@ import { errorHandling } from './plugins/error-handling';
 import { hardening } from './plugins/hardening';
 import { requestLogging, type LogOptions } from './plugins/logging';
 import { messaging } from './plugins/messaging';
-import { apiRoutes } from './routes';
+import { apiRoutes } from './domains';
 
 export type BuildOptions = LogOptions;
 

@@ -21,8 +21,8 @@ export interface AppContext {
   catalogue: import('./lib/catalogue-cache').CatalogueCache;
   /** Users of live login tokens, dropped in every process when a user or token changes. */
   sessions: import('./lib/session-cache').SessionCache;
-  /** Auction events of committed changes, sent to every process in batches (see lib/auction-events.ts). */
-  auctionEvents: import('./lib/auction-events').AuctionEventPublisher;
+  /** Auction events of committed changes, sent to every process in batches (see domains/auctions/event-bus.ts). */
+  auctionEvents: import('./domains/auctions/event-bus').AuctionEventPublisher;
 }
 
 export type App = FastifyInstance<

@@ -3,7 +3,8 @@ import type { Config } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import type { OrderStatusValue } from './db/schema';
-import { ORDER_STATUSES, setOrderStatus } from './lib/orders';
+import { setOrderStatus } from './domains/orders/repository';
+import { ORDER_STATUSES } from './domains/orders/rules';
 
 /**
  * `order:status <orderid> <Processing|Shipped|Delivered|Cancelled|auto>`: sets an order's status

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AuctionEvent } from '@marketplace/shared/contract';
-import { AUCTION_CHANNEL } from '../src/lib/auction-events';
+import { AUCTION_CHANNEL } from '../src/domains/auctions/event-bus';
 import { executePrepared } from '../src/db/prepared';
 import { describeEachDatabase, eventually } from './helpers/server';
 

@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describeEachDatabase } from './helpers/server';
-import { MAX_ORDER_TOTAL_PAISE } from '../src/routes/orders';
+import { MAX_ORDER_TOTAL_PAISE } from '../src/domains/orders/rules';
 import { signedInUser } from './helpers/accounts';
 import { CHECKOUT, del, listProduct } from './helpers/shop';
-import { setOrderStatus } from '../src/lib/orders';
+import { setOrderStatus } from '../src/domains/orders/repository';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 

@@ -86,3 +86,9 @@ export function strictBodyValidator(): ValidatorFactory {
     return (route) => (route.httpPart === 'body' ? forBody(route) : forText(route));
   };
 }
+
+/** A real calendar date `YYYY-MM-DD` (a pattern alone lets 2024-02-31 through). */
+export function isCalendarDate(value: string): boolean {
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { AuctionEventPublisher } from '../lib/auction-events';
+import { AuctionEventPublisher } from '../domains/auctions/event-bus';
 import { createMailer } from '../lib/mailer';
 
 /** What the API sends out: mail (SMTP or the outbox folder) and auction events to every process (`app.ctx.mailer`, `app.ctx.auctionEvents`). */

@@ -24,7 +24,7 @@ import { isValidAnonToken, issueAnonToken, requireUser } from '../../lib/auth';
 import { hashPassword, randomOtp, randomToken, safeEqual, tokenHash, verifyPassword } from '../../lib/crypto';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import { enforceRateLimit } from '../../lib/ratelimit';
-import { replies } from '../../routes/common';
+import { replies } from '../../lib/replies';
 import * as accounts from './repository';
 import { ALREADY_REGISTERED, ANON_EXPIRED, WRONG_LOGIN, isUniqueViolation, isValidBirthday, otpHash, requestedChange } from './rules';
 import { changeAddresses, changePassword, changeProfile, finishReset } from './updates';

@@ -1,6 +1,7 @@
 import type { UpdateCusBody } from '@marketplace/shared/contract';
 import { hmac } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
+import { isCalendarDate } from '../../lib/validation';
 
 export const WRONG_LOGIN = 'Wrong Email or Password';
 export const ANON_EXPIRED = 'Your page has expired, please try again';
@@ -10,8 +11,8 @@ export const PROOF_NOT_USABLE = 'Please confirm your old password again';
 
 /** A real calendar date between 1900-01-01 and today. */
 export function isValidBirthday(value: string): boolean {
+  if (!isCalendarDate(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return false;
   return d.getUTCFullYear() >= 1900 && d.getTime() <= Date.now();
 }
 

@@ -5,7 +5,7 @@ import type { AuctionEvent } from '@marketplace/shared/contract';
 import type { Config } from '../../config';
 import type { ListenFn } from '../../db/listen';
 import type { Database } from '../../db/schema';
-import { AuctionEventHub } from '../../lib/auction-events';
+import { AuctionEventHub } from './event-bus';
 import { HttpError, notFound } from '../../lib/errors';
 import { auctionExists } from './repository';
 import { AUCTION_TEXTS } from './rules';

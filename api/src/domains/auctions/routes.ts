@@ -16,9 +16,10 @@ import {
 import { publicBase, type App } from '../../context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';
-import { replies } from '../../routes/common';
+import { replies } from '../../lib/replies';
 import { AuctionEventStreams } from './events';
-import { approveBidder, bidTarget, biddersPage, insertAuction, loadAuctionItem, loadAuctionPage, placeBid, storedPhotoHashes, toItem, type BidRow } from './repository';
+import { approveBidder, bidTarget, insertAuction, placeBid, storedPhotoHashes } from './bidding';
+import { biddersPage, loadAuctionItem, loadAuctionPage, toItem, type BidRow } from './repository';
 import { AUCTION_TEXTS, bidRefusal, bidderStatus, checkedAuctionTerms, wholeRupees } from './rules';
 
 export function auctionRoutes(app: App) {

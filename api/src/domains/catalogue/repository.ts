@@ -120,6 +120,11 @@ export function productById(db: Kysely<Database>, productid: number): Promise<Pr
   return db.selectFrom('products').select(PRODUCT_COLUMNS).where('productid', '=', productid).executeTakeFirst();
 }
 
+/** Whether the product is in the catalogue (the cart and the wishlist check before keeping one). */
+export async function productExists(db: Kysely<Database>, productid: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('products').select('productid').where('productid', '=', productid).executeTakeFirst());
+}
+
 /** Escapes LIKE wildcards so a search for "50%" means the text 50%. */
 function likeContains(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -17,7 +17,7 @@ import { publicBase, type App } from '../../context';
 import { notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';
 import { notModified, variantFor, type CachedReply } from '../../lib/catalogue-cache';
-import { replies } from '../../routes/common';
+import { replies } from '../../lib/replies';
 import { categoriesKey, pageKey, productKey, trendingKey } from './cache-keys';
 import { categoryTitles, productById, productPage, productSearch, toProduct, trendingProducts } from './repository';
 

@@ -1,18 +1,17 @@
 import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
-import { accountRoutes } from '../domains/account/routes';
-import { auctionRoutes } from '../domains/auctions/routes';
-import { catalogueRoutes } from '../domains/catalogue/routes';
-import { cartRoutes } from './cart';
-import { contactRoutes } from './contact';
-import { couponRoutes } from './coupons';
-import { imageRoutes } from './images';
-import { orderRoutes } from './orders';
-import { productRoutes } from './products';
-import { reviewRoutes } from './reviews';
-import { uploadRoutes } from './uploads';
-import { wishlistRoutes } from './wishlist';
+import { accountRoutes } from './account/routes';
+import { auctionRoutes } from './auctions/routes';
+import { catalogueRoutes } from './catalogue/routes';
+import { cartRoutes } from './cart/routes';
+import { contactRoutes } from './contact/routes';
+import { couponRoutes } from './coupons/routes';
+import { orderRoutes } from './orders/routes';
+import { productRoutes } from './products/routes';
+import { reviewRoutes } from './reviews/routes';
+import { imageRoutes, uploadRoutes } from './uploads/routes';
+import { wishlistRoutes } from './wishlist/routes';
 
 /** Every API route (signed-in ones say so with `config.auth`, see plugins/authentication.ts). */
 export const apiRoutes = fp(

@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { CheckCouponBody, CouponCheckReply, CouponListReply, SHOP_MESSAGES } from '@marketplace/shared/contract';
-import type { App } from '../context';
-import { findValidCoupon } from '../lib/coupons';
-import { replies } from './common';
+import type { App } from '../../context';
+import { replies } from '../../lib/replies';
+import { findValidCoupon, validCoupons } from './repository';
 
 export function couponRoutes(app: App) {
   const { db } = app.ctx;
@@ -15,14 +14,7 @@ export function couponRoutes(app: App) {
 
   /** GET /coupons: the coupons valid now (Offers and Coupons page), soonest expiry first. */
   app.get('/coupons', { schema: { response: replies(CouponListReply) } }, async () => {
-    const rows = await db
-      .selectFrom('coupons')
-      .select(['name', 'discount', 'expires_at', 'uses_left'])
-      .where(sql<boolean>`expires_at > now()`)
-      .where('uses_left', '>', 0)
-      .orderBy('expires_at', 'asc')
-      .orderBy('name', 'asc')
-      .execute();
+    const rows = await validCoupons(db);
     return {
       status: 200,
       msg: rows.length ? 'Coupons' : 'No coupons available right now',

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AuctionEvent } from '@marketplace/shared/contract';
-import type { Database } from '../db/schema';
-import type { ListenFn } from '../db/listen';
+import type { Database } from '../../db/schema';
+import type { ListenFn } from '../../db/listen';
 
 /** The one notification channel of auction events; the payload is the event as JSON. */
 export const AUCTION_CHANNEL = 'auction_events';

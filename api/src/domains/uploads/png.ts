@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { badRequest } from './errors';
+import { badRequest } from '../../lib/errors';
 
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -1,19 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { SHOP_MESSAGES } from '@marketplace/shared/contract';
-import type { Database } from '../db/schema';
-import { badRequest } from './errors';
-
-export const COUPON_MESSAGES = {
-  expired: SHOP_MESSAGES.couponExpired,
-  usedUp: `${SHOP_MESSAGES.couponExpired}: it has no uses left`,
-  unknown: 'Coupon not found: check the code',
-} as const;
-
-export interface ValidCoupon {
-  couponname: string;
-  /** Rupees. */
-  discount: number;
-}
+import type { Database } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { COUPON_MESSAGES, usableCoupon, type ValidCoupon } from './rules';
 
 const byName = (name: string) => sql<boolean>`lower(name) = ${name.trim().toLowerCase()}`;
 
@@ -24,10 +12,7 @@ export async function findValidCoupon(db: Kysely<Database>, name: string): Promi
     .select(['name', 'discount', 'uses_left', sql<boolean>`expires_at <= now()`.as('expired')])
     .where(byName(name))
     .executeTakeFirst();
-  if (!row) throw badRequest(COUPON_MESSAGES.unknown);
-  if (row.expired) throw badRequest(COUPON_MESSAGES.expired);
-  if (row.uses_left <= 0) throw badRequest(COUPON_MESSAGES.usedUp);
-  return { couponname: row.name, discount: Number(row.discount) };
+  return usableCoupon(row);
 }
 
 /**
@@ -46,4 +31,16 @@ export async function consumeCoupon(db: Kysely<Database>, name: string): Promise
   if (row) return { couponname: row.name, discount: Number(row.discount) };
   await findValidCoupon(db, name); // throws the reason
   throw badRequest(COUPON_MESSAGES.usedUp);
+}
+
+/** The coupons valid now, soonest expiry first. */
+export function validCoupons(db: Kysely<Database>) {
+  return db
+    .selectFrom('coupons')
+    .select(['name', 'discount', 'expires_at', 'uses_left'])
+    .where(sql<boolean>`expires_at > now()`)
+    .where('uses_left', '>', 0)
+    .orderBy('expires_at', 'asc')
+    .orderBy('name', 'asc')
+    .execute();
 }

@@ -1,0 +1,265 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Order, OrderStatus, PlaceOrderBody } from '@marketplace/shared/contract';
+import type { Config } from '../../config';
+import { executePrepared } from '../../db/prepared';
+import type { Database, OrderStatusValue } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { consumeCoupon } from '../coupons/repository';
+import { MAX_ORDER_TOTAL_PAISE, ORDER_MESSAGES, computeTotals, toPaise, toRupees } from './rules';
+
+type Delays = Config['orders'];
+
+/**
+ * The status an order has now: the explicit one (operator command or cancel) when set,
+ * otherwise Processing → Shipped after `shipAfterHours` → Delivered after `deliverAfterHours`
+ * from the order date. Computed by the database clock, so every API process agrees.
+ */
+export function effectiveStatus(delays: Delays): RawBuilder<OrderStatusValue> {
+  return sql<OrderStatusValue>`COALESCE(orders.status, CASE
+    WHEN orders.orderdate <= now() - make_interval(secs => ${delays.deliverAfterHours * 3600}) THEN 'Delivered'
+    WHEN orders.orderdate <= now() - make_interval(secs => ${delays.shipAfterHours * 3600}) THEN 'Shipped'
+    ELSE 'Processing' END)`;
+}
+
+const ORDER_COLUMNS = [
+  'orders.orderid',
+  'orders.orderdate',
+  'orders.billname',
+  'orders.billaddress',
+  'orders.ordernote',
+  'orders.payinfo',
+  'orders.billamount',
+  'orders.billtax',
+  'orders.discount',
+  'orders.couponname',
+  'orders.cancelled_at',
+] as const;
+
+/** The caller's orders (newest first: `limit` of them before the order `before`), or one of them; never another user's. */
+export async function loadOrders(
+  db: Kysely<Database>,
+  delays: Delays,
+  userid: number,
+  which: { orderid: number } | { before?: number; limit: number },
+): Promise<Order[]> {
+  let query = db
+    .selectFrom('orders')
+    .select([...ORDER_COLUMNS, effectiveStatus(delays).as('effective_status')])
+    .where('orders.userid', '=', userid);
+  if ('orderid' in which) query = query.where('orders.orderid', '=', which.orderid);
+  else {
+    if (which.before !== undefined) query = query.where('orders.orderid', '<', which.before);
+    query = query.limit(which.limit);
+  }
+  const rows = await query.orderBy('orders.orderid', 'desc').execute();
+  if (rows.length === 0) return [];
+  const lines = await db
+    .selectFrom('order_lines')
+    .select(['orderid', 'productid', 'productname', 'price', 'quantity'])
+    .where(
+      'orderid',
+      'in',
+      rows.map((r) => r.orderid),
+    )
+    .orderBy('orderid')
+    .orderBy('lineno')
+    .execute();
+  const byOrder = new Map<number, Order['orderdata']>();
+  for (const l of lines) {
+    const list = byOrder.get(l.orderid) ?? [];
+    list.push({ productid: l.productid ?? 0, productname: l.productname, price: Number(l.price), quantity: l.quantity });
+    byOrder.set(l.orderid, list);
+  }
+  return rows.map((r) => toOrder({ ...r, status: r.effective_status as OrderStatus }, byOrder.get(r.orderid) ?? [], delays));
+}
+
+/** The reply shape of an order from its row (with the status it has now) and its lines. */
+export function toOrder(
+  r: {
+    orderid: number;
+    orderdate: Date | string;
+    billname: string;
+    billaddress: string;
+    ordernote: string;
+    payinfo: string;
+    billamount: number | string;
+    billtax: number | string;
+    discount: number | string;
+    couponname: string | null;
+    cancelled_at: Date | string | null;
+    status: OrderStatus;
+  },
+  lines: Order['orderdata'],
+  delays: Delays,
+): Order {
+  const date = new Date(r.orderdate);
+  const at = (hours: number) => new Date(date.getTime() + hours * 3600_000).toISOString();
+  const billamount = toPaise(r.billamount);
+  const billtax = toPaise(r.billtax);
+  return {
+    orderid: r.orderid,
+    orderdate: date.toISOString(),
+    billname: r.billname,
+    billamount: toRupees(billamount),
+    billtax: toRupees(billtax),
+    discount: Number(r.discount),
+    couponname: r.couponname ?? '',
+    total: toRupees(billamount + billtax),
+    status: r.status,
+    ordernote: r.ordernote,
+    billaddress: r.billaddress,
+    payinfo: r.payinfo as Order['payinfo'],
+    orderdata: lines,
+    shippedBy: at(delays.shipAfterHours),
+    deliveredBy: at(delays.deliverAfterHours),
+    cancelledAt: r.cancelled_at ? new Date(r.cancelled_at).toISOString() : null,
+  };
+}
+
+async function orderIdByKey(db: Kysely<Database>, userid: number, key: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select('orderid')
+    .where('userid', '=', userid)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  return row?.orderid;
+}
+
+/** A placed order, or the order an earlier request with the same Idempotency-Key placed. */
+export type Placement = { order: Order } | { replayedOrderid: number };
+
+/**
+ * Orders the user's whole cart, in one transaction (order + lines written, coupon use counted,
+ * cart emptied — all or nothing). Amounts come from the catalogue and the coupon table.
+ * The same Idempotency-Key again answers the first order, without a lookup on the way in: a
+ * twin in flight holds the cart rows this order deletes, so it waits for the twin, then finds
+ * the cart empty and the twin's order under the key; a twin on a refilled cart fails on the
+ * unique (userid, idempotency_key), rolls back (the cart is kept) and answers the first order.
+ */
+export async function placeOrder(
+  db: Kysely<Database>,
+  config: Pick<Config, 'shipping' | 'orders'>,
+  userid: number,
+  key: string | undefined,
+  body: PlaceOrderBody,
+): Promise<Placement> {
+  const couponname = body.couponname?.trim() ?? '';
+  try {
+    return await db.transaction().execute(async (trx): Promise<Placement> => {
+      // The cart is read and emptied in one statement; a refusal below rolls both back.
+      const { rows: items } = await executePrepared(
+        trx,
+        sql<{ productid: number; productname: string; price: string }>`
+        WITH removed AS (DELETE FROM cart_items WHERE userid = ${userid} RETURNING cartid, productid)
+        SELECT p.productid, p.productname, p.price FROM removed r JOIN products p ON p.productid = r.productid
+        ORDER BY r.cartid`,
+      );
+      if (items.length === 0) {
+        const existing = key && (await orderIdByKey(trx, userid, key));
+        if (existing) return { replayedOrderid: existing };
+        throw badRequest(ORDER_MESSAGES.emptyCart);
+      }
+
+      const itemsPaise = items.reduce((sum, i) => sum + toPaise(i.price), 0);
+      // Refused before anything is kept: the transaction gives the cart back.
+      if (itemsPaise > MAX_ORDER_TOTAL_PAISE) throw badRequest(ORDER_MESSAGES.tooLarge);
+      const coupon = couponname ? await consumeCoupon(trx, couponname) : null;
+      const totals = computeTotals(itemsPaise, coupon ? toPaise(coupon.discount) : 0, config.shipping);
+      const order = {
+        billname: body.billname.trim(),
+        billaddress: body.billaddress.trim(),
+        ordernote: (body.ordernote ?? '').trim(),
+        payinfo: body.payinfo,
+        billamount: toRupees(totals.billamount),
+        billtax: toRupees(totals.billtax),
+        discount: toRupees(totals.discount),
+        couponname: coupon?.couponname ?? null,
+      };
+      const lines = items.map((item, i) => ({ lineno: i + 1, productid: item.productid, productname: item.productname, price: item.price }));
+      // The order and its lines in one statement.
+      const { rows } = await executePrepared(
+        trx,
+        sql<{ orderid: number; orderdate: Date }>`
+        WITH placed AS (
+          INSERT INTO orders (userid, billname, billaddress, ordernote, payinfo, items_total, discount, billamount, billtax, couponname, idempotency_key)
+          VALUES (${userid}, ${order.billname}, ${order.billaddress}, ${order.ordernote}, ${order.payinfo}, ${toRupees(totals.itemsTotal)},
+            ${order.discount}, ${order.billamount}, ${order.billtax}, ${order.couponname}, ${key ?? null})
+          RETURNING orderid, orderdate
+        ), lines AS (
+          INSERT INTO order_lines (orderid, lineno, productid, productname, price, quantity)
+          SELECT placed.orderid, l.lineno, l.productid, l.productname, l.price, 1
+          FROM placed, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS l(lineno int, productid int, productname text, price numeric)
+          RETURNING 1
+        )
+        SELECT orderid, orderdate FROM placed WHERE (SELECT count(*) FROM lines) = ${lines.length}`,
+      );
+      if (!rows[0]) throw new Error('The order lines were not all written');
+      const placed = toOrder(
+        { ...order, ...rows[0], cancelled_at: null, status: 'Processing' },
+        items.map((item) => ({ productid: item.productid, productname: item.productname, price: Number(item.price), quantity: 1 })),
+        config.orders,
+      );
+      return { order: placed };
+    });
+  } catch (e) {
+    // A twin with the same key committed first.
+    if (key && (e as { code?: string }).code === '23505' && String((e as Error).message).includes('orders_idempotency_key')) {
+      const existing = await orderIdByKey(db, userid, key);
+      if (existing) return { replayedOrderid: existing };
+    }
+    throw e;
+  }
+}
+
+/**
+ * Cancels the user's order while it is Processing or Shipped (one guarded UPDATE; the order stays
+ * on record as Cancelled): true, or the status that kept it (undefined: no such order of theirs).
+ */
+export async function cancelOrder(db: Kysely<Database>, delays: Delays, userid: number, orderid: number): Promise<true | OrderStatusValue | undefined> {
+  const status = effectiveStatus(delays);
+  const cancelled = await db
+    .updateTable('orders')
+    .set({ status: 'Cancelled', status_set_at: sql`now()`, cancelled_at: sql`now()` })
+    .where('orderid', '=', orderid)
+    .where('userid', '=', userid)
+    .where(sql<boolean>`${status} IN ('Processing', 'Shipped')`)
+    .returning('orderid')
+    .executeTakeFirst();
+  if (cancelled) return true;
+  const row = await db.selectFrom('orders').select(status.as('effective_status')).where('orderid', '=', orderid).where('userid', '=', userid).executeTakeFirst();
+  return row?.effective_status;
+}
+
+/**
+ * Operator: sets an order's status explicitly (it then no longer follows the clock), or `auto`
+ * to let it follow the clock again. Returns the status before and after, or null for an unknown order.
+ */
+export async function setOrderStatus(
+  db: Kysely<Database>,
+  delays: Delays,
+  orderid: number,
+  status: OrderStatusValue | 'auto',
+): Promise<{ before: OrderStatusValue; after: OrderStatusValue } | null> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('orders')
+      .select(['orderid', effectiveStatus(delays).as('effective_status')])
+      .where('orderid', '=', orderid)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) return null;
+    const explicit = status === 'auto' ? null : status;
+    const updated = await trx
+      .updateTable('orders')
+      .set({
+        status: explicit,
+        status_set_at: explicit ? new Date() : null,
+        cancelled_at: explicit === 'Cancelled' ? sql`COALESCE(cancelled_at, now())` : null,
+      })
+      .where('orderid', '=', orderid)
+      .returning([effectiveStatus(delays).as('effective_status')])
+      .executeTakeFirstOrThrow();
+    return { before: current.effective_status, after: updated.effective_status };
+  });
+}

@@ -1,0 +1,73 @@
+import {
+  AuthHeaders,
+  OrderHeaders,
+  OrderPageQuery,
+  OrderPageReply,
+  PAGE_SIZES,
+  OrderReply,
+  PlaceOrderBody,
+  PlaceOrderHeaders,
+  PlaceOrderReply,
+  SHOP_MESSAGES,
+} from '@marketplace/shared/contract';
+import type { App } from '../../context';
+import { notFound } from '../../lib/errors';
+import { decodeCursor, pageLimit, pageOf } from '../../lib/paging';
+import { replies } from '../../lib/replies';
+import { cancelOrder, loadOrders, placeOrder } from './repository';
+import { ORDER_MESSAGES, cancelRefusal, confirmationMail } from './rules';
+
+export function orderRoutes(app: App) {
+  const { db, config, mailer } = app.ctx;
+
+  /**
+   * POST /orderauth: orders the caller's whole cart (repository.placeOrder); anything the body
+   * says about money or the user is ignored. A repeated Idempotency-Key answers the first order.
+   */
+  app.post(
+    '/orderauth',
+    { schema: { headers: PlaceOrderHeaders, body: PlaceOrderBody, response: replies(PlaceOrderReply) }, config: { auth: { token: 'header' } } },
+    async (req, reply) => {
+      const { user } = req;
+      const placed = await placeOrder(db, config, user.userid, req.headers['idempotency-key'], req.body);
+      if ('replayedOrderid' in placed) {
+        reply.header('idempotent-replayed', 'true');
+        return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: { orderid: placed.replayedOrderid } };
+      }
+
+      // After the commit and without holding up the reply: a mail failure never fails the order.
+      try {
+        mailer.sendLater(confirmationMail(user, placed.order));
+      } catch (err) {
+        req.log.error({ err }, 'Could not queue the order confirmation mail');
+      }
+      return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: { orderid: placed.order.orderid } };
+    },
+  );
+
+  // The caller's orders, newest first, a page at a time (keyset on orderid).
+  app.get('/allorders', { schema: { headers: AuthHeaders, querystring: OrderPageQuery, response: replies(OrderPageReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
+    const limit = pageLimit(req.query, PAGE_SIZES.orders);
+    const before = decodeCursor(req.query.cursor, ['int'])?.[0];
+    const page = pageOf(await loadOrders(db, config.orders, user.userid, { before, limit: limit + 1 }), limit, (o) => [o.orderid]);
+    return { status: 200, msg: page.rows.length || before !== undefined ? 'Orders' : 'No Order Pending', data: page.rows, next: page.next };
+  });
+
+  app.get('/order', { schema: { headers: OrderHeaders, response: replies(OrderReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
+    const [order] = await loadOrders(db, config.orders, user.userid, { orderid: req.headers.orderid });
+    if (!order) throw notFound(ORDER_MESSAGES.notFound);
+    return { status: 200, msg: 'Order', data: order };
+  });
+
+  /** DELETE /cancelorder: allowed before Delivered; the order stays on record as Cancelled. */
+  app.delete('/cancelorder', { schema: { headers: OrderHeaders, response: replies(OrderReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const { user } = req;
+    const orderid = req.headers.orderid;
+    const cancelled = await cancelOrder(db, config.orders, user.userid, orderid);
+    if (cancelled !== true) throw cancelRefusal(cancelled);
+    const [order] = await loadOrders(db, config.orders, user.userid, { orderid });
+    return { status: 200, msg: ORDER_MESSAGES.cancelled, data: order };
+  });
+}

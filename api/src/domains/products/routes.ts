@@ -1,0 +1,76 @@
+import {
+  AuthHeaders,
+  CreateProductBody,
+  CreateProductReply,
+  IdParams,
+  MY_PRODUCTS_PAGE,
+  MessageReply,
+  MyProductsPageQuery,
+  MyProductsPageReply,
+  SELLER_MESSAGES,
+} from '@marketplace/shared/contract';
+import type { FastifyRequest } from 'fastify';
+import { publicBase, type App } from '../../context';
+import { badRequest } from '../../lib/errors';
+import { decodeCursor, pageLimit } from '../../lib/paging';
+import { replies } from '../../lib/replies';
+import { toProduct } from '../catalogue/repository';
+import { areStoredPngs } from '../uploads/repository';
+import { mailPriceDrop } from '../wishlist/price-drop';
+import { deleteProduct, insertProduct, sellerPage, updateProduct } from './repository';
+import { FOREIGN_PHOTO, productTerms, type ProductValues } from './rules';
+
+/**
+ * POST /product lists a product for sale; a seller's own listings: GET /myproducts, PUT and
+ * DELETE /product/{id} (403 for anyone else's). The seller is always the caller; a `userid` in
+ * a body is ignored. Every change reaches every process's catalogue cache with its commit, and
+ * this process's at once (its own notification arrives later: its next read must see the change).
+ */
+export function productRoutes(app: App) {
+  const { db, config, catalogue, mailer } = app.ctx;
+  // Price-drop mails still being handed to the mailer: a closing app waits for them.
+  const mailing = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...mailing]);
+  });
+
+  /** The values of a product the seller sent, its photos stored PNGs of this API; or 400. */
+  async function checkedProduct(req: FastifyRequest, body: CreateProductBody): Promise<ProductValues> {
+    const base = publicBase(config, req);
+    const { values, hashes } = productTerms(body, [base, ...(config.publicUrl ? [config.publicUrl] : [])]);
+    if (!(await areStoredPngs(db, hashes))) throw badRequest(FOREIGN_PHOTO);
+    return values;
+  }
+
+  app.post('/product', { schema: { headers: AuthHeaders, body: CreateProductBody, response: replies(CreateProductReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const row = await insertProduct(db, req.user.userid, await checkedProduct(req, req.body));
+    catalogue.forgetAll();
+    return { status: 200, msg: 'Product Added Successfully', data: toProduct(row, publicBase(config, req)) };
+  });
+
+  app.get('/myproducts', { schema: { headers: AuthHeaders, querystring: MyProductsPageQuery, response: replies(MyProductsPageReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const limit = pageLimit(req.query, MY_PRODUCTS_PAGE);
+    const before = decodeCursor(req.query.cursor, ['int'])?.[0];
+    const page = await sellerPage(db, req.user.userid, limit, before);
+    const base = publicBase(config, req);
+    return { status: 200, msg: page.rows.length || before !== undefined ? 'Your products' : 'You have not listed any products yet', data: page.rows.map((r) => toProduct(r, base)), next: page.next };
+  });
+
+  app.put('/product/:id', { schema: { headers: AuthHeaders, params: IdParams, body: CreateProductBody, response: replies(CreateProductReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    const values = await checkedProduct(req, req.body);
+    const { row, was } = await updateProduct(db, req.params.id, req.user.userid, values);
+    catalogue.forgetAll();
+    if (values.price < was) {
+      const task = mailPriceDrop(db, mailer, config.storefrontUrl, row, was, values.price).catch((err: unknown) => req.log.error({ err }, 'Could not mail the price drop'));
+      mailing.add(task);
+      void task.finally(() => mailing.delete(task));
+    }
+    return { status: 200, msg: SELLER_MESSAGES.updated, data: toProduct(row, publicBase(config, req)) };
+  });
+
+  app.delete('/product/:id', { schema: { headers: AuthHeaders, params: IdParams, response: replies(MessageReply) }, config: { auth: { token: 'header' } } }, async (req) => {
+    await deleteProduct(db, req.params.id, req.user.userid);
+    catalogue.forgetAll();
+    return { status: 200, msg: SELLER_MESSAGES.removed, data: null };
+  });
+}

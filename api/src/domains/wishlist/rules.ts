@@ -1,0 +1,39 @@
+import { HttpError, notFound } from '../../lib/errors';
+
+/** The lists a user keeps products in. */
+export type KeptList = 'wishlist_items' | 'price_alerts';
+
+export interface KeepMessages {
+  productNotFound: string;
+  full: string;
+}
+
+/**
+ * Whether a product may go into one of the user's lists: an unknown product → 404; already there
+ * → kept as it is (false); a list at its cap → 409; otherwise true.
+ */
+export function mayKeep(state: { productExists: boolean; there: boolean; count: number }, cap: number, messages: KeepMessages): boolean {
+  if (!state.productExists) throw notFound(messages.productNotFound);
+  if (state.there) return false;
+  if (state.count >= cap) throw new HttpError(409, messages.full);
+  return true;
+}
+
+const rupees = (n: number) => `Rs. ${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The mail to one watcher of a product whose price went down from `was` to `now`. */
+export function priceDropMail(watcher: { email: string; firstname: string }, product: { productname: string }, was: number, now: number, link: string) {
+  return {
+    to: watcher.email,
+    subject: `Price drop: ${product.productname} is now ${rupees(now)}`,
+    text: [
+      `Hello ${watcher.firstname},`,
+      '',
+      `The price of ${product.productname} has dropped from ${rupees(was)} to ${rupees(now)}.`,
+      '',
+      `See it here: ${link}`,
+      '',
+      "You asked us to tell you when its price drops. To stop these emails, press 'Email me when the price drops' again on the product page.",
+    ].join('\n'),
+  };
+}
