@@ -1,5 +1,5 @@
 import { ACCOUNT_PAGES } from './App';
-import { subPageKey } from './myaccount/subPages';
+import { subPageKey } from './pages/myaccount/subPages';
 import { routes } from './routes.json';
 
 describe('account area routes', () => {

@@ -1,15 +1,17 @@
 import { type ReactElement } from 'react';
-import { AreaRoutes, type PageTable } from '@marketplace/shared';
-import LoginPage from './auth/LoginPage';
-import SignupPage from './auth/SignupPage';
-import ForgetPasswordPage from './auth/ForgetPasswordPage';
-import OtpResetPage from './auth/OtpResetPage';
-import ChangePasswordPage from './auth/ChangePasswordPage';
-import NewPasswordPage from './auth/NewPasswordPage';
-import AccountArea from './myaccount/AccountArea';
+import { AreaRoutes, lazyPage, type PageTable } from '@marketplace/shared';
 import { routes } from './routes.json';
 
-/** Every route of routes.json; the /myaccount/… pages are one screen that picks its sub-screen. */
+// Every page is in its own chunk; the /myaccount/… pages are one screen that picks its sub-screen.
+const LoginPage = lazyPage(() => import('./pages/login/LoginPage'), (m) => m.LoginPage);
+const SignupPage = lazyPage(() => import('./pages/signup/SignupPage'), (m) => m.SignupPage);
+const ForgetPasswordPage = lazyPage(() => import('./pages/password-reset/ForgetPasswordPage'), (m) => m.ForgetPasswordPage);
+const OtpResetPage = lazyPage(() => import('./pages/password-reset/OtpResetPage'), (m) => m.OtpResetPage);
+const NewPasswordPage = lazyPage(() => import('./pages/password-reset/NewPasswordPage'), (m) => m.NewPasswordPage);
+const ChangePasswordPage = lazyPage(() => import('./pages/change-password/ChangePasswordPage'), (m) => m.ChangePasswordPage);
+const MyAccountPage = lazyPage(() => import('./pages/myaccount/MyAccountPage'), (m) => m.MyAccountPage);
+
+/** Every route of routes.json (the paths the account's release serves), by its pattern. */
 export const ACCOUNT_PAGES: PageTable = {
   '/login': LoginPage,
   '/signup': SignupPage,
@@ -17,8 +19,8 @@ export const ACCOUNT_PAGES: PageTable = {
   '/otpresetpass': OtpResetPage,
   '/changepassword': ChangePasswordPage,
   '/newpassword': NewPasswordPage,
-  '/myaccount': AccountArea,
-  ...Object.fromEntries(routes.filter((path) => path.startsWith('/myaccount/')).map((path) => [path, AccountArea])),
+  '/myaccount': MyAccountPage,
+  ...Object.fromEntries(routes.filter((path) => path.startsWith('/myaccount/')).map((path) => [path, MyAccountPage])),
 };
 
 export default function AccountApp(): ReactElement {

@@ -1,5 +1,5 @@
 import { type ReactElement, type ReactNode } from 'react';
-import styles from './Form.module.css';
+import styles from '../styles/forms.module.css';
 
 /** The centred card every sign-in and password screen sits in: a title, a lead line, the content. */
 export function AuthCard({

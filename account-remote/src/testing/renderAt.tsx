@@ -1,11 +1,16 @@
-import type { RenderResult } from '@testing-library/react';
+import { screen, waitFor, type RenderResult } from '@testing-library/react';
 import { renderArea } from '@marketplace/shared/testing';
 import AccountApp from '../App';
 import { routes } from '../routes.json';
 
 export { currentPath } from '@marketplace/shared/testing';
 
-/** The account area at `path`, mounted as the shell mounts it. */
-export function renderAt(path: string): RenderResult {
-  return renderArea(routes, AccountApp, path, <p>outside the account area</p>);
+/**
+ * The account area at `path`, mounted as the shell mounts it. Resolves once the page's own chunk
+ * (React.lazy) has loaded (a redirect the page then makes arrives a moment later: wait for it).
+ */
+export async function renderAt(path: string): Promise<RenderResult> {
+  const result = renderArea(routes, AccountApp, path, <p>outside the account area</p>);
+  await waitFor(() => expect(screen.queryByText('Loading page')).toBeNull());
+  return result;
 }

@@ -12,10 +12,10 @@ import {
   useSession,
   withNext,
 } from '@marketplace/shared';
-import { AuthCard } from '../ui/AuthCard';
-import { SignedInOnly } from '../lib/guards';
-import { PASSWORD_PROOF_KEY } from '../lib/passwordFlows';
-import styles from '../ui/Form.module.css';
+import { AuthCard } from '../../components/AuthCard';
+import { SignedInOnly } from '../../lib/guards';
+import { PASSWORD_PROOF_KEY } from '../../lib/passwordFlows';
+import styles from '../../styles/forms.module.css';
 
 function OldPasswordCheck(): ReactElement {
   const navigate = useNavigate();
@@ -77,7 +77,7 @@ function OldPasswordCheck(): ReactElement {
 }
 
 /** /changepassword: the old-password check that leads to /newpassword (signed-in users only). */
-export default function ChangePasswordPage(): ReactElement {
+export function ChangePasswordPage(): ReactElement {
   return (
     <SignedInOnly>
       <OldPasswordCheck />

@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, changePassword, checkPassword, completePasswordReset, useSession } from '@marketplace/shared';
-import { currentPath, renderAt } from '../testing/renderAt';
-import { getCookie, setCookie } from '../lib/cookies';
+import { currentPath, renderAt } from '../../testing/renderAt';
+import { getCookie, setCookie } from '../../lib/cookies';
 
 jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
@@ -25,16 +25,16 @@ const newPassword = () => screen.getByLabelText(/^New Password/, { selector: 'in
 const signIn = () => act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'old-tok' }));
 
 describe('/changepassword', () => {
-  it('sends a signed-out visitor to /login, which brings them back', () => {
-    renderAt('/changepassword');
-    expect(currentPath()).toBe('/login?next=%2Fchangepassword');
+  it('sends a signed-out visitor to /login, which brings them back', async () => {
+    await renderAt('/changepassword');
+    await waitFor(() => expect(currentPath()).toBe('/login?next=%2Fchangepassword'));
   });
 
   it("answers a wrong old password with 'Wrong Password'", async () => {
     signIn();
     checkMock.mockRejectedValue(new ApiError(400, 'Wrong Password'));
     const user = userEvent.setup();
-    renderAt('/changepassword');
+    await renderAt('/changepassword');
     await user.type(screen.getByLabelText(/^Current Password/), 'nope');
     await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
     expect(await screen.findByText('Wrong Password')).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('/changepassword', () => {
     signIn();
     checkMock.mockResolvedValue({ proof: 'proof-1' });
     const user = userEvent.setup();
-    renderAt('/changepassword');
+    await renderAt('/changepassword');
     await user.type(screen.getByLabelText(/^Current Password/), 'Secret#123');
     await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
     await waitFor(() => expect(currentPath()).toBe('/newpassword'));
@@ -59,7 +59,7 @@ describe('/newpassword', () => {
   it('shows the empty and the rule message, and sends nothing until the password passes', async () => {
     setCookie('userauth', 'reset-tok', { maxAgeMs: 700_000 });
     const user = userEvent.setup();
-    renderAt('/newpassword');
+    await renderAt('/newpassword');
     await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
     expect(screen.getByText('Please Enter Password')).toBeInTheDocument();
     await user.type(newPassword(), 'password1');
@@ -75,7 +75,7 @@ describe('/newpassword', () => {
     setCookie('userauth', 'reset-tok', { maxAgeMs: 700_000 });
     completeMock.mockResolvedValue({ msg: 'Password Updated Successfully' });
     const user = userEvent.setup();
-    renderAt('/newpassword');
+    await renderAt('/newpassword');
     await user.type(newPassword(), 'N3w#Password');
     await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
     expect(completeMock).toHaveBeenCalledWith('reset-tok', 'N3w#Password');
@@ -90,7 +90,7 @@ describe('/newpassword', () => {
     sessionStorage.setItem('passwordproof', 'proof-1');
     changeMock.mockResolvedValue({ firstname: 'Asha', lastname: 'Rao', authtoken: 'new-tok' });
     const user = userEvent.setup();
-    renderAt('/newpassword');
+    await renderAt('/newpassword');
     await user.type(newPassword(), 'N3w#Password');
     await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
     expect(changeMock).toHaveBeenCalledWith('proof-1', 'N3w#Password');
@@ -104,15 +104,15 @@ describe('/newpassword', () => {
     sessionStorage.setItem('passwordproof', 'proof-1');
     changeMock.mockRejectedValue(new ApiError(400, 'Please confirm your old password again'));
     const user = userEvent.setup();
-    renderAt('/newpassword');
+    await renderAt('/newpassword');
     await user.type(newPassword(), 'N3w#Password');
     await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
     expect(await screen.findByText('Please confirm your old password again')).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/changepassword'));
   });
 
-  it('opened without a reset or a change in progress, says so and offers both ways', () => {
-    renderAt('/newpassword');
+  it('opened without a reset or a change in progress, says so and offers both ways', async () => {
+    await renderAt('/newpassword');
     expect(screen.queryByLabelText(/^New Password/, { selector: 'input' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '/forgetpassword');
     expect(screen.getByRole('link', { name: 'Change password' })).toHaveAttribute('href', '/changepassword');

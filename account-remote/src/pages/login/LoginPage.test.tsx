@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, login, refreshCartCount, useSession } from '@marketplace/shared';
-import { currentPath, renderAt } from '../testing/renderAt';
+import { currentPath, renderAt } from '../../testing/renderAt';
 
 jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
@@ -24,7 +24,7 @@ async function fillAndSubmit(email: string, password: string) {
 
 describe('/login', () => {
   it('on an empty submit shows both field messages and the toast, and sends nothing', async () => {
-    renderAt('/login');
+    await renderAt('/login');
     await fillAndSubmit('', '');
     expect(screen.getByText('Please Enter Email')).toBeInTheDocument();
     expect(screen.getByText('Please Enter Password')).toBeInTheDocument();
@@ -33,7 +33,7 @@ describe('/login', () => {
   });
 
   it('with only the email filled still refuses and names the missing password', async () => {
-    renderAt('/login');
+    await renderAt('/login');
     await fillAndSubmit('asha@example.com', '');
     expect(screen.getByText('Please Enter Password')).toBeInTheDocument();
     expect(screen.queryByText('Please Enter Email')).not.toBeInTheDocument();
@@ -44,7 +44,7 @@ describe('/login', () => {
   it('shows a spinner while sending, then stores the session and goes home', async () => {
     let resolve!: (v: { firstname: string; lastname: string; authtoken: string }) => void;
     loginMock.mockReturnValue(new Promise((r) => (resolve = r)));
-    renderAt('/login');
+    await renderAt('/login');
     await fillAndSubmit('asha@example.com', 'Secret#123');
     expect(loginMock).toHaveBeenCalledWith('asha@example.com', 'Secret#123');
     expect(screen.getByRole('status')).toHaveTextContent('Signing in');
@@ -59,7 +59,7 @@ describe('/login', () => {
 
   it("answers a 404 with 'Wrong Email or Password' and stays signed out", async () => {
     loginMock.mockRejectedValue(new ApiError(404, 'not found'));
-    renderAt('/login');
+    await renderAt('/login');
     await fillAndSubmit('asha@example.com', 'Wrong#1234');
     expect(await screen.findByText('Wrong Email or Password')).toBeInTheDocument();
     expect(currentPath()).toBe('/login');
@@ -69,23 +69,23 @@ describe('/login', () => {
 
   it("shows the server's message for other failures, a rate limit included", async () => {
     loginMock.mockRejectedValue(new ApiError(429, 'Too many attempts, try again in a minute'));
-    renderAt('/login');
+    await renderAt('/login');
     await fillAndSubmit('asha@example.com', 'Secret#123');
     expect(await screen.findByText('Too many attempts, try again in a minute')).toBeInTheDocument();
     expect(currentPath()).toBe('/login');
   });
 
-  it('links to signup and forgot password, and offers social sign-in only as disabled buttons', () => {
-    renderAt('/login');
+  it('links to signup and forgot password, and offers social sign-in only as disabled buttons', async () => {
+    await renderAt('/login');
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgetpassword');
     expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Sign in with Facebook' })).toBeDisabled();
   });
 
-  it.each(['/login', '/signup'])('sends a signed-in user opening %s to /alreadyloggedin', (path) => {
+  it.each(['/login', '/signup'])('sends a signed-in user opening %s to /alreadyloggedin', async (path) => {
     act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' }));
-    renderAt(path);
-    expect(currentPath()).toBe('/alreadyloggedin');
+    await renderAt(path);
+    await waitFor(() => expect(currentPath()).toBe('/alreadyloggedin'));
   });
 });

@@ -14,16 +14,16 @@ import {
   useSession,
   withNext,
 } from '@marketplace/shared';
-import { AuthCard } from '../ui/AuthCard';
-import { useSignedOutOnly } from '../lib/guards';
-import styles from '../ui/Form.module.css';
+import { AuthCard } from '../../components/AuthCard';
+import { useSignedOutOnly } from '../../lib/guards';
+import styles from '../../styles/forms.module.css';
 
 /**
  * /login: email and password (spec sections 2, 4, 5). After signing in the shopper goes back to
  * `?next=` when it is a safe path of this site (the page they came from, or /viewcart/{id} after
  * Add to Cart, which adds it), else home.
  */
-export default function LoginPage(): ReactElement {
+export function LoginPage(): ReactElement {
   const navigate = useNavigate();
   const next = nextFrom(useLocation().search);
   const { redirect, markSigningIn } = useSignedOutOnly(next);

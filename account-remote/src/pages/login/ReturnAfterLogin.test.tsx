@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getUserData, login, refreshCartCount, signup, useSession } from '@marketplace/shared';
-import { currentPath, renderAt } from '../testing/renderAt';
+import { currentPath, renderAt } from '../../testing/renderAt';
 
 jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
@@ -32,7 +32,7 @@ async function logIn(): Promise<void> {
 
 describe('coming back after signing in (issue 18, item 1)', () => {
   it('goes to the safe next after a login: Add to Cart comes back to /viewcart/{id}, which adds it', async () => {
-    renderAt('/login?next=%2Fviewcart%2F7');
+    await renderAt('/login?next=%2Fviewcart%2F7');
     await logIn();
     await waitFor(() => expect(currentPath()).toBe('/viewcart/7'));
     expect(useSession.getState().session?.authtoken).toBe('tok-1');
@@ -40,20 +40,20 @@ describe('coming back after signing in (issue 18, item 1)', () => {
   });
 
   it('comes back to the product page with its query', async () => {
-    renderAt(`/login?next=${encodeURIComponent('/productdetails/3?from=card')}`);
+    await renderAt(`/login?next=${encodeURIComponent('/productdetails/3?from=card')}`);
     await logIn();
     await waitFor(() => expect(currentPath()).toBe('/productdetails/3?from=card'));
   });
 
   it.each(['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/logout'])('ignores the unsafe next %p and goes home', async (next) => {
-    renderAt(`/login?next=${encodeURIComponent(next)}`);
+    await renderAt(`/login?next=${encodeURIComponent(next)}`);
     await logIn();
     await waitFor(() => expect(currentPath()).toBe('/'));
   });
 
   it('hands next on to Create an account, and sign-up hands it back to /login', async () => {
     const user = userEvent.setup();
-    renderAt('/login?next=%2Fwishlist');
+    await renderAt('/login?next=%2Fwishlist');
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup?next=%2Fwishlist');
     await user.click(screen.getByRole('link', { name: 'Create an account' }));
     await waitFor(() => expect(currentPath()).toBe('/signup?next=%2Fwishlist'));
@@ -74,22 +74,22 @@ describe('coming back after signing in (issue 18, item 1)', () => {
     await waitFor(() => expect(currentPath()).toBe('/wishlist'));
   });
 
-  it('a signed-in shopper opening /login with a safe next goes straight there, without one to /alreadyloggedin', () => {
+  it('a signed-in shopper opening /login with a safe next goes straight there, without one to /alreadyloggedin', async () => {
     act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' }));
-    const first = renderAt('/login?next=%2Fproductdetails%2F3');
-    expect(currentPath()).toBe('/productdetails/3');
+    const first = await renderAt('/login?next=%2Fproductdetails%2F3');
+    await waitFor(() => expect(currentPath()).toBe('/productdetails/3'));
     first.unmount();
-    renderAt('/signup?next=%2F%2Fevil.example');
-    expect(currentPath()).toBe('/alreadyloggedin');
+    await renderAt('/signup?next=%2F%2Fevil.example');
+    await waitFor(() => expect(currentPath()).toBe('/alreadyloggedin'));
   });
 
-  it('the account area sends a visitor to /login with the page as next', () => {
-    renderAt('/myaccount/myproducts');
-    expect(currentPath()).toBe('/login?next=%2Fmyaccount%2Fmyproducts');
+  it('the account area sends a visitor to /login with the page as next', async () => {
+    await renderAt('/myaccount/myproducts');
+    await waitFor(() => expect(currentPath()).toBe('/login?next=%2Fmyaccount%2Fmyproducts'));
   });
 
-  it('/changepassword sends a visitor to /login with next', () => {
-    renderAt('/changepassword');
-    expect(currentPath()).toBe('/login?next=%2Fchangepassword');
+  it('/changepassword sends a visitor to /login with next', async () => {
+    await renderAt('/changepassword');
+    await waitFor(() => expect(currentPath()).toBe('/login?next=%2Fchangepassword'));
   });
 });

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { LoginData } from '@marketplace/shared';
-import type { AccountCustomer as Customer } from './addresses';
+import type { AccountCustomer as Customer } from './addresses/addresses';
 
 export interface AccountContextValue {
   /** The signed-in customer, as GET /getuserdata returned it (updated after each save). */

@@ -41,7 +41,7 @@ function InfoCard({
 }
 
 /** /myaccount: profile, address and coupon cards, and the recent orders table. */
-export default function Dashboard(): ReactElement {
+export function Dashboard(): ReactElement {
   const { customer } = useAccount();
   const first = customer.address[0];
   return (

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, getOrdersPage, getUserData, getWishlistPage, updateAddresses, updateProfile, useSession } from '@marketplace/shared';
-import type { AccountCustomer as Customer } from './addresses';
-import { currentPath, renderAt } from '../testing/renderAt';
+import type { AccountCustomer as Customer } from './addresses/addresses';
+import { currentPath, renderAt } from '../../testing/renderAt';
 
 jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
@@ -61,16 +61,20 @@ afterEach(() => {
 });
 
 describe('/myaccount', () => {
-  it('sends a visitor without a session to /login, which brings them back', () => {
+  it('sends a visitor without a session to /login, which brings them back', async () => {
     act(() => useSession.getState().signOut());
-    renderAt('/myaccount');
-    expect(currentPath()).toBe('/login?next=%2Fmyaccount');
+    await renderAt('/myaccount');
+    await waitFor(() => expect(currentPath()).toBe('/login?next=%2Fmyaccount'));
     expect(getUserDataMock).not.toHaveBeenCalled();
   });
 
   it('shows a spinner, then greeting, menu, counters, cards and the empty Recent Orders table', async () => {
-    renderAt('/myaccount');
+    // The customer arrives once the spinner has been seen (the page's chunk may load as long as the call).
+    let answer = (): void => undefined;
+    getUserDataMock.mockImplementationOnce(() => new Promise((resolve) => (answer = () => resolve(clone(stored) as unknown as Awaited<ReturnType<typeof getUserData>>))));
+    await renderAt('/myaccount');
     expect(screen.getByRole('status')).toHaveTextContent('Loading your account');
+    act(() => answer());
     expect(await screen.findByText('Asha Rao', { selector: 'strong' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Home/My Account');
     const menu = screen.getByRole('navigation', { name: 'My account' });
@@ -102,7 +106,7 @@ describe('/myaccount', () => {
 
   it('shows a name holding markup as plain text', async () => {
     stored = customer({ firstname: '<script>alert(1)</script>', lastname: '<b>Rao</b>' });
-    renderAt('/myaccount/myprofile');
+    await renderAt('/myaccount/myprofile');
     expect(await screen.findByText('<script>alert(1)</script> <b>Rao</b>', { selector: 'strong' })).toBeInTheDocument();
     expect(document.querySelector('script')).toBeNull();
     expect(document.querySelector('b')).toBeNull();
@@ -110,13 +114,13 @@ describe('/myaccount', () => {
 
   it('goes to /error404 when the user is unknown (404)', async () => {
     getUserDataMock.mockRejectedValueOnce(new ApiError(404, 'User not found'));
-    renderAt('/myaccount');
+    await renderAt('/myaccount');
     await waitFor(() => expect(currentPath()).toBe('/error404'));
   });
 
   it('signs out and goes to /login with a toast when the session expired (401)', async () => {
     getUserDataMock.mockRejectedValueOnce(new ApiError(401, 'Session expired, please login again'));
-    renderAt('/myaccount');
+    await renderAt('/myaccount');
     expect(await screen.findByText('Session expired, please login again')).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/login?next=%2Fmyaccount'));
     expect(useSession.getState().session).toBeNull();
@@ -125,7 +129,7 @@ describe('/myaccount', () => {
   it("counts the wishlist as the server does (one read of the smallest page), '–' until it answers", async () => {
     let answer!: (page: Awaited<ReturnType<typeof getWishlistPage>>) => void;
     (getWishlistPage as jest.Mock).mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    renderAt('/myaccount');
+    await renderAt('/myaccount');
     const stats = await screen.findByLabelText('Order summary');
     expect(within(stats).getByText('Wishlist').nextSibling).toHaveTextContent('–');
     await act(async () => answer({ items: [], next: 'c', count: 37 }));
@@ -137,7 +141,7 @@ describe('/myaccount', () => {
 
 describe('/myaccount/myprofile and /myaccount/editprofile', () => {
   it('shows the profile with its edit and change-password links', async () => {
-    renderAt('/myaccount/myprofile');
+    await renderAt('/myaccount/myprofile');
     const details = await screen.findByText('Full Name');
     const list = details.closest('dl')!;
     expect(list).toHaveTextContent('Asha Rao');
@@ -151,7 +155,7 @@ describe('/myaccount/myprofile and /myaccount/editprofile', () => {
 
   it('checks the fields with the signup rules and keeps the email read-only', async () => {
     const user = userEvent.setup();
-    renderAt('/myaccount/editprofile');
+    await renderAt('/myaccount/editprofile');
     const phone = await screen.findByLabelText(/^Phone/);
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('readonly');
     await user.clear(phone);
@@ -164,7 +168,7 @@ describe('/myaccount/myprofile and /myaccount/editprofile', () => {
 
   it('saves, stores the refreshed session (the header initial follows) and returns to the profile', async () => {
     const user = userEvent.setup();
-    renderAt('/myaccount/editprofile');
+    await renderAt('/myaccount/editprofile');
     const first = await screen.findByLabelText(/^First Name/);
     await user.clear(first);
     await user.type(first, 'Meera');
@@ -182,7 +186,7 @@ describe('/myaccount/myprofile and /myaccount/editprofile', () => {
 
 describe('address book', () => {
   it('lists the addresses, each with Edit and Delete', async () => {
-    renderAt('/myaccount/addressbook');
+    await renderAt('/myaccount/addressbook');
     const rows = await screen.findAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toHaveTextContent('12 MG Road');
@@ -195,14 +199,14 @@ describe('address book', () => {
 
   it('shows an empty state when no address is saved', async () => {
     stored = customer({ address: [] });
-    renderAt('/myaccount/addressbook');
+    await renderAt('/myaccount/addressbook');
     expect(await screen.findByText(/No address saved yet/)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('Delete saves the list without the chosen address', async () => {
     const user = userEvent.setup();
-    renderAt('/myaccount/addressbook');
+    await renderAt('/myaccount/addressbook');
     await user.click(await screen.findByRole('button', { name: 'Delete address 5 Baker St' }));
     expect(updateAddressesMock).toHaveBeenCalledWith([HOME]);
     await waitFor(() => expect(screen.queryByText('5 Baker St')).not.toBeInTheDocument());
@@ -212,7 +216,7 @@ describe('address book', () => {
 
   it('Add requires every field, then appends the new address to the list and returns to the book', async () => {
     const user = userEvent.setup();
-    renderAt('/myaccount/addaddress');
+    await renderAt('/myaccount/addaddress');
     await user.click(await screen.findByRole('button', { name: 'ADD ADDRESS' }));
     for (const msg of [
       'Please Enter Street Address',
@@ -243,7 +247,7 @@ describe('address book', () => {
 
   it('Edit saves the chosen address changed, in its place, and returns to the book', async () => {
     const user = userEvent.setup();
-    renderAt('/myaccount/editaddress?index=1');
+    await renderAt('/myaccount/editaddress?index=1');
     const city = await screen.findByLabelText(/^Town\/City/);
     expect(screen.getByLabelText(/^Street Address/)).toHaveValue('5 Baker St');
     await user.clear(city);
@@ -254,7 +258,7 @@ describe('address book', () => {
   });
 
   it('Edit of an address that does not exist says so instead of a form', async () => {
-    renderAt('/myaccount/editaddress?index=5');
+    await renderAt('/myaccount/editaddress?index=5');
     expect(await screen.findByText(/This address was not found/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'SAVE ADDRESS' })).not.toBeInTheDocument();
   });

@@ -14,23 +14,23 @@ import {
   useSession,
   type LoginData,
 } from '@marketplace/shared';
-import { useLoginHere } from '../lib/guards';
-import type { AccountCustomer as Customer } from './addresses';
+import { useLoginHere } from '../../lib/guards';
+import type { AccountCustomer as Customer } from './addresses/addresses';
 import { AccountContext, type AccountContextValue } from './AccountContext';
-import Dashboard from './Dashboard';
-import MyProfile from './MyProfile';
-import EditProfile from './EditProfile';
-import AddressBook from './AddressBook';
-import { AddAddress, EditAddress } from './AddressForm';
+import { Dashboard } from './Dashboard';
+import { MyProfile } from './profile/MyProfile';
+import { EditProfile } from './profile/EditProfile';
+import { AddressBook } from './addresses/AddressBook';
+import { AddAddress, EditAddress } from './addresses/AddressForm';
 import { OrderStats } from './OrderStats';
 import { OrdersProvider } from './orders/OrdersContext';
-import MyOrders from './orders/MyOrders';
-import ManageOrder from './orders/ManageOrder';
-import TrackOrder from './orders/TrackOrder';
-import MyPayment from './orders/MyPayment';
-import Cancellation from './orders/Cancellation';
-import CouponOffer from './orders/CouponOffer';
-import MyProducts from './products/MyProducts';
+import { MyOrders } from './orders/MyOrders';
+import { ManageOrder } from './orders/ManageOrder';
+import { TrackOrder } from './orders/TrackOrder';
+import { MyPayment } from './orders/MyPayment';
+import { Cancellation } from './orders/Cancellation';
+import { CouponOffer } from './orders/CouponOffer';
+import { MyProducts } from './products/MyProducts';
 import { SUB_PAGE_TITLES, subPageKey, type SubPageKey } from './subPages';
 import styles from './Account.module.css';
 
@@ -173,7 +173,7 @@ function SignedInAreaWithOrders({ page }: { page: SubPage }): ReactElement {
 }
 
 /** /myaccount and every /myaccount/* route: one account screen (spec section 2). */
-export default function AccountArea(): ReactElement {
+export function MyAccountPage(): ReactElement {
   const { pathname } = useLocation();
   const signedIn = useIsSignedIn();
   const loginHere = useLoginHere();

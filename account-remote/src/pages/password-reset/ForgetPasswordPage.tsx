@@ -9,13 +9,13 @@ import {
   SubmitButton,
   useFormFields,
 } from '@marketplace/shared';
-import { AuthCard } from '../ui/AuthCard';
-import { setCookie } from '../lib/cookies';
-import { RESET_EMAIL_COOKIE, RESET_EMAIL_COOKIE_MS, RESET_TOKEN_KEY } from '../lib/passwordFlows';
-import styles from '../ui/Form.module.css';
+import { AuthCard } from '../../components/AuthCard';
+import { setCookie } from '../../lib/cookies';
+import { RESET_EMAIL_COOKIE, RESET_EMAIL_COOKIE_MS, RESET_TOKEN_KEY } from '../../lib/passwordFlows';
+import styles from '../../styles/forms.module.css';
 
 /** /forgetpassword: asks for the email the reset code is sent to. */
-export default function ForgetPasswordPage(): ReactElement {
+export function ForgetPasswordPage(): ReactElement {
   const navigate = useNavigate();
   const { values, touched, touchAll, field } = useFormFields({ email: '' });
   const [busy, setBusy] = useState(false);

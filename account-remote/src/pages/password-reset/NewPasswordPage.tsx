@@ -13,11 +13,11 @@ import {
   useFormFields,
   useSession,
 } from '@marketplace/shared';
-import { AuthCard } from '../ui/AuthCard';
-import { deleteCookie, getCookie } from '../lib/cookies';
-import { PASSWORD_HINT, checks } from '../lib/validation';
-import { PASSWORD_PROOF_KEY, RESET_EMAIL_COOKIE, RESET_TOKEN_COOKIE } from '../lib/passwordFlows';
-import styles from '../ui/Form.module.css';
+import { AuthCard } from '../../components/AuthCard';
+import { deleteCookie, getCookie } from '../../lib/cookies';
+import { PASSWORD_HINT, checks } from '../../lib/validation';
+import { PASSWORD_PROOF_KEY, RESET_EMAIL_COOKIE, RESET_TOKEN_COOKIE } from '../../lib/passwordFlows';
+import styles from '../../styles/forms.module.css';
 
 type Flow = { kind: 'change'; proof: string } | { kind: 'reset'; resetToken: string } | { kind: 'none' };
 
@@ -36,7 +36,7 @@ export function newPasswordError(password: string): string | null {
 }
 
 /** /newpassword: finishes a password reset or a password change, then goes to /logout. */
-export default function NewPasswordPage(): ReactElement {
+export function NewPasswordPage(): ReactElement {
   const navigate = useNavigate();
   const [flow] = useState(currentFlow);
   const { values, touched, touchAll, field } = useFormFields({ password: '' });

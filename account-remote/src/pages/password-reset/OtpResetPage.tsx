@@ -1,16 +1,16 @@
 import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
 import { errorMessage, hasStatus, notify, SubmitButton, useSession, verifyResetOtp } from '@marketplace/shared';
-import { AuthCard } from '../ui/AuthCard';
-import { getCookie, setCookie } from '../lib/cookies';
-import { RESET_EMAIL_COOKIE, RESET_TOKEN_COOKIE, RESET_TOKEN_COOKIE_MS, RESET_TOKEN_KEY } from '../lib/passwordFlows';
-import styles from '../ui/Form.module.css';
+import { AuthCard } from '../../components/AuthCard';
+import { getCookie, setCookie } from '../../lib/cookies';
+import { RESET_EMAIL_COOKIE, RESET_TOKEN_COOKIE, RESET_TOKEN_COOKIE_MS, RESET_TOKEN_KEY } from '../../lib/passwordFlows';
+import styles from '../../styles/forms.module.css';
 
 export const OTP_LENGTH = 6;
 const EMPTY_CODE = Array<string>(OTP_LENGTH).fill('');
 
 /** /otpresetpass: six single-character boxes and 'Validate' (spec sections 2, 4). */
-export default function OtpResetPage(): ReactElement {
+export function OtpResetPage(): ReactElement {
   const navigate = useNavigate();
   const [chars, setChars] = useState<string[]>(EMPTY_CODE);
   const [busy, setBusy] = useState(false);

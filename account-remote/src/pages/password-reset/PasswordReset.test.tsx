@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, requestPasswordReset, useSession, verifyResetOtp } from '@marketplace/shared';
-import { currentPath, renderAt } from '../testing/renderAt';
-import { getCookie, setCookie } from '../lib/cookies';
+import { currentPath, renderAt } from '../../testing/renderAt';
+import { getCookie, setCookie } from '../../lib/cookies';
 
 jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
@@ -29,7 +29,7 @@ function startedReset() {
 
 describe('/forgetpassword', () => {
   it('asks for the email when it is empty', async () => {
-    renderAt('/forgetpassword');
+    await renderAt('/forgetpassword');
     await userEvent.setup().click(screen.getByRole('button', { name: 'SEND CODE' }));
     expect(screen.getByText('Please Enter Email')).toBeInTheDocument();
     expect(requestMock).not.toHaveBeenCalled();
@@ -39,7 +39,7 @@ describe('/forgetpassword', () => {
     let resolve!: (v: { resetToken: string; email: string }) => void;
     requestMock.mockReturnValue(new Promise((r) => (resolve = r)));
     const user = userEvent.setup();
-    renderAt('/forgetpassword');
+    await renderAt('/forgetpassword');
     await user.type(screen.getByLabelText(/^Email/), 'asha@example.com');
     await user.click(screen.getByRole('button', { name: 'SEND CODE' }));
     expect(requestMock).toHaveBeenCalledWith('asha@example.com');
@@ -53,7 +53,7 @@ describe('/forgetpassword', () => {
   it("shows the server's message when the request fails (rate limit)", async () => {
     requestMock.mockRejectedValue(new ApiError(429, 'Too many reset requests, try again later'));
     const user = userEvent.setup();
-    renderAt('/forgetpassword');
+    await renderAt('/forgetpassword');
     await user.type(screen.getByLabelText(/^Email/), 'asha@example.com');
     await user.click(screen.getByRole('button', { name: 'SEND CODE' }));
     expect(await screen.findByText('Too many reset requests, try again later')).toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('/forgetpassword', () => {
 describe('/otpresetpass', () => {
   it('moves to the next box after each character', async () => {
     const user = userEvent.setup();
-    renderAt('/otpresetpass');
+    await renderAt('/otpresetpass');
     expect(box(1)).toHaveFocus();
     await user.keyboard('4');
     expect(box(2)).toHaveFocus();
@@ -77,7 +77,7 @@ describe('/otpresetpass', () => {
 
   it('Backspace clears and moves back to the previous box', async () => {
     const user = userEvent.setup();
-    renderAt('/otpresetpass');
+    await renderAt('/otpresetpass');
     await user.keyboard('123');
     expect(box(4)).toHaveFocus();
     await user.keyboard('{Backspace}');
@@ -92,7 +92,7 @@ describe('/otpresetpass', () => {
 
   it.each([1, 4, 6])('pasting a whole code into box %i fills all six', async (n) => {
     const user = userEvent.setup();
-    renderAt('/otpresetpass');
+    await renderAt('/otpresetpass');
     await user.click(box(n));
     await user.paste('823 614');
     expect(boxValues()).toBe('823614');
@@ -103,7 +103,7 @@ describe('/otpresetpass', () => {
     sessionStorage.setItem('resettoken', 'reset-tok');
     act(() => useSession.getState().signIn({ firstname: 'A', lastname: 'B', authtoken: 't' }));
     const user = userEvent.setup();
-    renderAt('/otpresetpass');
+    await renderAt('/otpresetpass');
     await user.click(box(1));
     await user.paste('123456');
     await user.click(screen.getByRole('button', { name: 'Validate' }));
@@ -118,7 +118,7 @@ describe('/otpresetpass', () => {
     let resolve!: (ok: boolean) => void;
     verifyMock.mockReturnValue(new Promise((r) => (resolve = r)));
     const user = userEvent.setup();
-    renderAt('/otpresetpass');
+    await renderAt('/otpresetpass');
     expect(screen.getByText('asha@example.com')).toBeInTheDocument();
     await user.click(box(1));
     await user.paste('123456');
@@ -136,7 +136,7 @@ describe('/otpresetpass', () => {
     startedReset();
     verifyMock.mockResolvedValue(false);
     const user = userEvent.setup();
-    renderAt('/otpresetpass');
+    await renderAt('/otpresetpass');
     await user.click(box(1));
     await user.paste('000000');
     await user.click(screen.getByRole('button', { name: 'Validate' }));
@@ -147,7 +147,7 @@ describe('/otpresetpass', () => {
   });
 
   it('keeps Validate disabled until all six boxes hold a character', async () => {
-    renderAt('/otpresetpass');
+    await renderAt('/otpresetpass');
     fireEvent.change(box(1), { target: { value: '1' } });
     expect(screen.getByRole('button', { name: 'Validate' })).toBeDisabled();
   });

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, signup, useSession } from '@marketplace/shared';
-import { currentPath, renderAt } from '../testing/renderAt';
+import { currentPath, renderAt } from '../../testing/renderAt';
 
 jest.mock('@marketplace/shared', () => ({ ...jest.requireActual('@marketplace/shared'), signup: jest.fn() }));
 const signupMock = signup as jest.MockedFunction<typeof signup>;
@@ -35,7 +35,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, gender = 'Fem
 describe('/signup', () => {
   it('unlocks the fields one after another, each once the previous one passes', async () => {
     const user = userEvent.setup();
-    renderAt('/signup');
+    await renderAt('/signup');
     expect(field.first()).toBeEnabled();
     for (const f of [field.last, field.birthday, field.gender, field.email, field.password, field.phone]) {
       expect(f()).toBeDisabled();
@@ -69,7 +69,7 @@ describe('/signup', () => {
 
   it("shows each field's own message when that field is wrong", async () => {
     const user = userEvent.setup();
-    renderAt('/signup');
+    await renderAt('/signup');
     await fillValid(user);
     expect(screen.queryByText(/^Please /)).not.toBeInTheDocument();
 
@@ -114,7 +114,7 @@ describe('/signup', () => {
   ])('sends gender %s as %s, toasts the server message and goes to /login', async (label, value) => {
     signupMock.mockResolvedValue({ msg: 'Account Created Successfully' });
     const user = userEvent.setup();
-    renderAt('/signup');
+    await renderAt('/signup');
     await fillValid(user, label);
     await user.click(create());
     expect(signupMock).toHaveBeenCalledWith({
@@ -134,7 +134,7 @@ describe('/signup', () => {
   it("shows the server's message when the email is already registered, and stays", async () => {
     signupMock.mockRejectedValue(new ApiError(409, 'Email already registered, please login'));
     const user = userEvent.setup();
-    renderAt('/signup');
+    await renderAt('/signup');
     await fillValid(user);
     await user.click(create());
     expect(await screen.findByText('Email already registered, please login')).toBeInTheDocument();
@@ -142,8 +142,8 @@ describe('/signup', () => {
     expect(create()).toBeEnabled();
   });
 
-  it("links 'Return to Store' to the home page", () => {
-    renderAt('/signup');
+  it("links 'Return to Store' to the home page", async () => {
+    await renderAt('/signup');
     expect(screen.getByRole('link', { name: 'Return to Store' })).toHaveAttribute('href', '/');
   });
 });

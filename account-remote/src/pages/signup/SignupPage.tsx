@@ -12,10 +12,10 @@ import {
   withNext,
   type Check,
 } from '@marketplace/shared';
-import { AuthCard } from '../ui/AuthCard';
-import { useSignedOutOnly } from '../lib/guards';
-import { PASSWORD_HINT, checks } from '../lib/validation';
-import styles from '../ui/Form.module.css';
+import { AuthCard } from '../../components/AuthCard';
+import { useSignedOutOnly } from '../../lib/guards';
+import { PASSWORD_HINT, checks } from '../../lib/validation';
+import styles from '../../styles/forms.module.css';
 
 type FieldName = keyof typeof SIGNUP_MESSAGES;
 
@@ -48,7 +48,7 @@ function today(): string {
  * /signup: fields unlock one after another; CREATE stays disabled until every check passes. A
  * safe `?next=` is handed on to /login, so signing up and then in returns to where the shopper was.
  */
-export default function SignupPage(): ReactElement {
+export function SignupPage(): ReactElement {
   const navigate = useNavigate();
   const next = nextFrom(useLocation().search);
   const { redirect } = useSignedOutOnly(next);

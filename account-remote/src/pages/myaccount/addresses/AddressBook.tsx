@@ -1,12 +1,12 @@
 import { useState, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
 import { notify } from '@marketplace/shared';
-import { useAccount } from './AccountContext';
+import { useAccount } from '../AccountContext';
 import { saveAddresses, withoutAddress, type Address } from './addresses';
-import styles from './Account.module.css';
+import styles from '../Account.module.css';
 
 /** /myaccount/addressbook: the saved addresses, each with Edit and Delete; Add New Address. */
-export default function AddressBook(): ReactElement {
+export function AddressBook(): ReactElement {
   const { customer, saved, reload, fail } = useAccount();
   const [busy, setBusy] = useState(false);
   const list = customer.address;

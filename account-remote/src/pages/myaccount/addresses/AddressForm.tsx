@@ -1,11 +1,11 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
 import { ADDRESS_COUNTRIES, ADDRESS_STATES, Field, notify, SubmitButton, useFormFields } from '@marketplace/shared';
-import { checks } from '../lib/validation';
-import { useAccount } from './AccountContext';
+import { checks } from '../../../lib/validation';
+import { useAccount } from '../AccountContext';
 import { saveAddresses, withAddressAdded, withAddressReplaced, type Address } from './addresses';
-import styles from './Account.module.css';
-import form from '../ui/Form.module.css';
+import styles from '../Account.module.css';
+import form from '../../../styles/forms.module.css';
 
 export const ADDRESS_MESSAGES: Record<keyof Address, string> = {
   streetadd: 'Please Enter Street Address',

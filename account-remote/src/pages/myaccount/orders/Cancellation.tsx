@@ -17,7 +17,7 @@ const COLUMNS_HERE = [
 ];
 
 /** /myaccount/cancellation: the cancelled orders among those loaded (older ones with Load more), or an empty state. */
-export default function Cancellation(): ReactElement {
+export function Cancellation(): ReactElement {
   const { orders: loaded, hasMore } = useOrders();
   const none = hasMore ? `No cancelled order among your ${loaded?.length ?? 0} latest orders.` : 'You have not cancelled any order.';
   return (

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, getCoupons, getOrdersPage, getUserData, getWishlistPage, useSession } from '@marketplace/shared';
-import { renderAt } from '../../testing/renderAt';
+import { renderAt } from '../../../testing/renderAt';
 
 jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
@@ -31,7 +31,7 @@ describe('/myaccount/couponoffer', () => {
       { couponname: 'LASTONE', discount: 250, expiresAt: '2025-05-09T12:00:00.000Z', usesLeft: 1 },
       { couponname: 'WELCOME50', discount: 50, expiresAt: '2026-03-10T12:00:00.000Z', usesLeft: 1000 },
     ]);
-    renderAt('/myaccount/couponoffer');
+    await renderAt('/myaccount/couponoffer');
     const cards = within(await screen.findByRole('list', { name: 'Coupons' })).getAllByRole('listitem');
     expect(cards.map((c) => within(c).getByText(/ off$/).textContent)).toEqual(['Rs. 250 off', 'Rs. 50 off']);
     expect(cards[0]).toHaveTextContent('LASTONE');
@@ -48,7 +48,7 @@ describe('/myaccount/couponoffer', () => {
 
   it('says when there is no offer', async () => {
     getCouponsMock.mockResolvedValue([]);
-    renderAt('/myaccount/couponoffer');
+    await renderAt('/myaccount/couponoffer');
     expect(await screen.findByText('No offers right now. Check again soon.')).toBeInTheDocument();
   });
 
@@ -56,7 +56,7 @@ describe('/myaccount/couponoffer', () => {
     const user = userEvent.setup();
     getCouponsMock.mockRejectedValueOnce(new ApiError(0, 'Network Error'));
     getCouponsMock.mockResolvedValueOnce([{ couponname: 'SAVE100', discount: 100, expiresAt: '2026-01-01T12:00:00.000Z', usesLeft: 5 }]);
-    renderAt('/myaccount/couponoffer');
+    await renderAt('/myaccount/couponoffer');
     expect(await screen.findByText('Something went wrong ...')).toBeInTheDocument();
     expect(screen.getByText('The offers could not be loaded.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));

@@ -51,7 +51,7 @@ function CouponCard({ coupon }: { coupon: Coupon }): ReactElement {
 }
 
 /** /myaccount/couponoffer: the coupons valid now (GET /coupons), each with a copy-code button. */
-export default function CouponOffer(): ReactElement {
+export function CouponOffer(): ReactElement {
   const coupons = useResource(getCoupons, []);
 
   return (

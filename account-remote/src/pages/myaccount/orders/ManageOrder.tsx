@@ -189,7 +189,7 @@ function OrderDetail({ order }: { order: Order }): ReactElement {
 }
 
 /** /myaccount/manageorder: the selected order with its timeline, items, amounts and Cancel Order. */
-export default function ManageOrder(): ReactElement {
+export function ManageOrder(): ReactElement {
   const orderid = useSelectedOrderId();
   if (orderid === null) return <Navigate to="/myaccount/myorder" replace />;
   return (

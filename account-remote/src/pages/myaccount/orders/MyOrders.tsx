@@ -28,7 +28,7 @@ function OrderList({ orders }: { orders: Order[] }): ReactElement {
 }
 
 /** /myaccount/myorder: every order, newest first, each with MANAGE; 'No Order Pending' when none. */
-export default function MyOrders(): ReactElement {
+export function MyOrders(): ReactElement {
   return (
     <>
       <h1 className={accountStyles.heading}>My Orders</h1>

@@ -23,7 +23,7 @@ const COLUMNS_HERE = [
 ];
 
 /** /myaccount/mypayment: how each order was paid and how much. */
-export default function MyPayment(): ReactElement {
+export function MyPayment(): ReactElement {
   return (
     <>
       <h1 className={accountStyles.heading}>My Payments</h1>

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, cancelOrder, getOrder, getOrders, getOrdersPage, getUserData, getWishlistPage, useSession, type Order, type Page } from '@marketplace/shared';
-import { currentPath, renderAt } from '../../testing/renderAt';
-import { makeOrder } from '../../testing/orders';
+import { currentPath, renderAt } from '../../../testing/renderAt';
+import { makeOrder } from '../../../testing/orders';
 
 jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
@@ -89,7 +89,7 @@ describe('/myaccount dashboard', () => {
       }),
     );
     [orders[0], orders[6]] = [orders[6]!, orders[0]!]; // arrives out of order: the page sorts newest first
-    renderAt('/myaccount');
+    await renderAt('/myaccount');
     await waitFor(() => expect(counter('Orders Placed')).toHaveTextContent('7'));
     expect(counter('Cancel Orders')).toHaveTextContent('2');
     await waitFor(() => expect(counter('Wishlist')).toHaveTextContent('2'));
@@ -105,7 +105,7 @@ describe('/myaccount dashboard', () => {
   it('MANAGE selects the order and opens Manage Order', async () => {
     const user = userEvent.setup();
     orders = [makeOrder({ orderid: 41 }), makeOrder({ orderid: 40, orderdate: '2025-03-01T12:00:00.000Z' })];
-    renderAt('/myaccount');
+    await renderAt('/myaccount');
     await user.click(await screen.findByRole('link', { name: 'MANAGE order 40' }));
     expect(sessionStorage.getItem('orderid')).toBe('40');
     expect(currentPath()).toBe('/myaccount/manageorder?orderid=40');
@@ -118,7 +118,7 @@ describe('/myaccount/myorder', () => {
   it('shows a spinner while loading, then No Order Pending when there is no order', async () => {
     let answer!: (page: Page<Order>) => void;
     getOrdersPageMock.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
-    renderAt('/myaccount/myorder');
+    await renderAt('/myaccount/myorder');
     expect(await screen.findByText('Loading your orders')).toBeInTheDocument();
     act(() => answer({ items: [], next: null }));
     expect(await screen.findByText('No Order Pending')).toBeInTheDocument();
@@ -132,7 +132,7 @@ describe('/myaccount/myorder', () => {
       makeOrder({ orderid: 12, status: 'Shipped', billamount: 450, billtax: 50, discount: 0 }),
       makeOrder({ orderid: 11, orderdate: '2025-02-01T12:00:00.000Z', status: 'Delivered', orderdata: [{ productid: 5, productname: 'Desk Lamp', price: 900, quantity: 1 }] }),
     ];
-    renderAt('/myaccount/myorder');
+    await renderAt('/myaccount/myorder');
     const rows = (await screen.findAllByRole('row')).slice(1);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('#12');
@@ -153,7 +153,7 @@ describe('/myaccount/myorder', () => {
     const user = userEvent.setup();
     getOrdersPageMock.mockRejectedValueOnce(new ApiError(500, 'boom'));
     orders = [makeOrder({ orderid: 3 })];
-    renderAt('/myaccount/myorder');
+    await renderAt('/myaccount/myorder');
     expect(await screen.findByText('Something went wrong ...')).toBeInTheDocument();
     expect(screen.getByText('Your orders could not be loaded.')).toBeInTheDocument();
     expect(screen.getByText('Something went Wrong', { selector: '.Toastify *' })).toBeInTheDocument();
@@ -170,7 +170,7 @@ describe('/myaccount/manageorder', () => {
   }
 
   it('without a selected order goes back to My Orders', async () => {
-    renderAt('/myaccount/manageorder');
+    await renderAt('/myaccount/manageorder');
     await waitFor(() => expect(currentPath()).toBe('/myaccount/myorder'));
     expect(getOrderMock).not.toHaveBeenCalled();
   });
@@ -178,7 +178,7 @@ describe('/myaccount/manageorder', () => {
   it('shows the timeline finished up to Shipped, items with quantity 1, amounts with the discount line and Free Delivery', async () => {
     orders = [makeOrder({ orderid: 21, status: 'Shipped', billamount: 1250, billtax: 0, discount: 50, couponname: 'WELCOME50' })];
     selectOrder(21);
-    renderAt('/myaccount/manageorder');
+    await renderAt('/myaccount/manageorder');
     expect(await screen.findByRole('heading', { name: /Order #21/ })).toHaveTextContent('Shipped');
     const [processing, shipped, delivered] = steps();
     expect(processing).toMatch(/^.?Processing \(completed\)/);
@@ -207,7 +207,7 @@ describe('/myaccount/manageorder', () => {
   it('has no discount line without a coupon and shows the shipping fee when there is one', async () => {
     orders = [makeOrder({ orderid: 22, billamount: 450, billtax: 50, discount: 0, couponname: '' })];
     selectOrder(22);
-    renderAt('/myaccount/manageorder');
+    await renderAt('/myaccount/manageorder');
     const amounts = await screen.findByLabelText('Order amounts');
     expect(within(amounts).queryByText(/Discount\(Promocode\)/)).not.toBeInTheDocument();
     expect(amounts).toHaveTextContent('SubtotalRs. 450');
@@ -220,7 +220,7 @@ describe('/myaccount/manageorder', () => {
   it('says a cash-on-delivery order is paid when it arrives, not "Paid by cod"', async () => {
     orders = [makeOrder({ orderid: 24, payinfo: 'cod' })];
     selectOrder(24);
-    renderAt('/myaccount/manageorder');
+    await renderAt('/myaccount/manageorder');
     const facts = await screen.findByRole('region', { name: 'Delivery and Payment' });
     expect(facts).toHaveTextContent('Cash on Delivery: pay when it arrives');
     expect(facts).not.toHaveTextContent(/Paid by|\bcod\b/);
@@ -229,7 +229,7 @@ describe('/myaccount/manageorder', () => {
   it('shows the delivery and payment facts of the order', async () => {
     orders = [makeOrder({ orderid: 23, payinfo: 'paywithcard', ordernote: 'Ring twice' })];
     selectOrder(23);
-    renderAt('/myaccount/manageorder');
+    await renderAt('/myaccount/manageorder');
     const facts = await screen.findByRole('region', { name: 'Delivery and Payment' });
     expect(facts).toHaveTextContent('Standard');
     expect(facts).toHaveTextContent('Delivered After Two Day For the OrderDate');
@@ -243,7 +243,7 @@ describe('/myaccount/manageorder', () => {
   it('a Delivered order has every step finished, says Delivered Successfully and cannot be cancelled', async () => {
     orders = [makeOrder({ orderid: 24, status: 'Delivered' })];
     selectOrder(24);
-    renderAt('/myaccount/manageorder');
+    await renderAt('/myaccount/manageorder');
     expect(await screen.findByText('Delivered Successfully')).toBeInTheDocument();
     expect(steps().map((s) => /\(completed/.test(s))).toEqual([true, true, true]);
     expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
@@ -252,7 +252,7 @@ describe('/myaccount/manageorder', () => {
   it('a Cancelled order ends in a Cancelled step and cannot be cancelled again', async () => {
     orders = [makeOrder({ orderid: 25, status: 'Cancelled', cancelledAt: '2025-03-10T15:00:00.000Z' })];
     selectOrder(25);
-    renderAt('/myaccount/manageorder');
+    await renderAt('/myaccount/manageorder');
     expect(await screen.findByText(/This order was cancelled on 10 Mar 2025/)).toBeInTheDocument();
     expect(steps()).toHaveLength(2);
     expect(steps()[1]).toMatch(/Cancelled \(order cancelled\) 10 Mar 2025/);
@@ -268,7 +268,7 @@ describe('/myaccount/manageorder', () => {
       return { msg: 'Order Cancelled Successfully' };
     });
     selectOrder(26);
-    renderAt('/myaccount/manageorder');
+    await renderAt('/myaccount/manageorder');
     await waitFor(() => expect(counter('Cancel Orders')).toHaveTextContent('0'));
 
     await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
@@ -290,7 +290,7 @@ describe('/myaccount/manageorder', () => {
     orders = [makeOrder({ orderid: 27, status: 'Shipped' })];
     cancelOrderMock.mockRejectedValue(new ApiError(409, 'This order is already Delivered and can no longer be cancelled'));
     selectOrder(27);
-    renderAt('/myaccount/manageorder');
+    await renderAt('/myaccount/manageorder');
     await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
     await user.click(screen.getByRole('button', { name: 'Yes, Cancel Order' }));
     const toast = await screen.findByText('This order is already Delivered and can no longer be cancelled');
@@ -300,7 +300,7 @@ describe('/myaccount/manageorder', () => {
 
   it('an order that is not found (or not yours) says so and goes back to My Orders', async () => {
     selectOrder(999);
-    renderAt('/myaccount/manageorder');
+    await renderAt('/myaccount/manageorder');
     expect(await screen.findByText('Order not found')).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/myaccount/myorder'));
     expect(sessionStorage.getItem('orderid')).toBeNull();
@@ -311,7 +311,7 @@ describe('/myaccount/trackorder', () => {
   it('without a selected order lists the orders to choose from; TRACK shows the timeline with dates and the expected delivery', async () => {
     const user = userEvent.setup();
     orders = [makeOrder({ orderid: 31, status: 'Processing' }), makeOrder({ orderid: 30, status: 'Delivered', orderdate: '2025-01-05T12:00:00.000Z' })];
-    renderAt('/myaccount/trackorder');
+    await renderAt('/myaccount/trackorder');
     expect(await screen.findByText('Choose an order to see where it is.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'TRACK order 31' }));
     expect(sessionStorage.getItem('orderid')).toBe('31');
@@ -328,7 +328,7 @@ describe('/myaccount/trackorder', () => {
   it('a delivered selected order says Delivered Successfully instead of an expected date', async () => {
     orders = [makeOrder({ orderid: 32, status: 'Delivered' })];
     selectOrder(32);
-    renderAt('/myaccount/trackorder');
+    await renderAt('/myaccount/trackorder');
     expect(await screen.findByText('Delivered Successfully')).toBeInTheDocument();
     expect(screen.queryByText('Expected delivery')).not.toBeInTheDocument();
   });
@@ -340,7 +340,7 @@ describe('/myaccount/cancellation and /myaccount/mypayment', () => {
       makeOrder({ orderid: 43, status: 'Cancelled', cancelledAt: '2025-03-11T12:00:00.000Z', billamount: 450, billtax: 50, discount: 0 }),
       makeOrder({ orderid: 42, status: 'Processing' }),
     ];
-    renderAt('/myaccount/cancellation');
+    await renderAt('/myaccount/cancellation');
     const rows = (await screen.findAllByRole('row')).slice(1);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toHaveTextContent('#43');
@@ -350,7 +350,7 @@ describe('/myaccount/cancellation and /myaccount/mypayment', () => {
 
   it('says so when nothing was cancelled', async () => {
     orders = [makeOrder({ orderid: 44 })];
-    renderAt('/myaccount/cancellation');
+    await renderAt('/myaccount/cancellation');
     expect(await screen.findByText('You have not cancelled any order.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
@@ -360,7 +360,7 @@ describe('/myaccount/cancellation and /myaccount/mypayment', () => {
       makeOrder({ orderid: 52, payinfo: 'paypal', billamount: 2000, billtax: 0 }),
       makeOrder({ orderid: 51, orderdate: '2025-03-01T12:00:00.000Z', payinfo: 'cod', billamount: 300, billtax: 50 }),
     ];
-    renderAt('/myaccount/mypayment');
+    await renderAt('/myaccount/mypayment');
     const rows = (await screen.findAllByRole('row')).slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell').slice(0, 4).map((c) => c.textContent))).toEqual([
       ['#52', '10 Mar 2025', 'PayPal paypal', 'Rs. 2000'],
@@ -380,7 +380,7 @@ describe('orders a page at a time', () => {
   it('My Orders lists the first page, then appends the older ones with Load more orders (its cursor) until none follows', async () => {
     const user = userEvent.setup();
     orders = manyOrders(25, (id) => ({ status: id === 101 ? 'Cancelled' : 'Processing' }));
-    renderAt('/myaccount/myorder');
+    await renderAt('/myaccount/myorder');
     await waitFor(() => expect(orderIds()).toHaveLength(PAGE));
     expect(getOrdersPageMock).toHaveBeenCalledTimes(1);
     expect(getOrdersMock).not.toHaveBeenCalled();
@@ -403,7 +403,7 @@ describe('orders a page at a time', () => {
     const user = userEvent.setup();
     orders = manyOrders(25);
     let fail!: (error: unknown) => void;
-    renderAt('/myaccount/mypayment');
+    await renderAt('/myaccount/mypayment');
     await waitFor(() => expect(orderIds()).toHaveLength(PAGE));
     getOrdersPageMock.mockImplementationOnce(() => new Promise((_, reject) => (fail = reject)));
     await user.click(screen.getByRole('button', { name: 'Load more orders' }));
@@ -420,7 +420,7 @@ describe('orders a page at a time', () => {
   it('moving inside the area reads the orders again as far as they were loaded, in one read', async () => {
     const user = userEvent.setup();
     orders = manyOrders(25);
-    renderAt('/myaccount/myorder');
+    await renderAt('/myaccount/myorder');
     await waitFor(() => expect(orderIds()).toHaveLength(PAGE));
     await user.click(screen.getByRole('button', { name: 'Load more orders' }));
     await waitFor(() => expect(orderIds()).toHaveLength(25));
@@ -435,7 +435,7 @@ describe('orders a page at a time', () => {
   it('My Cancellations does not claim there is none while older orders are not loaded', async () => {
     const user = userEvent.setup();
     orders = manyOrders(25, (id) => ({ status: id === 103 ? 'Cancelled' : 'Processing', cancelledAt: id === 103 ? '2025-02-01T12:00:00.000Z' : null }));
-    renderAt('/myaccount/cancellation');
+    await renderAt('/myaccount/cancellation');
     expect(await screen.findByText('No cancelled order among your 20 latest orders.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more orders' }));
     expect(await screen.findByRole('row', { name: /#103/ })).toBeInTheDocument();
@@ -445,7 +445,7 @@ describe('orders a page at a time', () => {
   it('Manage Order shows an order that is not among the loaded ones (read by its id)', async () => {
     orders = manyOrders(25);
     selectOrder(101);
-    renderAt('/myaccount/manageorder');
+    await renderAt('/myaccount/manageorder');
     expect(await screen.findByRole('heading', { name: /Order #101/ })).toBeInTheDocument();
     expect(getOrderMock).toHaveBeenCalledWith(101);
     expect(screen.getByRole('button', { name: 'Cancel Order' })).toBeInTheDocument();

@@ -73,7 +73,7 @@ function ChooseOrder({ orders }: { orders: Order[] }): ReactElement {
 }
 
 /** /myaccount/trackorder: the selected order's timeline with dates and expected delivery; without one, a list to choose from. */
-export default function TrackOrder(): ReactElement {
+export function TrackOrder(): ReactElement {
   const orderid = useSelectedOrderId();
   return (
     <>

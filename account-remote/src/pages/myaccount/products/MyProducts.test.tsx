@@ -4,7 +4,7 @@ import { ApiError, getMyProductsPage, getOrdersPage, getUserData, getWishlistPag
 
 // SELLER_MESSAGES of @marketplace/shared/contract (the contract's TypeBox schemas do not load in jsdom).
 const SELLER_MESSAGES = { removed: 'Product Removed Successfully', notYours: 'You can only change your own products' };
-import { currentPath, renderAt } from '../../testing/renderAt';
+import { currentPath, renderAt } from '../../../testing/renderAt';
 
 jest.mock('@marketplace/shared', () => ({
   ...jest.requireActual('@marketplace/shared'),
@@ -62,7 +62,7 @@ const names = async () => within(await table()).getAllByRole('link', { name: /^(
 describe('/myaccount/myproducts', () => {
   it('is in the side menu and lists the seller’s products with View, Edit and Take down', async () => {
     mocked.getMyProductsPage.mockResolvedValue({ items: [listing(12, 'Retro Camera', 1299), listing(11, 'Film Roll', 250)], next: null });
-    renderAt('/myaccount/myproducts');
+    await renderAt('/myaccount/myproducts');
     const menu = await screen.findByRole('navigation', { name: 'My account' });
     expect(within(menu).getByRole('link', { name: 'My Products' })).toHaveAttribute('href', '/myaccount/myproducts');
     expect(within(menu).getByRole('link', { name: 'My Products' })).toHaveAttribute('aria-current', 'page');
@@ -82,7 +82,7 @@ describe('/myaccount/myproducts', () => {
 
   it('says so when the seller has listed nothing', async () => {
     mocked.getMyProductsPage.mockResolvedValue({ items: [], next: null });
-    renderAt('/myaccount/myproducts');
+    await renderAt('/myaccount/myproducts');
     expect(await screen.findByText('You have not listed any products yet.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
@@ -92,7 +92,7 @@ describe('/myaccount/myproducts', () => {
     mocked.getMyProductsPage
       .mockResolvedValueOnce({ items: [listing(12, 'Retro Camera')], next: 'c1' })
       .mockResolvedValueOnce({ items: [listing(11, 'Film Roll')], next: null });
-    renderAt('/myaccount/myproducts');
+    await renderAt('/myaccount/myproducts');
     expect(await names()).toEqual(['Retro Camera']);
     await user.click(screen.getByRole('button', { name: 'Load more products' }));
     await waitFor(async () => expect(await names()).toEqual(['Retro Camera', 'Film Roll']));
@@ -103,7 +103,7 @@ describe('/myaccount/myproducts', () => {
   it('shows the failure with Try again', async () => {
     const user = userEvent.setup();
     mocked.getMyProductsPage.mockRejectedValueOnce(new ApiError(500, 'boom')).mockResolvedValueOnce({ items: [listing(12, 'Retro Camera')], next: null });
-    renderAt('/myaccount/myproducts');
+    await renderAt('/myaccount/myproducts');
     expect(await screen.findByText('Your products could not be loaded.')).toBeInTheDocument();
     expect(screen.getByText('Something went wrong ...')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -113,7 +113,7 @@ describe('/myaccount/myproducts', () => {
   it('asks before taking a listing down: Keep Listing changes nothing and gives the focus back', async () => {
     const user = userEvent.setup();
     mocked.getMyProductsPage.mockResolvedValue({ items: [listing(12, 'Retro Camera')], next: null });
-    renderAt('/myaccount/myproducts');
+    await renderAt('/myaccount/myproducts');
     await table();
     await user.click(screen.getByRole('button', { name: 'Take down Retro Camera' }));
     const question = screen.getByRole('alertdialog', { name: 'Take down “Retro Camera”?' });
@@ -129,7 +129,7 @@ describe('/myaccount/myproducts', () => {
     const user = userEvent.setup();
     mocked.getMyProductsPage.mockResolvedValue({ items: [listing(12, 'Retro Camera'), listing(11, 'Film Roll')], next: null });
     mocked.removeProduct.mockResolvedValue({ msg: SELLER_MESSAGES.removed });
-    renderAt('/myaccount/myproducts');
+    await renderAt('/myaccount/myproducts');
     await table();
     await user.click(screen.getByRole('button', { name: 'Take down Retro Camera' }));
     await user.click(screen.getByRole('button', { name: 'Yes, Take Down' }));
@@ -147,7 +147,7 @@ describe('/myaccount/myproducts', () => {
     const user = userEvent.setup();
     mocked.getMyProductsPage.mockResolvedValue({ items: [listing(12, 'Retro Camera')], next: null });
     mocked.removeProduct.mockRejectedValue(new ApiError(403, SELLER_MESSAGES.notYours));
-    renderAt('/myaccount/myproducts');
+    await renderAt('/myaccount/myproducts');
     await table();
     await user.click(screen.getByRole('button', { name: 'Take down Retro Camera' }));
     await user.click(screen.getByRole('button', { name: 'Yes, Take Down' }));
@@ -157,7 +157,7 @@ describe('/myaccount/myproducts', () => {
 
   it('an expired session signs out and goes to /login, back to this page', async () => {
     mocked.getMyProductsPage.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
-    renderAt('/myaccount/myproducts');
+    await renderAt('/myaccount/myproducts');
     await waitFor(() => expect(currentPath()).toBe('/login?next=%2Fmyaccount%2Fmyproducts'));
     expect(useSession.getState().session).toBeNull();
   });

@@ -131,7 +131,7 @@ function ProductRows({
  * /myaccount/myproducts: the signed-in seller's listings, newest first, a page at a time; each
  * opens, is edited on the shop's form (/editproduct/{id}) or is taken down after a confirmation.
  */
-export default function MyProducts(): ReactElement {
+export function MyProducts(): ReactElement {
   const { fail } = useAccount();
   const list = usePagedList(getMyProductsPage, [], {
     keyOf: (p) => p.productid,

@@ -1,13 +1,13 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
 import { Field, notify, SIGNUP_MESSAGES, SubmitButton, updateProfile, useFormFields } from '@marketplace/shared';
-import { checks } from '../lib/validation';
-import { useAccount } from './AccountContext';
-import styles from './Account.module.css';
-import form from '../ui/Form.module.css';
+import { checks } from '../../../lib/validation';
+import { useAccount } from '../AccountContext';
+import styles from '../Account.module.css';
+import form from '../../../styles/forms.module.css';
 
 /** /myaccount/editprofile: first name, last name and phone (signup rules); email is read-only. */
-export default function EditProfile(): ReactElement {
+export function EditProfile(): ReactElement {
   const { customer, saved, fail } = useAccount();
   const navigate = useNavigate();
   const { values, field } = useFormFields({

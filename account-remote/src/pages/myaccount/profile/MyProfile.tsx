@@ -1,7 +1,7 @@
 import { type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { useAccount } from './AccountContext';
-import styles from './Account.module.css';
+import { useAccount } from '../AccountContext';
+import styles from '../Account.module.css';
 
 function genderLabel(gender: string): string {
   if (gender === 'male') return 'Male';
@@ -10,7 +10,7 @@ function genderLabel(gender: string): string {
 }
 
 /** /myaccount/myprofile: full name, email, phone, birthday (createdate), gender. */
-export default function MyProfile(): ReactElement {
+export function MyProfile(): ReactElement {
   const { customer } = useAccount();
   const rows: [string, string][] = [
     ['Full Name', `${customer.firstname} ${customer.lastname}`],
