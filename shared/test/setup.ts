@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom';
+import { resetApiMocks, sharedWithApiMocks } from './mockApi';
+
+// Calls to a server are the tests' edge: each is a jest.fn (the real client until a test answers
+// for it, `mockApi()` in @marketplace/shared/testing), reset after every test. A test file that
+// mocks @marketplace/shared itself replaces this.
+jest.mock('../src', () => sharedWithApiMocks());
 
 afterEach(() => {
+  resetApiMocks();
   sessionStorage.clear();
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();

@@ -1,9 +1,9 @@
-import { loadRuntimeConfig } from '@marketplace/shared';
+import { mockApi } from '@marketplace/shared/testing';
 import { registerRuntimeRemotes } from './federation/remotes';
 import { start } from './startup';
 
-// The edges: the server's /config.json, the federation runtime, and the React app itself.
-jest.mock('@marketplace/shared', () => ({ loadRuntimeConfig: jest.fn() }));
+// The edges: the server's /config.json (mocked for every test), the federation runtime, and the React app itself.
+const api = mockApi();
 jest.mock('./federation/remotes', () => ({ registerRuntimeRemotes: jest.fn() }));
 const mockMounted = jest.fn();
 jest.mock('./bootstrap', () => {
@@ -22,14 +22,14 @@ it('registers the remotes of /config.json, then renders the app', async () => {
     routes: { shop: ['/', '/compare'] },
     releases: { shop: 'abc1234-0123abcd' },
   };
-  jest.mocked(loadRuntimeConfig).mockResolvedValue(config);
+  api.loadRuntimeConfig.mockResolvedValue(config);
   await start();
   expect(registerRuntimeRemotes).toHaveBeenCalledWith(config);
   expect(mockMounted).toHaveBeenCalled();
 });
 
 it('shows a plain message instead of a white page when /config.json cannot be read', async () => {
-  jest.mocked(loadRuntimeConfig).mockRejectedValue(new Error('config.json answered 502'));
+  api.loadRuntimeConfig.mockRejectedValue(new Error('config.json answered 502'));
   const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   await start();
   error.mockRestore();

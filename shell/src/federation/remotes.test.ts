@@ -1,13 +1,12 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { fetchRuntimeConfig } from '@marketplace/shared';
+import { mockApi } from '@marketplace/shared/testing';
 import remoteErrorPlugin, { isRemoteFailure } from './remoteErrorPlugin';
 import { loadRemoteApp, registerRuntimeRemotes, releaseMoved, RemoteUnavailableError, resetRemote } from './remotes';
 import { remoteRoutes } from './remoteRoutes';
 
 // The edges: the module federation runtime itself, and the server's live /config.json.
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
-jest.mock('@marketplace/shared', () => ({ ...jest.requireActual('@marketplace/shared'), fetchRuntimeConfig: jest.fn() }));
-const liveConfig = jest.mocked(fetchRuntimeConfig);
+const liveConfig = mockApi().fetchRuntimeConfig;
 const load = jest.mocked(loadRemote);
 const register = jest.mocked(registerRemotes);
 

@@ -1,7 +1,8 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { http, useSession } from '@marketplace/shared';
+import { http } from '@marketplace/shared';
+import { signInAs, signOut } from '@marketplace/shared/testing';
 import { Footer } from './Footer';
 
 function renderFooter() {
@@ -11,8 +12,6 @@ function renderFooter() {
     </MemoryRouter>,
   );
 }
-
-afterEach(() => act(() => useSession.getState().signOut()));
 
 const information = () => within(screen.getByRole('navigation', { name: 'Information' }));
 
@@ -43,11 +42,11 @@ describe('footer', () => {
     expect(information().getAllByRole('link').map((a) => a.textContent)).toEqual(['About Us', 'FAQ', 'Reviews']);
     expect(screen.queryByRole('link', { name: 'Contact Us' })).not.toBeInTheDocument();
 
-    act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'token-asha' }));
+    signInAs();
     expect(information().getAllByRole('link').map((a) => a.textContent)).toEqual(['About Us', 'FAQ', 'Contact Us', 'Reviews']);
     expect(information().getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
 
-    act(() => useSession.getState().signOut());
+    signOut();
     expect(screen.queryByRole('link', { name: 'Contact Us' })).not.toBeInTheDocument();
   });
 });

@@ -1,14 +1,16 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
-import { http, useCartCount, useSession } from '@marketplace/shared';
+import { http, useCartCount } from '@marketplace/shared';
+import { currentPath, signInAs, signOut, SIGNED_IN } from '@marketplace/shared/testing';
 import { fullPageLoad } from './fullPageLoad';
 import { Header } from './Header';
 
 // The edges: the browser's full page load, and the API (HTTP) behind the cart count.
 jest.mock('./fullPageLoad', () => ({ fullPageLoad: jest.fn() }));
 
-const ASHA = { firstname: 'asha', lastname: 'Rao', authtoken: 'token-asha' };
+// A first name as typed at sign-up, lower case: the header shows its initial upper case.
+const ASHA = { ...SIGNED_IN, firstname: 'asha' };
 
 function cartReply(items: number) {
   const data = Array.from({ length: items }, (_, i) => ({ productid: i + 1 }));
@@ -21,7 +23,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   httpGet.mockRestore();
-  act(() => useSession.getState().signOut());
   useCartCount.setState({ count: 0 });
 });
 
@@ -105,7 +106,7 @@ describe('header, signed in', () => {
   it("shows the first name's initial, Account and Logout, and the cart with its real count", async () => {
     const user = userEvent.setup();
     httpGet.mockResolvedValue(cartReply(3));
-    act(() => useSession.getState().signIn(ASHA));
+    signInAs(ASHA);
     renderHeader();
 
     expect(screen.getByTestId('account-initial')).toHaveTextContent('A');
@@ -122,7 +123,7 @@ describe('header, signed in', () => {
   });
 
   it('shows every menu item, in the spec order', () => {
-    act(() => useSession.getState().signIn(ASHA));
+    signInAs(ASHA);
     renderHeader();
     expect(menuLabels()).toEqual(['NEW ARRIVALS', 'ADD PRODUCT', 'REVIEW', 'CONTACT US', 'AUCTION', 'ABOUT US', 'FAQ']);
   });
@@ -132,19 +133,19 @@ describe('header, signed in', () => {
     renderHeader();
     expect(screen.queryByRole('link', { name: /^cart/i })).not.toBeInTheDocument();
 
-    act(() => useSession.getState().signIn(ASHA));
+    signInAs(ASHA);
     expect(screen.getByTestId('account-initial')).toHaveTextContent('A');
     expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ADD PRODUCT' })).toBeInTheDocument();
 
-    act(() => useSession.getState().signOut());
+    signOut();
     expect(screen.getByTestId('account-user-icon')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^cart/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'ADD PRODUCT' })).not.toBeInTheDocument();
   });
 
   it('shows 0 when the cart does not exist yet', async () => {
-    act(() => useSession.getState().signIn(ASHA));
+    signInAs(ASHA);
     renderHeader();
     expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument();
   });
@@ -230,7 +231,7 @@ describe('the phone header: menu drawer', () => {
     renderHeader();
     const panel = await openDrawer(user);
     await user.click(within(panel).getByRole('link', { name: 'ABOUT US' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/about');
+    expect(currentPath()).toBe('/about');
     expectClosed();
   });
 
@@ -250,13 +251,13 @@ describe('the phone header: menu drawer', () => {
     act(() => {
       void navigate('/login');
     });
-    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(currentPath()).toBe('/login');
     expectClosed();
   });
 
   it('offers the signed-in items to a signed-in customer', async () => {
     const user = userEvent.setup();
-    act(() => useSession.getState().signIn(ASHA));
+    signInAs(ASHA);
     renderHeader();
     const panel = await openDrawer(user);
     expect(within(panel).getAllByRole('link').slice(0, 7).map((a) => a.textContent)).toEqual([

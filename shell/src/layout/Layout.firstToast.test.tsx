@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { notify } from '@marketplace/shared';
 import { renderLayout, toastContainer } from '../../test/renderLayout';
 
@@ -8,7 +8,7 @@ describe('a toast before any click or key press', () => {
   it('still shows: the container mounts with it', async () => {
     renderLayout();
     expect(toastContainer()).toBeNull();
-    notify('Something went Wrong');
+    act(() => notify('Something went Wrong'));
     expect(await screen.findByText('Something went Wrong')).toBeInTheDocument();
     expect(toastContainer()).not.toBeNull();
   });

@@ -8,7 +8,6 @@ import { PreviewBanner } from './PreviewBanner';
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 
 const remotes = { shop: 'http://localhost:3001/abc1234-0123abcd/mf-manifest.json' };
-afterEach(() => sessionStorage.clear());
 
 it('shows nothing when the tab previews nothing', () => {
   registerRuntimeRemotes({ remotes });

@@ -1,17 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, sendContact } from '@marketplace/shared';
+import { ApiError } from '@marketplace/shared';
+import { currentPath, mockApi } from '@marketplace/shared/testing';
 import { renderShellPage } from '../../test/renderApp';
 
-// The edges: the API call, and remote loading (not used on these pages).
-jest.mock('@marketplace/shared', () => ({ ...jest.requireActual('@marketplace/shared'), sendContact: jest.fn() }));
+// The edges: the API call (mocked for every test), and remote loading (not used on these pages).
 jest.mock('../federation/remotes', () => ({
   ...jest.requireActual('../federation/remotes'),
   loadRemoteApp: jest.fn(() => new Promise(() => undefined)),
 }));
-const send = jest.mocked(sendContact);
-
-beforeEach(() => send.mockReset());
+const send = mockApi().sendContact;
 
 const form = () => within(screen.getByRole('form', { name: 'Contact form' }));
 const field = (label: string) => form().getByLabelText(new RegExp(`^${label}`));
@@ -58,7 +56,7 @@ describe('contact page', () => {
     await fill(user, { Name: 'Asha Rao', Email: 'asha@example.com', Subject: 'Delivery' });
     await user.click(screen.getByRole('button', { name: 'SEND MESSAGE' }));
     expect(await screen.findByRole('heading', { name: 'Thank you for contacting us' })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/getcontact');
+    expect(currentPath()).toBe('/getcontact');
     expect(send).toHaveBeenCalledWith({ name: 'Asha Rao', email: 'asha@example.com', subject: 'Delivery' });
   });
 
@@ -70,7 +68,7 @@ describe('contact page', () => {
     await user.click(screen.getByRole('button', { name: 'SEND MESSAGE' }));
     expect(await screen.findByText('We have already received this message')).toBeInTheDocument();
     expect(send).toHaveBeenCalledWith({ name: 'Asha', email: 'asha@example.com', subject: 'Hello', msg: 'Where is my order?' });
-    expect(screen.getByTestId('location')).toHaveTextContent('/contact');
+    expect(currentPath()).toBe('/contact');
     expect(screen.getByRole('button', { name: 'SEND MESSAGE' })).toBeEnabled();
   });
 });

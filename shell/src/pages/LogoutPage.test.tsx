@@ -1,28 +1,26 @@
 import { act, screen, within } from '@testing-library/react';
-import { http, logout, SESSION_KEY, useSession } from '@marketplace/shared';
+import { http, SESSION_KEY, useSession } from '@marketplace/shared';
+import { currentPath, mockApi, signInAs, signOut } from '@marketplace/shared/testing';
 import { fakeRemoteApp, navigateInApp, renderApp, renderShellPage } from '../../test/renderApp';
 import { LOGOUT_REDIRECT_MS } from './LogoutPage';
 
-// The edges: the API call, and the shop remote that renders the home page.
-jest.mock('@marketplace/shared', () => ({ ...jest.requireActual('@marketplace/shared'), logout: jest.fn() }));
+// The edges: the API call (mocked for every test), and the shop remote that renders the home page.
 jest.mock('../federation/remotes', () => ({
   ...jest.requireActual('../federation/remotes'),
   loadRemoteApp: jest.fn(async (name: 'shop' | 'account') => fakeRemoteApp(name)),
 }));
-const logoutCall = jest.mocked(logout);
+const logoutCall = mockApi().logout;
 
 let httpGet: jest.SpyInstance;
 beforeEach(() => {
   // The header asks the API for the cart count while the user is still signed in.
   httpGet = jest.spyOn(http, 'get').mockResolvedValue({ data: { status: 200, msg: '', data: [] } });
   jest.useFakeTimers();
-  logoutCall.mockReset();
-  act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'token-asha' }));
+  signInAs();
 });
 afterEach(() => {
   httpGet.mockRestore();
   jest.useRealTimers();
-  act(() => useSession.getState().signOut());
 });
 
 describe('logout page', () => {
@@ -43,11 +41,11 @@ describe('logout page', () => {
     expect(screen.getByTestId('account-user-icon')).toBeInTheDocument();
 
     act(() => jest.advanceTimersByTime(LOGOUT_REDIRECT_MS - 100));
-    expect(screen.getByTestId('location')).toHaveTextContent('/logout');
+    expect(currentPath()).toBe('/logout');
     await act(async () => {
       await jest.advanceTimersByTimeAsync(100);
     });
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(currentPath()).toBe('/');
     await act(async () => {
       await jest.advanceTimersByTimeAsync(1000);
     });
@@ -67,7 +65,7 @@ describe('logout page', () => {
 });
 
 describe('logout page, opened while signed out', () => {
-  beforeEach(() => act(() => useSession.getState().signOut()));
+  beforeEach(() => signOut());
 
   it('says so, with a way to sign in and home, and neither calls the server nor leaves', async () => {
     await renderShellPage('/logout');
@@ -81,7 +79,7 @@ describe('logout page, opened while signed out', () => {
     await act(async () => {
       await jest.advanceTimersByTimeAsync(LOGOUT_REDIRECT_MS * 2);
     });
-    expect(screen.getByTestId('location')).toHaveTextContent('/logout');
+    expect(currentPath()).toBe('/logout');
   });
 
   it('ends a password reset (/newpassword, then /logout) as the spec does: the goodbye, then home after 2 s', async () => {
@@ -94,7 +92,7 @@ describe('logout page, opened while signed out', () => {
     await act(async () => {
       await jest.advanceTimersByTimeAsync(LOGOUT_REDIRECT_MS);
     });
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(currentPath()).toBe('/');
   });
 });
 
