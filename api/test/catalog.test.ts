@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { PNG } from 'pngjs';
 import { describeEachDatabase } from './helpers/server';
 import { walkPages } from './helpers/paging';
@@ -262,6 +263,24 @@ describeEachDatabase('catalogue', (server) => {
       expect(preflight.headers.get('access-control-allow-headers')).toMatch(/authtoken/);
       const evil = await fetch(`${server().url}/products`, { headers: { origin: 'http://evil.example' } });
       expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    });
+  });
+
+  describe('search stays indexed', () => {
+    it('has the trigram search index and a price index', async () => {
+      const { rows } = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename = 'products'`.execute(server().app.ctx.db);
+      const names = rows.map((r) => r.indexname);
+      expect(names).toEqual(expect.arrayContaining(['products_search_trgm_idx', 'products_price_idx', 'products_title_lower_idx']));
+    });
+
+    it('uses the trigram index for a word search on a large catalogue', async () => {
+      const db = server().app.ctx.db;
+      await db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT productid FROM products
+          WHERE lower(productname || ' ' || title || ' ' || description) LIKE '%drone%'`.execute(trx);
+        expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/products_search_trgm_idx/);
+      });
     });
   });
 });

@@ -4,7 +4,6 @@
  * app's error rewriting runs first, so what is compressed is the final JSON. The catalogue's own
  * precompressed replies are in catalogue-cache.test.ts.
  */
-import http from 'node:http';
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import compress from '@fastify/compress';
@@ -13,6 +12,7 @@ import { registerHardening } from '../src/lib/hardening';
 import { describeEachDatabase } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
 import { bid, createAuction, openEventStream } from './helpers/auctions';
+import { decoded, raw } from './helpers/raw-http';
 
 describeEachDatabase('compressed replies', (server) => {
   const search = JSON.stringify({ productname: 'a', limit: 48 });
@@ -112,32 +112,3 @@ describe('compression after the app’s own reply hooks', () => {
     }
   });
 });
-
-interface RawReply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A request with node:http: only the headers given (fetch adds an Accept-Encoding and decodes), the body as sent. */
-function raw(base: string, path: string, opts: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {}): Promise<RawReply> {
-  const url = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, path, method: opts.method ?? 'GET', headers: opts.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(opts.body);
-  });
-}
-
-function decoded(r: RawReply): Buffer {
-  const coding = r.headers['content-encoding'];
-  if (coding === 'br') return zlib.brotliDecompressSync(r.body);
-  if (coding === 'gzip') return zlib.gunzipSync(r.body);
-  if (coding === undefined) return r.body;
-  throw new Error(`unexpected content-encoding ${coding}`);
-}

@@ -1,6 +1,37 @@
 import type { TestServer } from './server';
 import { upload, uniquePng } from './shop';
 
+/** The fields of an auction item in every reply. */
+export const ITEM_KEYS = [
+  'ageproduct',
+  'auctionid',
+  'bid',
+  'bidcount',
+  'bids',
+  'category',
+  'description',
+  'highbid',
+  'ownerid',
+  'photo',
+  'photos',
+  'productid',
+  'productname',
+  'rangehighbid',
+  'rangelowbid',
+  'startbid',
+  'status',
+  'time',
+  'username',
+  'winner',
+].sort();
+
+export const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+
+/** Moves an item's end time (tests cannot wait days). */
+export async function setEndTime(s: TestServer, auctionid: number, end: Date) {
+  await s.app.ctx.db.updateTable('auctions').set({ end_time: end }).where('auctionid', '=', auctionid).execute();
+}
+
 /** Uploads a fresh PNG as `token`'s user and returns its URL. */
 export async function uploadedPhoto(s: TestServer, token: string): Promise<string> {
   const up = await upload(s, uniquePng(), { token });

@@ -1,4 +1,5 @@
 import { PNG } from 'pngjs';
+import { signedInUser } from './accounts';
 import type { JsonReply, TestServer } from './server';
 
 /** A real PNG of the given size; `seed` changes the pixels (so the content hash). */
@@ -56,3 +57,61 @@ export async function listProduct(s: TestServer, token: string, price: number, n
 }
 
 export const CHECKOUT = { billname: 'Meera Iyer', billaddress: '12, MG Road, Near City Mall, Bengaluru, Karnataka, India, 560010', ordernote: 'Leave at the door', payinfo: 'cod' };
+
+export type ShopUser = Awaited<ReturnType<typeof signedInUser>>;
+
+let keyCounter = 0;
+/** An Idempotency-Key no other checkout of the run has sent. */
+export const newKey = () => `test-${Date.now().toString(36)}-${++keyCounter}`;
+
+/** The shop's calls for a user, and the database reads the cart and checkout suites check with. */
+export function shopCalls(server: () => TestServer) {
+  const addToCart = (u: ShopUser, productid: number) => server().post('/addtocartproduct', { productid, authtoken: u.token });
+  const cart = (u: ShopUser) => server().get('/productviewcart', { authtoken: u.token });
+  const order = (u: ShopUser, body: Record<string, unknown> = CHECKOUT, key: string | null = newKey()) =>
+    server().post('/orderauth', body, { authtoken: u.token, ...(key ? { 'idempotency-key': key } : {}) });
+  const getOrder = (u: ShopUser, orderid: number | string) => server().get('/order', { authtoken: u.token, orderid: String(orderid) });
+  const couponUses = async (name: string) =>
+    (await server().app.ctx.db.selectFrom('coupons').select('uses_left').where('name', '=', name).executeTakeFirstOrThrow()).uses_left;
+  const orderCount = async (userid: number) =>
+    Number(
+      (await server().app.ctx.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('userid', '=', userid).executeTakeFirstOrThrow()).n,
+    );
+  return { addToCart, cart, order, getOrder, couponUses, orderCount };
+}
+
+/**
+ * The cart and checkout suites' setup: a seller whose products p1 … p1000 are listed at known
+ * prices (in beforeAll), the shop's calls, and `shopper(...)`: a new user with those products in
+ * the cart.
+ */
+export function shopWithProducts(server: () => TestServer) {
+  /** Products listed by the seller at known prices. */
+  const items: Record<string, { productid: number; price: number; productname: string }> = {};
+  const fixture = { seller: undefined as unknown as ShopUser, items };
+  const calls = shopCalls(server);
+
+  /** A user with the given products in the cart. */
+  async function shopper(...products: string[]): Promise<ShopUser> {
+    const u = await signedInUser(server());
+    for (const p of products) expect((await calls.addToCart(u, items[p].productid)).status).toBe(200);
+    return u;
+  }
+
+  beforeAll(async () => {
+    fixture.seller = await signedInUser(server());
+    for (const [name, price] of [
+      ['p1', 1],
+      ['p199', 199.5],
+      ['p250', 250],
+      ['p300', 300],
+      ['p499', 499],
+      ['p500', 500],
+      ['p1000', 1000],
+    ] as const) {
+      items[name] = await listProduct(server(), fixture.seller.token, price, `Shop test ${name}`);
+    }
+  });
+
+  return Object.assign(fixture, calls, { shopper });
+}

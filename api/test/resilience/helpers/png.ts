@@ -44,3 +44,14 @@ export function bombPng(width: number, height: number): Buffer {
   const rows = Buffer.alloc(height * (1 + width * 4));
   return pngWithIhdr(width, height, zlib.deflateSync(rows, { level: 9 }));
 }
+
+/** A hand-made greyscale PNG whose header claims width × height; `rows` of real data (default: all). */
+export function handPng(width: number, height: number, rows = height, depth = 8): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = depth; // bit depth
+  ihdr[9] = 0; // greyscale
+  const raw = Buffer.alloc(rows * (width * (depth / 8) + 1));
+  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}

@@ -1,0 +1,149 @@
+/**
+ * Auctions: bidding (PUT /updatebiduser): higher bids only, not on one's own or a closed or ended
+ * item, the reply and the history, over real HTTP on PGlite and PostgreSQL.
+ */
+import { AUCTION_MESSAGES } from '@marketplace/shared/contract';
+import { describeEachDatabase } from './helpers/server';
+import { signedInUser } from './helpers/accounts';
+import { bid, createAuction, setEndTime } from './helpers/auctions';
+import { walkPages } from './helpers/paging';
+
+describeEachDatabase('auctions: bidding', (server) => {
+  describe('PUT /updatebiduser', () => {
+    it('appends the caller’s bid: current and highest bid, history with first names only', async () => {
+      const owner = await signedInUser(server());
+      const bidder = await signedInUser(server(), { firstname: 'Kabir' });
+      const item = await createAuction(server(), owner.token);
+      const r = await bid(server(), bidder.token, item.auctionid, 1100);
+      expect(r.status).toBe(200);
+      expect(r.body.msg).toBe('Your BID has been placed');
+      expect(r.body.data).toMatchObject({ auctionid: item.auctionid, bid: 1100, highbid: 1100, startbid: 1000, bidcount: 1, status: 'open' });
+      expect(r.body.data.bids).toEqual([{ bid: 1100, nickname: 'Kabir', at: expect.any(String) }]);
+      expect(Math.abs(new Date(r.body.data.bids[0].at).getTime() - Date.now())).toBeLessThan(60_000);
+      // The caller may raise their own bid.
+      const again = await bid(server(), bidder.token, item.auctionid, 1250);
+      expect(again.status).toBe(200);
+      expect(again.body.data.bids.map((b: any) => b.bid)).toEqual([1250, 1100]);
+      const text = JSON.stringify(again.body);
+      expect(text).not.toContain(bidder.email);
+      expect(text).not.toContain(bidder.token);
+      expect(again.body.data.bids[0]).not.toHaveProperty('userid');
+    });
+
+    it('answers the newest 5 bids with the full count, however long the history; the item page has them all', async () => {
+      const owner = await signedInUser(server());
+      const bidder = await signedInUser(server());
+      const item = await createAuction(server(), owner.token);
+      let last: Awaited<ReturnType<typeof bid>> | undefined;
+      for (let i = 1; i <= 7; i++) last = await bid(server(), bidder.token, item.auctionid, 1000 + i * 100);
+      expect(last!.status).toBe(200);
+      expect(last!.body.data.bidcount).toBe(7);
+      expect(last!.body.data.bids.map((b: any) => b.bid)).toEqual([1700, 1600, 1500, 1400, 1300]);
+      const page = await server().get(`/getparticularaucpro/${item.auctionid}`);
+      expect(page.body.data.bids).toHaveLength(7);
+    });
+
+    it('refuses missing, malformed, non-integer, negative and zero bids', async () => {
+      const owner = await signedInUser(server());
+      const bidder = await signedInUser(server());
+      const item = await createAuction(server(), owner.token);
+      const cases: Array<[Record<string, unknown>, string | RegExp]> = [
+        [{}, /auctionid/],
+        [{ auctionid: item.auctionid }, AUCTION_MESSAGES.placeBid],
+        [{ bid: 2000 }, /auctionid/],
+        [{ auctionid: 'abc', bid: 2000 }, /auctionid/],
+        [{ auctionid: -1, bid: 2000 }, /auctionid/],
+        [{ auctionid: item.auctionid, bid: '' }, AUCTION_MESSAGES.placeBid],
+        [{ auctionid: item.auctionid, bid: null }, AUCTION_MESSAGES.placeBid],
+        [{ auctionid: item.auctionid, bid: 1500.5 }, AUCTION_MESSAGES.wholePlaceBid],
+        [{ auctionid: item.auctionid, bid: '1500.5' }, AUCTION_MESSAGES.wholePlaceBid],
+        [{ auctionid: item.auctionid, bid: '1e4' }, AUCTION_MESSAGES.wholePlaceBid],
+        [{ auctionid: item.auctionid, bid: 'ten' }, AUCTION_MESSAGES.wholePlaceBid],
+        [{ auctionid: item.auctionid, bid: -2000 }, AUCTION_MESSAGES.wholePlaceBid],
+        [{ auctionid: item.auctionid, bid: '-2000' }, AUCTION_MESSAGES.wholePlaceBid],
+        [{ auctionid: item.auctionid, bid: 0 }, AUCTION_MESSAGES.wholePlaceBid],
+        [{ auctionid: item.auctionid, bid: 5e9 }, AUCTION_MESSAGES.wholePlaceBid],
+        // Strict numbers: a JSON body's number is a JSON number, never a text that looks like one.
+        [{ auctionid: item.auctionid, bid: ' 1500 ' }, AUCTION_MESSAGES.wholePlaceBid],
+        [{ auctionid: item.auctionid, bid: '1500' }, AUCTION_MESSAGES.wholePlaceBid],
+        [{ auctionid: item.auctionid, bid: true }, AUCTION_MESSAGES.placeBid],
+        [{ auctionid: String(item.auctionid), bid: 1500 }, /auctionid/],
+      ];
+      for (const [body, message] of cases) {
+        const r = await server().put('/updatebiduser', body, { authtoken: bidder.token });
+        expect([body, r.status]).toEqual([body, 400]);
+        expect(r.body.msg).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
+      }
+      const bad = await server().request('PUT', '/updatebiduser', { raw: '{"auctionid":', headers: { 'content-type': 'application/json', authtoken: bidder.token } });
+      expect(bad.status).toBe(400);
+      const noToken = await server().put('/updatebiduser', { auctionid: item.auctionid, bid: 2000 });
+      expect(noToken.status).toBe(401);
+      const deadToken = await server().put('/updatebiduser', { auctionid: item.auctionid, bid: 2000 }, { authtoken: 'lt_dead' });
+      expect(deadToken.status).toBe(401);
+      // Nothing was recorded.
+      expect((await server().get(`/getparticularaucpro/${item.auctionid}`)).body.data).toMatchObject({ bid: 1000, bidcount: 0 });
+    });
+
+    it('refuses a bid equal to or lower than the current bid', async () => {
+      const owner = await signedInUser(server());
+      const a = await signedInUser(server());
+      const b = await signedInUser(server());
+      const item = await createAuction(server(), owner.token);
+      for (const amount of [1000, 999, 1]) {
+        const r = await bid(server(), a.token, item.auctionid, amount);
+        expect([amount, r.status, r.body.msg]).toEqual([amount, 400, 'Your BID must be higher than the current BID of Rs. 1000']);
+      }
+      expect((await bid(server(), a.token, item.auctionid, 1500)).status).toBe(200);
+      for (const amount of [1500, 1400]) {
+        const r = await bid(server(), b.token, item.auctionid, amount);
+        expect([amount, r.status, r.body.msg]).toEqual([amount, 400, 'Your BID must be higher than the current BID of Rs. 1500']);
+      }
+      const detail = (await server().get(`/getparticularaucpro/${item.auctionid}`)).body.data;
+      expect(detail).toMatchObject({ bid: 1500, highbid: 1500, bidcount: 1 });
+    });
+
+    it('refuses bidding on one’s own item (403) and on an unknown id (404)', async () => {
+      const owner = await signedInUser(server());
+      const item = await createAuction(server(), owner.token);
+      const own = await bid(server(), owner.token, item.auctionid, 5000);
+      expect([own.status, own.body.msg]).toEqual([403, 'You cannot bid on your own auction item']);
+      const unknown = await bid(server(), owner.token, 987654, 5000);
+      expect([unknown.status, unknown.body.msg]).toEqual([404, 'Auction item not found']);
+    });
+
+    it('refuses bids after the end time (409)', async () => {
+      const owner = await signedInUser(server());
+      const bidder = await signedInUser(server());
+      const item = await createAuction(server(), owner.token);
+      await setEndTime(server(), item.auctionid, new Date(Date.now() - 1000));
+      const r = await bid(server(), bidder.token, item.auctionid, 5000);
+      expect([r.status, r.body.msg]).toEqual([409, 'This auction has ended: no more bids are taken']);
+      const detail = (await server().get(`/getparticularaucpro/${item.auctionid}`)).body.data;
+      expect(detail).toMatchObject({ status: 'closed', winner: null, bidcount: 0 });
+      // Ended items come after the open ones in the listing.
+      const list = (await walkPages(server(), '/getauction', { limit: 100 })).rows as any[];
+      const firstClosed = list.findIndex((i) => i.status === 'closed');
+      expect(list.slice(firstClosed).every((i) => i.status === 'closed')).toBe(true);
+      expect(list.some((i) => i.auctionid === item.auctionid && i.status === 'closed')).toBe(true);
+    });
+
+    it('ignores a client-sent bid list: only the caller’s one bid counts', async () => {
+      const owner = await signedInUser(server());
+      const bidder = await signedInUser(server(), { firstname: 'Ira' });
+      const victim = await signedInUser(server(), { firstname: 'Victim' });
+      const item = await createAuction(server(), owner.token);
+      const forged = [
+        { userid: victim.userid, bid: 999999 },
+        { userid: bidder.userid, bid: 1 },
+      ];
+      const r = await bid(server(), bidder.token, item.auctionid, 1200, { biduser: forged, userid: victim.userid, highbid: 999999 });
+      expect(r.status).toBe(200);
+      expect(r.body.data).toMatchObject({ bid: 1200, highbid: 1200, bidcount: 1 });
+      expect(r.body.data.bids.map((b: any) => [b.nickname, b.bid])).toEqual([['Ira', 1200]]);
+      // The spec's form: only a biduser text, no bid → no bid recorded.
+      const specOnly = await server().put('/updatebiduser', { auctionid: item.auctionid, biduser: JSON.stringify(forged) }, { authtoken: bidder.token });
+      expect([specOnly.status, specOnly.body.msg]).toEqual([400, AUCTION_MESSAGES.placeBid]);
+      expect((await server().get(`/getparticularaucpro/${item.auctionid}`)).body.data.bidcount).toBe(1);
+    });
+  });
+});
