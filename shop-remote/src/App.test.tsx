@@ -1,13 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { getReviewsPage, useSession } from '@marketplace/shared';
+import { useSession } from '@marketplace/shared';
+import { currentPath, mockApi } from '@marketplace/shared/testing';
 import { SHOP_PAGES } from './App';
 import { routes } from './routes.json';
-import { currentPath, renderAt } from './testing/renderAt';
+import { renderAt } from './testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({ ...jest.requireActual('@marketplace/shared'), getReviewsPage: jest.fn() }));
-(getReviewsPage as jest.MockedFunction<typeof getReviewsPage>).mockResolvedValue({ items: [], next: null });
-
-afterEach(() => act(() => useSession.getState().clearAll()));
+const api = mockApi();
+beforeEach(() => api.getReviewsPage.mockResolvedValue({ items: [], next: null }));
 
 describe('shop area routes', () => {
   it('has a page for every route of its routes.json (what its release tells the shell), and no other', () => {

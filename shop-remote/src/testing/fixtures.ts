@@ -1,22 +1,12 @@
 import type { Product } from '@marketplace/shared';
+import { product } from '@marketplace/shared/testing';
 
-const product = (productid: number, productname: string, title: string, price: number, rating = 4): Product => ({
-  productid,
-  productname,
-  title,
-  description: `${productname}: a sample description.`,
-  price,
-  rating,
-  photo: `http://localhost:4000/images/${productid}.png`,
-  location: 'Mumbai',
-  userid: 1,
-});
-
+/** A small catalogue: two drones, two shirts, so searches and categories have something to tell apart. */
 export const PRODUCTS: Product[] = [
-  product(1, 'Wireless Headphones', 'Electronics', 2999, 5),
-  product(2, 'Cotton Shirt', 'Clothing', 799, 3),
-  product(3, 'Phantom Drone X', 'Electronics', 45999, 4),
-  product(4, 'Leather Wallet', 'Accessories', 1299, 2),
-  product(5, 'Sky Drone Mini', 'Electronics', 15999, 4),
-  product(6, 'Denim Shirt', 'Clothing', 1499, 4),
+  product({ productid: 1, productname: 'Wireless Headphones', title: 'Electronics', price: 2999, rating: 5 }),
+  product({ productid: 2, productname: 'Cotton Shirt', title: 'Clothing', price: 799, rating: 3 }),
+  product({ productid: 3, productname: 'Phantom Drone X', title: 'Electronics', price: 45999, rating: 4 }),
+  product({ productid: 4, productname: 'Leather Wallet', title: 'Accessories', price: 1299, rating: 2 }),
+  product({ productid: 5, productname: 'Sky Drone Mini', title: 'Electronics', price: 15999, rating: 4 }),
+  product({ productid: 6, productname: 'Denim Shirt', title: 'Clothing', price: 1499, rating: 4 }),
 ];

@@ -3,8 +3,6 @@ import { renderArea } from '@marketplace/shared/testing';
 import ShopApp from '../App';
 import { routes } from '../routes.json';
 
-export { currentPath, toastKind } from '@marketplace/shared/testing';
-
 /**
  * The shop area at `path`, mounted as the shell mounts it; other paths reach the shop's own
  * not-found handling. Resolves once the page's own chunk (React.lazy) has loaded (a redirect

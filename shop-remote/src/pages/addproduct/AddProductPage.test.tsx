@@ -1,25 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, createProduct, getTrendingProducts, getWishlistPage, searchProducts, uploadPhoto } from '@marketplace/shared';
-import { currentPath, renderAt, toastKind } from '../../testing/renderAt';
-import { signIn, signOut } from '../../testing/session';
+import { ApiError } from '@marketplace/shared';
+import { currentPath, mockApi, signInAs, toastKind } from '@marketplace/shared/testing';
+import { renderAt } from '../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  uploadPhoto: jest.fn(),
-  createProduct: jest.fn(),
-  getTrendingProducts: jest.fn(),
-  searchProducts: jest.fn(),
-  getWishlistPage: jest.fn(),
-}));
-
-const mocked = {
-  uploadPhoto: uploadPhoto as jest.MockedFunction<typeof uploadPhoto>,
-  createProduct: createProduct as jest.MockedFunction<typeof createProduct>,
-  // The home page, where a listed product leads.
-  getTrendingProducts: getTrendingProducts as jest.MockedFunction<typeof getTrendingProducts>,
-  searchProducts: searchProducts as jest.MockedFunction<typeof searchProducts>,
-};
+const mocked = mockApi();
 
 const field = {
   name: () => screen.getByLabelText(/^Product Name/),
@@ -46,17 +31,14 @@ async function fillDetails(user: User): Promise<void> {
 
 beforeEach(() => {
   jest.useFakeTimers();
-  signIn();
+  signInAs();
+  // The home page, where a listed product leads.
   mocked.getTrendingProducts.mockResolvedValue([]);
   mocked.searchProducts.mockResolvedValue({ products: [], hasMore: false, next: null });
-  (getWishlistPage as jest.Mock).mockResolvedValue({ items: [], next: null, count: 0 });
+  mocked.getWishlistPage.mockResolvedValue({ items: [], next: null, count: 0 });
   mocked.uploadPhoto.mockImplementation((file) => Promise.resolve(`http://api/images/${(file as File).name}`));
 });
-afterEach(() => {
-  signOut();
-  jest.useRealTimers();
-  Object.values(mocked).forEach((m) => m.mockReset());
-});
+afterEach(() => jest.useRealTimers());
 
 const setupUser = (): User => userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
 

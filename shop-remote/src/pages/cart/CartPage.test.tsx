@@ -1,33 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  addToCart,
-  ApiError,
-  clearCart,
-  getCartItems,
-  refreshCartCount,
-  removeFromCart,
-  type CartItem,
-} from '@marketplace/shared';
-import { currentPath, renderAt, toastKind } from '../../testing/renderAt';
-import { signIn, signOut } from '../../testing/session';
+import { ApiError, type CartItem } from '@marketplace/shared';
+import { currentPath, mockApi, signInAs, signOut, toastKind } from '@marketplace/shared/testing';
+import { renderAt } from '../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  addToCart: jest.fn(),
-  getCartItems: jest.fn(),
-  removeFromCart: jest.fn(),
-  clearCart: jest.fn(),
-  refreshCartCount: jest.fn(() => Promise.resolve()),
-}));
-
-const mocked = {
-  addToCart: addToCart as jest.MockedFunction<typeof addToCart>,
-  getCartItems: getCartItems as jest.MockedFunction<typeof getCartItems>,
-  removeFromCart: removeFromCart as jest.MockedFunction<typeof removeFromCart>,
-  clearCart: clearCart as jest.MockedFunction<typeof clearCart>,
-  refreshCartCount: refreshCartCount as jest.MockedFunction<typeof refreshCartCount>,
-};
+const mocked = mockApi();
 
 const item = (productid: number, productname: string, title: string, price: number): CartItem => ({
   productid,
@@ -39,11 +16,9 @@ const item = (productid: number, productname: string, title: string, price: numb
 const HEADPHONES = item(1, 'Wireless Headphones', 'Electronics', 2999);
 const SHIRT = item(2, 'Cotton Shirt', 'Clothing', 399);
 
-beforeEach(() => signIn());
-afterEach(() => {
-  signOut();
-  Object.values(mocked).forEach((m) => m.mockClear());
-  mocked.getCartItems.mockReset();
+beforeEach(() => {
+  signInAs();
+  mocked.refreshCartCount.mockResolvedValue();
 });
 
 async function cartRows(): Promise<HTMLElement[]> {

@@ -1,36 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  ApiError,
-  checkCoupon,
-  getCartItems,
-  getUserData,
-  placeOrder,
-  refreshCartCount,
-  useSession,
-  type Address,
-  type CartItem,
-  type Customer,
-} from '@marketplace/shared';
-import { currentPath, renderAt, toastKind } from '../../testing/renderAt';
-import { signIn, signOut } from '../../testing/session';
+import { ApiError, useSession, type Address, type CartItem } from '@marketplace/shared';
+import { currentPath, customer, mockApi, signInAs, toastKind } from '@marketplace/shared/testing';
+import { renderAt } from '../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  getCartItems: jest.fn(),
-  getUserData: jest.fn(),
-  checkCoupon: jest.fn(),
-  placeOrder: jest.fn(),
-  refreshCartCount: jest.fn(() => Promise.resolve()),
-}));
-
-const mocked = {
-  getCartItems: getCartItems as jest.MockedFunction<typeof getCartItems>,
-  getUserData: getUserData as jest.MockedFunction<typeof getUserData>,
-  checkCoupon: checkCoupon as jest.MockedFunction<typeof checkCoupon>,
-  placeOrder: placeOrder as jest.MockedFunction<typeof placeOrder>,
-  refreshCartCount: refreshCartCount as jest.MockedFunction<typeof refreshCartCount>,
-};
+const mocked = mockApi();
 
 const CART: CartItem[] = [
   { productid: 1, productname: 'Wireless Headphones', title: 'Electronics', price: 2999, photo: 'http://api/images/1.png' },
@@ -38,28 +12,13 @@ const CART: CartItem[] = [
 ];
 const HOME: Address = { streetadd: '12 MG Road', landmark: 'Near Metro', country: 'India', state: 'Karnataka', city: 'Bengaluru', postal: '560001' };
 const OFFICE: Address = { streetadd: '4 Marine Drive', landmark: 'Opp. Park', country: 'India', state: 'Maharastra', city: 'Mumbai', postal: '400002' };
-const customer = (address: Address[]): Customer => ({
-  userid: 7,
-  firstname: 'Asha',
-  lastname: 'Verma',
-  email: 'asha@example.com',
-  phonenum: '9876543210',
-  createdate: '1995-04-12',
-  gender: 'female',
-  address,
-  authtoken: 'tok-1',
-});
 
 type User = ReturnType<typeof userEvent.setup>;
 
 beforeEach(() => {
-  signIn();
+  signInAs();
   mocked.getCartItems.mockResolvedValue(CART);
-  mocked.getUserData.mockResolvedValue(customer([HOME, OFFICE]));
-});
-afterEach(() => {
-  signOut();
-  Object.values(mocked).forEach((m) => m.mockReset());
+  mocked.getUserData.mockResolvedValue(customer({ userid: 7, address: [HOME, OFFICE] }));
   mocked.refreshCartCount.mockResolvedValue();
 });
 
@@ -130,7 +89,7 @@ describe('/checkout', () => {
   });
 
   it("with an empty address book warns 'Please Enter Address First' and opens the address book", async () => {
-    mocked.getUserData.mockResolvedValue(customer([]));
+    mocked.getUserData.mockResolvedValue(customer({ userid: 7, address: [] }));
     await renderAt('/checkout');
     await waitFor(() => expect(currentPath()).toBe('/myaccount/addressbook'));
     expect(await toastKind('Please Enter Address First')).toBe('warning');

@@ -1,38 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  addToWishlist,
-  ApiError,
-  getPriceAlert,
-  getProduct,
-  getProducts,
-  getWishlistPage,
-  removeFromWishlist,
-  searchProducts,
-  setPriceAlert,
-  useSession,
-  type Product,
-  type ProductSearch,
-} from '@marketplace/shared';
+import { ApiError, useSession, type Product, type ProductSearch } from '@marketplace/shared';
+import { mockApi, signInAs, signOut, toastKind } from '@marketplace/shared/testing';
 import { PRODUCTS } from '../../testing/fixtures';
-import { renderAt, toastKind } from '../../testing/renderAt';
-import { signIn, signOut } from '../../testing/session';
+import { renderAt } from '../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  getProduct: jest.fn(),
-  getProducts: jest.fn(),
-  searchProducts: jest.fn(),
-  getWishlistPage: jest.fn(),
-  addToWishlist: jest.fn(),
-  removeFromWishlist: jest.fn(),
-  getPriceAlert: jest.fn(),
-  setPriceAlert: jest.fn(),
-}));
-
-const mockedGetProduct = getProduct as jest.MockedFunction<typeof getProduct>;
-const mockedGetProducts = getProducts as jest.MockedFunction<typeof getProducts>;
-const mockedSearch = searchProducts as jest.MockedFunction<typeof searchProducts>;
+const {
+  getProduct: mockedGetProduct,
+  getProducts: mockedGetProducts,
+  searchProducts: mockedSearch,
+  getWishlistPage,
+  addToWishlist,
+  removeFromWishlist,
+  getPriceAlert,
+  setPriceAlert,
+} = mockApi();
 const HEADPHONES = PRODUCTS[0];
 
 /** The search as the API answers it over `catalogue`: the category's (any case), newest first, one page of `limit`. */
@@ -49,13 +31,6 @@ function searchOver(catalogue: Product[]) {
 beforeEach(() => {
   mockedSearch.mockImplementation(searchOver(PRODUCTS));
   mockedGetProducts.mockResolvedValue(PRODUCTS);
-});
-afterEach(() => {
-  signOut();
-  [getWishlistPage, addToWishlist, removeFromWishlist, getPriceAlert, setPriceAlert].forEach((m) => (m as jest.Mock).mockReset());
-  mockedGetProduct.mockReset();
-  mockedGetProducts.mockReset();
-  mockedSearch.mockReset();
 });
 
 describe('product details', () => {
@@ -145,10 +120,10 @@ describe('product details: wishlist and price-drop alert (issue 18)', () => {
   const bell = () => screen.getByRole('button', { name: 'Email me when the price drops' });
 
   beforeEach(() => {
-    signIn();
+    signInAs();
     mockedGetProduct.mockResolvedValue(HEADPHONES);
-    (getWishlistPage as jest.Mock).mockResolvedValue({ items: [HEADPHONES], next: null, count: 1 });
-    (getPriceAlert as jest.Mock).mockResolvedValue(false);
+    getWishlistPage.mockResolvedValue({ items: [HEADPHONES], next: null, count: 1 });
+    getPriceAlert.mockResolvedValue(false);
   });
 
   it('shows both as toggles with their state for a signed-in shopper, read once each', async () => {
@@ -166,8 +141,8 @@ describe('product details: wishlist and price-drop alert (issue 18)', () => {
 
   it('the heart removes the product and adds it back, with the server’s messages', async () => {
     const user = userEvent.setup();
-    (removeFromWishlist as jest.Mock).mockResolvedValue({ msg: 'Removed from your wishlist', count: 0 });
-    (addToWishlist as jest.Mock).mockResolvedValue({ msg: 'Added to your wishlist', count: 1 });
+    removeFromWishlist.mockResolvedValue({ msg: 'Removed from your wishlist', count: 0 });
+    addToWishlist.mockResolvedValue({ msg: 'Added to your wishlist', count: 1 });
     await renderAt('/productdetails/1');
     await waitFor(() => expect(heart()).toHaveAttribute('aria-pressed', 'true'));
     await user.click(heart());
@@ -182,7 +157,7 @@ describe('product details: wishlist and price-drop alert (issue 18)', () => {
 
   it("'Email me when the price drops' records the alert and says so; pressing it again removes it", async () => {
     const user = userEvent.setup();
-    (setPriceAlert as jest.Mock)
+    setPriceAlert
       .mockResolvedValueOnce({ msg: 'We will email you when the price drops', watching: true })
       .mockResolvedValueOnce({ msg: 'Price alert removed: we will not email you about this product', watching: false });
     await renderAt('/productdetails/1');
@@ -198,14 +173,14 @@ describe('product details: wishlist and price-drop alert (issue 18)', () => {
   });
 
   it('an alert already recorded shows pressed', async () => {
-    (getPriceAlert as jest.Mock).mockResolvedValue(true);
+    getPriceAlert.mockResolvedValue(true);
     await renderAt('/productdetails/1');
     await waitFor(() => expect(bell()).toHaveAttribute('aria-pressed', 'true'));
   });
 
   it('a full alert list (409) is an error toast and the bell stays off', async () => {
     const user = userEvent.setup();
-    (setPriceAlert as jest.Mock).mockRejectedValue(new ApiError(409, 'You already watch 200 products: remove an alert to add another'));
+    setPriceAlert.mockRejectedValue(new ApiError(409, 'You already watch 200 products: remove an alert to add another'));
     await renderAt('/productdetails/1');
     await waitFor(() => expect(bell()).toBeEnabled());
     await user.click(bell());
@@ -214,7 +189,7 @@ describe('product details: wishlist and price-drop alert (issue 18)', () => {
   });
 
   it('an expired session signs out with its message, and the actions become sign-in links back here', async () => {
-    (getWishlistPage as jest.Mock).mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
+    getWishlistPage.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
     await renderAt('/productdetails/1');
     expect(await toastKind('Session expired, please login again')).toBe('error');
     expect(useSession.getState().session).toBeNull();

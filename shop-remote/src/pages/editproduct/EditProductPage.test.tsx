@@ -1,22 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getProduct, getUserData, updateProduct, uploadPhoto, type Product } from '@marketplace/shared';
-import { currentPath, renderAt, toastKind } from '../../testing/renderAt';
-import { signIn, signOut } from '../../testing/session';
+import { ApiError, type Product } from '@marketplace/shared';
+import { currentPath, customer, mockApi, signInAs, toastKind } from '@marketplace/shared/testing';
+import { renderAt } from '../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  getProduct: jest.fn(),
-  getUserData: jest.fn(),
-  updateProduct: jest.fn(),
-  uploadPhoto: jest.fn(),
-}));
-const mocked = {
-  getProduct: getProduct as jest.MockedFunction<typeof getProduct>,
-  getUserData: getUserData as jest.MockedFunction<typeof getUserData>,
-  updateProduct: updateProduct as jest.MockedFunction<typeof updateProduct>,
-  uploadPhoto: uploadPhoto as jest.MockedFunction<typeof uploadPhoto>,
-};
+const mocked = mockApi();
 
 const CAMERA: Product = {
   productid: 12,
@@ -30,10 +18,6 @@ const CAMERA: Product = {
   location: 'Pune',
   userid: 7,
 };
-const customer = (userid: number) =>
-  ({ userid, firstname: 'Asha', lastname: 'Rao', email: 'asha@example.com', phonenum: '9876543210', createdate: '1995-04-12', gender: 'female', address: [], authtoken: 'tok-1' }) as Awaited<
-    ReturnType<typeof getUserData>
-  >;
 
 const field = {
   name: () => screen.getByLabelText(/^Product Name/),
@@ -48,15 +32,12 @@ const save = () => screen.getByRole('button', { name: 'Save Changes' });
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
 
 beforeEach(() => {
-  signIn();
+  signInAs();
   mocked.getProduct.mockResolvedValue(CAMERA);
-  mocked.getUserData.mockResolvedValue(customer(7));
+  // The seller of CAMERA.
+  mocked.getUserData.mockResolvedValue(customer({ userid: 7 }));
 });
-afterEach(() => {
-  signOut();
-  jest.useRealTimers();
-  Object.values(mocked).forEach((m) => m.mockReset());
-});
+afterEach(() => jest.useRealTimers());
 
 describe('/editproduct/{id}', () => {
   it("fills Add Product's form with the listing and its photos", async () => {
@@ -145,7 +126,7 @@ describe('/editproduct/{id}', () => {
   });
 
   it("refuses another seller's listing: no form, the reason and the ways on", async () => {
-    mocked.getUserData.mockResolvedValue(customer(8));
+    mocked.getUserData.mockResolvedValue(customer({ userid: 8 }));
     await renderAt('/editproduct/12');
     expect(await screen.findByText('You can only change your own products')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();

@@ -1,40 +1,22 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  addToWishlist,
-  ApiError,
-  getPriceAlert,
-  getProducts,
-  getProductsPage,
-  getTrendingProducts,
-  getWishlistPage,
-  removeFromWishlist,
-  searchProducts,
-  setPriceAlert,
-  useSession,
-  type Product,
-} from '@marketplace/shared';
+import { ApiError, type Product, type SearchPage } from '@marketplace/shared';
+import { mockApi, signInAs, toastKind } from '@marketplace/shared/testing';
 import { PRODUCTS } from '../../testing/fixtures';
-import { renderAt, toastKind } from '../../testing/renderAt';
+import { renderAt } from '../../testing/renderAt';
 import { HERO_INTERVAL_MS } from './HeroCarousel';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  getProducts: jest.fn(),
-  getProductsPage: jest.fn(),
-  getTrendingProducts: jest.fn(),
-  searchProducts: jest.fn(),
-  getWishlistPage: jest.fn(),
-  addToWishlist: jest.fn(),
-  removeFromWishlist: jest.fn(),
-  getPriceAlert: jest.fn(),
-  setPriceAlert: jest.fn(),
-}));
-
-const mockedGetProducts = getProducts as jest.MockedFunction<typeof getProducts>;
-const mockedGetProductsPage = getProductsPage as jest.MockedFunction<typeof getProductsPage>;
-const mockedTrending = getTrendingProducts as jest.MockedFunction<typeof getTrendingProducts>;
-const mockedSearch = searchProducts as jest.MockedFunction<typeof searchProducts>;
+const {
+  getProducts: mockedGetProducts,
+  getProductsPage: mockedGetProductsPage,
+  getTrendingProducts: mockedTrending,
+  searchProducts: mockedSearch,
+  getWishlistPage,
+  addToWishlist,
+  removeFromWishlist,
+  getPriceAlert,
+  setPriceAlert,
+} = mockApi();
 const DRONES = PRODUCTS.filter((p) => /drone/i.test(p.productname));
 
 /** A catalogue far larger than TOP TRENDING. */
@@ -48,14 +30,9 @@ beforeEach(() => {
   mockedSearch.mockResolvedValue({ products: DRONES, hasMore: false, next: null });
   mockedGetProducts.mockResolvedValue(CATALOGUE);
   mockedGetProductsPage.mockResolvedValue({ items: CATALOGUE.slice(0, 48), next: 'more' });
-  (getWishlistPage as jest.Mock).mockResolvedValue({ items: [], next: null, count: 0 });
+  getWishlistPage.mockResolvedValue({ items: [], next: null, count: 0 });
 });
-afterEach(() => {
-  useSession.getState().signOut();
-  jest.useRealTimers();
-  [mockedGetProducts, mockedGetProductsPage, mockedTrending, mockedSearch].forEach((m) => m.mockReset());
-  [getWishlistPage, addToWishlist, removeFromWishlist, getPriceAlert, setPriceAlert].forEach((m) => (m as jest.Mock).mockReset());
-});
+afterEach(() => jest.useRealTimers());
 
 describe('home page', () => {
   it('shows a spinner while loading, then the trending products with category, name, stars and Rs. price', async () => {
@@ -167,7 +144,7 @@ describe('home page', () => {
 
   it('does not wait for Deal of the Day, nor show it when its search fails', async () => {
     mockedTrending.mockResolvedValue(PRODUCTS);
-    let answer: (page: Awaited<ReturnType<typeof searchProducts>>) => void = () => undefined;
+    let answer: (page: SearchPage) => void = () => undefined;
     mockedSearch.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
     const { unmount } = await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
@@ -195,7 +172,7 @@ describe('home page', () => {
   });
 
   it('sends a signed-in shopper from add-to-cart to /viewcart/{productid}', async () => {
-    useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'token' });
+    signInAs();
     mockedTrending.mockResolvedValue(PRODUCTS);
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
@@ -204,11 +181,11 @@ describe('home page', () => {
 
   it("shows each card's heart pressed from one read of the wishlist's first page (not one request per card), and toggles it", async () => {
     const user = userEvent.setup();
-    useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'token' });
+    signInAs();
     mockedTrending.mockResolvedValue(PRODUCTS);
-    (getWishlistPage as jest.Mock).mockResolvedValue({ items: [PRODUCTS[1]], next: null, count: 1 });
-    (addToWishlist as jest.Mock).mockResolvedValue({ msg: 'Added to your wishlist', count: 2 });
-    (removeFromWishlist as jest.Mock).mockResolvedValue({ msg: 'Removed from your wishlist', count: 1 });
+    getWishlistPage.mockResolvedValue({ items: [PRODUCTS[1]], next: null, count: 1 });
+    addToWishlist.mockResolvedValue({ msg: 'Added to your wishlist', count: 2 });
+    removeFromWishlist.mockResolvedValue({ msg: 'Removed from your wishlist', count: 1 });
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
     const shirtHeart = within(card('Cotton Shirt')).getByRole('button', { name: 'Add to wishlist: Cotton Shirt' });
@@ -233,9 +210,9 @@ describe('home page', () => {
 
   it("a card's bell records a price-drop alert and, pressed again, removes it", async () => {
     const user = userEvent.setup();
-    useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'token' });
+    signInAs();
     mockedTrending.mockResolvedValue(PRODUCTS);
-    (setPriceAlert as jest.Mock)
+    setPriceAlert
       .mockResolvedValueOnce({ msg: 'We will email you when the price drops', watching: true })
       .mockResolvedValueOnce({ msg: 'Price alert removed: we will not email you about this product', watching: false });
     await renderAt('/');
@@ -254,9 +231,9 @@ describe('home page', () => {
 
   it('a full wishlist (409) is an error toast and the heart stays off', async () => {
     const user = userEvent.setup();
-    useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'token' });
+    signInAs();
     mockedTrending.mockResolvedValue(PRODUCTS);
-    (addToWishlist as jest.Mock).mockRejectedValue(new ApiError(409, 'Your wishlist is full: it holds at most 500 products. Remove some to add more.'));
+    addToWishlist.mockRejectedValue(new ApiError(409, 'Your wishlist is full: it holds at most 500 products. Remove some to add more.'));
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
     const heart = within(card('Denim Shirt')).getByRole('button', { name: 'Add to wishlist: Denim Shirt' });

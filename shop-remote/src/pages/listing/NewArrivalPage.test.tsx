@@ -1,19 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getCategories, getProducts, searchProducts, type SearchPage } from '@marketplace/shared';
+import { ApiError, type SearchPage } from '@marketplace/shared';
+import { mockApi } from '@marketplace/shared/testing';
 import { PRODUCTS } from '../../testing/fixtures';
 import { renderAt } from '../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  getProducts: jest.fn(),
-  getCategories: jest.fn(),
-  searchProducts: jest.fn(),
-}));
-
-const mockedGetProducts = getProducts as jest.MockedFunction<typeof getProducts>;
-const mockedGetCategories = getCategories as jest.MockedFunction<typeof getCategories>;
-const mockedSearch = searchProducts as jest.MockedFunction<typeof searchProducts>;
+const { getProducts: mockedGetProducts, getCategories: mockedGetCategories, searchProducts: mockedSearch } = mockApi();
 const SHIRTS = PRODUCTS.filter((p) => p.productname.includes('Shirt'));
 
 /** One page of results, the last one unless it has a `next` cursor. */
@@ -28,11 +20,6 @@ beforeEach(() => {
   // GET /categories: most products first.
   mockedGetCategories.mockResolvedValue(['Electronics', 'Clothing', 'Accessories']);
   mockedSearch.mockResolvedValue(page(SHIRTS));
-});
-afterEach(() => {
-  mockedGetProducts.mockReset();
-  mockedGetCategories.mockReset();
-  mockedSearch.mockReset();
 });
 
 describe('new arrivals and search', () => {

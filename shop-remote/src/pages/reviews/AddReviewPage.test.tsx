@@ -1,16 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addReview, ApiError, getReviewsPage } from '@marketplace/shared';
-import { currentPath, renderAt, toastKind } from '../../testing/renderAt';
-import { signIn, signOut } from '../../testing/session';
+import { ApiError } from '@marketplace/shared';
+import { currentPath, mockApi, signInAs, signOut, toastKind } from '@marketplace/shared/testing';
+import { renderAt } from '../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  addReview: jest.fn(),
-  getReviewsPage: jest.fn(),
-}));
-const mockedAddReview = addReview as jest.MockedFunction<typeof addReview>;
-const mockedGetReviewsPage = getReviewsPage as jest.MockedFunction<typeof getReviewsPage>;
+const { addReview: mockedAddReview, getReviewsPage: mockedGetReviewsPage } = mockApi();
 
 const field = {
   name: () => screen.getByLabelText(/^Name/),
@@ -36,13 +30,8 @@ async function fillValid(user: User): Promise<void> {
 }
 
 beforeEach(() => {
-  signIn();
+  signInAs();
   mockedGetReviewsPage.mockResolvedValue({ items: [], next: null });
-});
-afterEach(() => {
-  signOut();
-  mockedAddReview.mockReset();
-  mockedGetReviewsPage.mockReset();
 });
 
 describe('/addreview', () => {

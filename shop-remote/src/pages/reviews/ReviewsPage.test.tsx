@@ -1,12 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getReviews, getReviewsPage, type Page, type Review } from '@marketplace/shared';
-import { renderAt, toastKind } from '../../testing/renderAt';
-import { signIn, signOut } from '../../testing/session';
+import { ApiError, type Page, type Review } from '@marketplace/shared';
+import { mockApi, signInAs, toastKind } from '@marketplace/shared/testing';
+import { renderAt } from '../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({ ...jest.requireActual('@marketplace/shared'), getReviews: jest.fn(), getReviewsPage: jest.fn() }));
-const mockedGetReviews = getReviews as jest.MockedFunction<typeof getReviews>;
-const mockedGetReviewsPage = getReviewsPage as jest.MockedFunction<typeof getReviewsPage>;
+const { getReviews: mockedGetReviews, getReviewsPage: mockedGetReviewsPage } = mockApi();
 
 /** As GET /getreviews pages them: the most recently added first. */
 const REVIEWS: Review[] = [
@@ -19,12 +17,6 @@ const OLDER: Review[] = [
 ];
 
 const lastPage = (items: Review[]): Page<Review> => ({ items, next: null });
-
-afterEach(() => {
-  signOut();
-  mockedGetReviews.mockReset();
-  mockedGetReviewsPage.mockReset();
-});
 
 describe('/review', () => {
   it('lists the reviews newest first with date, name, title, keyword tags and description', async () => {
@@ -53,7 +45,7 @@ describe('/review', () => {
     expect(screen.queryByRole('link', { name: 'Add Review' })).not.toBeInTheDocument();
     unmount();
 
-    signIn();
+    signInAs();
     await renderAt('/review');
     await screen.findAllByRole('article');
     expect(screen.getByRole('link', { name: 'Add Review' })).toHaveAttribute('href', '/addreview');

@@ -1,33 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  addToCart,
-  ApiError,
-  clearWishlist,
-  getWishlistPage,
-  refreshCartCount,
-  removeFromWishlist,
-  useSession,
-  type Product,
-} from '@marketplace/shared';
+import { ApiError, useSession, type Product } from '@marketplace/shared';
+import { currentPath, mockApi, signInAs, toastKind } from '@marketplace/shared/testing';
 import { PRODUCTS } from '../../testing/fixtures';
-import { currentPath, renderAt, toastKind } from '../../testing/renderAt';
-import { signIn, signOut } from '../../testing/session';
+import { renderAt } from '../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  getWishlistPage: jest.fn(),
-  removeFromWishlist: jest.fn(),
-  clearWishlist: jest.fn(),
-  addToCart: jest.fn(),
-  refreshCartCount: jest.fn().mockResolvedValue(undefined),
-}));
-const mocked = {
-  getWishlistPage: getWishlistPage as jest.MockedFunction<typeof getWishlistPage>,
-  removeFromWishlist: removeFromWishlist as jest.MockedFunction<typeof removeFromWishlist>,
-  clearWishlist: clearWishlist as jest.MockedFunction<typeof clearWishlist>,
-  addToCart: addToCart as jest.MockedFunction<typeof addToCart>,
-};
+const mocked = mockApi();
 
 // WISHLIST_MESSAGES of @marketplace/shared/contract (the contract's TypeBox schemas do not load in jsdom).
 const MESSAGES = { removed: 'Removed from your wishlist', cleared: 'Your wishlist is empty now' };
@@ -38,10 +16,7 @@ const list = () => screen.findByRole('list', { name: 'Wishlist items' });
 const names = async () => within(await list()).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 const heading = () => screen.getByRole('heading', { level: 1 });
 
-afterEach(() => {
-  signOut();
-  jest.clearAllMocks();
-});
+beforeEach(() => mocked.refreshCartCount.mockResolvedValue());
 
 describe('/wishlist, visitor', () => {
   it('shows no sample items: an empty state with Signin and Signup that come back here', async () => {
@@ -56,7 +31,7 @@ describe('/wishlist, visitor', () => {
 });
 
 describe('/wishlist, signed in', () => {
-  beforeEach(() => signIn());
+  beforeEach(() => signInAs());
 
   it("shows the user's items from the server, newest first, with the server's count", async () => {
     mocked.getWishlistPage.mockResolvedValue(page([DRONE, HEADPHONES], 2));
@@ -127,7 +102,7 @@ describe('/wishlist, signed in', () => {
     expect(await toastKind('Moved to your cart')).toBe('success');
     expect(order).toEqual(['addToCart', 'removeFromWishlist']);
     expect(mocked.addToCart).toHaveBeenCalledWith(3);
-    expect(refreshCartCount).toHaveBeenCalled();
+    expect(mocked.refreshCartCount).toHaveBeenCalled();
     expect(await names()).toEqual(['Wireless Headphones']);
     expect(heading()).toHaveTextContent('My Wishlist (1)');
   });
@@ -181,7 +156,7 @@ describe('/wishlist after a sign-in elsewhere', () => {
     mocked.getWishlistPage.mockResolvedValue(page([SHIRT]));
     await renderAt('/wishlist');
     expect(screen.getByRole('link', { name: 'Signin' })).toBeInTheDocument();
-    signIn();
+    signInAs();
     expect(await names()).toEqual(['Cotton Shirt']);
     act(() => undefined);
   });
