@@ -2,6 +2,7 @@ import './ui/tokens.css';
 
 export * from './session/sessionStore';
 export * from './session/returnPath';
+export * from './links';
 export * from './toast/toast';
 export * from './api';
 export * from './cart/cartCount';

@@ -1,6 +1,6 @@
 import { useRef, type ReactElement, type ReactNode } from 'react';
 import { Navigate, useLocation } from '@marketplace/shared/router';
-import { useIsSignedIn, withNext } from '@marketplace/shared';
+import { ALREADY_LOGGED_IN_PATH, loginPath, useIsSignedIn } from '@marketplace/shared';
 
 /**
  * Login and signup require being signed out (spec section 6): a signed-in user is sent to
@@ -12,7 +12,7 @@ export function useSignedOutOnly(next: string | null = null): { redirect: ReactE
   const signedIn = useIsSignedIn();
   const signingIn = useRef(false);
   return {
-    redirect: signedIn && !signingIn.current ? <Navigate to={next ?? '/alreadyloggedin'} replace /> : null,
+    redirect: signedIn && !signingIn.current ? <Navigate to={next ?? ALREADY_LOGGED_IN_PATH} replace /> : null,
     markSigningIn() {
       signingIn.current = true;
     },
@@ -22,7 +22,7 @@ export function useSignedOutOnly(next: string | null = null): { redirect: ReactE
 /** The sign-in page that comes back to where the visitor is now. */
 export function useLoginHere(): string {
   const { pathname, search } = useLocation();
-  return withNext('/login', `${pathname}${search}`);
+  return loginPath(`${pathname}${search}`);
 }
 
 /** Pages that need a signed-in user send everyone else to /login, which brings them back here. */

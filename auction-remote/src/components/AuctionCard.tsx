@@ -1,7 +1,6 @@
 import { type ReactElement, type Ref } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { formatPrice, type AuctionItem } from '@marketplace/shared';
-import { auctionProductPath } from '../lib/links';
+import { auctionProductPath, formatPrice, type AuctionItem } from '@marketplace/shared';
 import ui from '../styles/ui.module.css';
 import { AuctionPhoto } from './AuctionPhoto';
 import styles from './AuctionCard.module.css';

@@ -5,6 +5,7 @@ import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { login, logout } from '../api/account';
 import { ApiError } from '../api/http';
+import { HOME_PATH, LOGIN_PATH } from '../links';
 import type { AreaName } from '../routes';
 import { useSession } from '../session/sessionStore';
 import { TOAST_OPTIONS } from '../toast/toast';
@@ -30,7 +31,7 @@ function FrameSignIn(): ReactElement {
       signIn(await login(email, password));
       // Back to the page that asked for a sign-in, as the account remote does in the shell.
       if (window.history.length > 1) navigate(-1);
-      else navigate('/');
+      else navigate(HOME_PATH);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : 'Could not sign in. Is the API running?');
     } finally {
@@ -64,7 +65,7 @@ function FrameSignIn(): ReactElement {
 function SessionBox(): ReactElement {
   const session = useSession((s) => s.session);
   const signOut = useSession((s) => s.signOut);
-  if (!session) return <Link to="/login">Sign in</Link>;
+  if (!session) return <Link to={LOGIN_PATH}>Sign in</Link>;
   const leave = async () => {
     await logout().catch(() => undefined);
     signOut();
@@ -99,7 +100,7 @@ function StandaloneFrame({ area, routes, App }: { area: AreaName; routes: readon
           {routes.map((path) => (
             <Route key={path} path={path} caseSensitive element={<App />} />
           ))}
-          {!routes.includes('/login') && <Route path="/login" element={<FrameSignIn />} />}
+          {!routes.includes(LOGIN_PATH) && <Route path={LOGIN_PATH} element={<FrameSignIn />} />}
           <Route path="*" element={<App />} />
         </Routes>
       </main>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { useSession } from '@marketplace/shared';
+import { AUCTION_HOME_PATH, MY_ACCOUNT_PATH, NEW_ARRIVALS_PATH, REVIEW_PATH, useSession, WISHLIST_PATH } from '@marketplace/shared';
 import { CONTACT, SHOP_NAME } from '../content';
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, TwitterIcon, YoutubeIcon } from './icons';
 import styles from './Footer.module.css';
@@ -17,14 +17,14 @@ const INFORMATION = [
   { to: '/faq', label: 'FAQ' },
   // As in the header's menu, the spec shows Contact Us to signed-in customers only.
   { to: '/contact', label: 'Contact Us', signedInOnly: true },
-  { to: '/review', label: 'Reviews' },
+  { to: REVIEW_PATH, label: 'Reviews' },
 ];
 
 const COMPANY = [
-  { to: '/newarrival', label: 'Cart' },
-  { to: '/wishlist', label: 'Wishlist' },
-  { to: '/myaccount', label: 'My Account' },
-  { to: '/auctionhome', label: 'Auction' },
+  { to: NEW_ARRIVALS_PATH, label: 'Cart' },
+  { to: WISHLIST_PATH, label: 'Wishlist' },
+  { to: MY_ACCOUNT_PATH, label: 'My Account' },
+  { to: AUCTION_HOME_PATH, label: 'Auction' },
 ];
 
 const PAYMENT_BRANDS = ['VISA', 'Mastercard', 'RuPay', 'PayPal', 'Cash on Delivery'];

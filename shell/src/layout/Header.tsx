@@ -10,17 +10,25 @@ import {
   type RefObject,
 } from 'react';
 import { Link, NavLink, useLocation } from '@marketplace/shared/router';
-import { refreshCartCount, useCartCount, useSession, withNext } from '@marketplace/shared';
+import {
+  ADD_PRODUCT_PATH,
+  AUCTION_HOME_PATH,
+  CART_PATH,
+  loginPath,
+  LOGOUT_PATH,
+  MY_ACCOUNT_PATH,
+  NEW_ARRIVALS_PATH,
+  refreshCartCount,
+  REVIEW_PATH,
+  searchPath,
+  signupPath,
+  useCartCount,
+  useSession,
+} from '@marketplace/shared';
 import { CONTACT, SHOP_NAME } from '../content';
 import { fullPageLoad } from './fullPageLoad';
 import { CartIcon, ChevronDownIcon, CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon, SearchIcon, UserIcon } from './icons';
 import styles from './Header.module.css';
-
-/** Submitting the search opens the results with a full page load, as the spec says. */
-export function searchUrl(term: string): string {
-  const trimmed = term.trim();
-  return trimmed ? `/newarrival/${encodeURIComponent(trimmed)}` : '/newarrival';
-}
 
 /** The width at which the header becomes the phone header (Header.module.css uses the same). */
 const PHONE_QUERY = '(max-width: 600px)';
@@ -54,7 +62,8 @@ function SearchBox({ id, open, onClose }: SearchBoxProps): ReactElement {
   const input = useRef<HTMLInputElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    fullPageLoad(searchUrl(term));
+    // The results open with a full page load, as the spec says.
+    fullPageLoad(searchPath(term.trim()));
   };
 
   useEffect(() => {
@@ -163,19 +172,19 @@ function AccountMenu(): ReactElement {
         {session ? (
           <>
             <li>
-              <Link to="/myaccount">Account</Link>
+              <Link to={MY_ACCOUNT_PATH}>Account</Link>
             </li>
             <li>
-              <Link to="/logout">Logout</Link>
+              <Link to={LOGOUT_PATH}>Logout</Link>
             </li>
           </>
         ) : (
           <>
             <li>
-              <Link to={withNext('/signup', here)}>Signup</Link>
+              <Link to={signupPath(here)}>Signup</Link>
             </li>
             <li>
-              <Link to={withNext('/login', here)}>Signin</Link>
+              <Link to={loginPath(here)}>Signin</Link>
             </li>
           </>
         )}
@@ -187,7 +196,7 @@ function AccountMenu(): ReactElement {
 function CartLink(): ReactElement {
   const count = useCartCount((s) => s.count);
   return (
-    <Link className={styles.iconLink} to="/viewcart" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+    <Link className={styles.iconLink} to={CART_PATH} aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
       <CartIcon />
       <span className={styles.badge} aria-hidden="true" data-testid="cart-badge">
         {count}
@@ -203,11 +212,11 @@ interface MenuItem {
 }
 
 export const MENU: readonly MenuItem[] = [
-  { to: '/newarrival', label: 'NEW ARRIVALS' },
-  { to: '/addproduct', label: 'ADD PRODUCT', signedInOnly: true },
-  { to: '/review', label: 'REVIEW' },
+  { to: NEW_ARRIVALS_PATH, label: 'NEW ARRIVALS' },
+  { to: ADD_PRODUCT_PATH, label: 'ADD PRODUCT', signedInOnly: true },
+  { to: REVIEW_PATH, label: 'REVIEW' },
   { to: '/contact', label: 'CONTACT US', signedInOnly: true },
-  { to: '/auctionhome', label: 'AUCTION' },
+  { to: AUCTION_HOME_PATH, label: 'AUCTION' },
   { to: '/about', label: 'ABOUT US' },
   { to: '/faq', label: 'FAQ' },
 ];

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { useSession } from '@marketplace/shared';
+import { HOME_PATH, LOGIN_PATH, LOGOUT_PATH, MY_ACCOUNT_PATH, SIGNUP_PATH, useSession } from '@marketplace/shared';
 import { CheckCircle } from './noticeIcons';
 import styles from './pages.module.css';
 
@@ -13,10 +13,10 @@ export function AlreadyLoggedInPage(): ReactElement {
         <h1>You are not signed in</h1>
         <p>Sign in to see your account, your cart and your orders.</p>
         <div className={styles.noticeActions}>
-          <Link className={styles.button} to="/login">
+          <Link className={styles.button} to={LOGIN_PATH}>
             Signin
           </Link>
-          <Link className={styles.secondaryButton} to="/signup">
+          <Link className={styles.secondaryButton} to={SIGNUP_PATH}>
             Signup
           </Link>
         </div>
@@ -31,13 +31,13 @@ export function AlreadyLoggedInPage(): ReactElement {
         You are signed in as {session.firstname} {session.lastname}. To use another account, log out first.
       </p>
       <div className={styles.noticeActions}>
-        <Link className={styles.button} to="/">
+        <Link className={styles.button} to={HOME_PATH}>
           GO TO HOME
         </Link>
-        <Link className={styles.secondaryButton} to="/myaccount">
+        <Link className={styles.secondaryButton} to={MY_ACCOUNT_PATH}>
           My Account
         </Link>
-        <Link className={styles.secondaryButton} to="/logout">
+        <Link className={styles.secondaryButton} to={LOGOUT_PATH}>
           Logout
         </Link>
       </div>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { logout, useSession } from '@marketplace/shared';
+import { HOME_PATH, LOGIN_PATH, logout, NEW_PASSWORD_PATH, useSession } from '@marketplace/shared';
 import { usePreviousPath } from '../navigation';
 import { CheckCircle } from './noticeIcons';
 import styles from './pages.module.css';
@@ -19,7 +19,7 @@ export function LogoutPage(): ReactElement {
   const previousPath = usePreviousPath();
   const [arrival] = useState<Arrival>(() => {
     if (useSession.getState().session) return 'signed in';
-    return previousPath === '/newpassword' ? 'password reset' : 'signed out';
+    return previousPath === NEW_PASSWORD_PATH ? 'password reset' : 'signed out';
   });
 
   useEffect(() => {
@@ -32,7 +32,7 @@ export function LogoutPage(): ReactElement {
       });
       useSession.getState().signOut();
     }
-    const timer = window.setTimeout(() => navigate('/', { replace: true }), LOGOUT_REDIRECT_MS);
+    const timer = window.setTimeout(() => navigate(HOME_PATH, { replace: true }), LOGOUT_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [arrival, navigate]);
 
@@ -42,10 +42,10 @@ export function LogoutPage(): ReactElement {
         <h1>You are not signed in</h1>
         <p>There is no session to log out of in this browser.</p>
         <div className={styles.noticeActions}>
-          <Link className={styles.button} to="/login">
+          <Link className={styles.button} to={LOGIN_PATH}>
             Signin
           </Link>
-          <Link className={styles.secondaryButton} to="/">
+          <Link className={styles.secondaryButton} to={HOME_PATH}>
             GO TO HOME
           </Link>
         </div>
@@ -60,7 +60,7 @@ export function LogoutPage(): ReactElement {
       <p>Successfully Logout</p>
       <p>
         Taking you to the{' '}
-        <Link className={styles.link} to="/">
+        <Link className={styles.link} to={HOME_PATH}>
           home page
         </Link>
         …

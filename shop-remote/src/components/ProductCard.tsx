@@ -1,7 +1,6 @@
 import { type ReactElement, type ReactNode, type Ref } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Price, StarRating, type Product } from '@marketplace/shared';
-import { productDetailsPath } from '../lib/productLinks';
+import { Price, productDetailsPath, StarRating, type Product } from '@marketplace/shared';
 import { ProductPhoto } from './ProductPhoto';
 import styles from './ProductCard.module.css';
 

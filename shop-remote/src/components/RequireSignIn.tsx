@@ -1,7 +1,6 @@
 import { type ReactElement, type ReactNode } from 'react';
 import { Navigate, useLocation } from '@marketplace/shared/router';
-import { useIsSignedIn, withNext } from '@marketplace/shared';
-import { LOGIN_PATH } from '../lib/productLinks';
+import { loginPath, useIsSignedIn } from '@marketplace/shared';
 
 /**
  * Pages for signed-in customers only: everyone else goes to `to`, by default /login, which brings
@@ -10,5 +9,5 @@ import { LOGIN_PATH } from '../lib/productLinks';
 export function RequireSignIn({ children, to }: { children: ReactNode; to?: string }): ReactElement {
   const signedIn = useIsSignedIn();
   const { pathname, search } = useLocation();
-  return signedIn ? <>{children}</> : <Navigate to={to ?? withNext(LOGIN_PATH, `${pathname}${search}`)} replace />;
+  return signedIn ? <>{children}</> : <Navigate to={to ?? loginPath(`${pathname}${search}`)} replace />;
 }

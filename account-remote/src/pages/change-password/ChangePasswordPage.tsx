@@ -1,16 +1,20 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
 import {
+  CHANGE_PASSWORD_PATH,
   checkPassword,
   errorMessage,
   Field,
+  FORGET_PASSWORD_PATH,
   hasStatus,
+  loginPath,
+  myAccountPath,
+  NEW_PASSWORD_PATH,
   notify,
   SIGNUP_MESSAGES,
   SubmitButton,
   useFormFields,
   useSession,
-  withNext,
 } from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
 import { SignedInOnly } from '../../lib/guards';
@@ -34,14 +38,14 @@ function OldPasswordCheck(): ReactElement {
     try {
       const { proof } = await checkPassword(password);
       sessionStorage.setItem(PASSWORD_PROOF_KEY, proof);
-      navigate('/newpassword');
+      navigate(NEW_PASSWORD_PATH);
     } catch (err) {
       setBusy(false);
       if (hasStatus(err, 400)) notify('Wrong Password,3');
       else if (hasStatus(err, 401)) {
         notify(`${errorMessage(err)},2`);
         useSession.getState().signOut();
-        navigate(withNext('/login', '/changepassword'));
+        navigate(loginPath(CHANGE_PASSWORD_PATH));
       } else notify(`${errorMessage(err)},3`);
     }
   }
@@ -64,11 +68,11 @@ function OldPasswordCheck(): ReactElement {
         </SubmitButton>
       </form>
       <p className={styles.footer}>
-        <Link className={styles.link} to="/myaccount/myprofile">
+        <Link className={styles.link} to={myAccountPath('myprofile')}>
           Back to My Profile
         </Link>{' '}
         ·{' '}
-        <Link className={styles.link} to="/forgetpassword">
+        <Link className={styles.link} to={FORGET_PASSWORD_PATH}>
           Forgot password?
         </Link>
       </p>

@@ -3,16 +3,18 @@ import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
 import {
   errorMessage,
   Field,
+  FORGET_PASSWORD_PATH,
   hasStatus,
+  HOME_PATH,
   login,
   LOGIN_MESSAGES,
   nextFrom,
   notify,
   refreshCartCount,
+  signupPath,
   SubmitButton,
   useFormFields,
   useSession,
-  withNext,
 } from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
 import { useSignedOutOnly } from '../../lib/guards';
@@ -50,7 +52,7 @@ export function LoginPage(): ReactElement {
       useSession.getState().signIn(data);
       void refreshCartCount();
       if (next) navigate(next, { replace: true });
-      else navigate('/');
+      else navigate(HOME_PATH);
     } catch (error) {
       setBusy(false);
       notify(hasStatus(error, 404) ? `${LOGIN_MESSAGES.wrong},3` : `${errorMessage(error)},3`);
@@ -79,7 +81,7 @@ export function LoginPage(): ReactElement {
           {...field('password')}
         />
         <div className={styles.between}>
-          <Link className={styles.link} to="/forgetpassword">
+          <Link className={styles.link} to={FORGET_PASSWORD_PATH}>
             Forgot password?
           </Link>
         </div>
@@ -101,7 +103,7 @@ export function LoginPage(): ReactElement {
       </p>
       <p className={styles.footer}>
         New here?{' '}
-        <Link className={styles.link} to={withNext('/signup', next)}>
+        <Link className={styles.link} to={signupPath(next)}>
           Create an account
         </Link>
       </p>

@@ -1,6 +1,6 @@
 import { type ReactElement, type ReactNode } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { formatAddress, LoadFailed, useSession } from '@marketplace/shared';
+import { CHANGE_PASSWORD_PATH, formatAddress, LoadFailed, manageOrderPath, myAccountPath, useSession } from '@marketplace/shared';
 import { useAccount } from './AccountContext';
 import { useOrders } from './orders/OrdersContext';
 import { newestFirst } from './orders/orderFormat';
@@ -51,8 +51,8 @@ export function Dashboard(): ReactElement {
         <InfoCard
           id="card-profile"
           title="Personal Profile"
-          headerLink={{ to: '/myaccount/editprofile', label: 'Edit' }}
-          footerLink={{ to: '/changepassword', label: 'Change Password' }}
+          headerLink={{ to: myAccountPath('editprofile'), label: 'Edit' }}
+          footerLink={{ to: CHANGE_PASSWORD_PATH, label: 'Change Password' }}
         >
           <p className={styles.strong}>
             {customer.firstname} {customer.lastname}
@@ -63,8 +63,8 @@ export function Dashboard(): ReactElement {
         <InfoCard
           id="card-address"
           title="Address Book"
-          headerLink={{ to: '/myaccount/addressbook', label: 'Manage' }}
-          footerLink={{ to: '/myaccount/addaddress', label: 'Add New Address' }}
+          headerLink={{ to: myAccountPath('addressbook'), label: 'Manage' }}
+          footerLink={{ to: myAccountPath('addaddress'), label: 'Add New Address' }}
         >
           {first ? (
             <>
@@ -78,7 +78,7 @@ export function Dashboard(): ReactElement {
             <p className={styles.muted}>No address saved yet.</p>
           )}
         </InfoCard>
-        <InfoCard id="card-offers" title="Offers and Coupons" footerLink={{ to: '/myaccount/couponoffer', label: 'View Offers' }}>
+        <InfoCard id="card-offers" title="Offers and Coupons" footerLink={{ to: myAccountPath('couponoffer'), label: 'View Offers' }}>
           <p className={styles.muted}>Coupons you can use at checkout.</p>
         </InfoCard>
       </div>
@@ -103,7 +103,7 @@ function RecentOrders(): ReactElement {
           Recent Orders
         </h2>
         {recent.length > 0 && (
-          <Link className={styles.cardLink} to="/myaccount/myorder">
+          <Link className={styles.cardLink} to={myAccountPath('myorder')}>
             View all orders
           </Link>
         )}
@@ -115,7 +115,7 @@ function RecentOrders(): ReactElement {
         action={(o) => (
           <Link
             className={orderStyles.manage}
-            to={`/myaccount/manageorder?orderid=${o.orderid}`}
+            to={manageOrderPath(o.orderid)}
             onClick={() => useSession.getState().setOrderId(o.orderid)}
             aria-label={`MANAGE order ${o.orderid}`}
           >

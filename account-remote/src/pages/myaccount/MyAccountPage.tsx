@@ -2,11 +2,14 @@ import { useCallback, useMemo, useRef, type ComponentType, type ReactElement } f
 import { Navigate, NavLink, useLocation, useNavigate } from '@marketplace/shared/router';
 import {
   Breadcrumb,
+  ERROR_PATH,
   errorMessage,
   getUserData,
   hasStatus,
   LoadFailed,
   Loading,
+  MY_ACCOUNT_PATH,
+  myAccountPath,
   NotFound,
   notify,
   useIsSignedIn,
@@ -61,11 +64,11 @@ function subPageOf(pathname: string): SubPage | null {
 }
 
 const MENU = [
-  { to: '/myaccount', label: 'Manage My Account' },
-  { to: '/myaccount/myprofile', label: 'My Profile' },
-  { to: '/myaccount/addressbook', label: 'Address Book' },
-  { to: '/myaccount/myorder', label: 'My Orders' },
-  { to: '/myaccount/myproducts', label: 'My Products' },
+  { to: MY_ACCOUNT_PATH, label: 'Manage My Account' },
+  { to: myAccountPath('myprofile'), label: 'My Profile' },
+  { to: myAccountPath('addressbook'), label: 'Address Book' },
+  { to: myAccountPath('myorder'), label: 'My Orders' },
+  { to: myAccountPath('myproducts'), label: 'My Products' },
 ];
 
 function Loaded({ customer, page, value }: { customer: Customer; page: SubPage; value: AccountContextValue }): ReactElement {
@@ -119,7 +122,7 @@ function SignedInArea({ page }: { page: SubPage }): ReactElement {
         useSession.getState().signOut();
         navigate(loginHere.current);
       } else if (hasStatus(error, 404)) {
-        navigate('/error404', { replace: true });
+        navigate(ERROR_PATH, { replace: true });
       } else {
         notify(`${errorMessage(error)},3`);
       }

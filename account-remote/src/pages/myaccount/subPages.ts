@@ -1,5 +1,10 @@
-/** The account screen's sub-screens, chosen by the end of the path (spec section 2), and their titles. */
-export const SUB_PAGE_TITLES = {
+import type { AccountSubPage } from '@marketplace/shared';
+
+/**
+ * The account screen's sub-screens, chosen by the end of the path (spec section 2), and their
+ * titles; '' is the dashboard. Every sub-page the shared link builder knows (myAccountPath) has one.
+ */
+export const SUB_PAGE_TITLES: Readonly<Record<AccountSubPage | '', string>> = {
   '': 'My Account',
   myprofile: 'My Profile',
   editprofile: 'Edit Profile',
@@ -13,7 +18,7 @@ export const SUB_PAGE_TITLES = {
   cancellation: 'My Cancellations',
   couponoffer: 'Offers and Coupons',
   myproducts: 'My Products',
-} as const;
+};
 
 export type SubPageKey = keyof typeof SUB_PAGE_TITLES;
 

@@ -4,7 +4,9 @@ import {
   errorMessage,
   Field,
   LOGIN_MESSAGES,
+  LOGIN_PATH,
   notify,
+  OTP_RESET_PATH,
   requestPasswordReset,
   SubmitButton,
   useFormFields,
@@ -33,7 +35,7 @@ export function ForgetPasswordPage(): ReactElement {
       const reply = await requestPasswordReset(email);
       setCookie(RESET_EMAIL_COOKIE, reply.email, { maxAgeMs: RESET_EMAIL_COOKIE_MS });
       sessionStorage.setItem(RESET_TOKEN_KEY, reply.resetToken);
-      navigate('/otpresetpass');
+      navigate(OTP_RESET_PATH);
     } catch (err) {
       setBusy(false);
       notify(`${errorMessage(err)},3`);
@@ -63,7 +65,7 @@ export function ForgetPasswordPage(): ReactElement {
       </form>
       <p className={styles.footer}>
         Remembered it?{' '}
-        <Link className={styles.link} to="/login">
+        <Link className={styles.link} to={LOGIN_PATH}>
           Back to Login
         </Link>
       </p>

@@ -1,11 +1,15 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
 import {
+  CHANGE_PASSWORD_PATH,
   changePassword,
   completePasswordReset,
   errorMessage,
   Field,
+  FORGET_PASSWORD_PATH,
   hasStatus,
+  LOGIN_PATH,
+  LOGOUT_PATH,
   NEW_PASSWORD_MESSAGE,
   notify,
   SIGNUP_MESSAGES,
@@ -60,7 +64,7 @@ export function NewPasswordPage(): ReactElement {
         deleteCookie(RESET_EMAIL_COOKIE);
         notify(`${msg},1`);
       }
-      navigate('/logout');
+      navigate(LOGOUT_PATH);
     } catch (err) {
       setBusy(false);
       if (hasStatus(err, 0) || (hasStatus(err, 400) && err instanceof Error && err.message === NEW_PASSWORD_MESSAGE)) {
@@ -72,13 +76,13 @@ export function NewPasswordPage(): ReactElement {
         notify(`${errorMessage(err)},3`);
         if (hasStatus(err, 401)) {
           useSession.getState().signOut();
-          navigate('/login');
-        } else navigate('/changepassword');
+          navigate(LOGIN_PATH);
+        } else navigate(CHANGE_PASSWORD_PATH);
       } else {
         // The reset is no longer valid (expired or already used): start again from the login page.
         deleteCookie(RESET_TOKEN_COOKIE);
         notify(`${errorMessage(err)},2`);
-        navigate('/login');
+        navigate(LOGIN_PATH);
       }
     }
   }
@@ -91,10 +95,10 @@ export function NewPasswordPage(): ReactElement {
         lead="This step has expired or was opened directly. Request a new reset code, or confirm your current password again."
       >
         <div className={styles.actions}>
-          <Link className={styles.button} to="/forgetpassword">
+          <Link className={styles.button} to={FORGET_PASSWORD_PATH}>
             Forgot password
           </Link>
-          <Link className={styles.secondary} to="/changepassword">
+          <Link className={styles.secondary} to={CHANGE_PASSWORD_PATH}>
             Change password
           </Link>
         </div>

@@ -1,6 +1,6 @@
 import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { errorMessage, hasStatus, notify, SubmitButton, useSession, verifyResetOtp } from '@marketplace/shared';
+import { errorMessage, FORGET_PASSWORD_PATH, hasStatus, LOGIN_PATH, NEW_PASSWORD_PATH, notify, SubmitButton, useSession, verifyResetOtp } from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
 import { getCookie, setCookie } from '../../lib/cookies';
 import { RESET_EMAIL_COOKIE, RESET_TOKEN_COOKIE, RESET_TOKEN_COOKIE_MS, RESET_TOKEN_KEY } from '../../lib/passwordFlows';
@@ -73,7 +73,7 @@ export function OtpResetPage(): ReactElement {
   function giveUp(message: string) {
     useSession.getState().clearAll();
     notify(message);
-    navigate('/login');
+    navigate(LOGIN_PATH);
   }
 
   async function onSubmit(e: FormEvent) {
@@ -99,7 +99,7 @@ export function OtpResetPage(): ReactElement {
     if (ok) {
       setCookie(RESET_TOKEN_COOKIE, resetToken, { maxAgeMs: RESET_TOKEN_COOKIE_MS });
       useSession.getState().clearAll();
-      navigate('/newpassword');
+      navigate(NEW_PASSWORD_PATH);
     } else {
       giveUp('Wrong OTP,3');
     }
@@ -153,7 +153,7 @@ export function OtpResetPage(): ReactElement {
       </form>
       <p className={styles.footer}>
         No email?{' '}
-        <Link className={styles.link} to="/forgetpassword">
+        <Link className={styles.link} to={FORGET_PASSWORD_PATH}>
           Request a new code
         </Link>
       </p>

@@ -3,13 +3,14 @@ import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
 import {
   errorMessage,
   Field,
+  HOME_PATH,
+  loginPath,
   nextFrom,
   notify,
   signup,
   SIGNUP_MESSAGES,
   SubmitButton,
   useProgressiveForm,
-  withNext,
   type Check,
 } from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
@@ -79,7 +80,7 @@ export function SignupPage(): ReactElement {
         address: '',
       });
       notify(`${msg},1`);
-      navigate(withNext('/login', next));
+      navigate(loginPath(next));
     } catch (err) {
       setBusy(false);
       notify(`${errorMessage(err)},3`);
@@ -134,14 +135,14 @@ export function SignupPage(): ReactElement {
           <SubmitButton className={styles.button} busy={busy} busyLabel="Creating your account" disabled={!form.valid}>
             CREATE
           </SubmitButton>
-          <Link className={styles.secondary} to="/">
+          <Link className={styles.secondary} to={HOME_PATH}>
             Return to Store
           </Link>
         </div>
       </form>
       <p className={styles.footer}>
         Already have an account?{' '}
-        <Link className={styles.link} to={withNext('/login', next)}>
+        <Link className={styles.link} to={loginPath(next)}>
           Login
         </Link>
       </p>

@@ -1,15 +1,19 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, Navigate, useNavigate } from '@marketplace/shared/router';
 import {
+  ADD_AUCTION_PATH,
+  AUCTION_HOME_PATH,
+  auctionProductPath,
   createAuction,
   Field,
+  HOME_PATH,
+  loginPath,
   MAX_PHOTOS,
   messageOf,
   notify,
   SubmitButton,
   useIsSignedIn,
   useProgressiveForm,
-  withNext,
   type AuctionCategory,
 } from '@marketplace/shared';
 import { PhotoUploader } from '@marketplace/shared/photo-uploader';
@@ -23,7 +27,6 @@ import {
   YEAR_MS,
   type AuctionField,
 } from '../../lib/auctionForm';
-import { ADD_AUCTION_PATH, AUCTION_HOME_PATH, auctionProductPath, LOGIN_PATH, STORE_PATH } from '../../lib/links';
 import ui from '../../styles/ui.module.css';
 import styles from './AddAuctionPage.module.css';
 
@@ -142,7 +145,7 @@ function AddAuctionForm(): ReactElement {
           <SubmitButton className={ui.btn} busy={busy} busyLabel="Creating…" disabled={!ready}>
             Create Auction
           </SubmitButton>
-          <Link className={ui.btnOutline} to={STORE_PATH}>
+          <Link className={ui.btnOutline} to={HOME_PATH}>
             Return to Store
           </Link>
           {allValid && photos.length === 0 && <span className={ui.muted}>Upload at least one PNG photo to create the auction.</span>}
@@ -162,7 +165,7 @@ function AddAuctionForm(): ReactElement {
 /** `/addauction`: signed-in users only (others go to /login). */
 export function AddAuctionPage(): ReactElement {
   const signedIn = useIsSignedIn();
-  if (!signedIn) return <Navigate to={withNext(LOGIN_PATH, ADD_AUCTION_PATH)} replace />;
+  if (!signedIn) return <Navigate to={loginPath(ADD_AUCTION_PATH)} replace />;
   return (
     <div className={ui.page}>
       <div className={styles.header}>

@@ -1,8 +1,11 @@
 import { useState, type ReactElement, type Ref } from 'react';
 import { Link, Navigate, useLocation, useParams } from '@marketplace/shared/router';
 import {
+  ADD_AUCTION_PATH,
   ApiError,
   approveBidder,
+  auctionProductPath,
+  auctionUsersPath,
   Breadcrumb,
   formatPrice,
   getMyBiddersPage,
@@ -10,15 +13,14 @@ import {
   LoadFailed,
   Loading,
   LoadMore,
+  loginPath,
   messageOf,
   notify,
   parseId,
   useIsSignedIn,
   usePagedList,
   type BidderRow,
-  withNext,
 } from '@marketplace/shared';
-import { ADD_AUCTION_PATH, auctionProductPath, auctionUsersPath, LOGIN_PATH } from '../../lib/links';
 import { useMyUserId } from '../../lib/useMyUserId';
 import ui from '../../styles/ui.module.css';
 import styles from './AuctionUsersPage.module.css';
@@ -216,7 +218,7 @@ export function AuctionUsersPage(): ReactElement {
   const id = parseId(rawId);
   const me = useMyUserId();
 
-  if (!signedIn) return <Navigate to={withNext(LOGIN_PATH, pathname)} replace />;
+  if (!signedIn) return <Navigate to={loginPath(pathname)} replace />;
 
   let body: ReactElement;
   if (me.status === 'loading' || me.status === 'signedOut') body = <Loading label="Loading your bidders" minHeight={360} />;

@@ -1,9 +1,8 @@
 import { useRef, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Breadcrumb, LOAD_FAILED_TEXT, LoadFailed, Loading, LoadMore, getAuctionsPage, usePagedList, notify, useIsSignedIn } from '@marketplace/shared';
+import { ADD_AUCTION_PATH, auctionUsersPath, Breadcrumb, getAuctionsPage, LOAD_FAILED_TEXT, LoadFailed, Loading, LoadMore, notify, useIsSignedIn, usePagedList } from '@marketplace/shared';
 import { AuctionCard } from '../../components/AuctionCard';
 import { CardRail } from '../../components/CardRail';
-import { ADD_AUCTION_PATH, auctionUsersPath } from '../../lib/links';
 import { useMyUserId } from '../../lib/useMyUserId';
 import ui from '../../styles/ui.module.css';
 import { AuctionBanner } from './AuctionBanner';

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Link, useParams } from '@marketplace/shared/router';
 import {
   ApiError,
+  AUCTION_HOME_PATH,
+  auctionUsersPath,
   Breadcrumb,
   formatPrice,
   getAuction,
@@ -14,7 +16,6 @@ import {
 } from '@marketplace/shared';
 import { AuctionPhoto } from '../../components/AuctionPhoto';
 import { countdownText, formatDateTime, useHasEnded, useNow } from '../../lib/countdown';
-import { AUCTION_HOME_PATH, auctionUsersPath } from '../../lib/links';
 import { applyEvent, refreshItem, winnerName } from '../../lib/live';
 import { useMyUserId, type MyUserId } from '../../lib/useMyUserId';
 import ui from '../../styles/ui.module.css';

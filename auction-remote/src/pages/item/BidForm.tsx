@@ -4,16 +4,15 @@ import {
   AUCTION_MESSAGES,
   Field,
   formatPrice,
+  loginPath,
   messageOf,
   notify,
   placeBid,
   SubmitButton,
   useIsSignedIn,
-  withNext,
   type AuctionItem,
 } from '@marketplace/shared';
 import { parseRupees } from '../../lib/auctionForm';
-import { LOGIN_PATH } from '../../lib/links';
 import ui from '../../styles/ui.module.css';
 import styles from './AuctionProductPage.module.css';
 
@@ -36,7 +35,7 @@ export function BidForm({ item, onPlaced }: { item: AuctionItem; onPlaced: (item
     event.preventDefault();
     if (busy) return;
     if (!signedIn) {
-      navigate(withNext(LOGIN_PATH, `${location.pathname}${location.search}`));
+      navigate(loginPath(`${location.pathname}${location.search}`));
       return;
     }
     if (value.trim() === '') {

@@ -4,12 +4,18 @@ import {
   addToCart,
   atomStyles,
   Breadcrumb,
+  CART_PATH,
+  CHECKOUT_PATH,
   clearCart,
+  EMPTY_CART_PATH,
+  ERROR_PATH,
   getCartItems,
   LoadFailed,
   Loading,
+  NEW_ARRIVALS_PATH,
   parseId,
   Price,
+  productDetailsPath,
   refreshCartCount,
   removeFromCart,
   useResource,
@@ -19,8 +25,6 @@ import { CartIcon, CloseIcon } from '../../components/Icons';
 import { ProductPhoto } from '../../components/ProductPhoto';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { reportFailedCall } from '../../lib/failures';
-import { NEW_ARRIVALS_PATH, productDetailsPath } from '../../lib/productLinks';
-import { CART_PATH, CHECKOUT_PATH, EMPTY_CART_PATH, ERROR_PATH } from '../../lib/shopPaths';
 import { estimateTotals } from '../../lib/totals';
 import ui from '../../styles/ui.module.css';
 import styles from './Cart.module.css';

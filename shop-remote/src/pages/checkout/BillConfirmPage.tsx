@@ -1,8 +1,6 @@
 import { type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Breadcrumb, useSession } from '@marketplace/shared';
-import { NEW_ARRIVALS_PATH } from '../../lib/productLinks';
-import { MY_ORDERS_PATH } from '../../lib/shopPaths';
+import { Breadcrumb, myAccountPath, NEW_ARRIVALS_PATH, useSession } from '@marketplace/shared';
 import ui from '../../styles/ui.module.css';
 import styles from './BillConfirmPage.module.css';
 
@@ -24,7 +22,7 @@ export function BillConfirmPage(): ReactElement {
         {orderId !== null && <p className={styles.orderId}>Your order number is #{orderId}.</p>}
         <p className={styles.text}>Delivered After Two Day For the OrderDate.</p>
         <div className={styles.actions}>
-          <Link className={ui.button} to={MY_ORDERS_PATH}>
+          <Link className={ui.button} to={myAccountPath('myorder')}>
             My Orders
           </Link>
           <Link className={ui.buttonOutline} to={NEW_ARRIVALS_PATH}>

@@ -2,8 +2,12 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactElement }
 import { Link, Navigate, useNavigate } from '@marketplace/shared/router';
 import {
   ApiError,
+  BILL_CONFIRM_PATH,
   Breadcrumb,
+  CART_PATH,
   checkCoupon,
+  EMPTY_CART_PATH,
+  ERROR_PATH,
   errorMessage,
   Field,
   formatAddress,
@@ -12,6 +16,7 @@ import {
   hasStatus,
   LoadFailed,
   Loading,
+  myAccountPath,
   notify,
   placeOrder,
   Price,
@@ -28,7 +33,6 @@ import {
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { endExpiredSession, reportFailedCall, SOMETHING_WRONG_TOAST } from '../../lib/failures';
 import { newIdempotencyKey } from '../../lib/idempotency';
-import { ADDRESS_BOOK_PATH, BILL_CONFIRM_PATH, CART_PATH, EMPTY_CART_PATH, ERROR_PATH } from '../../lib/shopPaths';
 import { estimateTotals } from '../../lib/totals';
 import forms from '../../styles/forms.module.css';
 import ui from '../../styles/ui.module.css';
@@ -233,7 +237,7 @@ function DeliveryForm({
               <span>{formatAddress(address)}</span>
             </label>
           ))}
-          <Link to={ADDRESS_BOOK_PATH} className={styles.manage}>
+          <Link to={myAccountPath('addressbook')} className={styles.manage}>
             Manage addresses
           </Link>
         </fieldset>
@@ -408,7 +412,7 @@ function NoAddress(): ReactElement {
     if (told.current) return;
     told.current = true;
     notify(CHECKOUT_TOASTS.addressFirst);
-    navigate(ADDRESS_BOOK_PATH, { replace: true });
+    navigate(myAccountPath('addressbook'), { replace: true });
   }, [navigate]);
   return <Loading label="Opening your address book" minHeight="70vh" />;
 }

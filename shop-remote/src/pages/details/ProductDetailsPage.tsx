@@ -1,6 +1,7 @@
 import { useEffect, type ReactElement } from 'react';
 import { Link, useParams } from '@marketplace/shared/router';
 import {
+  addToCartPath,
   ApiError,
   atomStyles,
   Breadcrumb,
@@ -8,19 +9,21 @@ import {
   getProduct,
   LoadFailed,
   Loading,
+  loginPath,
+  NEW_ARRIVALS_PATH,
   parseId,
   Price,
+  productDetailsPath,
+  searchPath,
   searchProducts,
   StarRating,
   useIsSignedIn,
   useResource,
-  withNext,
   type Product,
 } from '@marketplace/shared';
 import { BellIcon, CartIcon, HeartIcon } from '../../components/Icons';
 import { ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
 import { ProductPhoto } from '../../components/ProductPhoto';
-import { addToCartPath, NEW_ARRIVALS_PATH, productDetailsPath, searchPath, LOGIN_PATH } from '../../lib/productLinks';
 import { togglePriceAlert, usePriceAlert } from '../../lib/priceAlerts';
 import { toggleWishlist, useWishlistHeart, useWishlistSync } from '../../lib/wishlist';
 import ui from '../../styles/ui.module.css';
@@ -121,7 +124,7 @@ function WishlistToggle({ productid }: { productid: number }): ReactElement {
   const { pressed, busy } = useWishlistHeart(productid);
   if (!signedIn) {
     return (
-      <Link className={ui.buttonOutline} to={withNext(LOGIN_PATH, productDetailsPath(productid))}>
+      <Link className={ui.buttonOutline} to={loginPath(productDetailsPath(productid))}>
         <HeartIcon size={18} />
         Add to Wishlist
       </Link>
@@ -151,7 +154,7 @@ function PriceAlertToggle({ productid }: { productid: number }): ReactElement {
   const { pressed, known, busy } = usePriceAlert(productid, { check: signedIn });
   if (!signedIn) {
     return (
-      <Link className={ui.buttonOutline} to={withNext(LOGIN_PATH, productDetailsPath(productid))}>
+      <Link className={ui.buttonOutline} to={loginPath(productDetailsPath(productid))}>
         <BellIcon size={18} />
         Email me when the price drops
       </Link>

@@ -9,15 +9,16 @@ import {
   hasStatus,
   LoadFailed,
   Loading,
+  myAccountPath,
   notify,
   parseId,
+  productDetailsPath,
   updateProduct,
   useResource,
   type Product,
 } from '@marketplace/shared';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { endExpiredSession } from '../../lib/failures';
-import { MY_PRODUCTS_PATH, productDetailsPath } from '../../lib/productLinks';
 import ui from '../../styles/ui.module.css';
 import { ProductForm, type ProductFormValues } from '../addproduct/ProductForm';
 import styles from './EditProductPage.module.css';
@@ -35,7 +36,7 @@ function Notice({ title, text, product }: { title: string; text: string; product
       </h1>
       <p role="alert">{text}</p>
       <div className={styles.noticeActions}>
-        <Link className={ui.button} to={MY_PRODUCTS_PATH}>
+        <Link className={ui.button} to={myAccountPath('myproducts')}>
           My Products
         </Link>
         {product && (
@@ -55,7 +56,7 @@ function EditForm({ product }: { product: Product }): ReactElement {
     try {
       await updateProduct(product.productid, values);
       notify(PRODUCT_UPDATED_TOAST);
-      navigate(MY_PRODUCTS_PATH);
+      navigate(myAccountPath('myproducts'));
       return true;
     } catch (error) {
       // 403 'You can only change your own products', 404, 400 with the field's message: the server's words.
@@ -82,7 +83,7 @@ function EditForm({ product }: { product: Product }): ReactElement {
       }}
       onSubmit={save}
       extraActions={
-        <Link className={ui.buttonGhost} to={MY_PRODUCTS_PATH}>
+        <Link className={ui.buttonGhost} to={myAccountPath('myproducts')}>
           Cancel
         </Link>
       }

@@ -1,8 +1,7 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Price, searchProducts, StarRating, useResource, type Product } from '@marketplace/shared';
+import { Price, productDetailsPath, searchPath, searchProducts, StarRating, useResource, type Product } from '@marketplace/shared';
 import { ProductPhoto } from '../../components/ProductPhoto';
-import { productDetailsPath } from '../../lib/productLinks';
 import ui from '../../styles/ui.module.css';
 import styles from './DealOfTheDay.module.css';
 
@@ -68,7 +67,7 @@ export function DealOfTheDay(): ReactElement | null {
           <p className={styles.boxTitle}>Fly higher with our drone picks</p>
           <p className={styles.boxText}>Hurry up! Today&apos;s deal ends in:</p>
           <DealClock />
-          <Link className={styles.boxCta} to="/newarrival/drone">
+          <Link className={styles.boxCta} to={searchPath('drone')}>
             See all drones
           </Link>
         </div>

@@ -1,7 +1,7 @@
 import { type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
 import { Carousel, type CarouselSlide } from '@marketplace/shared/carousel';
-import { NEW_ARRIVALS_PATH } from '../../lib/productLinks';
+import { NEW_ARRIVALS_PATH } from '@marketplace/shared';
 import { AccessoriesArt, HeadphonesArt, MobileArt } from './heroArt';
 import styles from './HeroCarousel.module.css';
 

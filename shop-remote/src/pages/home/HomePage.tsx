@@ -1,9 +1,8 @@
 import { useState, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { atomStyles, getTrendingProducts, LoadFailed, Loading, useIsSignedIn, useResource, type Product, withNext } from '@marketplace/shared';
+import { addToCartPath, atomStyles, getTrendingProducts, LoadFailed, Loading, loginPath, NEW_ARRIVALS_PATH, productDetailsPath, useIsSignedIn, useResource, type Product } from '@marketplace/shared';
 import { BellIcon, CartIcon, EyeIcon, HeartIcon } from '../../components/Icons';
 import { CardActionButton, CardActionLink, ProductCard, ProductGrid, ProductGridItem, SavedMark } from '../../components/ProductCard';
-import { addToCartPath, NEW_ARRIVALS_PATH, productDetailsPath, LOGIN_PATH } from '../../lib/productLinks';
 import { togglePriceAlert, usePriceAlert } from '../../lib/priceAlerts';
 import { toggleWishlist, useWishlistHeart, useWishlistSync } from '../../lib/wishlist';
 import ui from '../../styles/ui.module.css';
@@ -17,7 +16,7 @@ import styles from './HomePage.module.css';
 function WishlistAction({ product, signedIn }: { product: Product; signedIn: boolean }): ReactElement {
   const { pressed, busy } = useWishlistHeart(product.productid);
   const label = `Add to wishlist: ${product.productname}`;
-  if (!signedIn) return <CardActionLink label={label} icon={<HeartIcon size={18} />} to={withNext(LOGIN_PATH, productDetailsPath(product.productid))} />;
+  if (!signedIn) return <CardActionLink label={label} icon={<HeartIcon size={18} />} to={loginPath(productDetailsPath(product.productid))} />;
   return <CardActionButton label={label} icon={<HeartIcon size={18} />} pressed={pressed} busy={busy} onClick={() => void toggleWishlist(product.productid)} />;
 }
 
@@ -25,7 +24,7 @@ function WishlistAction({ product, signedIn }: { product: Product; signedIn: boo
 function PriceAlertAction({ product, signedIn }: { product: Product; signedIn: boolean }): ReactElement {
   const { pressed, busy } = usePriceAlert(product.productid);
   const label = `Email me when the price drops: ${product.productname}`;
-  if (!signedIn) return <CardActionLink label={label} icon={<BellIcon size={18} />} to={withNext(LOGIN_PATH, productDetailsPath(product.productid))} />;
+  if (!signedIn) return <CardActionLink label={label} icon={<BellIcon size={18} />} to={loginPath(productDetailsPath(product.productid))} />;
   return <CardActionButton label={label} icon={<BellIcon size={18} />} pressed={pressed} busy={busy} onClick={() => void togglePriceAlert(product.productid)} />;
 }
 
@@ -37,7 +36,7 @@ function TrendingActions({ product, signedIn, onQuickView }: { product: Product;
       <CardActionLink
         label={`Add to cart: ${name}`}
         icon={<CartIcon size={18} />}
-        to={signedIn ? addToCartPath(product.productid) : withNext(LOGIN_PATH, addToCartPath(product.productid))}
+        to={signedIn ? addToCartPath(product.productid) : loginPath(addToCartPath(product.productid))}
       />
       <WishlistAction product={product} signedIn={signedIn} />
       <PriceAlertAction product={product} signedIn={signedIn} />

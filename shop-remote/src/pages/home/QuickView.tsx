@@ -1,9 +1,8 @@
 import { type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Price, StarRating, type Product, withNext } from '@marketplace/shared';
+import { addToCartPath, loginPath, Price, productDetailsPath, StarRating, type Product } from '@marketplace/shared';
 import { Modal } from '../../components/Modal';
 import { ProductPhoto } from '../../components/ProductPhoto';
-import { addToCartPath, productDetailsPath, LOGIN_PATH } from '../../lib/productLinks';
 import ui from '../../styles/ui.module.css';
 import styles from './QuickView.module.css';
 
@@ -20,7 +19,7 @@ export function QuickView({ product, signedIn, onClose }: { product: Product; si
           <Price value={product.price} className={styles.price} />
           <p className={styles.description}>{product.description}</p>
           <div className={styles.actions}>
-            <Link className={ui.button} to={signedIn ? addToCartPath(product.productid) : withNext(LOGIN_PATH, addToCartPath(product.productid))}>
+            <Link className={ui.button} to={signedIn ? addToCartPath(product.productid) : loginPath(addToCartPath(product.productid))}>
               Add to Cart
             </Link>
             <Link className={ui.buttonOutline} to={productDetailsPath(product.productid)}>

@@ -1,7 +1,7 @@
 import { type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
+import { NEW_ARRIVALS_PATH } from '@marketplace/shared';
 import { HeadsetIcon, ShieldIcon, TruckIcon } from '../../components/Icons';
-import { NEW_ARRIVALS_PATH } from '../../lib/productLinks';
 import ui from '../../styles/ui.module.css';
 import styles from './StaticSections.module.css';
 

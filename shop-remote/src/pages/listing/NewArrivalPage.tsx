@@ -1,15 +1,17 @@
 import { useId, useMemo, useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useParams } from '@marketplace/shared/router';
 import {
+  addToCartPath,
   Breadcrumb,
+  getCategories,
   LoadFailed,
   Loading,
   LoadMore,
-  getCategories,
-  usePagedList,
-  useResource,
+  NEW_ARRIVALS_PATH,
   notify,
   searchProducts,
+  usePagedList,
+  useResource,
   type Page,
   type PageQuery,
   type Product,
@@ -18,7 +20,6 @@ import {
 import { CartIcon, GridIcon, ListIcon } from '../../components/Icons';
 import { ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
 import { SOMETHING_WRONG_TOAST } from '../../lib/failures';
-import { addToCartPath, NEW_ARRIVALS_PATH } from '../../lib/productLinks';
 import ui from '../../styles/ui.module.css';
 import styles from './NewArrivalPage.module.css';
 

@@ -9,13 +9,13 @@ import {
   notify,
   required,
   REVIEW_MESSAGES,
+  REVIEW_PATH,
   SubmitButton,
   useProgressiveForm,
   type Check,
 } from '@marketplace/shared';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { endExpiredSession } from '../../lib/failures';
-import { REVIEW_PATH } from '../../lib/shopPaths';
 import forms from '../../styles/forms.module.css';
 import ui from '../../styles/ui.module.css';
 

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactElement, type Ref } from 'react';
 import { Link } from '@marketplace/shared/router';
 import {
+  ADD_REVIEW_PATH,
   Breadcrumb,
   fieldStyles,
   getReviewsPage,
@@ -13,7 +14,6 @@ import {
   type Review,
 } from '@marketplace/shared';
 import { SOMETHING_WRONG_TOAST } from '../../lib/failures';
-import { ADD_REVIEW_PATH } from '../../lib/shopPaths';
 import ui from '../../styles/ui.module.css';
 import styles from './Reviews.module.css';
 

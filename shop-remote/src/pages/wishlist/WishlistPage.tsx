@@ -9,17 +9,20 @@ import {
   LoadFailed,
   Loading,
   LoadMore,
+  loginPath,
+  NEW_ARRIVALS_PATH,
   notify,
   Price,
+  productDetailsPath,
+  signupPath,
   useIsSignedIn,
   usePagedList,
-  withNext,
+  WISHLIST_PATH,
   type Product,
 } from '@marketplace/shared';
 import { CartIcon, CloseIcon, EyeIcon, HeartIcon } from '../../components/Icons';
 import { ProductPhoto } from '../../components/ProductPhoto';
 import { endExpiredSession, SOMETHING_WRONG_TOAST } from '../../lib/failures';
-import { NEW_ARRIVALS_PATH, productDetailsPath, SIGNUP_PATH, WISHLIST_PATH, LOGIN_PATH } from '../../lib/productLinks';
 import { markCleared, moveToCart, removeFromWishlistReported, WISHLIST_FIRST_READ } from '../../lib/wishlist';
 import ui from '../../styles/ui.module.css';
 import styles from './WishlistPage.module.css';
@@ -49,10 +52,10 @@ function VisitorWishlist(): ReactElement {
         </span>
         <p>Your wishlist is kept with your account. Sign in to see it, or sign up to start one.</p>
         <div className={styles.emptyActions}>
-          <Link className={ui.button} to={withNext(LOGIN_PATH, WISHLIST_PATH)}>
+          <Link className={ui.button} to={loginPath(WISHLIST_PATH)}>
             Signin
           </Link>
-          <Link className={ui.buttonOutline} to={withNext(SIGNUP_PATH, WISHLIST_PATH)}>
+          <Link className={ui.buttonOutline} to={signupPath(WISHLIST_PATH)}>
             Signup
           </Link>
         </div>

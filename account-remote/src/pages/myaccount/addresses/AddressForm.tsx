@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
-import { ADDRESS_COUNTRIES, ADDRESS_STATES, Field, notify, SubmitButton, useFormFields } from '@marketplace/shared';
+import { ADDRESS_COUNTRIES, ADDRESS_STATES, Field, myAccountPath, notify, SubmitButton, useFormFields } from '@marketplace/shared';
 import { checks } from '../../../lib/validation';
 import { useAccount } from '../AccountContext';
 import { saveAddresses, withAddressAdded, withAddressReplaced, type Address } from './addresses';
@@ -79,7 +79,7 @@ function AddressFormView({
       saved(session, { address: list });
       notify(`${successMessage},1`);
       reload();
-      navigate('/myaccount/addressbook');
+      navigate(myAccountPath('addressbook'));
     } catch (error) {
       setBusy(false);
       fail(error);
@@ -118,7 +118,7 @@ function AddressFormView({
           <SubmitButton className={form.button} busy={busy} busyLabel="Saving the address">
             {submitLabel}
           </SubmitButton>
-          <Link className={form.secondary} to="/myaccount/addressbook">
+          <Link className={form.secondary} to={myAccountPath('addressbook')}>
             Cancel
           </Link>
         </div>
@@ -162,7 +162,7 @@ export function EditAddress(): ReactElement {
         <h1 className={styles.heading}>Edit Address</h1>
         <div className={styles.panel}>
           <p>This address was not found. It may have been deleted.</p>
-          <Link className={styles.button} to="/myaccount/addressbook">
+          <Link className={styles.button} to={myAccountPath('addressbook')}>
             Back to Address Book
           </Link>
         </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Link, Navigate, useNavigate } from '@marketplace/shared/router';
-import { cancelOrder, errorMessage, hasStatus, notify, type Order } from '@marketplace/shared';
+import { cancelOrder, errorMessage, hasStatus, myAccountPath, notify, productDetailsPath, type Order } from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import { LoadedOrder, OrderHead, OrderTimeline, useSelectedOrderId } from './OrderBits';
 import { canCancel, formatDate, money, orderSubtotal, orderTotal, paymentName, shippingText } from './orderFormat';
@@ -51,7 +51,7 @@ function Items({ order }: { order: Order }): ReactElement {
           <tr key={`${line.productid}-${i}`}>
             <td data-label="Product">
               {line.productid > 0 ? (
-                <Link className={accountStyles.cardLink} to={`/productdetails/${line.productid}`}>
+                <Link className={accountStyles.cardLink} to={productDetailsPath(line.productid)}>
                   {line.productname}
                 </Link>
               ) : (
@@ -92,7 +92,7 @@ function CancelOrder({ order }: { order: Order }): ReactElement {
       }
       notify(`${errorMessage(error)},2`);
     }
-    navigate('/myaccount/myorder');
+    navigate(myAccountPath('myorder'));
   }
 
   if (!asking) {
@@ -126,7 +126,7 @@ function OrderDetail({ order }: { order: Order }): ReactElement {
   return (
     <>
       <div className={accountStyles.panel}>
-        <OrderHead order={order} link={{ to: '/myaccount/trackorder', label: 'Track Order' }} />
+        <OrderHead order={order} link={{ to: myAccountPath('trackorder'), label: 'Track Order' }} />
         <OrderTimeline order={order} />
         {order.status === 'Delivered' && (
           <p className={styles.delivered} role="status">
@@ -191,16 +191,16 @@ function OrderDetail({ order }: { order: Order }): ReactElement {
 /** /myaccount/manageorder: the selected order with its timeline, items, amounts and Cancel Order. */
 export function ManageOrder(): ReactElement {
   const orderid = useSelectedOrderId();
-  if (orderid === null) return <Navigate to="/myaccount/myorder" replace />;
+  if (orderid === null) return <Navigate to={myAccountPath('myorder')} replace />;
   return (
     <>
       <div className={accountStyles.headingRow}>
         <h1 className={accountStyles.heading}>Manage Order</h1>
-        <Link className={accountStyles.secondary} to="/myaccount/myorder">
+        <Link className={accountStyles.secondary} to={myAccountPath('myorder')}>
           Back to My Orders
         </Link>
       </div>
-      <LoadedOrder key={orderid} orderid={orderid} leaveTo="/myaccount/myorder">
+      <LoadedOrder key={orderid} orderid={orderid} leaveTo={myAccountPath('myorder')}>
         {(order) => <OrderDetail order={order} />}
       </LoadedOrder>
     </>

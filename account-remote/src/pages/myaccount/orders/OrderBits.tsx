@@ -6,6 +6,7 @@ import {
   hasStatus,
   LoadFailed,
   Loading,
+  myAccountPath,
   notify,
   parseId,
   useResource,
@@ -44,10 +45,10 @@ export function OrderHead({ order, detail, link }: { order: Order; detail?: stri
 }
 
 const ORDER_TABS = [
-  { to: '/myaccount/myorder', label: 'My Orders' },
-  { to: '/myaccount/trackorder', label: 'Track Order' },
-  { to: '/myaccount/mypayment', label: 'My Payments' },
-  { to: '/myaccount/cancellation', label: 'My Cancellations' },
+  { to: myAccountPath('myorder'), label: 'My Orders' },
+  { to: myAccountPath('trackorder'), label: 'Track Order' },
+  { to: myAccountPath('mypayment'), label: 'My Payments' },
+  { to: myAccountPath('cancellation'), label: 'My Cancellations' },
 ];
 
 /** Links between the order pages (the side menu of the spec only reaches My Orders). */

@@ -1,6 +1,6 @@
 import { type ReactElement } from 'react';
 import { useNavigate } from '@marketplace/shared/router';
-import { useSession, type Order } from '@marketplace/shared';
+import { myAccountPath, useSession, type Order } from '@marketplace/shared';
 import { EmptyOrders, WithOrders } from './OrderListStates';
 import { LoadedOrder, OrderHead, OrdersNav, OrderTimeline, useSelectedOrderId } from './OrderBits';
 import { COLUMNS, OrdersTableCard } from './OrdersTable';
@@ -40,11 +40,11 @@ function Tracking({ order }: { order: Order }): ReactElement {
   /** Forgets the selected order (and an `?orderid=` of the address, which would select it again). */
   const chooseAnother = () => {
     choose(null);
-    navigate('/myaccount/trackorder', { replace: true });
+    navigate(myAccountPath('trackorder'), { replace: true });
   };
   return (
     <div className={accountStyles.panel}>
-      <OrderHead order={order} detail={itemsSummary(order)} link={{ to: '/myaccount/manageorder', label: 'Manage Order' }} />
+      <OrderHead order={order} detail={itemsSummary(order)} link={{ to: myAccountPath('manageorder'), label: 'Manage Order' }} />
       <OrderTimeline order={order} />
       <DeliveryLine order={order} />
       <div className={accountStyles.actions}>
@@ -82,7 +82,7 @@ export function TrackOrder(): ReactElement {
       {orderid === null ? (
         <WithOrders pick={newestFirst}>{(orders) => <ChooseOrder orders={orders} />}</WithOrders>
       ) : (
-        <LoadedOrder key={orderid} orderid={orderid} leaveTo="/myaccount/trackorder">
+        <LoadedOrder key={orderid} orderid={orderid} leaveTo={myAccountPath('trackorder')}>
           {(order) => <Tracking order={order} />}
         </LoadedOrder>
       )}

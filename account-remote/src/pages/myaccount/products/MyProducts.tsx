@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type ReactElement, type RefCallback } from 'react';
 import { Link } from '@marketplace/shared/router';
 import {
+  ADD_PRODUCT_PATH,
+  editProductPath,
   errorMessage,
   getMyProductsPage,
   hasStatus,
@@ -9,6 +11,7 @@ import {
   LoadMore,
   notify,
   Price,
+  productDetailsPath,
   removeProduct,
   usePagedList,
   type Product,
@@ -20,11 +23,6 @@ import styles from './MyProducts.module.css';
 
 /** GET /myproducts' largest page: coming back reads the listings loaded so far again in one read. */
 const MY_PRODUCTS_MAX_PAGE = 100;
-
-/** Where a listing is edited: the shop's product form (the shop owns Add Product and its edit). */
-export const editProductPath = (productid: number): string => `/editproduct/${productid}`;
-export const productDetailsPath = (productid: number): string => `/productdetails/${productid}`;
-export const ADD_PRODUCT_PATH = '/addproduct';
 
 /** 'Take down', asked first: the confirmation sends DELETE /product/{id}. */
 function TakeDownQuestion({

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { Field, notify, SIGNUP_MESSAGES, SubmitButton, updateProfile, useFormFields } from '@marketplace/shared';
+import { Field, myAccountPath, notify, SIGNUP_MESSAGES, SubmitButton, updateProfile, useFormFields } from '@marketplace/shared';
 import { checks } from '../../../lib/validation';
 import { useAccount } from '../AccountContext';
 import styles from '../Account.module.css';
@@ -33,7 +33,7 @@ export function EditProfile(): ReactElement {
       const session = await updateProfile(changes);
       saved(session, changes);
       notify('Profile Updated Successfully,1');
-      navigate('/myaccount/myprofile');
+      navigate(myAccountPath('myprofile'));
     } catch (error) {
       setBusy(false);
       fail(error);
@@ -63,7 +63,7 @@ export function EditProfile(): ReactElement {
           <SubmitButton className={form.button} busy={busy} busyLabel="Saving your profile" disabled={!valid}>
             SAVE CHANGES
           </SubmitButton>
-          <Link className={form.secondary} to="/myaccount/myprofile">
+          <Link className={form.secondary} to={myAccountPath('myprofile')}>
             Cancel
           </Link>
         </div>
