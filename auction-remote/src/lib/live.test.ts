@@ -1,4 +1,4 @@
-import { auctionItem } from '../testing/fixtures';
+import { auctionItem } from '@marketplace/shared/testing';
 import { applyEvent, mergeBids, refreshItem, winnerName } from './live';
 
 describe('live auction state', () => {

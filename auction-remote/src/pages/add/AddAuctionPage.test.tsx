@@ -1,32 +1,22 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, createAuction, getAuction, getUserData, http } from '@marketplace/shared';
+import { ApiError, http } from '@marketplace/shared';
+import { auctionItem, currentPath, customer, mockApi, signInAs, signOut, toastKind } from '@marketplace/shared/testing';
 import { toLocalInput } from '../../lib/auctionForm';
-import { auctionItem, customer } from '../../testing/fixtures';
-import { findToast, pathNow, renderAt, signInAs, signOutAll } from '../../testing/renderAt';
+import { renderAt } from '../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  createAuction: jest.fn(),
-  getAuction: jest.fn(),
-  getUserData: jest.fn(),
-  subscribeToAuction: jest.fn(() => () => undefined),
-}));
-
-const mockedCreateAuction = createAuction as jest.MockedFunction<typeof createAuction>;
-const mockedGetAuction = getAuction as jest.MockedFunction<typeof getAuction>;
-const mockedGetUserData = getUserData as jest.MockedFunction<typeof getUserData>;
+const { createAuction: mockedCreateAuction, getAuction: mockedGetAuction, getUserData: mockedGetUserData, subscribeToAuction } = mockApi();
 const DAY = 24 * 3600 * 1000;
 
 /** The control whose label starts with `label` (required labels end with a '*'). */
-const field = (label: string): HTMLInputElement =>
-  screen.getByLabelText(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`)) as HTMLInputElement;
+const field = <T extends HTMLElement = HTMLInputElement>(label: string): T =>
+  screen.getByLabelText<T>(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`));
 const nick = () => field('Nick Name');
 const bid = () => field('BID Value (Rs.)');
 const low = () => field('Low BID Value');
 const high = () => field('High BID Value');
 const productName = () => field('Product Name');
-const category = () => field('Category');
+const category = () => field<HTMLSelectElement>('Category');
 const description = () => field('Description');
 const age = () => field('Age of Product');
 const endTime = () => field('Auction ends on');
@@ -56,18 +46,18 @@ async function fillValid(): Promise<void> {
   fireEvent.change(endTime(), { target: { value: toLocalInput(Date.now() + 2 * DAY) } });
 }
 
-beforeEach(() => signInAs());
-afterEach(() => {
-  signOutAll();
-  mockedCreateAuction.mockReset();
-  jest.restoreAllMocks();
+beforeEach(() => {
+  signInAs();
+  // The new item's page, where a created auction leads, follows its live events.
+  subscribeToAuction.mockReturnValue(() => undefined);
 });
+afterEach(() => jest.restoreAllMocks());
 
 describe('add auction', () => {
   it('sends a signed-out visitor to /login, to come back here', () => {
-    signOutAll();
+    signOut();
     renderAt('/addauction');
-    expect(pathNow()).toBe('/login?next=%2Faddauction');
+    expect(currentPath()).toBe('/login?next=%2Faddauction');
   });
 
   it("shows the title and a 'Return to Store' link to /", () => {
@@ -135,7 +125,7 @@ describe('add auction', () => {
     await userEvent.selectOptions(category(), 'Painting');
     await userEvent.selectOptions(category(), '');
     expect(messageOf(category())).toBe('Please Select Category ');
-    expect(Array.from((category() as unknown as HTMLSelectElement).options).map((o) => o.value)).toEqual([
+    expect(Array.from(category().options).map((o) => o.value)).toEqual([
       '',
       'Currancy',
       'Painting',
@@ -195,14 +185,14 @@ describe('add auction', () => {
     const created = auctionItem({ auctionid: 42, productname: 'Sunset over the Ghats', ownerid: 1 });
     mockedCreateAuction.mockResolvedValue(created);
     mockedGetAuction.mockResolvedValue(created);
-    mockedGetUserData.mockResolvedValue(customer(1));
+    mockedGetUserData.mockResolvedValue(customer({ userid: 1 }));
     renderAt('/addauction');
     const create = screen.getByRole('button', { name: 'Create Auction' });
 
     await fillValid();
     expect(create).toBeDisabled();
     await userEvent.upload(photos(), new File([new Uint8Array([137, 80, 78, 71])], 'front.png', { type: 'image/png' }));
-    expect(await findToast('File Upload Successfully Kindly Please Click Again for Add Product')).toBe('success');
+    expect(await toastKind('File Upload Successfully Kindly Please Click Again for Add Product')).toBe('success');
     expect(post).toHaveBeenCalledWith('/uploadimage', expect.any(FormData), expect.anything());
     await waitFor(() => expect(create).toBeEnabled());
 
@@ -219,9 +209,9 @@ describe('add auction', () => {
       time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
       photos: ['http://localhost:4000/images/abc.png'],
     });
-    expect(await findToast('Auction Product Added Successfully')).toBe('success');
+    expect(await toastKind('Auction Product Added Successfully')).toBe('success');
     // Navigations run in a transition: wait for the router.
-    await waitFor(() => expect(pathNow()).toBe('/auctionproduct/42'));
+    await waitFor(() => expect(currentPath()).toBe('/auctionproduct/42'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sunset over the Ghats' })).toBeInTheDocument();
     expect(mockedGetAuction).toHaveBeenCalledWith(42);
   });
@@ -236,8 +226,8 @@ describe('add auction', () => {
     await waitFor(() => expect(create).toBeEnabled());
 
     await userEvent.click(create);
-    expect(await findToast('Time must be within one year from now')).toBe('error');
-    expect(pathNow()).toBe('/addauction');
+    expect(await toastKind('Time must be within one year from now')).toBe('error');
+    expect(currentPath()).toBe('/addauction');
     expect(create).toBeEnabled();
   });
 });

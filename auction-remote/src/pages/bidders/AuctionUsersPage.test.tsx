@@ -1,22 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, approveBidder, getMyBidders, getMyBiddersPage, getUserData, type BidderRow, type Page } from '@marketplace/shared';
-import { bidderRow, customer } from '../../testing/fixtures';
-import { findToast, pathNow, renderAt, signInAs, signOutAll } from '../../testing/renderAt';
+import { ApiError, type BidderRow, type Page } from '@marketplace/shared';
+import { auctionItem, currentPath, customer, mockApi, signInAs, signOut, toastKind } from '@marketplace/shared/testing';
+import { bidderRow } from '../../testing/fixtures';
+import { renderAt } from '../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  getMyBidders: jest.fn(),
-  getMyBiddersPage: jest.fn(),
-  approveBidder: jest.fn(),
-  getUserData: jest.fn(),
-}));
-
-const mockedGetMyBidders = getMyBidders as jest.MockedFunction<typeof getMyBidders>;
-const mockedGetPage = getMyBiddersPage as jest.MockedFunction<typeof getMyBiddersPage>;
+const {
+  getMyBidders: mockedGetMyBidders,
+  getMyBiddersPage: mockedGetPage,
+  approveBidder: mockedApprove,
+  getUserData: mockedGetUserData,
+} = mockApi();
 const lastPage = (items: BidderRow[]): Page<BidderRow> => ({ items, next: null });
-const mockedApprove = approveBidder as jest.MockedFunction<typeof approveBidder>;
-const mockedGetUserData = getUserData as jest.MockedFunction<typeof getUserData>;
 
 const OWNER = 1;
 const ROWS = [
@@ -33,14 +28,10 @@ function rowsOf(product: string): HTMLElement[] {
 
 beforeEach(() => {
   signInAs();
-  mockedGetUserData.mockResolvedValue(customer(OWNER));
+  mockedGetUserData.mockResolvedValue(customer({ userid: OWNER }));
 });
 
-afterEach(() => {
-  signOutAll();
-  jest.restoreAllMocks();
-  [mockedGetMyBidders, mockedGetPage, mockedApprove, mockedGetUserData].forEach((m) => m.mockReset());
-});
+afterEach(() => jest.restoreAllMocks());
 
 describe('My Product BID Users', () => {
   it('lists each bidder with product, name, email, bid and status, grouped by item', async () => {
@@ -73,14 +64,14 @@ describe('My Product BID Users', () => {
     mockedGetPage.mockResolvedValueOnce(lastPage(ROWS)).mockResolvedValueOnce(
       lastPage([{ ...ROWS[0], status: 'Not selected' }, { ...ROWS[1], status: 'Processing' }, ROWS[2], ROWS[3]]),
     );
-    mockedApprove.mockResolvedValue({} as Awaited<ReturnType<typeof approveBidder>>);
+    mockedApprove.mockResolvedValue(auctionItem({ status: 'closed' }));
     renderAt(`/auctionusers/${OWNER}`);
     await screen.findByRole('region', { name: '1918 One Rupee Note' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Approve Rohan Mehta for 1918 One Rupee Note' }));
     expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Rohan Mehta'));
     expect(mockedApprove).toHaveBeenCalledWith(4, 2);
-    expect(await findToast('Bidder Approved Successfully')).toBe('success');
+    expect(await toastKind('Bidder Approved Successfully')).toBe('success');
 
     await waitFor(() => expect(rowsOf('1918 One Rupee Note')[1]).toHaveTextContent('Approved'));
     expect(rowsOf('1918 One Rupee Note')[1]).toHaveTextContent('Processing');
@@ -102,7 +93,7 @@ describe('My Product BID Users', () => {
     mockedApprove.mockRejectedValue(new ApiError(409, 'A winner has already been approved for this auction item'));
     renderAt(`/auctionusers/${OWNER}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Approve Priya Nair for 1918 One Rupee Note' }));
-    expect(await findToast('A winner has already been approved for this auction item')).toBe('error');
+    expect(await toastKind('A winner has already been approved for this auction item')).toBe('error');
   });
 
   it("refuses another user's id with a clear message, without asking for their bidders", async () => {
@@ -127,9 +118,9 @@ describe('My Product BID Users', () => {
   });
 
   it('sends a signed-out visitor to /login, to come back here', () => {
-    signOutAll();
+    signOut();
     renderAt(`/auctionusers/${OWNER}`);
-    expect(pathNow()).toBe(`/login?next=%2Fauctionusers%2F${OWNER}`);
+    expect(currentPath()).toBe(`/login?next=%2Fauctionusers%2F${OWNER}`);
   });
 });
 
@@ -176,7 +167,7 @@ describe('My Product BID Users, a page at a time', () => {
   it('after an approval reads the rows loaded so far again, in one read', async () => {
     const user = userEvent.setup();
     jest.spyOn(window, 'confirm').mockReturnValue(true);
-    mockedApprove.mockResolvedValue({} as Awaited<ReturnType<typeof approveBidder>>);
+    mockedApprove.mockResolvedValue(auctionItem({ status: 'closed' }));
     mockedGetPage
       .mockResolvedValueOnce({ items: ROWS.slice(0, 2), next: 'b1' })
       .mockResolvedValueOnce({ items: ROWS.slice(2, 3), next: 'b2' })
@@ -197,7 +188,7 @@ describe('My Product BID Users, a page at a time', () => {
     mockedGetPage.mockResolvedValueOnce({ items: ROWS.slice(0, 2), next: 'b1' }).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
     renderAt(`/auctionusers/${OWNER}`);
     await user.click(await screen.findByRole('button', { name: 'Load more bidders' }));
-    expect(await findToast('Something went wrong ...')).toBe('error');
+    expect(await toastKind('Something went wrong ...')).toBe('error');
     expect(log).toHaveBeenCalledWith('Could not load the bidders on your items', expect.any(ApiError));
     expect(rowsOf('1918 One Rupee Note')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Load more bidders' })).toBeEnabled();

@@ -1,20 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getAuctions, getAuctionsPage, getUserData, type AuctionItem, type Page } from '@marketplace/shared';
-import { auctionItem, customer } from '../../testing/fixtures';
-import { findToast, renderAt, signInAs, signOutAll } from '../../testing/renderAt';
+import { ApiError, type AuctionItem, type Page } from '@marketplace/shared';
+import { auctionItem, customer, mockApi, signInAs, toastKind } from '@marketplace/shared/testing';
+import { renderAt } from '../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  getAuctions: jest.fn(),
-  getAuctionsPage: jest.fn(),
-  getUserData: jest.fn(),
-}));
-
-const mockedGetAuctions = getAuctions as jest.MockedFunction<typeof getAuctions>;
-const mockedGetAuctionsPage = getAuctionsPage as jest.MockedFunction<typeof getAuctionsPage>;
+const { getAuctions: mockedGetAuctions, getAuctionsPage: mockedGetAuctionsPage, getUserData: mockedGetUserData } = mockApi();
 const lastPage = (items: AuctionItem[]): Page<AuctionItem> => ({ items, next: null });
-const mockedGetUserData = getUserData as jest.MockedFunction<typeof getUserData>;
 
 const ITEMS = [
   auctionItem({ auctionid: 1, productname: 'Sunset over the Ghats', bid: 5000, rangelowbid: 3000, rangehighbid: 9000 }),
@@ -25,13 +16,6 @@ const ITEMS = [
 function card(name: string): HTMLElement {
   return screen.getByRole('heading', { name, level: 3 }).closest('article') as HTMLElement;
 }
-
-afterEach(() => {
-  signOutAll();
-  mockedGetAuctions.mockReset();
-  mockedGetAuctionsPage.mockReset();
-  mockedGetUserData.mockReset();
-});
 
 describe('auction home', () => {
   it('shows a loading indicator, then a card per item with the current bid, the estimate and a view link', async () => {
@@ -92,7 +76,7 @@ describe('auction home', () => {
 
   it("with a session, links 'Add To Auction Product' to /addauction and 'Show My Auction Product' to the user's bidders", async () => {
     signInAs();
-    mockedGetUserData.mockResolvedValue(customer(7));
+    mockedGetUserData.mockResolvedValue(customer({ userid: 7 }));
     mockedGetAuctionsPage.mockResolvedValue(lastPage(ITEMS));
     renderAt('/auctionhome');
 
@@ -172,7 +156,7 @@ describe('auction home, a page at a time', () => {
     renderAt('/auctionhome');
     await screen.findByRole('list', { name: 'Auction items' });
     await user.click(screen.getByRole('button', { name: 'Load more items' }));
-    expect(await findToast('Something went wrong ...')).toBe('error');
+    expect(await toastKind('Something went wrong ...')).toBe('error');
     expect(names()).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Load more items' })).toBeEnabled();
   });

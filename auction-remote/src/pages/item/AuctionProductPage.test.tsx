@@ -1,28 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  ApiError,
-  getAuction,
-  getUserData,
-  placeBid,
-  subscribeToAuction,
-  type AuctionEvent,
-} from '@marketplace/shared';
-import { auctionItem, customer } from '../../testing/fixtures';
-import { findToast, pathNow, renderAt, signInAs, signOutAll } from '../../testing/renderAt';
+import { ApiError, type AuctionEvent } from '@marketplace/shared';
+import { auctionItem, currentPath, customer, mockApi, signInAs, toastKind } from '@marketplace/shared/testing';
+import { renderAt } from '../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  getAuction: jest.fn(),
-  getUserData: jest.fn(),
-  placeBid: jest.fn(),
-  subscribeToAuction: jest.fn(),
-}));
-
-const mockedGetAuction = getAuction as jest.MockedFunction<typeof getAuction>;
-const mockedGetUserData = getUserData as jest.MockedFunction<typeof getUserData>;
-const mockedPlaceBid = placeBid as jest.MockedFunction<typeof placeBid>;
-const mockedSubscribe = subscribeToAuction as jest.MockedFunction<typeof subscribeToAuction>;
+const {
+  getAuction: mockedGetAuction,
+  getUserData: mockedGetUserData,
+  placeBid: mockedPlaceBid,
+  subscribeToAuction: mockedSubscribe,
+} = mockApi();
 
 /** The live stream, stood in for at the edge: tests emit events through it. */
 let emit: (event: AuctionEvent) => void;
@@ -37,13 +24,12 @@ beforeEach(() => {
     reconnect = () => act(() => onOpen?.());
     return unsubscribe;
   });
-  mockedGetUserData.mockResolvedValue(customer(BIDDER));
+  mockedGetUserData.mockResolvedValue(customer({ userid: BIDDER }));
 });
 
 afterEach(() => {
-  signOutAll();
   jest.useRealTimers();
-  [mockedGetAuction, mockedGetUserData, mockedPlaceBid, mockedSubscribe, unsubscribe].forEach((m) => m.mockReset());
+  unsubscribe.mockReset();
 });
 
 function fact(term: string): string {
@@ -129,11 +115,11 @@ describe('auction item page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add BID' }));
 
     expect(mockedPlaceBid).toHaveBeenCalledWith(1, 6000);
-    expect(await findToast('Your BID has been placed')).toBe('success');
+    expect(await toastKind('Your BID has been placed')).toBe('success');
     expect(fact('Current BID')).toBe('Rs. 6000');
     expect(historyRows()[0].slice(0, 2)).toEqual(['Asha', 'Rs. 6000']);
     expect(screen.getByLabelText(/^Your BID/)).toHaveValue('');
-    expect(pathNow()).toBe('/auctionproduct/1');
+    expect(currentPath()).toBe('/auctionproduct/1');
   });
 
   it("shows the server's message as an error toast when a bid is refused", async () => {
@@ -144,7 +130,7 @@ describe('auction item page', () => {
     await userEvent.type(screen.getByLabelText(/^Your BID/), '5000');
     await userEvent.click(screen.getByRole('button', { name: 'Add BID' }));
 
-    expect(await findToast('Your BID must be higher than the current BID of Rs. 5000')).toBe('error');
+    expect(await toastKind('Your BID must be higher than the current BID of Rs. 5000')).toBe('error');
     expect(fact('Current BID')).toBe('Rs. 5000');
   });
 
@@ -160,7 +146,7 @@ describe('auction item page', () => {
     await openItem();
     await userEvent.type(screen.getByLabelText(/^Your BID/), '6000');
     await userEvent.click(screen.getByRole('button', { name: 'Add BID' }));
-    await waitFor(() => expect(pathNow()).toBe('/login?next=%2Fauctionproduct%2F1'));
+    await waitFor(() => expect(currentPath()).toBe('/login?next=%2Fauctionproduct%2F1'));
     expect(mockedPlaceBid).not.toHaveBeenCalled();
   });
 
@@ -230,7 +216,7 @@ describe('auction item page', () => {
 
   it('shows the owner a link to their bidders instead of the bid form', async () => {
     signInAs();
-    mockedGetUserData.mockResolvedValue(customer(1));
+    mockedGetUserData.mockResolvedValue(customer({ userid: 1 }));
     await openItem(auctionItem({ ownerid: 1 }));
     expect(await screen.findByRole('link', { name: 'See the bidders on your items' })).toHaveAttribute('href', '/auctionusers/1');
     expect(screen.queryByRole('button', { name: 'Add BID' })).not.toBeInTheDocument();
