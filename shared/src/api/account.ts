@@ -1,5 +1,4 @@
-import { ApiError, http } from './http';
-import { requireLoginToken } from './auth';
+import { ApiError, http, requireLoginToken } from './http';
 import { currentAuthToken } from '../session/sessionStore';
 import type {
   Address,

@@ -1,5 +1,4 @@
-import { apiBaseUrl, http } from './http';
-import { requireLoginToken } from './auth';
+import { apiBaseUrl, http, requireLoginToken } from './http';
 import type {
   AuctionEvent,
   AuctionItem,

@@ -1,5 +1,4 @@
-import { http } from './http';
-import { requireLoginToken } from './auth';
+import { http, requireLoginToken } from './http';
 import type { CartItem, CartReply } from '../contract';
 import { currentAuthToken } from '../session/sessionStore';
 

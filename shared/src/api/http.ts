@@ -1,4 +1,5 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
+import { currentAuthToken } from '../session/sessionStore';
 
 /** A failed API call: the HTTP status (0 when the server was not reached) and the server's message. */
 export class ApiError extends Error {
@@ -51,3 +52,10 @@ http.interceptors.request.use((config) => {
   return config;
 });
 http.interceptors.response.use(undefined, (error) => Promise.reject(toApiError(error)));
+
+/** The signed-in user's login token, or a rejected ApiError(401) when nobody is signed in. */
+export function requireLoginToken(): string {
+  const token = currentAuthToken();
+  if (!token) throw new ApiError(401, 'Please login first');
+  return token;
+}

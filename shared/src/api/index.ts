@@ -18,7 +18,9 @@ export {
 } from './account';
 export { sendContact } from './contact';
 export { getCartItems, addToCart, removeFromCart, clearCart } from './cart';
-export { checkCoupon, getCoupons, getReviews, getReviewsPage, addReview, createProduct, getMyProductsPage, updateProduct, removeProduct } from './shop';
+export { checkCoupon, getCoupons } from './coupons';
+export { getReviews, getReviewsPage, addReview } from './reviews';
+export { createProduct, getMyProductsPage, updateProduct, removeProduct } from './products';
 export { getWishlistPage, addToWishlist, removeFromWishlist, clearWishlist, getPriceAlert, setPriceAlert } from './wishlist';
 export { uploadPhoto } from './uploads';
 export { placeOrder, getOrders, getOrdersPage, getOrder, cancelOrder } from './orders';

@@ -1,5 +1,4 @@
-import { http } from './http';
-import { requireLoginToken } from './auth';
+import { http, requireLoginToken } from './http';
 import type { Order, OrderListReply, OrderPageReply, OrderReply, PageQuery, PayInfo, PlaceOrderReply } from '../contract';
 import { pageParams, type Page } from './paging';
 

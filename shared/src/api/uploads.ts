@@ -1,5 +1,4 @@
-import { http } from './http';
-import { requireLoginToken } from './auth';
+import { http, requireLoginToken } from './http';
 import type { UploadReply } from '../contract';
 
 /**

@@ -1,5 +1,4 @@
-import { http } from './http';
-import { requireLoginToken } from './auth';
+import { http, requireLoginToken } from './http';
 import type { PageQuery, PriceAlertReply, Product, WishlistChangeReply, WishlistPageReply } from '../contract';
 import { pageParams, type Page } from './paging';
 

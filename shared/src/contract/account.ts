@@ -3,8 +3,6 @@ import { Envelope } from './common';
 import {
   ADDRESS_COUNTRIES,
   ADDRESS_STATES,
-  CONTACT_EMAIL_PATTERN,
-  CONTACT_MESSAGES,
   DATE_PATTERN,
   EMAIL_PATTERN,
   NAME_PATTERN,
@@ -152,17 +150,3 @@ export const Customer = Type.Object({
 export type Customer = Static<typeof Customer>;
 export const CustomerReply = Envelope(Customer);
 export type CustomerReply = Static<typeof CustomerReply>;
-
-/** POST /contact (spec section 3). */
-export const ContactMessage = Type.Object({
-  email: Type.String({
-    minLength: 1,
-    maxLength: 254,
-    pattern: CONTACT_EMAIL_PATTERN,
-    errorMessage: { required: CONTACT_MESSAGES.email, minLength: CONTACT_MESSAGES.email, default: CONTACT_MESSAGES.emailPattern },
-  }),
-  name: Type.String({ minLength: 1, maxLength: 100, pattern: NAME_PATTERN, errorMessage: CONTACT_MESSAGES.name }),
-  subject: Type.String({ minLength: 1, maxLength: 200, pattern: NAME_PATTERN, errorMessage: CONTACT_MESSAGES.subject }),
-  msg: Type.Optional(Type.String({ maxLength: 5000, errorMessage: 'msg must be a text of at most 5000 characters' })),
-});
-export type ContactMessage = Static<typeof ContactMessage>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CURSOR_PATTERN, Envelope, PAGE_SIZES, PageQuery, PageReply, positiveId } from './common';
+import { CURSOR_PATTERN, Envelope, PAGE_SIZES, PageQuery, PageReply } from './common';
 
 /** A product of the catalogue. `photo` is an absolute URL of a PNG served by the API (GET /images/{hash}.png). */
 export const Product = Type.Object({
@@ -69,24 +69,3 @@ export const ProductSearchReply = Type.Object({
   next: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type ProductSearchReply = Static<typeof ProductSearchReply>;
-
-/** One line of the signed-in user's cart. */
-export const CartItem = Type.Object({
-  productid: Type.Integer(),
-  productname: Type.String(),
-  title: Type.String(),
-  price: Type.Number(),
-  photo: Type.String(),
-});
-export type CartItem = Static<typeof CartItem>;
-
-/** GET /productviewcart: an empty cart is an empty list. */
-export const CartReply = Envelope(Type.Array(CartItem));
-export type CartReply = Static<typeof CartReply>;
-
-export const CartHeaders = Type.Object({
-  authtoken: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'Please login first (authtoken header missing)' }),
-  /** Optional and never trusted: when sent, it must be the token's own user (else 403). */
-  userid: Type.Optional(positiveId('userid header')),
-});
-export type CartHeaders = Static<typeof CartHeaders>;

@@ -52,19 +52,3 @@ export type PriceAlertBody = Static<typeof PriceAlertBody>;
 /** GET /pricealerts/{productid}, POST /pricealerts, DELETE /pricealerts/{productid}: whether the caller watches the product. */
 export const PriceAlertReply = Envelope(Type.Object({ watching: Type.Boolean() }));
 export type PriceAlertReply = Static<typeof PriceAlertReply>;
-
-// ---------------------------------------------------------------- a seller's own listings (header authtoken)
-
-export const MY_PRODUCTS_PAGE = { default: 24, max: 100 } as const satisfies PageSize;
-
-export const SELLER_MESSAGES = {
-  updated: 'Product Updated Successfully',
-  removed: 'Product Removed Successfully',
-  notYours: 'You can only change your own products',
-  notFound: 'Product not found',
-} as const;
-
-/** GET /myproducts: a page of the caller's listings, newest first. */
-export const MyProductsPageQuery = PageQuery(MY_PRODUCTS_PAGE);
-export const MyProductsPageReply = PageReply(Product);
-export type MyProductsPageReply = Static<typeof MyProductsPageReply>;
