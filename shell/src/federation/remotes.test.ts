@@ -6,7 +6,7 @@ import { remoteRoutes } from './remoteRoutes';
 
 // The edges: the module federation runtime itself, and the server's live /config.json.
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
-const liveConfig = mockApi().fetchRuntimeConfig;
+const api = mockApi();
 const load = jest.mocked(loadRemote);
 const register = jest.mocked(registerRemotes);
 
@@ -113,10 +113,10 @@ describe('releaseMoved', () => {
 
   it("says whether a remote's live release is another than the one this page loaded", async () => {
     registerRuntimeRemotes({ remotes: REMOTES, releases: { shell: 'aaa1111-00000001' } });
-    liveConfig.mockResolvedValue({ apiUrl, remotes: REMOTES, releases: { shell: 'aaa1111-00000001' } });
+    api.fetchRuntimeConfig.mockResolvedValue({ apiUrl, remotes: REMOTES, releases: { shell: 'aaa1111-00000001' } });
     expect(await releaseMoved('shop')).toBe(false);
     expect(await releaseMoved('shell')).toBe(false);
-    liveConfig.mockResolvedValue({
+    api.fetchRuntimeConfig.mockResolvedValue({
       apiUrl,
       remotes: { ...REMOTES, shop: 'http://localhost:3101/bbb2222-00000002/mf-manifest.json' },
       releases: { shell: 'ccc3333-00000003' },
@@ -128,7 +128,7 @@ describe('releaseMoved', () => {
 
   it('says no when the live config cannot be read (an outage, not a new release)', async () => {
     registerRuntimeRemotes({ remotes: REMOTES });
-    liveConfig.mockRejectedValue(new TypeError('Failed to fetch'));
+    api.fetchRuntimeConfig.mockRejectedValue(new TypeError('Failed to fetch'));
     expect(await releaseMoved('shop')).toBe(false);
   });
 });

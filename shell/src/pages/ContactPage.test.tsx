@@ -9,7 +9,7 @@ jest.mock('../federation/remotes', () => ({
   ...jest.requireActual('../federation/remotes'),
   loadRemoteApp: jest.fn(() => new Promise(() => undefined)),
 }));
-const send = mockApi().sendContact;
+const api = mockApi();
 
 const form = () => within(screen.getByRole('form', { name: 'Contact form' }));
 const field = (label: string) => form().getByLabelText(new RegExp(`^${label}`));
@@ -36,7 +36,7 @@ describe('contact page', () => {
     expect(screen.getByText('Subject Required')).toBeInTheDocument();
     expect(field('Name')).toHaveFocus();
     expect(field('Name')).toHaveAccessibleDescription('Name Required');
-    expect(send).not.toHaveBeenCalled();
+    expect(api.sendContact).not.toHaveBeenCalled();
   });
 
   it('checks the email pattern, and clears a message once the field is right', async () => {
@@ -51,23 +51,23 @@ describe('contact page', () => {
 
   it('sends the message (the message text is optional) and shows the thank-you page', async () => {
     const user = userEvent.setup();
-    send.mockResolvedValue({ msg: 'Message received' });
+    api.sendContact.mockResolvedValue({ msg: 'Message received' });
     await renderShellPage('/contact');
     await fill(user, { Name: 'Asha Rao', Email: 'asha@example.com', Subject: 'Delivery' });
     await user.click(screen.getByRole('button', { name: 'SEND MESSAGE' }));
     expect(await screen.findByRole('heading', { name: 'Thank you for contacting us' })).toBeInTheDocument();
     expect(currentPath()).toBe('/getcontact');
-    expect(send).toHaveBeenCalledWith({ name: 'Asha Rao', email: 'asha@example.com', subject: 'Delivery' });
+    expect(api.sendContact).toHaveBeenCalledWith({ name: 'Asha Rao', email: 'asha@example.com', subject: 'Delivery' });
   });
 
   it("tells the user in a toast when the server already received the message", async () => {
     const user = userEvent.setup();
-    send.mockRejectedValue(new ApiError(409, 'We have already received this message'));
+    api.sendContact.mockRejectedValue(new ApiError(409, 'We have already received this message'));
     await renderShellPage('/contact');
     await fill(user, { Name: 'Asha', Email: 'asha@example.com', Subject: 'Hello', Message: 'Where is my order?' });
     await user.click(screen.getByRole('button', { name: 'SEND MESSAGE' }));
     expect(await screen.findByText('We have already received this message')).toBeInTheDocument();
-    expect(send).toHaveBeenCalledWith({ name: 'Asha', email: 'asha@example.com', subject: 'Hello', msg: 'Where is my order?' });
+    expect(api.sendContact).toHaveBeenCalledWith({ name: 'Asha', email: 'asha@example.com', subject: 'Hello', msg: 'Where is my order?' });
     expect(currentPath()).toBe('/contact');
     expect(screen.getByRole('button', { name: 'SEND MESSAGE' })).toBeEnabled();
   });

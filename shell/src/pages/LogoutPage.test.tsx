@@ -9,7 +9,7 @@ jest.mock('../federation/remotes', () => ({
   ...jest.requireActual('../federation/remotes'),
   loadRemoteApp: jest.fn(async (name: 'shop' | 'account') => fakeRemoteApp(name)),
 }));
-const logoutCall = mockApi().logout;
+const api = mockApi();
 
 let httpGet: jest.SpyInstance;
 beforeEach(() => {
@@ -26,14 +26,14 @@ afterEach(() => {
 describe('logout page', () => {
   it('tells the server with the login token, clears the session, thanks the user and goes home after 2 s', async () => {
     let tokenSent: string | null | undefined;
-    logoutCall.mockImplementation(async () => {
+    api.logout.mockImplementation(async () => {
       tokenSent = useSession.getState().session?.authtoken;
     });
     await renderShellPage('/logout');
 
     expect(screen.getByRole('heading', { name: 'Thanks you! Visit again' })).toBeInTheDocument();
     expect(screen.getByText('Successfully Logout')).toBeInTheDocument();
-    expect(logoutCall).toHaveBeenCalled();
+    expect(api.logout).toHaveBeenCalled();
     expect(tokenSent).toBe('token-asha');
     expect(useSession.getState().session).toBeNull();
     expect(sessionStorage.getItem(SESSION_KEY)).toBeNull();
@@ -54,7 +54,7 @@ describe('logout page', () => {
   });
 
   it('still signs out when the server cannot be reached', async () => {
-    logoutCall.mockRejectedValue(new Error('Network Error'));
+    api.logout.mockRejectedValue(new Error('Network Error'));
     await renderShellPage('/logout');
     expect(screen.getByText('Successfully Logout')).toBeInTheDocument();
     expect(useSession.getState().session).toBeNull();
@@ -75,7 +75,7 @@ describe('logout page, opened while signed out', () => {
     const main = within(screen.getByRole('main'));
     expect(main.getByRole('link', { name: 'Signin' })).toHaveAttribute('href', '/login');
     expect(main.getByRole('link', { name: 'GO TO HOME' })).toHaveAttribute('href', '/');
-    expect(logoutCall).not.toHaveBeenCalled();
+    expect(api.logout).not.toHaveBeenCalled();
     await act(async () => {
       await jest.advanceTimersByTimeAsync(LOGOUT_REDIRECT_MS * 2);
     });
@@ -88,7 +88,7 @@ describe('logout page, opened while signed out', () => {
     act(() => navigateInApp('/logout'));
     expect(await screen.findByRole('heading', { name: 'Thanks you! Visit again' })).toBeInTheDocument();
     expect(screen.getByText('Successfully Logout')).toBeInTheDocument();
-    expect(logoutCall).not.toHaveBeenCalled(); // the reset already ended every session of the account
+    expect(api.logout).not.toHaveBeenCalled(); // the reset already ended every session of the account
     await act(async () => {
       await jest.advanceTimersByTimeAsync(LOGOUT_REDIRECT_MS);
     });

@@ -5,7 +5,7 @@ import { auctionItem, currentPath, customer, mockApi, signInAs, signOut, toastKi
 import { toLocalInput } from '../../lib/auctionForm';
 import { renderAt } from '../../testing/renderAt';
 
-const { createAuction: mockedCreateAuction, getAuction: mockedGetAuction, getUserData: mockedGetUserData, subscribeToAuction } = mockApi();
+const api = mockApi();
 const DAY = 24 * 3600 * 1000;
 
 /** The control whose label starts with `label` (required labels end with a '*'). */
@@ -49,7 +49,7 @@ async function fillValid(): Promise<void> {
 beforeEach(() => {
   signInAs();
   // The new item's page, where a created auction leads, follows its live events.
-  subscribeToAuction.mockReturnValue(() => undefined);
+  api.subscribeToAuction.mockReturnValue(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -183,9 +183,9 @@ describe('add auction', () => {
       .spyOn(http, 'post')
       .mockResolvedValue({ data: { status: 200, msg: 'File Uploaded', data: 'http://localhost:4000/images/abc.png' } });
     const created = auctionItem({ auctionid: 42, productname: 'Sunset over the Ghats', ownerid: 1 });
-    mockedCreateAuction.mockResolvedValue(created);
-    mockedGetAuction.mockResolvedValue(created);
-    mockedGetUserData.mockResolvedValue(customer({ userid: 1 }));
+    api.createAuction.mockResolvedValue(created);
+    api.getAuction.mockResolvedValue(created);
+    api.getUserData.mockResolvedValue(customer({ userid: 1 }));
     renderAt('/addauction');
     const create = screen.getByRole('button', { name: 'Create Auction' });
 
@@ -197,7 +197,7 @@ describe('add auction', () => {
     await waitFor(() => expect(create).toBeEnabled());
 
     await userEvent.click(create);
-    expect(mockedCreateAuction).toHaveBeenCalledWith({
+    expect(api.createAuction).toHaveBeenCalledWith({
       username: 'ArtLover',
       bid: 5000,
       rangelowbid: 3000,
@@ -213,12 +213,12 @@ describe('add auction', () => {
     // Navigations run in a transition: wait for the router.
     await waitFor(() => expect(currentPath()).toBe('/auctionproduct/42'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sunset over the Ghats' })).toBeInTheDocument();
-    expect(mockedGetAuction).toHaveBeenCalledWith(42);
+    expect(api.getAuction).toHaveBeenCalledWith(42);
   });
 
   it("shows the server's message as an error toast and stays on the form", async () => {
     jest.spyOn(http, 'post').mockResolvedValue({ data: { status: 200, msg: '', data: 'http://localhost:4000/images/abc.png' } });
-    mockedCreateAuction.mockRejectedValue(new ApiError(400, 'Time must be within one year from now'));
+    api.createAuction.mockRejectedValue(new ApiError(400, 'Time must be within one year from now'));
     renderAt('/addauction');
     await fillValid();
     await userEvent.upload(photos(), new File([new Uint8Array([137, 80, 78, 71])], 'front.png', { type: 'image/png' }));

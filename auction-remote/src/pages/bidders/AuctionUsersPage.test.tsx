@@ -5,12 +5,7 @@ import { auctionItem, currentPath, customer, mockApi, signInAs, signOut, toastKi
 import { bidderRow } from '../../testing/fixtures';
 import { renderAt } from '../../testing/renderAt';
 
-const {
-  getMyBidders: mockedGetMyBidders,
-  getMyBiddersPage: mockedGetPage,
-  approveBidder: mockedApprove,
-  getUserData: mockedGetUserData,
-} = mockApi();
+const api = mockApi();
 const lastPage = (items: BidderRow[]): Page<BidderRow> => ({ items, next: null });
 
 const OWNER = 1;
@@ -28,21 +23,21 @@ function rowsOf(product: string): HTMLElement[] {
 
 beforeEach(() => {
   signInAs();
-  mockedGetUserData.mockResolvedValue(customer({ userid: OWNER }));
+  api.getUserData.mockResolvedValue(customer({ userid: OWNER }));
 });
 
 afterEach(() => jest.restoreAllMocks());
 
 describe('My Product BID Users', () => {
   it('lists each bidder with product, name, email, bid and status, grouped by item', async () => {
-    mockedGetPage.mockResolvedValue(lastPage(ROWS));
+    api.getMyBiddersPage.mockResolvedValue(lastPage(ROWS));
     renderAt(`/auctionusers/${OWNER}`);
 
     expect(screen.getByRole('heading', { level: 1, name: 'My Product BID Users' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading your bidders');
     await screen.findByRole('region', { name: '1918 One Rupee Note' });
-    expect(mockedGetPage).toHaveBeenCalledWith(OWNER, {});
-    expect(mockedGetMyBidders).not.toHaveBeenCalled();
+    expect(api.getMyBiddersPage).toHaveBeenCalledWith(OWNER, {});
+    expect(api.getMyBidders).not.toHaveBeenCalled();
 
     const note = rowsOf('1918 One Rupee Note').map((r) => within(r).getAllByRole('cell').slice(0, 5).map((c) => c.textContent));
     expect(note).toEqual([
@@ -61,36 +56,36 @@ describe('My Product BID Users', () => {
 
   it('approves a bidder after confirmation: approveBidder(auctionid, userid), a success toast, and the list refreshes', async () => {
     const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
-    mockedGetPage.mockResolvedValueOnce(lastPage(ROWS)).mockResolvedValueOnce(
+    api.getMyBiddersPage.mockResolvedValueOnce(lastPage(ROWS)).mockResolvedValueOnce(
       lastPage([{ ...ROWS[0], status: 'Not selected' }, { ...ROWS[1], status: 'Processing' }, ROWS[2], ROWS[3]]),
     );
-    mockedApprove.mockResolvedValue(auctionItem({ status: 'closed' }));
+    api.approveBidder.mockResolvedValue(auctionItem({ status: 'closed' }));
     renderAt(`/auctionusers/${OWNER}`);
     await screen.findByRole('region', { name: '1918 One Rupee Note' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Approve Rohan Mehta for 1918 One Rupee Note' }));
     expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Rohan Mehta'));
-    expect(mockedApprove).toHaveBeenCalledWith(4, 2);
+    expect(api.approveBidder).toHaveBeenCalledWith(4, 2);
     expect(await toastKind('Bidder Approved Successfully')).toBe('success');
 
     await waitFor(() => expect(rowsOf('1918 One Rupee Note')[1]).toHaveTextContent('Approved'));
     expect(rowsOf('1918 One Rupee Note')[1]).toHaveTextContent('Processing');
     expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
-    expect(mockedGetPage).toHaveBeenCalledTimes(2);
+    expect(api.getMyBiddersPage).toHaveBeenCalledTimes(2);
   });
 
   it('does nothing when the owner cancels the confirmation', async () => {
     jest.spyOn(window, 'confirm').mockReturnValue(false);
-    mockedGetPage.mockResolvedValue(lastPage(ROWS));
+    api.getMyBiddersPage.mockResolvedValue(lastPage(ROWS));
     renderAt(`/auctionusers/${OWNER}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Approve Priya Nair for 1918 One Rupee Note' }));
-    expect(mockedApprove).not.toHaveBeenCalled();
+    expect(api.approveBidder).not.toHaveBeenCalled();
   });
 
   it("shows the server's message when approving fails", async () => {
     jest.spyOn(window, 'confirm').mockReturnValue(true);
-    mockedGetPage.mockResolvedValue(lastPage(ROWS));
-    mockedApprove.mockRejectedValue(new ApiError(409, 'A winner has already been approved for this auction item'));
+    api.getMyBiddersPage.mockResolvedValue(lastPage(ROWS));
+    api.approveBidder.mockRejectedValue(new ApiError(409, 'A winner has already been approved for this auction item'));
     renderAt(`/auctionusers/${OWNER}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Approve Priya Nair for 1918 One Rupee Note' }));
     expect(await toastKind('A winner has already been approved for this auction item')).toBe('error');
@@ -100,19 +95,19 @@ describe('My Product BID Users', () => {
     renderAt('/auctionusers/2');
     expect(await screen.findByText('You can only see the bidders on your own items')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the bidders on my items' })).toHaveAttribute('href', `/auctionusers/${OWNER}`);
-    expect(mockedGetPage).not.toHaveBeenCalled();
+    expect(api.getMyBiddersPage).not.toHaveBeenCalled();
   });
 
   it('logs a failed load and says so on the page', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockedGetPage.mockRejectedValue(new ApiError(0, 'Network Error'));
+    api.getMyBiddersPage.mockRejectedValue(new ApiError(0, 'Network Error'));
     renderAt(`/auctionusers/${OWNER}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the bidders on your items. Something went wrong ...');
     expect(log).toHaveBeenCalledWith('Could not load the bidders on your items', expect.any(ApiError));
   });
 
   it('says when nobody has bid yet', async () => {
-    mockedGetPage.mockResolvedValue(lastPage([]));
+    api.getMyBiddersPage.mockResolvedValue(lastPage([]));
     renderAt(`/auctionusers/${OWNER}`);
     expect(await screen.findByText(/Nobody has bid on your items yet/)).toBeInTheDocument();
   });
@@ -127,14 +122,14 @@ describe('My Product BID Users', () => {
 describe('My Product BID Users, a page at a time', () => {
   it('appends the next page with Load more bidders (its cursor): an item whose rows come on two pages stays one group', async () => {
     const user = userEvent.setup();
-    mockedGetPage.mockResolvedValueOnce({ items: ROWS.slice(0, 3), next: 'b1' }).mockResolvedValueOnce(lastPage(ROWS.slice(3)));
+    api.getMyBiddersPage.mockResolvedValueOnce({ items: ROWS.slice(0, 3), next: 'b1' }).mockResolvedValueOnce(lastPage(ROWS.slice(3)));
     renderAt(`/auctionusers/${OWNER}`);
     await screen.findByRole('region', { name: 'Sunset over the Ghats' });
     expect(rowsOf('Sunset over the Ghats')).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Load more bidders' }));
     await waitFor(() => expect(rowsOf('Sunset over the Ghats')).toHaveLength(2));
-    expect(mockedGetPage).toHaveBeenLastCalledWith(OWNER, { cursor: 'b1' });
+    expect(api.getMyBiddersPage).toHaveBeenLastCalledWith(OWNER, { cursor: 'b1' });
     expect(screen.getAllByRole('region', { name: 'Sunset over the Ghats' })).toHaveLength(1);
     expect(rowsOf('Sunset over the Ghats')[1]).toHaveTextContent('Priya Nair');
     expect(rowsOf('Sunset over the Ghats')[1]).toHaveFocus();
@@ -144,7 +139,7 @@ describe('My Product BID Users, a page at a time', () => {
   it('shows a bidder who raised their bid between two pages once, with the new bid; busy and disabled meanwhile', async () => {
     const user = userEvent.setup();
     let answer: (page: Page<BidderRow>) => void = () => undefined;
-    mockedGetPage
+    api.getMyBiddersPage
       .mockResolvedValueOnce({ items: ROWS.slice(0, 2), next: 'b1' })
       .mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     renderAt(`/auctionusers/${OWNER}`);
@@ -167,8 +162,8 @@ describe('My Product BID Users, a page at a time', () => {
   it('after an approval reads the rows loaded so far again, in one read', async () => {
     const user = userEvent.setup();
     jest.spyOn(window, 'confirm').mockReturnValue(true);
-    mockedApprove.mockResolvedValue(auctionItem({ status: 'closed' }));
-    mockedGetPage
+    api.approveBidder.mockResolvedValue(auctionItem({ status: 'closed' }));
+    api.getMyBiddersPage
       .mockResolvedValueOnce({ items: ROWS.slice(0, 2), next: 'b1' })
       .mockResolvedValueOnce({ items: ROWS.slice(2, 3), next: 'b2' })
       .mockResolvedValueOnce({ items: [{ ...ROWS[0], status: 'Processing' }, { ...ROWS[1], status: 'Not selected' }, ROWS[2]], next: 'b2' });
@@ -178,14 +173,14 @@ describe('My Product BID Users, a page at a time', () => {
 
     await user.click(screen.getByRole('button', { name: 'Approve Priya Nair for 1918 One Rupee Note' }));
     await waitFor(() => expect(rowsOf('1918 One Rupee Note')[0]).toHaveTextContent('Approved'));
-    expect(mockedGetPage).toHaveBeenLastCalledWith(OWNER, { limit: 3 });
+    expect(api.getMyBiddersPage).toHaveBeenLastCalledWith(OWNER, { limit: 3 });
     expect(rowsOf('Sunset over the Ghats')).toHaveLength(1);
   });
 
   it("keeps the rows shown, logs and says 'Something went wrong ...' when the next page fails", async () => {
     const user = userEvent.setup();
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockedGetPage.mockResolvedValueOnce({ items: ROWS.slice(0, 2), next: 'b1' }).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
+    api.getMyBiddersPage.mockResolvedValueOnce({ items: ROWS.slice(0, 2), next: 'b1' }).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
     renderAt(`/auctionusers/${OWNER}`);
     await user.click(await screen.findByRole('button', { name: 'Load more bidders' }));
     expect(await toastKind('Something went wrong ...')).toBe('error');

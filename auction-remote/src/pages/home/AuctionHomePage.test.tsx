@@ -4,7 +4,7 @@ import { ApiError, type AuctionItem, type Page } from '@marketplace/shared';
 import { auctionItem, customer, mockApi, signInAs, toastKind } from '@marketplace/shared/testing';
 import { renderAt } from '../../testing/renderAt';
 
-const { getAuctions: mockedGetAuctions, getAuctionsPage: mockedGetAuctionsPage, getUserData: mockedGetUserData } = mockApi();
+const api = mockApi();
 const lastPage = (items: AuctionItem[]): Page<AuctionItem> => ({ items, next: null });
 
 const ITEMS = [
@@ -19,7 +19,7 @@ function card(name: string): HTMLElement {
 
 describe('auction home', () => {
   it('shows a loading indicator, then a card per item with the current bid, the estimate and a view link', async () => {
-    mockedGetAuctionsPage.mockResolvedValue(lastPage(ITEMS));
+    api.getAuctionsPage.mockResolvedValue(lastPage(ITEMS));
     renderAt('/auctionhome');
 
     const lots = screen.getByRole('region', { name: 'Latest Paintings' });
@@ -51,7 +51,7 @@ describe('auction home', () => {
   });
 
   it("says 'Something went wrong ...' and keeps the spinner when the list fails, and can try again", async () => {
-    mockedGetAuctionsPage.mockRejectedValueOnce(new ApiError(0, 'Network Error')).mockResolvedValueOnce(lastPage(ITEMS));
+    api.getAuctionsPage.mockRejectedValueOnce(new ApiError(0, 'Network Error')).mockResolvedValueOnce(lastPage(ITEMS));
     renderAt('/auctionhome');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
@@ -61,23 +61,23 @@ describe('auction home', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Signed Cricket Bat' })).toBeInTheDocument();
-    expect(mockedGetAuctionsPage).toHaveBeenCalledTimes(2);
+    expect(api.getAuctionsPage).toHaveBeenCalledTimes(2);
   });
 
   it('shows neither owner button without a login token', async () => {
-    mockedGetAuctionsPage.mockResolvedValue(lastPage(ITEMS));
+    api.getAuctionsPage.mockResolvedValue(lastPage(ITEMS));
     renderAt('/auctionhome');
     await screen.findByRole('list', { name: 'Auction items' });
 
     expect(screen.queryByRole('link', { name: 'Add To Auction Product' })).not.toBeInTheDocument();
     expect(screen.queryByText('Show My Auction Product')).not.toBeInTheDocument();
-    expect(mockedGetUserData).not.toHaveBeenCalled();
+    expect(api.getUserData).not.toHaveBeenCalled();
   });
 
   it("with a session, links 'Add To Auction Product' to /addauction and 'Show My Auction Product' to the user's bidders", async () => {
     signInAs();
-    mockedGetUserData.mockResolvedValue(customer({ userid: 7 }));
-    mockedGetAuctionsPage.mockResolvedValue(lastPage(ITEMS));
+    api.getUserData.mockResolvedValue(customer({ userid: 7 }));
+    api.getAuctionsPage.mockResolvedValue(lastPage(ITEMS));
     renderAt('/auctionhome');
 
     expect(screen.getByRole('link', { name: 'Add To Auction Product' })).toHaveAttribute('href', '/addauction');
@@ -85,7 +85,7 @@ describe('auction home', () => {
   });
 
   it('is also served at /auction, with an Auction heading, the three category slides and the static news', async () => {
-    mockedGetAuctionsPage.mockResolvedValue(lastPage([]));
+    api.getAuctionsPage.mockResolvedValue(lastPage([]));
     renderAt('/auction');
 
     expect(screen.getByRole('heading', { level: 1, name: /auction/i })).toBeVisible();
@@ -111,17 +111,17 @@ describe('auction home, a page at a time', () => {
   it('shows the first page, then appends the next one with Load more items (its cursor) until none follows', async () => {
     const user = userEvent.setup();
     const older = auctionItem({ auctionid: 0, productname: 'Old Brass Coin', category: 'Currancy', status: 'closed' });
-    mockedGetAuctionsPage.mockResolvedValueOnce({ items: ITEMS.slice(0, 2), next: 'a1' }).mockResolvedValueOnce(lastPage([ITEMS[2], older]));
+    api.getAuctionsPage.mockResolvedValueOnce({ items: ITEMS.slice(0, 2), next: 'a1' }).mockResolvedValueOnce(lastPage([ITEMS[2], older]));
     renderAt('/auctionhome');
     await screen.findByRole('list', { name: 'Auction items' });
-    expect(mockedGetAuctionsPage).toHaveBeenCalledTimes(1);
-    expect(mockedGetAuctions).not.toHaveBeenCalled();
+    expect(api.getAuctionsPage).toHaveBeenCalledTimes(1);
+    expect(api.getAuctions).not.toHaveBeenCalled();
     expect(names()).toEqual(['Sunset over the Ghats', '1918 One Rupee Note']);
     expect(screen.getByText('2 lots, 2 open for bids, more to load')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Load more items' }));
     await waitFor(() => expect(names()).toHaveLength(4));
-    expect(mockedGetAuctionsPage).toHaveBeenLastCalledWith({ cursor: 'a1' });
+    expect(api.getAuctionsPage).toHaveBeenLastCalledWith({ cursor: 'a1' });
     expect(names()).toEqual(['Sunset over the Ghats', '1918 One Rupee Note', 'Signed Cricket Bat', 'Old Brass Coin']);
     expect(screen.getByText('4 lots, 2 open for bids')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more items' })).not.toBeInTheDocument();
@@ -131,7 +131,7 @@ describe('auction home, a page at a time', () => {
   it('shows an item that ended between two pages once, as it now stands; the button is busy and disabled meanwhile', async () => {
     const user = userEvent.setup();
     let answer: (page: Page<AuctionItem>) => void = () => undefined;
-    mockedGetAuctionsPage
+    api.getAuctionsPage
       .mockResolvedValueOnce({ items: ITEMS.slice(0, 2), next: 'a1' })
       .mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     renderAt('/auctionhome');
@@ -152,7 +152,7 @@ describe('auction home, a page at a time', () => {
 
   it("keeps the items shown and says 'Something went wrong ...' when the next page fails", async () => {
     const user = userEvent.setup();
-    mockedGetAuctionsPage.mockResolvedValueOnce({ items: ITEMS, next: 'a1' }).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
+    api.getAuctionsPage.mockResolvedValueOnce({ items: ITEMS, next: 'a1' }).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
     renderAt('/auctionhome');
     await screen.findByRole('list', { name: 'Auction items' });
     await user.click(screen.getByRole('button', { name: 'Load more items' }));

@@ -4,12 +4,7 @@ import { ApiError, type AuctionEvent } from '@marketplace/shared';
 import { auctionItem, currentPath, customer, mockApi, signInAs, toastKind } from '@marketplace/shared/testing';
 import { renderAt } from '../../testing/renderAt';
 
-const {
-  getAuction: mockedGetAuction,
-  getUserData: mockedGetUserData,
-  placeBid: mockedPlaceBid,
-  subscribeToAuction: mockedSubscribe,
-} = mockApi();
+const api = mockApi();
 
 /** The live stream, stood in for at the edge: tests emit events through it. */
 let emit: (event: AuctionEvent) => void;
@@ -19,12 +14,12 @@ const unsubscribe = jest.fn();
 const BIDDER = 5;
 
 beforeEach(() => {
-  mockedSubscribe.mockImplementation((_id, onEvent, onOpen) => {
+  api.subscribeToAuction.mockImplementation((_id, onEvent, onOpen) => {
     emit = (event) => act(() => onEvent(event));
     reconnect = () => act(() => onOpen?.());
     return unsubscribe;
   });
-  mockedGetUserData.mockResolvedValue(customer({ userid: BIDDER }));
+  api.getUserData.mockResolvedValue(customer({ userid: BIDDER }));
 });
 
 afterEach(() => {
@@ -46,7 +41,7 @@ function historyRows(): string[][] {
 }
 
 async function openItem(item = auctionItem()): Promise<void> {
-  mockedGetAuction.mockResolvedValue(item);
+  api.getAuction.mockResolvedValue(item);
   renderAt(`/auctionproduct/${item.auctionid}`);
   await screen.findByRole('heading', { level: 1, name: item.productname });
 }
@@ -54,7 +49,7 @@ async function openItem(item = auctionItem()): Promise<void> {
 describe('auction item page', () => {
   it('shows every field of the item, the Contact Agent block and the bid history, newest first', async () => {
     await openItem();
-    expect(mockedGetAuction).toHaveBeenCalledWith(1);
+    expect(api.getAuction).toHaveBeenCalledWith(1);
 
     expect(screen.getByText('Painting')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Sunset over the Ghats (photo 1 of 2)' })).toHaveAttribute(
@@ -102,7 +97,7 @@ describe('auction item page', () => {
   it('places a bid: success toast, and the page shows the new current bid and history without leaving', async () => {
     signInAs();
     await openItem();
-    mockedPlaceBid.mockResolvedValue(
+    api.placeBid.mockResolvedValue(
       auctionItem({
         bid: 6000,
         highbid: 6000,
@@ -114,7 +109,7 @@ describe('auction item page', () => {
     await userEvent.type(screen.getByLabelText(/^Your BID/), '6000');
     await userEvent.click(screen.getByRole('button', { name: 'Add BID' }));
 
-    expect(mockedPlaceBid).toHaveBeenCalledWith(1, 6000);
+    expect(api.placeBid).toHaveBeenCalledWith(1, 6000);
     expect(await toastKind('Your BID has been placed')).toBe('success');
     expect(fact('Current BID')).toBe('Rs. 6000');
     expect(historyRows()[0].slice(0, 2)).toEqual(['Asha', 'Rs. 6000']);
@@ -125,7 +120,7 @@ describe('auction item page', () => {
   it("shows the server's message as an error toast when a bid is refused", async () => {
     signInAs();
     await openItem();
-    mockedPlaceBid.mockRejectedValue(new ApiError(400, 'Your BID must be higher than the current BID of Rs. 5000'));
+    api.placeBid.mockRejectedValue(new ApiError(400, 'Your BID must be higher than the current BID of Rs. 5000'));
 
     await userEvent.type(screen.getByLabelText(/^Your BID/), '5000');
     await userEvent.click(screen.getByRole('button', { name: 'Add BID' }));
@@ -139,7 +134,7 @@ describe('auction item page', () => {
     await openItem();
     await userEvent.click(screen.getByRole('button', { name: 'Add BID' }));
     expect(screen.getByText('Please Enter BID')).toBeInTheDocument();
-    expect(mockedPlaceBid).not.toHaveBeenCalled();
+    expect(api.placeBid).not.toHaveBeenCalled();
   });
 
   it('sends a signed-out visitor who bids to /login, to come back to the item', async () => {
@@ -147,12 +142,12 @@ describe('auction item page', () => {
     await userEvent.type(screen.getByLabelText(/^Your BID/), '6000');
     await userEvent.click(screen.getByRole('button', { name: 'Add BID' }));
     await waitFor(() => expect(currentPath()).toBe('/login?next=%2Fauctionproduct%2F1'));
-    expect(mockedPlaceBid).not.toHaveBeenCalled();
+    expect(api.placeBid).not.toHaveBeenCalled();
   });
 
   it("follows the item's live events: a new bid updates the current and highest bid and the history, no reload", async () => {
     await openItem();
-    expect(mockedSubscribe).toHaveBeenCalledWith(1, expect.any(Function), expect.any(Function));
+    expect(api.subscribeToAuction).toHaveBeenCalledWith(1, expect.any(Function), expect.any(Function));
 
     emit({ type: 'bid', auctionid: 1, bid: 7000, highbid: 7000, nickname: 'Rohan', at: '2026-01-04T10:00:00.000Z' });
     expect(fact('Current BID')).toBe('Rs. 7000');
@@ -170,14 +165,14 @@ describe('auction item page', () => {
     emit({ type: 'bid', auctionid: 2, bid: 99000, highbid: 99000, nickname: 'Other', at: '2026-01-05T10:00:00.000Z' });
     expect(historyRows()).toHaveLength(3);
     expect(fact('Current BID')).toBe('Rs. 7000');
-    expect(mockedGetAuction).toHaveBeenCalledTimes(1);
+    expect(api.getAuction).toHaveBeenCalledTimes(1);
   });
 
   it('catches up by reloading the item when the stream reconnects', async () => {
     await openItem();
     reconnect(); // the first connection: nothing missed yet
-    expect(mockedGetAuction).toHaveBeenCalledTimes(1);
-    mockedGetAuction.mockResolvedValue(
+    expect(api.getAuction).toHaveBeenCalledTimes(1);
+    api.getAuction.mockResolvedValue(
       auctionItem({ bid: 8000, highbid: 8000, bidcount: 3, bids: [{ bid: 8000, nickname: 'Dev', at: '2026-01-05T10:00:00.000Z' }, ...auctionItem().bids] }),
     );
     reconnect();
@@ -206,7 +201,7 @@ describe('auction item page', () => {
   });
 
   it('stops listening when the page is left', async () => {
-    mockedGetAuction.mockResolvedValue(auctionItem());
+    api.getAuction.mockResolvedValue(auctionItem());
     const { unmount } = renderAt('/auctionproduct/1');
     await screen.findByRole('heading', { level: 1 });
     expect(unsubscribe).not.toHaveBeenCalled();
@@ -216,16 +211,16 @@ describe('auction item page', () => {
 
   it('shows the owner a link to their bidders instead of the bid form', async () => {
     signInAs();
-    mockedGetUserData.mockResolvedValue(customer({ userid: 1 }));
+    api.getUserData.mockResolvedValue(customer({ userid: 1 }));
     await openItem(auctionItem({ ownerid: 1 }));
     expect(await screen.findByRole('link', { name: 'See the bidders on your items' })).toHaveAttribute('href', '/auctionusers/1');
     expect(screen.queryByRole('button', { name: 'Add BID' })).not.toBeInTheDocument();
   });
 
   it('says so when the item does not exist', async () => {
-    mockedGetAuction.mockRejectedValue(new ApiError(404, 'Auction item not found'));
+    api.getAuction.mockRejectedValue(new ApiError(404, 'Auction item not found'));
     renderAt('/auctionproduct/999');
     expect(await screen.findByRole('heading', { name: 'Auction item not found' })).toBeInTheDocument();
-    expect(mockedSubscribe).not.toHaveBeenCalled();
+    expect(api.subscribeToAuction).not.toHaveBeenCalled();
   });
 });

@@ -4,7 +4,7 @@ import { ApiError } from '@marketplace/shared';
 import { currentPath, mockApi, signInAs, toastKind } from '@marketplace/shared/testing';
 import { renderAt } from '../../testing/renderAt';
 
-const mocked = mockApi();
+const api = mockApi();
 
 const field = {
   name: () => screen.getByLabelText(/^Product Name/),
@@ -33,10 +33,10 @@ beforeEach(() => {
   jest.useFakeTimers();
   signInAs();
   // The home page, where a listed product leads.
-  mocked.getTrendingProducts.mockResolvedValue([]);
-  mocked.searchProducts.mockResolvedValue({ products: [], hasMore: false, next: null });
-  mocked.getWishlistPage.mockResolvedValue({ items: [], next: null, count: 0 });
-  mocked.uploadPhoto.mockImplementation((file) => Promise.resolve(`http://api/images/${(file as File).name}`));
+  api.getTrendingProducts.mockResolvedValue([]);
+  api.searchProducts.mockResolvedValue({ products: [], hasMore: false, next: null });
+  api.getWishlistPage.mockResolvedValue({ items: [], next: null, count: 0 });
+  api.uploadPhoto.mockImplementation((file) => Promise.resolve(`http://api/images/${(file as File).name}`));
 });
 afterEach(() => jest.useRealTimers());
 
@@ -97,7 +97,7 @@ describe('/addproduct', () => {
 
   it('uploads two PNGs 3 s apart with a toast and progress each, then creates the product and goes home', async () => {
     const user = setupUser();
-    mocked.createProduct.mockResolvedValue({
+    api.createProduct.mockResolvedValue({
       productid: 90,
       productname: 'Retro Camera',
       title: 'Electronics',
@@ -115,7 +115,7 @@ describe('/addproduct', () => {
     await act(async () => {
       await Promise.resolve();
     });
-    expect(mocked.uploadPhoto).toHaveBeenCalledTimes(1);
+    expect(api.uploadPhoto).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Uploaded 1 of 2')).toBeInTheDocument();
     expect(await toastKind('File Upload Successfully Kindly Please Click Again for Add Product')).toBe('success');
     expect(addButton()).toBeDisabled();
@@ -123,19 +123,19 @@ describe('/addproduct', () => {
     await act(async () => {
       await jest.advanceTimersByTimeAsync(2900);
     });
-    expect(mocked.uploadPhoto).toHaveBeenCalledTimes(1);
+    expect(api.uploadPhoto).toHaveBeenCalledTimes(1);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(100);
     });
-    expect(mocked.uploadPhoto).toHaveBeenCalledTimes(2);
-    expect(mocked.uploadPhoto.mock.calls.map((c) => (c[0] as File).name)).toEqual(['front.png', 'back.png']);
+    expect(api.uploadPhoto).toHaveBeenCalledTimes(2);
+    expect(api.uploadPhoto.mock.calls.map((c) => (c[0] as File).name)).toEqual(['front.png', 'back.png']);
     expect(screen.getByText('Uploaded 2 of 2')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('value', '2');
     expect(screen.getAllByText('File Upload Successfully Kindly Please Click Again for Add Product')).toHaveLength(2);
     expect(addButton()).toBeEnabled();
 
     await user.click(addButton());
-    expect(mocked.createProduct).toHaveBeenCalledWith({
+    expect(api.createProduct).toHaveBeenCalledWith({
       productname: 'Retro Camera',
       title: 'Electronics',
       description: 'A film camera in working order.',
@@ -150,7 +150,7 @@ describe('/addproduct', () => {
 
   it("shows the server's message when an upload fails, and a retry finishes it", async () => {
     const user = setupUser();
-    mocked.uploadPhoto.mockRejectedValueOnce(new ApiError(400, 'The file is not a PNG image'));
+    api.uploadPhoto.mockRejectedValueOnce(new ApiError(400, 'The file is not a PNG image'));
     await renderAt('/addproduct');
     await fillDetails(user);
     await user.upload(field.photos(), [png('fake.png')]);
@@ -165,7 +165,7 @@ describe('/addproduct', () => {
 
   it("a refused create shows the server's message and stays", async () => {
     const user = setupUser();
-    mocked.createProduct.mockRejectedValue(new ApiError(400, 'Please upload at least one PNG photo'));
+    api.createProduct.mockRejectedValue(new ApiError(400, 'Please upload at least one PNG photo'));
     await renderAt('/addproduct');
     await fillDetails(user);
     await user.upload(field.photos(), [png('front.png')]);

@@ -4,7 +4,7 @@ import { ApiError, type CartItem } from '@marketplace/shared';
 import { currentPath, mockApi, signInAs, signOut, toastKind } from '@marketplace/shared/testing';
 import { renderAt } from '../../testing/renderAt';
 
-const mocked = mockApi();
+const api = mockApi();
 
 const item = (productid: number, productname: string, title: string, price: number): CartItem => ({
   productid,
@@ -18,7 +18,7 @@ const SHIRT = item(2, 'Cotton Shirt', 'Clothing', 399);
 
 beforeEach(() => {
   signInAs();
-  mocked.refreshCartCount.mockResolvedValue();
+  api.refreshCartCount.mockResolvedValue();
 });
 
 async function cartRows(): Promise<HTMLElement[]> {
@@ -28,7 +28,7 @@ async function cartRows(): Promise<HTMLElement[]> {
 
 describe('/viewcart', () => {
   it('lists each item with photo, name, category, price and quantity 1, and the cart links', async () => {
-    mocked.getCartItems.mockResolvedValue([HEADPHONES, SHIRT]);
+    api.getCartItems.mockResolvedValue([HEADPHONES, SHIRT]);
     await renderAt('/viewcart');
     expect(screen.getByRole('status')).toHaveTextContent('Loading your cart');
 
@@ -52,49 +52,49 @@ describe('/viewcart', () => {
 
   it('deletes one row, keeps the others and refreshes the header badge', async () => {
     const user = userEvent.setup();
-    mocked.getCartItems.mockResolvedValue([HEADPHONES, SHIRT]);
-    mocked.removeFromCart.mockResolvedValue([SHIRT]);
+    api.getCartItems.mockResolvedValue([HEADPHONES, SHIRT]);
+    api.removeFromCart.mockResolvedValue([SHIRT]);
     await renderAt('/viewcart');
     await cartRows();
 
     await user.click(screen.getByRole('button', { name: 'Delete Wireless Headphones' }));
-    expect(mocked.removeFromCart).toHaveBeenCalledWith(1);
+    expect(api.removeFromCart).toHaveBeenCalledWith(1);
     await waitFor(async () => expect(await cartRows()).toHaveLength(1));
     expect(screen.queryByText('Wireless Headphones')).not.toBeInTheDocument();
     expect(screen.getByText('Cotton Shirt')).toBeInTheDocument();
-    expect(mocked.refreshCartCount).toHaveBeenCalled();
+    expect(api.refreshCartCount).toHaveBeenCalled();
     // Below Rs. 500 the estimate shows the Rs. 50 shipping fee.
     expect(screen.getByText('Rs. 50')).toBeInTheDocument();
   });
 
   it('deleting the last item goes to /emptycart', async () => {
     const user = userEvent.setup();
-    mocked.getCartItems.mockResolvedValue([SHIRT]);
-    mocked.removeFromCart.mockResolvedValue([]);
+    api.getCartItems.mockResolvedValue([SHIRT]);
+    api.removeFromCart.mockResolvedValue([]);
     await renderAt('/viewcart');
     await cartRows();
     await user.click(screen.getByRole('button', { name: 'Delete Cotton Shirt' }));
     await waitFor(() => expect(currentPath()).toBe('/emptycart'));
     expect(screen.getByText('EMPTY - No items found on your cart.')).toBeInTheDocument();
-    expect(mocked.refreshCartCount).toHaveBeenCalled();
+    expect(api.refreshCartCount).toHaveBeenCalled();
   });
 
   it('Clear Cart empties the cart, refreshes the badge and goes to /emptycart', async () => {
     const user = userEvent.setup();
-    mocked.getCartItems.mockResolvedValue([HEADPHONES, SHIRT]);
-    mocked.clearCart.mockResolvedValue();
+    api.getCartItems.mockResolvedValue([HEADPHONES, SHIRT]);
+    api.clearCart.mockResolvedValue();
     await renderAt('/viewcart');
     await cartRows();
     await user.click(screen.getByRole('button', { name: 'Clear Cart' }));
-    expect(mocked.clearCart).toHaveBeenCalledTimes(1);
+    expect(api.clearCart).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(currentPath()).toBe('/emptycart'));
-    expect(mocked.refreshCartCount).toHaveBeenCalled();
+    expect(api.refreshCartCount).toHaveBeenCalled();
   });
 
   it('a failed delete goes to /error404 (spec section 8)', async () => {
     const user = userEvent.setup();
-    mocked.getCartItems.mockResolvedValue([HEADPHONES]);
-    mocked.removeFromCart.mockRejectedValue(new ApiError(500, 'Internal Server Error'));
+    api.getCartItems.mockResolvedValue([HEADPHONES]);
+    api.removeFromCart.mockRejectedValue(new ApiError(500, 'Internal Server Error'));
     await renderAt('/viewcart');
     await cartRows();
     await user.click(screen.getByRole('button', { name: 'Delete Wireless Headphones' }));
@@ -103,15 +103,15 @@ describe('/viewcart', () => {
 
   it('a failed Clear Cart goes to /error404 (spec section 8)', async () => {
     const user = userEvent.setup();
-    mocked.getCartItems.mockResolvedValue([HEADPHONES]);
-    mocked.clearCart.mockRejectedValue(new ApiError(0, 'Network Error'));
+    api.getCartItems.mockResolvedValue([HEADPHONES]);
+    api.clearCart.mockRejectedValue(new ApiError(0, 'Network Error'));
     await renderAt('/viewcart');
     await user.click(await screen.findByRole('button', { name: 'Clear Cart' }));
     await waitFor(() => expect(currentPath()).toBe('/error404'));
   });
 
   it('an empty cart goes to /emptycart', async () => {
-    mocked.getCartItems.mockResolvedValue([]);
+    api.getCartItems.mockResolvedValue([]);
     await renderAt('/viewcart');
     await waitFor(() => expect(currentPath()).toBe('/emptycart'));
     expect(screen.getByRole('heading', { name: 'EMPTY - No items found on your cart.' })).toBeInTheDocument();
@@ -119,14 +119,14 @@ describe('/viewcart', () => {
   });
 
   it("a failed load shows 'Something went Wrong' (error toast) and the list failure text", async () => {
-    mocked.getCartItems.mockRejectedValue(new ApiError(500, 'Internal Server Error'));
+    api.getCartItems.mockRejectedValue(new ApiError(500, 'Internal Server Error'));
     await renderAt('/viewcart');
     expect(await toastKind('Something went Wrong')).toBe('error');
     expect(screen.getByText('Something went wrong ...')).toBeInTheDocument();
   });
 
   it('an expired session signs out and goes to /login, which brings the shopper back', async () => {
-    mocked.getCartItems.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
+    api.getCartItems.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
     await renderAt('/viewcart');
     await waitFor(() => expect(currentPath()).toBe('/login?next=%2Fviewcart'));
     expect(await toastKind('Session expired, please login again')).toBe('error');
@@ -136,26 +136,26 @@ describe('/viewcart', () => {
     signOut();
     await renderAt('/viewcart');
     await waitFor(() => expect(currentPath()).toBe('/login?next=%2Fviewcart'));
-    expect(mocked.getCartItems).not.toHaveBeenCalled();
+    expect(api.getCartItems).not.toHaveBeenCalled();
   });
 });
 
 describe('/viewcart/{id}', () => {
   it('adds the product, refreshes the badge, then shows the cart at /viewcart', async () => {
-    mocked.addToCart.mockResolvedValue([HEADPHONES]);
-    mocked.getCartItems.mockResolvedValue([HEADPHONES]);
+    api.addToCart.mockResolvedValue([HEADPHONES]);
+    api.getCartItems.mockResolvedValue([HEADPHONES]);
     await renderAt('/viewcart/1');
     expect(screen.getByRole('status')).toHaveTextContent('Adding to your cart');
     await waitFor(() => expect(currentPath()).toBe('/viewcart'));
-    expect(mocked.addToCart).toHaveBeenCalledTimes(1);
-    expect(mocked.addToCart).toHaveBeenCalledWith(1);
-    expect(mocked.refreshCartCount).toHaveBeenCalled();
+    expect(api.addToCart).toHaveBeenCalledTimes(1);
+    expect(api.addToCart).toHaveBeenCalledWith(1);
+    expect(api.refreshCartCount).toHaveBeenCalled();
     expect(await cartRows()).toHaveLength(1);
   });
 
   it("a failed add shows 'Something went Wrong' and still shows the cart", async () => {
-    mocked.addToCart.mockRejectedValue(new ApiError(404, 'Product not found'));
-    mocked.getCartItems.mockResolvedValue([SHIRT]);
+    api.addToCart.mockRejectedValue(new ApiError(404, 'Product not found'));
+    api.getCartItems.mockResolvedValue([SHIRT]);
     await renderAt('/viewcart/999');
     expect(await toastKind('Something went Wrong')).toBe('error');
     await waitFor(() => expect(currentPath()).toBe('/viewcart'));
@@ -163,10 +163,10 @@ describe('/viewcart/{id}', () => {
   });
 
   it('does not call the API for an id that is not a number', async () => {
-    mocked.getCartItems.mockResolvedValue([SHIRT]);
+    api.getCartItems.mockResolvedValue([SHIRT]);
     await renderAt('/viewcart/abc');
     await waitFor(() => expect(currentPath()).toBe('/viewcart'));
-    expect(mocked.addToCart).not.toHaveBeenCalled();
+    expect(api.addToCart).not.toHaveBeenCalled();
     await act(async () => undefined);
   });
 });

@@ -4,7 +4,7 @@ import { ApiError, useSession, type Address, type CartItem } from '@marketplace/
 import { currentPath, customer, mockApi, signInAs, toastKind } from '@marketplace/shared/testing';
 import { renderAt } from '../../testing/renderAt';
 
-const mocked = mockApi();
+const api = mockApi();
 
 const CART: CartItem[] = [
   { productid: 1, productname: 'Wireless Headphones', title: 'Electronics', price: 2999, photo: 'http://api/images/1.png' },
@@ -17,9 +17,9 @@ type User = ReturnType<typeof userEvent.setup>;
 
 beforeEach(() => {
   signInAs();
-  mocked.getCartItems.mockResolvedValue(CART);
-  mocked.getUserData.mockResolvedValue(customer({ userid: 7, address: [HOME, OFFICE] }));
-  mocked.refreshCartCount.mockResolvedValue();
+  api.getCartItems.mockResolvedValue(CART);
+  api.getUserData.mockResolvedValue(customer({ userid: 7, address: [HOME, OFFICE] }));
+  api.refreshCartCount.mockResolvedValue();
 });
 
 async function openCheckout(): Promise<void> {
@@ -55,7 +55,7 @@ describe('/checkout', () => {
   });
 
   it('shows the Rs. 50 shipping estimate for a cart under Rs. 500', async () => {
-    mocked.getCartItems.mockResolvedValue([CART[1]]);
+    api.getCartItems.mockResolvedValue([CART[1]]);
     await openCheckout();
     expect(within(summary()).getByText('Shipping').nextElementSibling).toHaveTextContent('Rs. 50');
     expect(within(summary()).getByText('Total').nextElementSibling).toHaveTextContent('Rs. 449');
@@ -67,7 +67,7 @@ describe('/checkout', () => {
     await fillDelivery(user, { save: false });
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await toastKind('Please Enter Bill name and select the Address')).toBe('warning');
-    expect(mocked.placeOrder).not.toHaveBeenCalled();
+    expect(api.placeOrder).not.toHaveBeenCalled();
   });
 
   it('SAVE needs a bill name and an address; a change after SAVE needs SAVE again', async () => {
@@ -85,30 +85,30 @@ describe('/checkout', () => {
     expect(screen.queryByText('✓ Delivery information saved')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await toastKind('Please Enter Bill name and select the Address')).toBe('warning');
-    expect(mocked.placeOrder).not.toHaveBeenCalled();
+    expect(api.placeOrder).not.toHaveBeenCalled();
   });
 
   it("with an empty address book warns 'Please Enter Address First' and opens the address book", async () => {
-    mocked.getUserData.mockResolvedValue(customer({ userid: 7, address: [] }));
+    api.getUserData.mockResolvedValue(customer({ userid: 7, address: [] }));
     await renderAt('/checkout');
     await waitFor(() => expect(currentPath()).toBe('/myaccount/addressbook'));
     expect(await toastKind('Please Enter Address First')).toBe('warning');
   });
 
   it('goes to /emptycart when there is nothing to order', async () => {
-    mocked.getCartItems.mockResolvedValue([]);
+    api.getCartItems.mockResolvedValue([]);
     await renderAt('/checkout');
     await waitFor(() => expect(currentPath()).toBe('/emptycart'));
   });
 
   it('applies a valid coupon: success toast, the server message, and the discount line', async () => {
     const user = userEvent.setup();
-    mocked.checkCoupon.mockResolvedValue({ couponname: 'WELCOME50', discount: 50, msg: 'Coupon Applied Successfully' });
+    api.checkCoupon.mockResolvedValue({ couponname: 'WELCOME50', discount: 50, msg: 'Coupon Applied Successfully' });
     await openCheckout();
     await user.type(screen.getByLabelText('Coupon code'), 'welcome50');
     await user.click(screen.getByRole('button', { name: 'Apply Coupon' }));
 
-    expect(mocked.checkCoupon).toHaveBeenCalledWith('welcome50');
+    expect(api.checkCoupon).toHaveBeenCalledWith('welcome50');
     expect(await toastKind('Coupon Applied Successfully')).toBe('success');
     const coupon = screen.getByRole('region', { name: 'Have a coupon?' });
     expect(within(coupon).getByText('WELCOME50')).toBeInTheDocument();
@@ -122,7 +122,7 @@ describe('/checkout', () => {
 
   it("an expired or unknown coupon: 'Coupon is Expired' error toast and 'Coupon Expired' shown, no discount", async () => {
     const user = userEvent.setup();
-    mocked.checkCoupon.mockRejectedValue(new ApiError(400, 'Coupon is Expired'));
+    api.checkCoupon.mockRejectedValue(new ApiError(400, 'Coupon is Expired'));
     await openCheckout();
     await user.type(screen.getByLabelText('Coupon code'), 'SUMMER20');
     await user.click(screen.getByRole('button', { name: 'Apply Coupon' }));
@@ -134,7 +134,7 @@ describe('/checkout', () => {
 
   it("a coupon check answering 500 warns 'Internal server issues'", async () => {
     const user = userEvent.setup();
-    mocked.checkCoupon.mockRejectedValue(new ApiError(500, 'Internal Server Error'));
+    api.checkCoupon.mockRejectedValue(new ApiError(500, 'Internal Server Error'));
     await openCheckout();
     await user.type(screen.getByLabelText('Coupon code'), 'WELCOME50');
     await user.click(screen.getByRole('button', { name: 'Apply Coupon' }));
@@ -144,8 +144,8 @@ describe('/checkout', () => {
 
   it('places the order: no amounts sent, Order Placed toast, order id kept, badge refreshed, /billconfirm', async () => {
     const user = userEvent.setup();
-    mocked.checkCoupon.mockResolvedValue({ couponname: 'WELCOME50', discount: 50, msg: 'Coupon Applied Successfully' });
-    mocked.placeOrder.mockResolvedValue({ orderid: 41 });
+    api.checkCoupon.mockResolvedValue({ couponname: 'WELCOME50', discount: 50, msg: 'Coupon Applied Successfully' });
+    api.placeOrder.mockResolvedValue({ orderid: 41 });
     await openCheckout();
     await user.type(screen.getByLabelText('Coupon code'), 'WELCOME50');
     await user.click(screen.getByRole('button', { name: 'Apply Coupon' }));
@@ -155,8 +155,8 @@ describe('/checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
 
     await waitFor(() => expect(currentPath()).toBe('/billconfirm'));
-    expect(mocked.placeOrder).toHaveBeenCalledTimes(1);
-    const [body, key] = mocked.placeOrder.mock.calls[0];
+    expect(api.placeOrder).toHaveBeenCalledTimes(1);
+    const [body, key] = api.placeOrder.mock.calls[0];
     expect(body).toStrictEqual({
       billname: 'Asha Verma',
       ordernote: 'Ring twice',
@@ -168,19 +168,19 @@ describe('/checkout', () => {
     expect(await toastKind('Order Placed')).toBe('success');
     expect(useSession.getState().orderId).toBe(41);
     expect(sessionStorage.getItem('orderid')).toBe('41');
-    expect(mocked.refreshCartCount).toHaveBeenCalled();
+    expect(api.refreshCartCount).toHaveBeenCalled();
     expect(screen.getByText('Order Placed - Check for more Details in My Order.')).toBeInTheDocument();
   });
 
   it('disables Place Order while sending, so a double click sends one order', async () => {
     const user = userEvent.setup();
     let resolve!: (v: { orderid: number }) => void;
-    mocked.placeOrder.mockReturnValue(new Promise((r) => (resolve = r)));
+    api.placeOrder.mockReturnValue(new Promise((r) => (resolve = r)));
     await openCheckout();
     await fillDelivery(user);
     const button = screen.getByRole('button', { name: 'Place Order' });
     await user.dblClick(button);
-    expect(mocked.placeOrder).toHaveBeenCalledTimes(1);
+    expect(api.placeOrder).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Placing Order…' })).toBeDisabled();
     await act(async () => resolve({ orderid: 5 }));
     await waitFor(() => expect(currentPath()).toBe('/billconfirm'));
@@ -188,7 +188,7 @@ describe('/checkout', () => {
 
   it('a retry after a lost answer reuses the same idempotency key', async () => {
     const user = userEvent.setup();
-    mocked.placeOrder.mockRejectedValueOnce(new ApiError(0, 'Network Error')).mockResolvedValueOnce({ orderid: 9 });
+    api.placeOrder.mockRejectedValueOnce(new ApiError(0, 'Network Error')).mockResolvedValueOnce({ orderid: 9 });
     await openCheckout();
     await fillDelivery(user);
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
@@ -197,15 +197,15 @@ describe('/checkout', () => {
 
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(currentPath()).toBe('/billconfirm'));
-    expect(mocked.placeOrder).toHaveBeenCalledTimes(2);
-    const [first, second] = mocked.placeOrder.mock.calls.map((c) => c[1]);
+    expect(api.placeOrder).toHaveBeenCalledTimes(2);
+    const [first, second] = api.placeOrder.mock.calls.map((c) => c[1]);
     expect(first).toBeTruthy();
     expect(second).toBe(first);
   });
 
   it("an order answered 401 shows 'Unauthorized User' (error) and returns to /viewcart", async () => {
     const user = userEvent.setup();
-    mocked.placeOrder.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
+    api.placeOrder.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
     await openCheckout();
     await fillDelivery(user);
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
@@ -215,7 +215,7 @@ describe('/checkout', () => {
 
   it("an order answered 500 warns 'Internal server issues' and returns to /viewcart", async () => {
     const user = userEvent.setup();
-    mocked.placeOrder.mockRejectedValue(new ApiError(500, 'Internal Server Error'));
+    api.placeOrder.mockRejectedValue(new ApiError(500, 'Internal Server Error'));
     await openCheckout();
     await fillDelivery(user);
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
@@ -225,7 +225,7 @@ describe('/checkout', () => {
 
   it("any other refusal shows the server's message and stays on the page", async () => {
     const user = userEvent.setup();
-    mocked.placeOrder.mockRejectedValue(new ApiError(400, 'Your cart is empty: add a product before placing an order'));
+    api.placeOrder.mockRejectedValue(new ApiError(400, 'Your cart is empty: add a product before placing an order'));
     await openCheckout();
     await fillDelivery(user);
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
@@ -235,7 +235,7 @@ describe('/checkout', () => {
   });
 
   it('an unknown user (user data 404) goes to /error404', async () => {
-    mocked.getUserData.mockRejectedValue(new ApiError(404, 'User not found'));
+    api.getUserData.mockRejectedValue(new ApiError(404, 'User not found'));
     await renderAt('/checkout');
     await waitFor(() => expect(currentPath()).toBe('/error404'));
   });

@@ -5,16 +5,7 @@ import { mockApi, signInAs, signOut, toastKind } from '@marketplace/shared/testi
 import { PRODUCTS } from '../../testing/fixtures';
 import { renderAt } from '../../testing/renderAt';
 
-const {
-  getProduct: mockedGetProduct,
-  getProducts: mockedGetProducts,
-  searchProducts: mockedSearch,
-  getWishlistPage,
-  addToWishlist,
-  removeFromWishlist,
-  getPriceAlert,
-  setPriceAlert,
-} = mockApi();
+const api = mockApi();
 const HEADPHONES = PRODUCTS[0];
 
 /** The search as the API answers it over `catalogue`: the category's (any case), newest first, one page of `limit`. */
@@ -29,18 +20,18 @@ function searchOver(catalogue: Product[]) {
 }
 
 beforeEach(() => {
-  mockedSearch.mockImplementation(searchOver(PRODUCTS));
-  mockedGetProducts.mockResolvedValue(PRODUCTS);
+  api.searchProducts.mockImplementation(searchOver(PRODUCTS));
+  api.getProducts.mockResolvedValue(PRODUCTS);
 });
 
 describe('product details', () => {
   it('shows a spinner, then the name, price, description, photo and an Add to Cart link', async () => {
-    mockedGetProduct.mockResolvedValue(HEADPHONES);
+    api.getProduct.mockResolvedValue(HEADPHONES);
     await renderAt('/productdetails/1');
     expect(screen.getByRole('status')).toHaveTextContent('Loading product');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Wireless Headphones' })).toBeInTheDocument();
-    expect(mockedGetProduct).toHaveBeenCalledWith(1);
+    expect(api.getProduct).toHaveBeenCalledWith(1);
     const product = screen.getByRole('article');
     expect(within(product).getByText('Rs. 2999')).toBeInTheDocument();
     expect(within(product).getByText('Wireless Headphones: a sample description.')).toBeInTheDocument();
@@ -56,7 +47,7 @@ describe('product details', () => {
   });
 
   it('shows a struck-through higher price, stars, tags and related products', async () => {
-    mockedGetProduct.mockResolvedValue(HEADPHONES);
+    api.getProduct.mockResolvedValue(HEADPHONES);
     await renderAt('/productdetails/1');
     await screen.findByRole('heading', { level: 1, name: 'Wireless Headphones' });
 
@@ -72,29 +63,29 @@ describe('product details', () => {
   });
 
   it('takes related products from bounded searches, never the whole catalogue', async () => {
-    mockedGetProduct.mockResolvedValue(HEADPHONES);
+    api.getProduct.mockResolvedValue(HEADPHONES);
     await renderAt('/productdetails/1');
     await screen.findByRole('list', { name: 'Related products' });
     // Two others in its category are too few: the newest fill up.
-    expect(mockedSearch.mock.calls).toEqual([
+    expect(api.searchProducts.mock.calls).toEqual([
       [{ productname: '', category: 'Electronics', limit: 5 }],
       [{ productname: '', limit: 8 }],
     ]);
-    expect(mockedGetProducts).not.toHaveBeenCalled();
+    expect(api.getProducts).not.toHaveBeenCalled();
   });
 
   it('needs one search when the category has enough other products', async () => {
     const gadgets = [1, 2, 3, 4, 5, 6].map((n) => ({ ...HEADPHONES, productid: 10 + n, productname: `Gadget ${n}` }));
-    mockedSearch.mockImplementation(searchOver([...PRODUCTS, ...gadgets]));
-    mockedGetProduct.mockResolvedValue(gadgets[5]);
+    api.searchProducts.mockImplementation(searchOver([...PRODUCTS, ...gadgets]));
+    api.getProduct.mockResolvedValue(gadgets[5]);
     await renderAt('/productdetails/16');
     const related = await screen.findByRole('list', { name: 'Related products' });
     expect(within(related).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Gadget 5', 'Gadget 4', 'Gadget 3', 'Gadget 2']);
-    expect(mockedSearch.mock.calls).toEqual([[{ productname: '', category: 'Electronics', limit: 5 }]]);
+    expect(api.searchProducts.mock.calls).toEqual([[{ productname: '', category: 'Electronics', limit: 5 }]]);
   });
 
   it('says the product was not found for an unknown id, with a way back to new arrivals', async () => {
-    mockedGetProduct.mockRejectedValue(new ApiError(404, 'Product not found'));
+    api.getProduct.mockRejectedValue(new ApiError(404, 'Product not found'));
     await renderAt('/productdetails/999');
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse new arrivals' })).toHaveAttribute('href', '/newarrival');
@@ -104,11 +95,11 @@ describe('product details', () => {
   it('treats an id that is not a number as not found without calling the API', async () => {
     await renderAt('/productdetails/abc');
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
-    expect(mockedGetProduct).not.toHaveBeenCalled();
+    expect(api.getProduct).not.toHaveBeenCalled();
   });
 
   it("shows 'Something went wrong ...' when the API cannot be reached", async () => {
-    mockedGetProduct.mockRejectedValue(new ApiError(0, 'Network Error'));
+    api.getProduct.mockRejectedValue(new ApiError(0, 'Network Error'));
     await renderAt('/productdetails/1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
     expect(screen.queryByRole('heading', { name: 'Product not found' })).not.toBeInTheDocument();
@@ -121,9 +112,9 @@ describe('product details: wishlist and price-drop alert (issue 18)', () => {
 
   beforeEach(() => {
     signInAs();
-    mockedGetProduct.mockResolvedValue(HEADPHONES);
-    getWishlistPage.mockResolvedValue({ items: [HEADPHONES], next: null, count: 1 });
-    getPriceAlert.mockResolvedValue(false);
+    api.getProduct.mockResolvedValue(HEADPHONES);
+    api.getWishlistPage.mockResolvedValue({ items: [HEADPHONES], next: null, count: 1 });
+    api.getPriceAlert.mockResolvedValue(false);
   });
 
   it('shows both as toggles with their state for a signed-in shopper, read once each', async () => {
@@ -132,55 +123,55 @@ describe('product details: wishlist and price-drop alert (issue 18)', () => {
     await waitFor(() => expect(heart()).toHaveAttribute('aria-pressed', 'true'));
     await waitFor(() => expect(bell()).toBeEnabled());
     expect(bell()).toHaveAttribute('aria-pressed', 'false');
-    expect(getWishlistPage).toHaveBeenCalledTimes(1);
-    expect(getPriceAlert).toHaveBeenCalledTimes(1);
-    expect(getPriceAlert).toHaveBeenCalledWith(1);
+    expect(api.getWishlistPage).toHaveBeenCalledTimes(1);
+    expect(api.getPriceAlert).toHaveBeenCalledTimes(1);
+    expect(api.getPriceAlert).toHaveBeenCalledWith(1);
     // No link to /login any more: a signed-in shopper is never bounced to /alreadyloggedin.
     expect(screen.queryByRole('link', { name: 'Add to Wishlist' })).not.toBeInTheDocument();
   });
 
   it('the heart removes the product and adds it back, with the server’s messages', async () => {
     const user = userEvent.setup();
-    removeFromWishlist.mockResolvedValue({ msg: 'Removed from your wishlist', count: 0 });
-    addToWishlist.mockResolvedValue({ msg: 'Added to your wishlist', count: 1 });
+    api.removeFromWishlist.mockResolvedValue({ msg: 'Removed from your wishlist', count: 0 });
+    api.addToWishlist.mockResolvedValue({ msg: 'Added to your wishlist', count: 1 });
     await renderAt('/productdetails/1');
     await waitFor(() => expect(heart()).toHaveAttribute('aria-pressed', 'true'));
     await user.click(heart());
-    expect(removeFromWishlist).toHaveBeenCalledWith(1);
+    expect(api.removeFromWishlist).toHaveBeenCalledWith(1);
     expect(await toastKind('Removed from your wishlist')).toBe('success');
     expect(heart()).toHaveAttribute('aria-pressed', 'false');
     await user.click(heart());
-    expect(addToWishlist).toHaveBeenCalledWith(1);
+    expect(api.addToWishlist).toHaveBeenCalledWith(1);
     expect(await toastKind('Added to your wishlist')).toBe('success');
     expect(heart()).toHaveAttribute('aria-pressed', 'true');
   });
 
   it("'Email me when the price drops' records the alert and says so; pressing it again removes it", async () => {
     const user = userEvent.setup();
-    setPriceAlert
+    api.setPriceAlert
       .mockResolvedValueOnce({ msg: 'We will email you when the price drops', watching: true })
       .mockResolvedValueOnce({ msg: 'Price alert removed: we will not email you about this product', watching: false });
     await renderAt('/productdetails/1');
     await waitFor(() => expect(bell()).toBeEnabled());
     await user.click(bell());
-    expect(setPriceAlert).toHaveBeenLastCalledWith(1, true);
+    expect(api.setPriceAlert).toHaveBeenLastCalledWith(1, true);
     expect(await toastKind('We will email you when the price drops')).toBe('success');
     expect(bell()).toHaveAttribute('aria-pressed', 'true');
     await user.click(bell());
-    expect(setPriceAlert).toHaveBeenLastCalledWith(1, false);
+    expect(api.setPriceAlert).toHaveBeenLastCalledWith(1, false);
     expect(await toastKind('Price alert removed: we will not email you about this product')).toBe('success');
     expect(bell()).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('an alert already recorded shows pressed', async () => {
-    getPriceAlert.mockResolvedValue(true);
+    api.getPriceAlert.mockResolvedValue(true);
     await renderAt('/productdetails/1');
     await waitFor(() => expect(bell()).toHaveAttribute('aria-pressed', 'true'));
   });
 
   it('a full alert list (409) is an error toast and the bell stays off', async () => {
     const user = userEvent.setup();
-    setPriceAlert.mockRejectedValue(new ApiError(409, 'You already watch 200 products: remove an alert to add another'));
+    api.setPriceAlert.mockRejectedValue(new ApiError(409, 'You already watch 200 products: remove an alert to add another'));
     await renderAt('/productdetails/1');
     await waitFor(() => expect(bell()).toBeEnabled());
     await user.click(bell());
@@ -189,7 +180,7 @@ describe('product details: wishlist and price-drop alert (issue 18)', () => {
   });
 
   it('an expired session signs out with its message, and the actions become sign-in links back here', async () => {
-    getWishlistPage.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
+    api.getWishlistPage.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
     await renderAt('/productdetails/1');
     expect(await toastKind('Session expired, please login again')).toBe('error');
     expect(useSession.getState().session).toBeNull();
@@ -200,7 +191,7 @@ describe('product details: wishlist and price-drop alert (issue 18)', () => {
     signOut();
     await renderAt('/productdetails/1');
     await screen.findByRole('heading', { level: 1, name: 'Wireless Headphones' });
-    expect(getWishlistPage).not.toHaveBeenCalled();
-    expect(getPriceAlert).not.toHaveBeenCalled();
+    expect(api.getWishlistPage).not.toHaveBeenCalled();
+    expect(api.getPriceAlert).not.toHaveBeenCalled();
   });
 });

@@ -4,7 +4,7 @@ import { ApiError, type Product } from '@marketplace/shared';
 import { currentPath, customer, mockApi, signInAs, toastKind } from '@marketplace/shared/testing';
 import { renderAt } from '../../testing/renderAt';
 
-const mocked = mockApi();
+const api = mockApi();
 
 const CAMERA: Product = {
   productid: 12,
@@ -33,9 +33,9 @@ const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 13, 10,
 
 beforeEach(() => {
   signInAs();
-  mocked.getProduct.mockResolvedValue(CAMERA);
+  api.getProduct.mockResolvedValue(CAMERA);
   // The seller of CAMERA.
-  mocked.getUserData.mockResolvedValue(customer({ userid: 7 }));
+  api.getUserData.mockResolvedValue(customer({ userid: 7 }));
 });
 afterEach(() => jest.useRealTimers());
 
@@ -55,19 +55,19 @@ describe('/editproduct/{id}', () => {
     expect(within(current).getAllByRole('img').map((i) => i.getAttribute('src'))).toEqual(CAMERA.photos);
     expect(save()).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/myaccount/myproducts');
-    expect(mocked.getProduct).toHaveBeenCalledWith(12);
+    expect(api.getProduct).toHaveBeenCalledWith(12);
   });
 
   it('saves a lower price with the kept photos, says so and goes back to My Products', async () => {
     const user = userEvent.setup();
-    mocked.updateProduct.mockResolvedValue({ ...CAMERA, price: 999 });
+    api.updateProduct.mockResolvedValue({ ...CAMERA, price: 999 });
     await renderAt('/editproduct/12');
     await screen.findByRole('heading', { level: 1, name: 'Edit Product' });
     await user.clear(field.price());
     await user.type(field.price(), '999');
     await user.click(screen.getByRole('button', { name: 'Remove photo 2' }));
     await user.click(save());
-    expect(mocked.updateProduct).toHaveBeenCalledWith(12, {
+    expect(api.updateProduct).toHaveBeenCalledWith(12, {
       productname: 'Retro Camera',
       title: 'Electronics',
       description: 'A film camera in working order.',
@@ -99,8 +99,8 @@ describe('/editproduct/{id}', () => {
   it('needs at least one photo: with none kept, Save waits for a new upload, which is added after the kept ones', async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    mocked.uploadPhoto.mockImplementation((file) => Promise.resolve(`http://localhost:4000/images/${(file as File).name}`));
-    mocked.updateProduct.mockResolvedValue(CAMERA);
+    api.uploadPhoto.mockImplementation((file) => Promise.resolve(`http://localhost:4000/images/${(file as File).name}`));
+    api.updateProduct.mockResolvedValue(CAMERA);
     await renderAt('/editproduct/12');
     await screen.findByRole('heading', { level: 1, name: 'Edit Product' });
     await user.click(screen.getByRole('button', { name: 'Remove photo 2' }));
@@ -122,11 +122,11 @@ describe('/editproduct/{id}', () => {
     expect(screen.getByText('Uploaded 2 of 2')).toBeInTheDocument();
     expect(save()).toBeEnabled();
     await user.click(save());
-    expect(mocked.updateProduct.mock.calls[0]![1].photos).toEqual(['http://localhost:4000/images/c.png', 'http://localhost:4000/images/d.png']);
+    expect(api.updateProduct.mock.calls[0]![1].photos).toEqual(['http://localhost:4000/images/c.png', 'http://localhost:4000/images/d.png']);
   });
 
   it("refuses another seller's listing: no form, the reason and the ways on", async () => {
-    mocked.getUserData.mockResolvedValue(customer({ userid: 8 }));
+    api.getUserData.mockResolvedValue(customer({ userid: 8 }));
     await renderAt('/editproduct/12');
     expect(await screen.findByText('You can only change your own products')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
@@ -136,7 +136,7 @@ describe('/editproduct/{id}', () => {
 
   it("shows the server's 403 as a message and stays", async () => {
     const user = userEvent.setup();
-    mocked.updateProduct.mockRejectedValue(new ApiError(403, 'You can only change your own products'));
+    api.updateProduct.mockRejectedValue(new ApiError(403, 'You can only change your own products'));
     await renderAt('/editproduct/12');
     await screen.findByRole('heading', { level: 1, name: 'Edit Product' });
     await user.click(save());
@@ -146,7 +146,7 @@ describe('/editproduct/{id}', () => {
   });
 
   it('says when the product does not exist (taken down, or a wrong id)', async () => {
-    mocked.getProduct.mockRejectedValue(new ApiError(404, 'Product not found'));
+    api.getProduct.mockRejectedValue(new ApiError(404, 'Product not found'));
     await renderAt('/editproduct/99');
     expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My Products' })).toHaveAttribute('href', '/myaccount/myproducts');
@@ -155,11 +155,11 @@ describe('/editproduct/{id}', () => {
   it('a malformed id is not found without asking the server', async () => {
     await renderAt('/editproduct/abc');
     expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
-    expect(mocked.getProduct).not.toHaveBeenCalled();
+    expect(api.getProduct).not.toHaveBeenCalled();
   });
 
   it('an expired session signs out and goes to /login, back to this page', async () => {
-    mocked.getUserData.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
+    api.getUserData.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
     await renderAt('/editproduct/12');
     await waitFor(() => expect(currentPath()).toBe('/login?next=%2Feditproduct%2F12'));
     expect(await toastKind('Session expired, please login again')).toBe('error');

@@ -6,17 +6,7 @@ import { PRODUCTS } from '../../testing/fixtures';
 import { renderAt } from '../../testing/renderAt';
 import { HERO_INTERVAL_MS } from './HeroCarousel';
 
-const {
-  getProducts: mockedGetProducts,
-  getProductsPage: mockedGetProductsPage,
-  getTrendingProducts: mockedTrending,
-  searchProducts: mockedSearch,
-  getWishlistPage,
-  addToWishlist,
-  removeFromWishlist,
-  getPriceAlert,
-  setPriceAlert,
-} = mockApi();
+const api = mockApi();
 const DRONES = PRODUCTS.filter((p) => /drone/i.test(p.productname));
 
 /** A catalogue far larger than TOP TRENDING. */
@@ -27,16 +17,16 @@ function card(name: string): HTMLElement {
 }
 
 beforeEach(() => {
-  mockedSearch.mockResolvedValue({ products: DRONES, hasMore: false, next: null });
-  mockedGetProducts.mockResolvedValue(CATALOGUE);
-  mockedGetProductsPage.mockResolvedValue({ items: CATALOGUE.slice(0, 48), next: 'more' });
-  getWishlistPage.mockResolvedValue({ items: [], next: null, count: 0 });
+  api.searchProducts.mockResolvedValue({ products: DRONES, hasMore: false, next: null });
+  api.getProducts.mockResolvedValue(CATALOGUE);
+  api.getProductsPage.mockResolvedValue({ items: CATALOGUE.slice(0, 48), next: 'more' });
+  api.getWishlistPage.mockResolvedValue({ items: [], next: null, count: 0 });
 });
 afterEach(() => jest.useRealTimers());
 
 describe('home page', () => {
   it('shows a spinner while loading, then the trending products with category, name, stars and Rs. price', async () => {
-    mockedTrending.mockResolvedValue(PRODUCTS);
+    api.getTrendingProducts.mockResolvedValue(PRODUCTS);
     await renderAt('/');
 
     const trending = screen.getByRole('region', { name: 'TOP TRENDING' });
@@ -44,7 +34,7 @@ describe('home page', () => {
 
     const grid = await screen.findByRole('list', { name: 'Top trending products' });
     expect(within(trending).queryByRole('status')).not.toBeInTheDocument();
-    expect(mockedTrending).toHaveBeenCalledWith();
+    expect(api.getTrendingProducts).toHaveBeenCalledWith();
     expect(within(grid).getAllByRole('listitem')).toHaveLength(PRODUCTS.length);
 
     const headphones = within(grid).getByRole('link', { name: 'Wireless Headphones' }).closest('article') as HTMLElement;
@@ -65,22 +55,22 @@ describe('home page', () => {
   });
 
   it('shows the trending set only, never the catalogue, with Load More to /newarrival, however many products there are', async () => {
-    mockedTrending.mockResolvedValue(CATALOGUE.slice(0, 8));
+    api.getTrendingProducts.mockResolvedValue(CATALOGUE.slice(0, 8));
     await renderAt('/');
     const grid = await screen.findByRole('list', { name: 'Top trending products' });
 
     expect(within(grid).getAllByRole('listitem')).toHaveLength(8);
     expect(within(grid).getByRole('link', { name: 'Catalogue item 7' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Catalogue item 8' })).not.toBeInTheDocument();
-    expect(mockedGetProducts).not.toHaveBeenCalled();
-    expect(mockedGetProductsPage).not.toHaveBeenCalled();
+    expect(api.getProducts).not.toHaveBeenCalled();
+    expect(api.getProductsPage).not.toHaveBeenCalled();
     // No count that would claim to be the catalogue's size.
     expect(screen.getByRole('region', { name: 'TOP TRENDING' })).not.toHaveTextContent(/\d+ products/);
     expect(screen.getByRole('link', { name: 'Load More' })).toHaveAttribute('href', '/newarrival');
   });
 
   it("shows 'Something went wrong ...' and keeps the spinner when the product call fails", async () => {
-    mockedTrending.mockRejectedValue(new ApiError(0, 'Network Error'));
+    api.getTrendingProducts.mockRejectedValue(new ApiError(0, 'Network Error'));
     await renderAt('/');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
@@ -90,15 +80,15 @@ describe('home page', () => {
   });
 
   it('tries again when the shopper asks to after a failure', async () => {
-    mockedTrending.mockRejectedValueOnce(new ApiError(0, 'Network Error')).mockResolvedValueOnce(PRODUCTS);
+    api.getTrendingProducts.mockRejectedValueOnce(new ApiError(0, 'Network Error')).mockResolvedValueOnce(PRODUCTS);
     await renderAt('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Cotton Shirt' })).toBeInTheDocument();
-    expect(mockedTrending).toHaveBeenCalledTimes(2);
+    expect(api.getTrendingProducts).toHaveBeenCalledTimes(2);
   });
 
   it('links Load More, every SHOP NOW and every promo tile to /newarrival', async () => {
-    mockedTrending.mockResolvedValue(PRODUCTS);
+    api.getTrendingProducts.mockResolvedValue(PRODUCTS);
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
 
@@ -114,7 +104,7 @@ describe('home page', () => {
   });
 
   it("shows the spec's hero offers, service highlights and blog teaser", async () => {
-    mockedTrending.mockResolvedValue(PRODUCTS);
+    api.getTrendingProducts.mockResolvedValue(PRODUCTS);
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
 
@@ -129,13 +119,13 @@ describe('home page', () => {
   });
 
   it('shows the two drone products in Deal of the Day, found by a bounded search', async () => {
-    mockedTrending.mockResolvedValue(PRODUCTS);
+    api.getTrendingProducts.mockResolvedValue(PRODUCTS);
     // The search also matches descriptions: only products named drones are the deal.
     const gimbal = { ...PRODUCTS[0], productid: 9, productname: 'Camera Gimbal', description: 'Fits any drone.' };
-    mockedSearch.mockResolvedValue({ products: [gimbal, ...DRONES], hasMore: false, next: null });
+    api.searchProducts.mockResolvedValue({ products: [gimbal, ...DRONES], hasMore: false, next: null });
     await renderAt('/');
     const deal = await screen.findByRole('region', { name: 'Deal of the Day' });
-    expect(mockedSearch).toHaveBeenCalledWith({ productname: 'drone', limit: 4 });
+    expect(api.searchProducts).toHaveBeenCalledWith({ productname: 'drone', limit: 4 });
     const names = within(deal).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(names).toEqual(['Phantom Drone X', 'Sky Drone Mini']);
     expect(within(deal).getByText('Rs. 45999')).toBeInTheDocument();
@@ -143,9 +133,9 @@ describe('home page', () => {
   });
 
   it('does not wait for Deal of the Day, nor show it when its search fails', async () => {
-    mockedTrending.mockResolvedValue(PRODUCTS);
+    api.getTrendingProducts.mockResolvedValue(PRODUCTS);
     let answer: (page: SearchPage) => void = () => undefined;
-    mockedSearch.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    api.searchProducts.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
     const { unmount } = await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
     expect(screen.queryByRole('region', { name: 'Deal of the Day' })).not.toBeInTheDocument();
@@ -153,16 +143,16 @@ describe('home page', () => {
     expect(await screen.findByRole('region', { name: 'Deal of the Day' })).toBeInTheDocument();
     unmount();
 
-    mockedSearch.mockReset().mockRejectedValue(new ApiError(0, 'Network Error'));
+    api.searchProducts.mockReset().mockRejectedValue(new ApiError(0, 'Network Error'));
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
-    await waitFor(() => expect(mockedSearch).toHaveBeenCalled());
+    await waitFor(() => expect(api.searchProducts).toHaveBeenCalled());
     expect(screen.queryByRole('region', { name: 'Deal of the Day' })).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('sends a signed-out shopper to /login from the add-to-cart, wishlist and price-drop actions, to come back to the cart or the product', async () => {
-    mockedTrending.mockResolvedValue(PRODUCTS);
+    api.getTrendingProducts.mockResolvedValue(PRODUCTS);
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
     const shirt = card('Cotton Shirt');
@@ -173,7 +163,7 @@ describe('home page', () => {
 
   it('sends a signed-in shopper from add-to-cart to /viewcart/{productid}', async () => {
     signInAs();
-    mockedTrending.mockResolvedValue(PRODUCTS);
+    api.getTrendingProducts.mockResolvedValue(PRODUCTS);
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
     expect(within(card('Cotton Shirt')).getByRole('link', { name: 'Add to cart: Cotton Shirt' })).toHaveAttribute('href', '/viewcart/2');
@@ -182,37 +172,37 @@ describe('home page', () => {
   it("shows each card's heart pressed from one read of the wishlist's first page (not one request per card), and toggles it", async () => {
     const user = userEvent.setup();
     signInAs();
-    mockedTrending.mockResolvedValue(PRODUCTS);
-    getWishlistPage.mockResolvedValue({ items: [PRODUCTS[1]], next: null, count: 1 });
-    addToWishlist.mockResolvedValue({ msg: 'Added to your wishlist', count: 2 });
-    removeFromWishlist.mockResolvedValue({ msg: 'Removed from your wishlist', count: 1 });
+    api.getTrendingProducts.mockResolvedValue(PRODUCTS);
+    api.getWishlistPage.mockResolvedValue({ items: [PRODUCTS[1]], next: null, count: 1 });
+    api.addToWishlist.mockResolvedValue({ msg: 'Added to your wishlist', count: 2 });
+    api.removeFromWishlist.mockResolvedValue({ msg: 'Removed from your wishlist', count: 1 });
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
     const shirtHeart = within(card('Cotton Shirt')).getByRole('button', { name: 'Add to wishlist: Cotton Shirt' });
     await waitFor(() => expect(shirtHeart).toHaveAttribute('aria-pressed', 'true'));
     const walletHeart = within(card('Leather Wallet')).getByRole('button', { name: 'Add to wishlist: Leather Wallet' });
     expect(walletHeart).toHaveAttribute('aria-pressed', 'false');
-    expect(getWishlistPage).toHaveBeenCalledTimes(1);
-    expect(getWishlistPage).toHaveBeenCalledWith({ limit: 100 });
-    expect(getPriceAlert).not.toHaveBeenCalled();
+    expect(api.getWishlistPage).toHaveBeenCalledTimes(1);
+    expect(api.getWishlistPage).toHaveBeenCalledWith({ limit: 100 });
+    expect(api.getPriceAlert).not.toHaveBeenCalled();
 
     await user.click(walletHeart);
-    expect(addToWishlist).toHaveBeenCalledWith(4);
+    expect(api.addToWishlist).toHaveBeenCalledWith(4);
     expect(await toastKind('Added to your wishlist')).toBe('success');
     expect(walletHeart).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(shirtHeart);
-    expect(removeFromWishlist).toHaveBeenCalledWith(2);
+    expect(api.removeFromWishlist).toHaveBeenCalledWith(2);
     expect(await toastKind('Removed from your wishlist')).toBe('success');
     expect(shirtHeart).toHaveAttribute('aria-pressed', 'false');
-    expect(getWishlistPage).toHaveBeenCalledTimes(1);
+    expect(api.getWishlistPage).toHaveBeenCalledTimes(1);
   });
 
   it("a card's bell records a price-drop alert and, pressed again, removes it", async () => {
     const user = userEvent.setup();
     signInAs();
-    mockedTrending.mockResolvedValue(PRODUCTS);
-    setPriceAlert
+    api.getTrendingProducts.mockResolvedValue(PRODUCTS);
+    api.setPriceAlert
       .mockResolvedValueOnce({ msg: 'We will email you when the price drops', watching: true })
       .mockResolvedValueOnce({ msg: 'Price alert removed: we will not email you about this product', watching: false });
     await renderAt('/');
@@ -220,11 +210,11 @@ describe('home page', () => {
     const bell = within(card('Cotton Shirt')).getByRole('button', { name: 'Email me when the price drops: Cotton Shirt' });
     expect(bell).toHaveAttribute('aria-pressed', 'false');
     await user.click(bell);
-    expect(setPriceAlert).toHaveBeenLastCalledWith(2, true);
+    expect(api.setPriceAlert).toHaveBeenLastCalledWith(2, true);
     expect(await toastKind('We will email you when the price drops')).toBe('success');
     expect(bell).toHaveAttribute('aria-pressed', 'true');
     await user.click(bell);
-    expect(setPriceAlert).toHaveBeenLastCalledWith(2, false);
+    expect(api.setPriceAlert).toHaveBeenLastCalledWith(2, false);
     expect(await toastKind('Price alert removed: we will not email you about this product')).toBe('success');
     expect(bell).toHaveAttribute('aria-pressed', 'false');
   });
@@ -232,8 +222,8 @@ describe('home page', () => {
   it('a full wishlist (409) is an error toast and the heart stays off', async () => {
     const user = userEvent.setup();
     signInAs();
-    mockedTrending.mockResolvedValue(PRODUCTS);
-    addToWishlist.mockRejectedValue(new ApiError(409, 'Your wishlist is full: it holds at most 500 products. Remove some to add more.'));
+    api.getTrendingProducts.mockResolvedValue(PRODUCTS);
+    api.addToWishlist.mockRejectedValue(new ApiError(409, 'Your wishlist is full: it holds at most 500 products. Remove some to add more.'));
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
     const heart = within(card('Denim Shirt')).getByRole('button', { name: 'Add to wishlist: Denim Shirt' });
@@ -244,7 +234,7 @@ describe('home page', () => {
 
   it('opens a quick view dialog for a product and closes it with Escape', async () => {
     const user = userEvent.setup();
-    mockedTrending.mockResolvedValue(PRODUCTS);
+    api.getTrendingProducts.mockResolvedValue(PRODUCTS);
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
 
@@ -268,7 +258,7 @@ describe('hero carousel', () => {
     return dots.find((d) => d.getAttribute('aria-current') === 'true')?.getAttribute('aria-label') ?? null;
   }
 
-  beforeEach(() => mockedTrending.mockResolvedValue(PRODUCTS));
+  beforeEach(() => api.getTrendingProducts.mockResolvedValue(PRODUCTS));
 
   it('moves with the previous, next and dot buttons and hides the other slides', async () => {
     const user = userEvent.setup();

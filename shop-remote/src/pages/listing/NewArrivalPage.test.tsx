@@ -5,21 +5,21 @@ import { mockApi } from '@marketplace/shared/testing';
 import { PRODUCTS } from '../../testing/fixtures';
 import { renderAt } from '../../testing/renderAt';
 
-const { getProducts: mockedGetProducts, getCategories: mockedGetCategories, searchProducts: mockedSearch } = mockApi();
+const api = mockApi();
 const SHIRTS = PRODUCTS.filter((p) => p.productname.includes('Shirt'));
 
 /** One page of results, the last one unless it has a `next` cursor. */
 const page = (products: typeof PRODUCTS, next: string | null = null): SearchPage => ({ products, hasMore: next !== null, next });
 
 function lastQuery(): unknown {
-  return mockedSearch.mock.lastCall?.[0];
+  return api.searchProducts.mock.lastCall?.[0];
 }
 
 beforeEach(() => {
-  mockedGetProducts.mockResolvedValue(PRODUCTS);
+  api.getProducts.mockResolvedValue(PRODUCTS);
   // GET /categories: most products first.
-  mockedGetCategories.mockResolvedValue(['Electronics', 'Clothing', 'Accessories']);
-  mockedSearch.mockResolvedValue(page(SHIRTS));
+  api.getCategories.mockResolvedValue(['Electronics', 'Clothing', 'Accessories']);
+  api.searchProducts.mockResolvedValue(page(SHIRTS));
 });
 
 describe('new arrivals and search', () => {
@@ -28,7 +28,7 @@ describe('new arrivals and search', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading products');
 
     const grid = await screen.findByRole('list', { name: 'Products' });
-    expect(mockedSearch).toHaveBeenCalledTimes(1);
+    expect(api.searchProducts).toHaveBeenCalledTimes(1);
     expect(lastQuery()).toStrictEqual({ productname: 'shirt' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search results for "shirt"');
     expect(screen.getByText('2 products')).toBeInTheDocument();
@@ -40,7 +40,7 @@ describe('new arrivals and search', () => {
   });
 
   it('lists everything on /newarrival (empty search text)', async () => {
-    mockedSearch.mockResolvedValue(page(PRODUCTS));
+    api.searchProducts.mockResolvedValue(page(PRODUCTS));
     await renderAt('/newarrival');
     await screen.findByRole('list', { name: 'Products' });
     expect(lastQuery()).toStrictEqual({ productname: '' });
@@ -63,9 +63,9 @@ describe('new arrivals and search', () => {
     ]);
     expect(within(categories).getByRole('radio', { name: 'All' })).toBeChecked();
     // The list of categories, not the catalogue.
-    expect(mockedGetProducts).not.toHaveBeenCalled();
+    expect(api.getProducts).not.toHaveBeenCalled();
 
-    mockedSearch.mockResolvedValue(page([SHIRTS[0]]));
+    api.searchProducts.mockResolvedValue(page([SHIRTS[0]]));
     await user.click(within(categories).getByRole('radio', { name: 'Clothing' }));
     await waitFor(() => expect(lastQuery()).toStrictEqual({ productname: 'shirt', category: 'Clothing' }));
     expect(await screen.findByText('1 product')).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('new arrivals and search', () => {
     const user = userEvent.setup();
     await renderAt('/newarrival');
     await screen.findByRole('list', { name: 'Products' });
-    const calls = mockedSearch.mock.calls.length;
+    const calls = api.searchProducts.mock.calls.length;
 
     await user.type(screen.getByLabelText('Min price'), '900');
     await user.type(screen.getByLabelText('Max price'), '100');
@@ -110,11 +110,11 @@ describe('new arrivals and search', () => {
 
     expect(screen.getByRole('alert')).toHaveTextContent('The minimum price must not be more than the maximum price');
     expect(screen.getByLabelText('Min price')).toHaveAttribute('aria-invalid', 'true');
-    expect(mockedSearch).toHaveBeenCalledTimes(calls);
+    expect(api.searchProducts).toHaveBeenCalledTimes(calls);
   });
 
   it('says so when nothing matches the search key', async () => {
-    mockedSearch.mockResolvedValue(page([]));
+    api.searchProducts.mockResolvedValue(page([]));
     await renderAt('/newarrival/unicorn');
     expect(await screen.findByText('No products found for "unicorn"')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Products' })).not.toBeInTheDocument();
@@ -141,7 +141,7 @@ describe('new arrivals and search', () => {
   });
 
   it("shows 'Something went wrong ...' with the spinner when the search fails", async () => {
-    mockedSearch.mockRejectedValue(new ApiError(500, 'Internal Server Error'));
+    api.searchProducts.mockRejectedValue(new ApiError(500, 'Internal Server Error'));
     await renderAt('/newarrival/shirt');
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
     expect(screen.getByRole('status')).toBeInTheDocument();
@@ -151,7 +151,7 @@ describe('new arrivals and search', () => {
 describe('a page at a time', () => {
   it('shows the first page, then the next one after it with Load more (its cursor), until no more follow', async () => {
     const user = userEvent.setup();
-    mockedSearch.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), 'c1')).mockResolvedValueOnce(page(PRODUCTS.slice(4)));
+    api.searchProducts.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), 'c1')).mockResolvedValueOnce(page(PRODUCTS.slice(4)));
     await renderAt('/newarrival');
     const grid = await screen.findByRole('list', { name: 'Products' });
     expect(within(grid).getAllByRole('listitem')).toHaveLength(4);
@@ -169,7 +169,7 @@ describe('a page at a time', () => {
   it('keeps the filters with the cursor, is busy and disabled while the page loads, and shows a product that comes again once', async () => {
     const user = userEvent.setup();
     let answer: (found: SearchPage) => void = () => undefined;
-    mockedSearch
+    api.searchProducts
       .mockResolvedValueOnce(page(SHIRTS, 'c1'))
       .mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     await renderAt('/newarrival/shirt');
@@ -192,13 +192,13 @@ describe('a page at a time', () => {
 
   it('starts over from the first page when the search changes', async () => {
     const user = userEvent.setup();
-    mockedSearch.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), 'c1')).mockResolvedValueOnce(page(PRODUCTS.slice(4), 'c2'));
+    api.searchProducts.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), 'c1')).mockResolvedValueOnce(page(PRODUCTS.slice(4), 'c2'));
     await renderAt('/newarrival');
     const grid = await screen.findByRole('list', { name: 'Products' });
     await user.click(screen.getByRole('button', { name: 'Load more products' }));
     await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(PRODUCTS.length));
 
-    mockedSearch.mockResolvedValue(page([PRODUCTS[3]]));
+    api.searchProducts.mockResolvedValue(page([PRODUCTS[3]]));
     await user.click(await screen.findByRole('radio', { name: 'Accessories' }));
     await waitFor(() => expect(lastQuery()).toStrictEqual({ productname: '', category: 'Accessories' }));
     expect(await screen.findByText('1 product')).toBeInTheDocument();
@@ -207,7 +207,7 @@ describe('a page at a time', () => {
 
   it('keeps what is shown and says so when the next page cannot be loaded', async () => {
     const user = userEvent.setup();
-    mockedSearch.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), 'c1')).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
+    api.searchProducts.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), 'c1')).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
     await renderAt('/newarrival');
     const grid = await screen.findByRole('list', { name: 'Products' });
     await user.click(screen.getByRole('button', { name: 'Load more products' }));

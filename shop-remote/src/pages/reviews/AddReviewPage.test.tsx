@@ -4,7 +4,7 @@ import { ApiError } from '@marketplace/shared';
 import { currentPath, mockApi, signInAs, signOut, toastKind } from '@marketplace/shared/testing';
 import { renderAt } from '../../testing/renderAt';
 
-const { addReview: mockedAddReview, getReviewsPage: mockedGetReviewsPage } = mockApi();
+const api = mockApi();
 
 const field = {
   name: () => screen.getByLabelText(/^Name/),
@@ -31,7 +31,7 @@ async function fillValid(user: User): Promise<void> {
 
 beforeEach(() => {
   signInAs();
-  mockedGetReviewsPage.mockResolvedValue({ items: [], next: null });
+  api.getReviewsPage.mockResolvedValue({ items: [], next: null });
 });
 
 describe('/addreview', () => {
@@ -88,11 +88,11 @@ describe('/addreview', () => {
 
   it("sends the review, toasts the server's message and goes to /review", async () => {
     const user = userEvent.setup();
-    mockedAddReview.mockResolvedValue({ msg: 'Review Added Successfully' });
+    api.addReview.mockResolvedValue({ msg: 'Review Added Successfully' });
     await renderAt('/addreview');
     await fillValid(user);
     await user.click(submit());
-    expect(mockedAddReview).toHaveBeenCalledWith({
+    expect(api.addReview).toHaveBeenCalledWith({
       name: 'Asha',
       title: 'Great shop',
       description: 'Quick delivery.',
@@ -106,7 +106,7 @@ describe('/addreview', () => {
 
   it('a refusal shows its message as an error toast and stays', async () => {
     const user = userEvent.setup();
-    mockedAddReview.mockRejectedValue(new ApiError(400, 'Please Enter Title '));
+    api.addReview.mockRejectedValue(new ApiError(400, 'Please Enter Title '));
     await renderAt('/addreview');
     await fillValid(user);
     await user.click(submit());

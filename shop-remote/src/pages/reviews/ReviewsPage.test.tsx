@@ -4,7 +4,7 @@ import { ApiError, type Page, type Review } from '@marketplace/shared';
 import { mockApi, signInAs, toastKind } from '@marketplace/shared/testing';
 import { renderAt } from '../../testing/renderAt';
 
-const { getReviews: mockedGetReviews, getReviewsPage: mockedGetReviewsPage } = mockApi();
+const api = mockApi();
 
 /** As GET /getreviews pages them: the most recently added first. */
 const REVIEWS: Review[] = [
@@ -20,7 +20,7 @@ const lastPage = (items: Review[]): Page<Review> => ({ items, next: null });
 
 describe('/review', () => {
   it('lists the reviews newest first with date, name, title, keyword tags and description', async () => {
-    mockedGetReviewsPage.mockResolvedValue(lastPage(REVIEWS));
+    api.getReviewsPage.mockResolvedValue(lastPage(REVIEWS));
     await renderAt('/review');
     expect(screen.getByRole('status')).toHaveTextContent('Loading reviews');
 
@@ -39,7 +39,7 @@ describe('/review', () => {
   });
 
   it("shows 'Add Review' only to a signed-in customer", async () => {
-    mockedGetReviewsPage.mockResolvedValue(lastPage(REVIEWS));
+    api.getReviewsPage.mockResolvedValue(lastPage(REVIEWS));
     const { unmount } = await renderAt('/review');
     await screen.findAllByRole('article');
     expect(screen.queryByRole('link', { name: 'Add Review' })).not.toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('/review', () => {
 
   it('has the static categories and tags, and a search box that narrows the list', async () => {
     const user = userEvent.setup();
-    mockedGetReviewsPage.mockResolvedValue(lastPage(REVIEWS));
+    api.getReviewsPage.mockResolvedValue(lastPage(REVIEWS));
     await renderAt('/review');
     await screen.findAllByRole('article');
     expect(screen.getByRole('region', { name: 'Categories' })).toHaveTextContent('Electronics');
@@ -65,7 +65,7 @@ describe('/review', () => {
   });
 
   it("shows 'Something went wrong ...' when the list cannot be loaded", async () => {
-    mockedGetReviewsPage.mockRejectedValue(new ApiError(0, 'Network Error'));
+    api.getReviewsPage.mockRejectedValue(new ApiError(0, 'Network Error'));
     await renderAt('/review');
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
   });
@@ -74,16 +74,16 @@ describe('/review', () => {
 describe('/review, a page at a time', () => {
   it('reads the first page only, then appends the next one with Load more reviews (its cursor) until none follows', async () => {
     const user = userEvent.setup();
-    mockedGetReviewsPage.mockResolvedValueOnce({ items: REVIEWS, next: 'r1' }).mockResolvedValueOnce(lastPage(OLDER));
+    api.getReviewsPage.mockResolvedValueOnce({ items: REVIEWS, next: 'r1' }).mockResolvedValueOnce(lastPage(OLDER));
     await renderAt('/review');
     await screen.findAllByRole('article');
-    expect(mockedGetReviewsPage).toHaveBeenCalledTimes(1);
-    expect(mockedGetReviewsPage.mock.calls[0][0]).toEqual({});
-    expect(mockedGetReviews).not.toHaveBeenCalled();
+    expect(api.getReviewsPage).toHaveBeenCalledTimes(1);
+    expect(api.getReviewsPage.mock.calls[0][0]).toEqual({});
+    expect(api.getReviews).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Load more reviews' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
-    expect(mockedGetReviewsPage).toHaveBeenLastCalledWith({ cursor: 'r1' });
+    expect(api.getReviewsPage).toHaveBeenLastCalledWith({ cursor: 'r1' });
     expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual([
       'Great headphones',
       'Nice shirt',
@@ -97,7 +97,7 @@ describe('/review, a page at a time', () => {
   it('is a real button, busy and disabled while the page loads, and shows a review that comes again once', async () => {
     const user = userEvent.setup();
     let answer: (page: Page<Review>) => void = () => undefined;
-    mockedGetReviewsPage
+    api.getReviewsPage
       .mockResolvedValueOnce({ items: REVIEWS.slice(0, 2), next: 'r1' })
       .mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     await renderAt('/review');
@@ -120,7 +120,7 @@ describe('/review, a page at a time', () => {
 
   it("keeps the reviews shown and says 'Something went Wrong' when the next page fails", async () => {
     const user = userEvent.setup();
-    mockedGetReviewsPage.mockResolvedValueOnce({ items: REVIEWS, next: 'r1' }).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
+    api.getReviewsPage.mockResolvedValueOnce({ items: REVIEWS, next: 'r1' }).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
     await renderAt('/review');
     await screen.findAllByRole('article');
     await user.click(screen.getByRole('button', { name: 'Load more reviews' }));

@@ -5,7 +5,7 @@ import { currentPath, mockApi, signInAs, toastKind } from '@marketplace/shared/t
 import { PRODUCTS } from '../../testing/fixtures';
 import { renderAt } from '../../testing/renderAt';
 
-const mocked = mockApi();
+const api = mockApi();
 
 // WISHLIST_MESSAGES of @marketplace/shared/contract (the contract's TypeBox schemas do not load in jsdom).
 const MESSAGES = { removed: 'Removed from your wishlist', cleared: 'Your wishlist is empty now' };
@@ -16,7 +16,7 @@ const list = () => screen.findByRole('list', { name: 'Wishlist items' });
 const names = async () => within(await list()).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 const heading = () => screen.getByRole('heading', { level: 1 });
 
-beforeEach(() => mocked.refreshCartCount.mockResolvedValue());
+beforeEach(() => api.refreshCartCount.mockResolvedValue());
 
 describe('/wishlist, visitor', () => {
   it('shows no sample items: an empty state with Signin and Signup that come back here', async () => {
@@ -26,7 +26,7 @@ describe('/wishlist, visitor', () => {
     expect(screen.getByText('Your wishlist is kept with your account. Sign in to see it, or sign up to start one.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Signin' })).toHaveAttribute('href', '/login?next=%2Fwishlist');
     expect(screen.getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/signup?next=%2Fwishlist');
-    expect(mocked.getWishlistPage).not.toHaveBeenCalled();
+    expect(api.getWishlistPage).not.toHaveBeenCalled();
   });
 });
 
@@ -34,7 +34,7 @@ describe('/wishlist, signed in', () => {
   beforeEach(() => signInAs());
 
   it("shows the user's items from the server, newest first, with the server's count", async () => {
-    mocked.getWishlistPage.mockResolvedValue(page([DRONE, HEADPHONES], 2));
+    api.getWishlistPage.mockResolvedValue(page([DRONE, HEADPHONES], 2));
     await renderAt('/wishlist');
     expect(screen.getByRole('status')).toHaveTextContent('Loading your wishlist');
     expect(await names()).toEqual(['Phantom Drone X', 'Wireless Headphones']);
@@ -47,12 +47,12 @@ describe('/wishlist, signed in', () => {
     expect(within(drone).getByRole('button', { name: 'ADD TO CART: Phantom Drone X' })).toBeEnabled();
     expect(within(drone).getByRole('button', { name: 'REMOVE: Phantom Drone X' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'CLEAR WISHLIST' })).toBeEnabled();
-    expect(mocked.getWishlistPage).toHaveBeenCalledTimes(1);
-    expect(mocked.getWishlistPage).toHaveBeenCalledWith({});
+    expect(api.getWishlistPage).toHaveBeenCalledTimes(1);
+    expect(api.getWishlistPage).toHaveBeenCalledWith({});
   });
 
   it('says so when the wishlist is empty', async () => {
-    mocked.getWishlistPage.mockResolvedValue(page([]));
+    api.getWishlistPage.mockResolvedValue(page([]));
     await renderAt('/wishlist');
     expect(await screen.findByText('Your wishlist is empty.')).toBeInTheDocument();
     expect(heading()).toHaveTextContent('My Wishlist (0)');
@@ -62,22 +62,22 @@ describe('/wishlist, signed in', () => {
 
   it('loads the following page with Load more', async () => {
     const user = userEvent.setup();
-    mocked.getWishlistPage.mockResolvedValueOnce(page([DRONE], 2, 'c1')).mockResolvedValueOnce(page([SHIRT], 2));
+    api.getWishlistPage.mockResolvedValueOnce(page([DRONE], 2, 'c1')).mockResolvedValueOnce(page([SHIRT], 2));
     await renderAt('/wishlist');
     expect(await names()).toEqual(['Phantom Drone X']);
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(async () => expect(await names()).toEqual(['Phantom Drone X', 'Cotton Shirt']));
-    expect(mocked.getWishlistPage).toHaveBeenLastCalledWith({ cursor: 'c1' });
+    expect(api.getWishlistPage).toHaveBeenLastCalledWith({ cursor: 'c1' });
   });
 
   it('REMOVE takes one off on the server: the toast, the count, and the focus goes on to the next item', async () => {
     const user = userEvent.setup();
-    mocked.getWishlistPage.mockResolvedValue(page([DRONE, HEADPHONES, SHIRT], 3));
-    mocked.removeFromWishlist.mockResolvedValue({ msg: MESSAGES.removed, count: 2 });
+    api.getWishlistPage.mockResolvedValue(page([DRONE, HEADPHONES, SHIRT], 3));
+    api.removeFromWishlist.mockResolvedValue({ msg: MESSAGES.removed, count: 2 });
     await renderAt('/wishlist');
     await list();
     await user.click(screen.getByRole('button', { name: 'REMOVE: Wireless Headphones' }));
-    expect(mocked.removeFromWishlist).toHaveBeenCalledWith(1);
+    expect(api.removeFromWishlist).toHaveBeenCalledWith(1);
     expect(await toastKind(MESSAGES.removed)).toBe('success');
     expect(await names()).toEqual(['Phantom Drone X', 'Cotton Shirt']);
     expect(heading()).toHaveTextContent('My Wishlist (2)');
@@ -87,12 +87,12 @@ describe('/wishlist, signed in', () => {
   it('ADD TO CART moves the product: added to the cart first, then taken off the wishlist', async () => {
     const user = userEvent.setup();
     const order: string[] = [];
-    mocked.getWishlistPage.mockResolvedValue(page([DRONE, HEADPHONES], 2));
-    mocked.addToCart.mockImplementation(async () => {
+    api.getWishlistPage.mockResolvedValue(page([DRONE, HEADPHONES], 2));
+    api.addToCart.mockImplementation(async () => {
       order.push('addToCart');
       return [];
     });
-    mocked.removeFromWishlist.mockImplementation(async () => {
+    api.removeFromWishlist.mockImplementation(async () => {
       order.push('removeFromWishlist');
       return { msg: MESSAGES.removed, count: 1 };
     });
@@ -101,32 +101,32 @@ describe('/wishlist, signed in', () => {
     await user.click(screen.getByRole('button', { name: 'ADD TO CART: Phantom Drone X' }));
     expect(await toastKind('Moved to your cart')).toBe('success');
     expect(order).toEqual(['addToCart', 'removeFromWishlist']);
-    expect(mocked.addToCart).toHaveBeenCalledWith(3);
-    expect(mocked.refreshCartCount).toHaveBeenCalled();
+    expect(api.addToCart).toHaveBeenCalledWith(3);
+    expect(api.refreshCartCount).toHaveBeenCalled();
     expect(await names()).toEqual(['Wireless Headphones']);
     expect(heading()).toHaveTextContent('My Wishlist (1)');
   });
 
   it('a cart that refuses the product keeps it in the wishlist', async () => {
     const user = userEvent.setup();
-    mocked.getWishlistPage.mockResolvedValue(page([DRONE], 1));
-    mocked.addToCart.mockRejectedValue(new ApiError(400, 'Your cart is full (100 items): remove some before adding more'));
+    api.getWishlistPage.mockResolvedValue(page([DRONE], 1));
+    api.addToCart.mockRejectedValue(new ApiError(400, 'Your cart is full (100 items): remove some before adding more'));
     await renderAt('/wishlist');
     await list();
     await user.click(screen.getByRole('button', { name: 'ADD TO CART: Phantom Drone X' }));
     expect(await toastKind('Your cart is full (100 items): remove some before adding more')).toBe('error');
-    expect(mocked.removeFromWishlist).not.toHaveBeenCalled();
+    expect(api.removeFromWishlist).not.toHaveBeenCalled();
     expect(await names()).toEqual(['Phantom Drone X']);
   });
 
   it('CLEAR WISHLIST empties it on the server', async () => {
     const user = userEvent.setup();
-    mocked.getWishlistPage.mockResolvedValueOnce(page([DRONE, HEADPHONES], 2)).mockResolvedValue(page([], 0));
-    mocked.clearWishlist.mockResolvedValue({ msg: MESSAGES.cleared });
+    api.getWishlistPage.mockResolvedValueOnce(page([DRONE, HEADPHONES], 2)).mockResolvedValue(page([], 0));
+    api.clearWishlist.mockResolvedValue({ msg: MESSAGES.cleared });
     await renderAt('/wishlist');
     await list();
     await user.click(screen.getByRole('button', { name: 'CLEAR WISHLIST' }));
-    expect(mocked.clearWishlist).toHaveBeenCalledTimes(1);
+    expect(api.clearWishlist).toHaveBeenCalledTimes(1);
     expect(await toastKind(MESSAGES.cleared)).toBe('success');
     expect(await screen.findByText('Your wishlist is empty.')).toBeInTheDocument();
     expect(heading()).toHaveTextContent('My Wishlist (0)');
@@ -134,7 +134,7 @@ describe('/wishlist, signed in', () => {
 
   it("a failed load says the spec's text with Try again", async () => {
     const user = userEvent.setup();
-    mocked.getWishlistPage.mockRejectedValueOnce(new ApiError(500, 'boom')).mockResolvedValueOnce(page([SHIRT]));
+    api.getWishlistPage.mockRejectedValueOnce(new ApiError(500, 'boom')).mockResolvedValueOnce(page([SHIRT]));
     await renderAt('/wishlist');
     expect(await screen.findByText('Something went wrong ...')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -142,7 +142,7 @@ describe('/wishlist, signed in', () => {
   });
 
   it("an expired session signs out: the toast, and the visitor's Signin and Signup", async () => {
-    mocked.getWishlistPage.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
+    api.getWishlistPage.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
     await renderAt('/wishlist');
     expect(await toastKind('Session expired, please login again')).toBe('error');
     expect(await screen.findByRole('link', { name: 'Signin' })).toHaveAttribute('href', '/login?next=%2Fwishlist');
@@ -153,7 +153,7 @@ describe('/wishlist, signed in', () => {
 
 describe('/wishlist after a sign-in elsewhere', () => {
   it('follows the session: signing in shows the list', async () => {
-    mocked.getWishlistPage.mockResolvedValue(page([SHIRT]));
+    api.getWishlistPage.mockResolvedValue(page([SHIRT]));
     await renderAt('/wishlist');
     expect(screen.getByRole('link', { name: 'Signin' })).toBeInTheDocument();
     signInAs();
