@@ -1,6 +1,7 @@
 import { type ReactElement } from 'react';
 import { Link } from '../router';
 import type { Address } from '../contract/account';
+import { HOME_PATH } from '../links';
 import styles from './atoms.module.css';
 
 export function Spinner({ label = 'Loading' }: { label?: string }): ReactElement {
@@ -18,7 +19,7 @@ export function Breadcrumb({ page }: { page: string }): ReactElement {
     <nav className={styles.breadcrumb} aria-label="Breadcrumb">
       <ol>
         <li>
-          <Link to="/">Home</Link>
+          <Link to={HOME_PATH}>Home</Link>
         </li>
         <li aria-hidden="true">/</li>
         <li aria-current="page">{page}</li>
@@ -62,7 +63,7 @@ export function NotFound(): ReactElement {
   return (
     <section className={styles.notFound}>
       <h1>Looks like you&apos;re in wrong place</h1>
-      <Link className={styles.button} to="/">
+      <Link className={styles.button} to={HOME_PATH}>
         GO TO HOME
       </Link>
     </section>

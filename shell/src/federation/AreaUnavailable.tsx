@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactElement } from 'react';
 import { Link, useLocation } from '@marketplace/shared/router';
-import type { AreaName } from '@marketplace/shared';
+import { HOME_PATH, type AreaName } from '@marketplace/shared';
 import styles from './RemoteArea.module.css';
 
 const AREA_LABELS: Record<AreaName, string> = {
@@ -43,7 +43,7 @@ export function AreaUnavailable({
           Retry
         </button>
         {!atHome && (
-          <Link className={styles.homeLink} to="/">
+          <Link className={styles.homeLink} to={HOME_PATH}>
             Go to home
           </Link>
         )}

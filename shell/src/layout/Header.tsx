@@ -14,6 +14,7 @@ import {
   ADD_PRODUCT_PATH,
   AUCTION_HOME_PATH,
   CART_PATH,
+  HOME_PATH,
   loginPath,
   LOGOUT_PATH,
   MY_ACCOUNT_PATH,
@@ -371,7 +372,7 @@ export function Header(): ReactElement {
         >
           <MenuIcon />
         </button>
-        <Link to="/" className={styles.logo} aria-label={`${SHOP_NAME} home`}>
+        <Link to={HOME_PATH} className={styles.logo} aria-label={`${SHOP_NAME} home`}>
           <LogoMark />
           <span>{SHOP_NAME}</span>
         </Link>

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
+import { HOME_PATH } from '@marketplace/shared';
 import { AlertCircle } from './noticeIcons';
 import styles from './pages.module.css';
 
@@ -12,7 +13,7 @@ function ProblemNotice({ heading }: { heading: string }): ReactElement {
       <p>We could not find what you were looking for, or it is not available any more.</p>
       <p>Please go back to the home page and try again.</p>
       <div className={styles.noticeActions}>
-        <Link className={styles.button} to="/">
+        <Link className={styles.button} to={HOME_PATH}>
           GO TO HOME
         </Link>
       </div>

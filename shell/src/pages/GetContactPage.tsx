@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
+import { HOME_PATH } from '@marketplace/shared';
 import { CheckCircle } from './noticeIcons';
 import styles from './pages.module.css';
 
@@ -10,7 +11,7 @@ export function GetContactPage(): ReactElement {
       <h1>Thank you for contacting us</h1>
       <p>We have received your message and will get back to you within one working day.</p>
       <div className={styles.noticeActions}>
-        <Link className={styles.button} to="/">
+        <Link className={styles.button} to={HOME_PATH}>
           CONTINUE SHOPPING
         </Link>
       </div>
