@@ -21,6 +21,8 @@ const semver = require('semver');
 
 export const RECORD_FILE = 'surface.json';
 
+const TEST_ENTRY = './testing';
+
 /** Emits the package's declarations in memory and returns the files its entry points reach. */
 function declarations(packageDir) {
   const configPath = join(packageDir, 'tsconfig.json');
@@ -32,7 +34,8 @@ function declarations(packageDir) {
   });
   const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
   const entries = Object.entries(pkg.exports ?? { '.': pkg.main })
-    .filter(([key, file]) => key !== './package.json' && /\.tsx?$/.test(file))
+    // ./testing is the front ends' test kit: their tests run against this workspace, never a release.
+    .filter(([key, file]) => key !== './package.json' && key !== TEST_ENTRY && /\.tsx?$/.test(file))
     .map(([key, file]) => ({ key, file: resolve(packageDir, file) }));
   const program = ts.createProgram({ rootNames: entries.map((e) => e.file), options: config.options });
   const emitted = new Map();
