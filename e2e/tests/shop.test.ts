@@ -178,10 +178,10 @@ test('list a product with two PNG photos (one upload every 3 s) → it appears i
     const create = form.getByRole('button', { name: 'Add Product', exact: true });
     assert.equal(await create.isDisabled(), true, 'Add Product waits for the photos');
 
-    // Two files: one upload every 3 s, each with the spec's toast, the progress bar follows.
-    const uploadStarts: number[] = [];
+    // Two files: one upload each (3 s apart: PhotoUploader.test.tsx, on a fake clock), each with the spec's toast, the progress bar follows.
+    let uploadsSent = 0;
     page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().startsWith(`${API_URL}/upload`)) uploadStarts.push(Date.now());
+      if (r.method() === 'POST' && r.url().startsWith(`${API_URL}/upload`)) uploadsSent += 1;
     });
     const toasts = await watchToasts(page);
     const uploadToast = 'File Upload Successfully Kindly Please Click Again for Add Product';
@@ -192,9 +192,7 @@ test('list a product with two PNG photos (one upload every 3 s) → it appears i
     const uploadToasts = await eventually(async () => (await toasts()).filter((t) => t === uploadToast), (l) => l.length >= 2);
     assert.equal(uploadToasts.length, 2, 'one upload toast per file');
     assert.equal(await form.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('value'), '2');
-    assert.equal(uploadStarts.length, 2, 'one upload per file');
-    const gap = uploadStarts[1] - uploadStarts[0];
-    assert.ok(gap >= 2800 && gap < 10_000, `the second file is sent about 3 s after the first (was ${gap} ms)`);
+    assert.equal(uploadsSent, 2, 'one upload per file');
 
     await withToast(page, 'Product Added Successfully', () => create.click());
     await waitForPath(page, '/');
