@@ -54,20 +54,20 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('add auction', () => {
-  it('sends a signed-out visitor to /login, to come back here', () => {
+  it('sends a signed-out visitor to /login, to come back here', async () => {
     signOut();
-    renderAt('/addauction');
-    expect(currentPath()).toBe('/login?next=%2Faddauction');
+    await renderAt('/addauction');
+    await waitFor(() => expect(currentPath()).toBe('/login?next=%2Faddauction'));
   });
 
-  it("shows the title and a 'Return to Store' link to /", () => {
-    renderAt('/addauction');
+  it("shows the title and a 'Return to Store' link to /", async () => {
+    await renderAt('/addauction');
     expect(screen.getByRole('heading', { level: 1, name: 'CREATE AN AUCTION PRODUCT' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Store' })).toHaveAttribute('href', '/');
   });
 
   it('unlocks the fields one after another', async () => {
-    renderAt('/addauction');
+    await renderAt('/addauction');
     const order = [nick, bid, low, high, productName, category, description, age, endTime];
     expect(nick()).toBeEnabled();
     order.slice(1).forEach((f) => expect(f()).toBeDisabled());
@@ -100,7 +100,7 @@ describe('add auction', () => {
   });
 
   it("shows the spec's messages verbatim, trailing spaces included", async () => {
-    renderAt('/addauction');
+    await renderAt('/addauction');
     await typeAndClear(nick());
     expect(messageOf(nick())).toBe('Please Enter Nick Name ');
     await userEvent.type(nick(), 'ArtLover');
@@ -149,7 +149,7 @@ describe('add auction', () => {
   });
 
   it('compares the low and high BID values with the BID value as whole numbers', async () => {
-    renderAt('/addauction');
+    await renderAt('/addauction');
     await userEvent.type(nick(), 'ArtLover');
     await userEvent.type(bid(), '1000');
 
@@ -186,7 +186,7 @@ describe('add auction', () => {
     api.createAuction.mockResolvedValue(created);
     api.getAuction.mockResolvedValue(created);
     api.getUserData.mockResolvedValue(customer({ userid: 1 }));
-    renderAt('/addauction');
+    await renderAt('/addauction');
     const create = screen.getByRole('button', { name: 'Create Auction' });
 
     await fillValid();
@@ -219,7 +219,7 @@ describe('add auction', () => {
   it("shows the server's message as an error toast and stays on the form", async () => {
     jest.spyOn(http, 'post').mockResolvedValue({ data: { status: 200, msg: '', data: 'http://localhost:4000/images/abc.png' } });
     api.createAuction.mockRejectedValue(new ApiError(400, 'Time must be within one year from now'));
-    renderAt('/addauction');
+    await renderAt('/addauction');
     await fillValid();
     await userEvent.upload(photos(), new File([new Uint8Array([137, 80, 78, 71])], 'front.png', { type: 'image/png' }));
     const create = screen.getByRole('button', { name: 'Create Auction' });

@@ -31,7 +31,7 @@ afterEach(() => jest.restoreAllMocks());
 describe('My Product BID Users', () => {
   it('lists each bidder with product, name, email, bid and status, grouped by item', async () => {
     api.getMyBiddersPage.mockResolvedValue(lastPage(ROWS));
-    renderAt(`/auctionusers/${OWNER}`);
+    await renderAt(`/auctionusers/${OWNER}`);
 
     expect(screen.getByRole('heading', { level: 1, name: 'My Product BID Users' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading your bidders');
@@ -60,7 +60,7 @@ describe('My Product BID Users', () => {
       lastPage([{ ...ROWS[0], status: 'Not selected' }, { ...ROWS[1], status: 'Processing' }, ROWS[2], ROWS[3]]),
     );
     api.approveBidder.mockResolvedValue(auctionItem({ status: 'closed' }));
-    renderAt(`/auctionusers/${OWNER}`);
+    await renderAt(`/auctionusers/${OWNER}`);
     await screen.findByRole('region', { name: '1918 One Rupee Note' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Approve Rohan Mehta for 1918 One Rupee Note' }));
@@ -77,7 +77,7 @@ describe('My Product BID Users', () => {
   it('does nothing when the owner cancels the confirmation', async () => {
     jest.spyOn(window, 'confirm').mockReturnValue(false);
     api.getMyBiddersPage.mockResolvedValue(lastPage(ROWS));
-    renderAt(`/auctionusers/${OWNER}`);
+    await renderAt(`/auctionusers/${OWNER}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Approve Priya Nair for 1918 One Rupee Note' }));
     expect(api.approveBidder).not.toHaveBeenCalled();
   });
@@ -86,13 +86,13 @@ describe('My Product BID Users', () => {
     jest.spyOn(window, 'confirm').mockReturnValue(true);
     api.getMyBiddersPage.mockResolvedValue(lastPage(ROWS));
     api.approveBidder.mockRejectedValue(new ApiError(409, 'A winner has already been approved for this auction item'));
-    renderAt(`/auctionusers/${OWNER}`);
+    await renderAt(`/auctionusers/${OWNER}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Approve Priya Nair for 1918 One Rupee Note' }));
     expect(await toastKind('A winner has already been approved for this auction item')).toBe('error');
   });
 
   it("refuses another user's id with a clear message, without asking for their bidders", async () => {
-    renderAt('/auctionusers/2');
+    await renderAt('/auctionusers/2');
     expect(await screen.findByText('You can only see the bidders on your own items')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the bidders on my items' })).toHaveAttribute('href', `/auctionusers/${OWNER}`);
     expect(api.getMyBiddersPage).not.toHaveBeenCalled();
@@ -101,21 +101,21 @@ describe('My Product BID Users', () => {
   it('logs a failed load and says so on the page', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     api.getMyBiddersPage.mockRejectedValue(new ApiError(0, 'Network Error'));
-    renderAt(`/auctionusers/${OWNER}`);
+    await renderAt(`/auctionusers/${OWNER}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the bidders on your items. Something went wrong ...');
     expect(log).toHaveBeenCalledWith('Could not load the bidders on your items', expect.any(ApiError));
   });
 
   it('says when nobody has bid yet', async () => {
     api.getMyBiddersPage.mockResolvedValue(lastPage([]));
-    renderAt(`/auctionusers/${OWNER}`);
+    await renderAt(`/auctionusers/${OWNER}`);
     expect(await screen.findByText(/Nobody has bid on your items yet/)).toBeInTheDocument();
   });
 
-  it('sends a signed-out visitor to /login, to come back here', () => {
+  it('sends a signed-out visitor to /login, to come back here', async () => {
     signOut();
-    renderAt(`/auctionusers/${OWNER}`);
-    expect(currentPath()).toBe(`/login?next=%2Fauctionusers%2F${OWNER}`);
+    await renderAt(`/auctionusers/${OWNER}`);
+    await waitFor(() => expect(currentPath()).toBe(`/login?next=%2Fauctionusers%2F${OWNER}`));
   });
 });
 
@@ -123,7 +123,7 @@ describe('My Product BID Users, a page at a time', () => {
   it('appends the next page with Load more bidders (its cursor): an item whose rows come on two pages stays one group', async () => {
     const user = userEvent.setup();
     api.getMyBiddersPage.mockResolvedValueOnce({ items: ROWS.slice(0, 3), next: 'b1' }).mockResolvedValueOnce(lastPage(ROWS.slice(3)));
-    renderAt(`/auctionusers/${OWNER}`);
+    await renderAt(`/auctionusers/${OWNER}`);
     await screen.findByRole('region', { name: 'Sunset over the Ghats' });
     expect(rowsOf('Sunset over the Ghats')).toHaveLength(1);
 
@@ -142,7 +142,7 @@ describe('My Product BID Users, a page at a time', () => {
     api.getMyBiddersPage
       .mockResolvedValueOnce({ items: ROWS.slice(0, 2), next: 'b1' })
       .mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
-    renderAt(`/auctionusers/${OWNER}`);
+    await renderAt(`/auctionusers/${OWNER}`);
     await screen.findByRole('region', { name: '1918 One Rupee Note' });
 
     await user.click(screen.getByRole('button', { name: 'Load more bidders' }));
@@ -167,7 +167,7 @@ describe('My Product BID Users, a page at a time', () => {
       .mockResolvedValueOnce({ items: ROWS.slice(0, 2), next: 'b1' })
       .mockResolvedValueOnce({ items: ROWS.slice(2, 3), next: 'b2' })
       .mockResolvedValueOnce({ items: [{ ...ROWS[0], status: 'Processing' }, { ...ROWS[1], status: 'Not selected' }, ROWS[2]], next: 'b2' });
-    renderAt(`/auctionusers/${OWNER}`);
+    await renderAt(`/auctionusers/${OWNER}`);
     await user.click(await screen.findByRole('button', { name: 'Load more bidders' }));
     await screen.findByRole('region', { name: 'Sunset over the Ghats' });
 
@@ -181,7 +181,7 @@ describe('My Product BID Users, a page at a time', () => {
     const user = userEvent.setup();
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     api.getMyBiddersPage.mockResolvedValueOnce({ items: ROWS.slice(0, 2), next: 'b1' }).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
-    renderAt(`/auctionusers/${OWNER}`);
+    await renderAt(`/auctionusers/${OWNER}`);
     await user.click(await screen.findByRole('button', { name: 'Load more bidders' }));
     expect(await toastKind('Something went wrong ...')).toBe('error');
     expect(log).toHaveBeenCalledWith('Could not load the bidders on your items', expect.any(ApiError));

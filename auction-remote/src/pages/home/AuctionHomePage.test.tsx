@@ -20,7 +20,7 @@ function card(name: string): HTMLElement {
 describe('auction home', () => {
   it('shows a loading indicator, then a card per item with the current bid, the estimate and a view link', async () => {
     api.getAuctionsPage.mockResolvedValue(lastPage(ITEMS));
-    renderAt('/auctionhome');
+    await renderAt('/auctionhome');
 
     const lots = screen.getByRole('region', { name: 'Latest Paintings' });
     expect(within(lots).getByRole('status')).toHaveTextContent('Loading auction items');
@@ -52,7 +52,7 @@ describe('auction home', () => {
 
   it("says 'Something went wrong ...' and keeps the spinner when the list fails, and can try again", async () => {
     api.getAuctionsPage.mockRejectedValueOnce(new ApiError(0, 'Network Error')).mockResolvedValueOnce(lastPage(ITEMS));
-    renderAt('/auctionhome');
+    await renderAt('/auctionhome');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
     const lots = screen.getByRole('region', { name: 'Latest Paintings' });
@@ -66,7 +66,7 @@ describe('auction home', () => {
 
   it('shows neither owner button without a login token', async () => {
     api.getAuctionsPage.mockResolvedValue(lastPage(ITEMS));
-    renderAt('/auctionhome');
+    await renderAt('/auctionhome');
     await screen.findByRole('list', { name: 'Auction items' });
 
     expect(screen.queryByRole('link', { name: 'Add To Auction Product' })).not.toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('auction home', () => {
     signInAs();
     api.getUserData.mockResolvedValue(customer({ userid: 7 }));
     api.getAuctionsPage.mockResolvedValue(lastPage(ITEMS));
-    renderAt('/auctionhome');
+    await renderAt('/auctionhome');
 
     expect(screen.getByRole('link', { name: 'Add To Auction Product' })).toHaveAttribute('href', '/addauction');
     expect(await screen.findByRole('link', { name: 'Show My Auction Product' })).toHaveAttribute('href', '/auctionusers/7');
@@ -86,7 +86,7 @@ describe('auction home', () => {
 
   it('is also served at /auction, with an Auction heading, the three category slides and the static news', async () => {
     api.getAuctionsPage.mockResolvedValue(lastPage([]));
-    renderAt('/auction');
+    await renderAt('/auction');
 
     expect(screen.getByRole('heading', { level: 1, name: /auction/i })).toBeVisible();
     const banner = screen.getByRole('region', { name: 'Auction categories' });
@@ -112,7 +112,7 @@ describe('auction home, a page at a time', () => {
     const user = userEvent.setup();
     const older = auctionItem({ auctionid: 0, productname: 'Old Brass Coin', category: 'Currancy', status: 'closed' });
     api.getAuctionsPage.mockResolvedValueOnce({ items: ITEMS.slice(0, 2), next: 'a1' }).mockResolvedValueOnce(lastPage([ITEMS[2], older]));
-    renderAt('/auctionhome');
+    await renderAt('/auctionhome');
     await screen.findByRole('list', { name: 'Auction items' });
     expect(api.getAuctionsPage).toHaveBeenCalledTimes(1);
     expect(api.getAuctions).not.toHaveBeenCalled();
@@ -134,7 +134,7 @@ describe('auction home, a page at a time', () => {
     api.getAuctionsPage
       .mockResolvedValueOnce({ items: ITEMS.slice(0, 2), next: 'a1' })
       .mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
-    renderAt('/auctionhome');
+    await renderAt('/auctionhome');
     await screen.findByRole('list', { name: 'Auction items' });
 
     await user.click(screen.getByRole('button', { name: 'Load more items' }));
@@ -153,7 +153,7 @@ describe('auction home, a page at a time', () => {
   it("keeps the items shown and says 'Something went wrong ...' when the next page fails", async () => {
     const user = userEvent.setup();
     api.getAuctionsPage.mockResolvedValueOnce({ items: ITEMS, next: 'a1' }).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
-    renderAt('/auctionhome');
+    await renderAt('/auctionhome');
     await screen.findByRole('list', { name: 'Auction items' });
     await user.click(screen.getByRole('button', { name: 'Load more items' }));
     expect(await toastKind('Something went wrong ...')).toBe('error');

@@ -42,7 +42,7 @@ function historyRows(): string[][] {
 
 async function openItem(item = auctionItem()): Promise<void> {
   api.getAuction.mockResolvedValue(item);
-  renderAt(`/auctionproduct/${item.auctionid}`);
+  await renderAt(`/auctionproduct/${item.auctionid}`);
   await screen.findByRole('heading', { level: 1, name: item.productname });
 }
 
@@ -202,7 +202,7 @@ describe('auction item page', () => {
 
   it('stops listening when the page is left', async () => {
     api.getAuction.mockResolvedValue(auctionItem());
-    const { unmount } = renderAt('/auctionproduct/1');
+    const { unmount } = await renderAt('/auctionproduct/1');
     await screen.findByRole('heading', { level: 1 });
     expect(unsubscribe).not.toHaveBeenCalled();
     unmount();
@@ -219,7 +219,7 @@ describe('auction item page', () => {
 
   it('says so when the item does not exist', async () => {
     api.getAuction.mockRejectedValue(new ApiError(404, 'Auction item not found'));
-    renderAt('/auctionproduct/999');
+    await renderAt('/auctionproduct/999');
     expect(await screen.findByRole('heading', { name: 'Auction item not found' })).toBeInTheDocument();
     expect(api.subscribeToAuction).not.toHaveBeenCalled();
   });
