@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Production build of the front ends: node scripts/build.mjs [shell shop account auction]
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -10,6 +9,8 @@ const require = createRequire(import.meta.url);
 /**
  * Builds the given front ends in one webpack run; resolves with the seconds it took.
  * `outputPath(fe)` puts a build somewhere else than its dist/ (a release is built apart).
+ * @param {typeof FRONT_ENDS} [frontEnds]
+ * @param {{ outputPath?: (frontEnd: typeof FRONT_ENDS[number]) => string }} [options]
  */
 export async function buildFrontEnds(frontEnds = FRONT_ENDS, { outputPath } = {}) {
   const webpack = require('webpack');

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // The public surface of @marketplace/shared, recorded with its version (shared/surface.json), so a
 // change to what the front ends use (exports, contract schemas, store shapes) cannot ship without
 // a semver bump. The surface is the package's declarations (.d.ts, as TypeScript emits them) of
@@ -44,7 +43,8 @@ function declarations(packageDir) {
   if (errors.length) throw new Error(ts.formatDiagnostics(errors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => packageDir, getNewLine: () => '\n' }));
   // Keep the declarations of the package's own sources (not its tests' helpers' dependencies elsewhere).
   const out = {};
-  const root = config.options.rootDir ?? program.getCommonSourceDirectory();
+  // getCommonSourceDirectory is internal to TypeScript (not in its typings) but present on every Program.
+  const root = config.options.rootDir ?? /** @type {import('typescript').Program & { getCommonSourceDirectory(): string }} */ (program).getCommonSourceDirectory();
   for (const [file, text] of emitted) {
     const source = relative('/__surface__', file).replace(/\.d\.ts$/, '');
     const fromRoot = relative(packageDir, resolve(root, source));
@@ -71,10 +71,11 @@ function splitDeclarations(fileName, text) {
       }
       continue;
     }
+    const { name: declaredName } = /** @type {import('typescript').Statement & { name?: import('typescript').Node }} */ (statement);
     const names = ts.isVariableStatement(statement)
       ? statement.declarationList.declarations.map((d) => d.name.getText(source))
-      : statement.name
-        ? [statement.name.getText(source)]
+      : declaredName
+        ? [declaredName.getText(source)]
         : [`${ts.SyntaxKind[statement.kind]}:${squash(statement.getText(source)).slice(0, 80)}`];
     const members = ts.isInterfaceDeclaration(statement)
       ? statement.members

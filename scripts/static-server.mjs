@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // The front-end servers (no dependencies): brotli or gzip by Accept-Encoding, cache headers, CORS
 // for a build's files and a Content-Security-Policy.
 // startReleaseServer serves one front end's releases from the release store (npm start, production);
@@ -283,8 +282,7 @@ function frontEndServer({ config, sources, route, compressedCacheBytes }) {
     }
   });
   /** What the tests look at. */
-  server.compressedBodies = compressed;
-  return server;
+  return Object.assign(server, { compressedBodies: compressed });
 }
 
 async function fileInfo(file) {

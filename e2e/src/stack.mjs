@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Starting and stopping the pieces of the product for browser tests, each as its own process,
 // so a test can stop one remote's server and start it again.
 import { spawn } from 'node:child_process';
@@ -66,9 +65,7 @@ function spawnLogged(label, args, env) {
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  child.label = label;
-  child.log = log;
-  return child;
+  return Object.assign(child, { label, log });
 }
 
 export async function startApi({ dataDir, port = E2E_PORTS.api, extraEnv = {} }) {

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // The release gate: a remote goes live only if the live shell can run it, and a shell only if it
 // can run every live remote. Read from the releases themselves (their manifests and types/), never
 // from the source tree: the shell that is live is what the remote will meet.
@@ -133,6 +132,9 @@ function side(store, frontEnd, id, dir) {
 /**
  * Checks a candidate release (a published id, or a build folder) against what is live.
  * Returns { checked: ['shop against shell …'], problems: [{ kind, message, fix }] }.
+ * @param {string} store
+ * @param {string} frontEnd
+ * @param {{ id?: string, dir?: string }} [candidate]
  */
 export function gate(store, frontEnd, { id, dir } = {}) {
   const live = readRegistry(store).frontEnds;

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // What the front-end servers derive from the release store: the runtime configuration the shell
 // reads at boot (/config.json) and the front-end bases the Content-Security-Policy allows.
 // The registry is read again whenever its file changes, so a promote, rollback or move reaches
@@ -13,6 +12,10 @@ const require = createRequire(import.meta.url);
 const { apiUrl, originOf } = require('../runtime-config.cjs');
 
 export class LiveReleases {
+  /**
+   * @param {string} store
+   * @param {{ log?: Pick<Console, 'error'> }} [options] where an unreadable registry is reported
+   */
   constructor(store, { log = console } = {}) {
     this.store = store;
     this.log = log;
@@ -67,6 +70,7 @@ export class LiveReleases {
    * from ?preview= of one tab's request) puts published releases of remotes in place of the live
    * ones for that request only; one that is not a published release of a remote is refused in
    * words (previewError) and the live one is kept.
+   * @param {{ preview?: string }} [request]
    */
   runtimeConfig({ preview } = {}) {
     const remotes = {};

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Building and publishing a front end from this checkout: what `npm run release` and `npm start` do.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +27,9 @@ export function sourceVersion(frontEnd, cwd = ROOT) {
 /**
  * Builds one front end into a folder of its own and publishes it; returns the release and timings.
  * `beforePublish(dir)` may refuse the build (throw) before anything is written to the store.
+ * @param {string} store
+ * @param {string} frontEnd
+ * @param {{ beforePublish?: (dir: string) => unknown }} [options]
  */
 export async function buildAndPublish(store, frontEnd, { beforePublish } = {}) {
   const fe = FRONT_ENDS.find((f) => f.area === frontEnd);

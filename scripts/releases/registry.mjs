@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // The live pointer of each front end: registry.json in the release store. Written whole to a
 // temporary file and renamed over the old one (a crash mid-write leaves the old pointer), under a
 // lock file so two release commands cannot lose each other's change; read by any number of servers.
@@ -146,6 +145,10 @@ function requireRelease(store, frontEnd, id) {
 /**
  * Makes a published release the live one; the live one becomes the previous. `forced`: the gate's
  * problems a --force promote overrode, recorded in the history.
+ * @param {string} store
+ * @param {string} frontEnd
+ * @param {string} id
+ * @param {{ forced?: string[] }} [options]
  */
 export async function promote(store, frontEnd, id, { forced } = {}) {
   assertFrontEnd(frontEnd);
@@ -160,7 +163,12 @@ export async function promote(store, frontEnd, id, { forced } = {}) {
   });
 }
 
-/** Makes the previous live release live again (and the current one the previous); `forced` as for promote. */
+/**
+ * Makes the previous live release live again (and the current one the previous); `forced` as for promote.
+ * @param {string} store
+ * @param {string} frontEnd
+ * @param {{ forced?: string[] }} [options]
+ */
 export async function rollback(store, frontEnd, { forced } = {}) {
   assertFrontEnd(frontEnd);
   return updateRegistry(store, (registry) => {

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // The smoke run: every route of a published remote release, opened through a preview in the live
 // site (?preview=<remote>@<id>) in Chromium, signed in as a fresh shopper; fails on any page
 // error, unavailable area, or front-end file or API call that fails.
@@ -43,6 +42,7 @@ async function concretePaths(routes, frontEnd, apiUrl) {
 /**
  * Opens every route of `frontEnd` release `id` through a preview in the site at `siteUrl`.
  * Returns { visited, problems } (problems empty: it passed).
+ * @param {{ store: string, frontEnd: string, id: string, siteUrl: string, chromiumPath?: string, log?: (line: string) => void }} options
  */
 export async function smoke({ store, frontEnd, id, siteUrl, chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium', log = () => {} }) {
   const release = readRelease(store, frontEnd, id);

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Unit tests of the release gate (scripts/releases/gate.mjs) and of the release commands that use it:
 // node --test scripts/test/
 // Every test works in real temporary folders with small, fake but complete releases: the shell's
@@ -126,11 +125,12 @@ let lastScratch = [];
 function gateLeavingNoScratch(store, frontEnd, target) {
   const made = [];
   const original = fs.mkdtempSync;
-  fs.mkdtempSync = (...args) => {
+  // One wrapper for all of mkdtempSync's overloads: it passes the arguments through unchanged.
+  fs.mkdtempSync = /** @type {typeof original} */ ((/** @type {Parameters<typeof original>} */ ...args) => {
     const dir = original(...args);
     made.push(dir);
     return dir;
-  };
+  });
   syncBuiltinESMExports(); // the gate's `import { mkdtempSync } from 'node:fs'` sees the wrapper
   try {
     return gate(store, frontEnd, target);

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // What the release tool's tests share: scratch folders of one run, and the refusal they expect.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -33,7 +32,7 @@ export function scratchFolders(label) {
 export async function failsWithReleaseError(fn, message) {
   await assert.rejects(
     async () => fn(),
-    (error) => {
+    (/** @type {Error} */ error) => {
       assert.ok(error instanceof ReleaseError, `expected a ReleaseError, got ${error?.name}: ${error?.message}`);
       if (message) assert.match(error.message, message);
       return true;

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Unit tests of the front-end release store (npm run release): node --test scripts/test/
 // Every test works in real temporary folders with small, fake but complete build folders.
 import assert from 'node:assert/strict';
@@ -30,6 +29,8 @@ const freshDir = scratchFolders('releases');
 /**
  * Writes a fake build folder. `variant` changes a file's content (a different build);
  * `omit` leaves files out; `manifest`/`routes` replace what would be written.
+ * @param {string} frontEnd
+ * @param {{ variant?: string, omit?: string[], manifest?: object | string, routes?: string[] | string, files?: Record<string, string> }} [build]
  */
 function writeBuild(frontEnd, { variant = 'a', omit = [], manifest, routes, files = {} } = {}) {
   const dir = freshDir(`build-${frontEnd}`);
@@ -204,6 +205,7 @@ describe('publish', () => {
 });
 
 describe('incomplete or wrong builds are refused and leave nothing in the store', () => {
+  /** @type {[name: string, frontEnd: string, makeBuild: () => string, message: RegExp][]} */
   const cases = [
     ['a remote without mf-manifest.json', 'shop', () => writeBuild('shop', { omit: ['mf-manifest.json'] }), /incomplete: no mf-manifest\.json/],
     ['a remote without remoteEntry.js or routes.json', 'auction', () => writeBuild('auction', { omit: ['remoteEntry.js', 'routes.json'] }), /no remoteEntry\.js, routes\.json/],

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Unit tests of the public-surface record (scripts/shared-surface.mjs): node --test scripts/test/
 // Each test works on a tiny fake TypeScript package in a temporary folder inside the repository's
 // node_modules (so that typescript and react's types resolve as they do for @marketplace/shared).
@@ -123,7 +122,7 @@ describe('checkSurface on a package', () => {
     const written = checkSurface(dir, { write: true });
     assert.equal(written.ok, true, written.message);
     assert.match(written.message, /Recorded the surface of @fake\/pkg 1\.1\.0/);
-    assert.equal(JSON.parse(recordBytes(dir)).version, '1.1.0');
+    assert.equal(JSON.parse(recordBytes(dir).toString()).version, '1.1.0');
 
     assert.deepEqual(checkSurface(dir), { ok: true, message: '@fake/pkg 1.1.0: the public surface is as recorded.' });
   });
