@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // npm run bench — measures the marketplace against baselines in one run and prints a table.
 // See bench/README.md. Options:
 //   --quick                 short smoke run (1 run each, short durations); writes results/quick.*
@@ -148,6 +147,7 @@ const results = {
   schema: 1,
   date: startedAt.toISOString(),
   command: `npm run bench${process.argv.length > 2 ? ' -- ' + process.argv.slice(2).join(' ') : ''}`,
+  /** @type {ReturnType<typeof machine> & { loadavgAtStart: number[], loadavgAtEnd?: number[], postgres?: string }} */
   machine: { ...machine(), loadavgAtStart: loadavg() },
   options: opts,
   sections: {},

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Section 5: the API under abuse (issue 16), on one database, rate limits at their defaults.
 // 1. login latency alone and while 16 clients flood PUT /updatecus (and the API's memory);
 // 2. live auction streams one client can hold, another client, the process cap;
@@ -20,7 +19,11 @@ const streamClient = (n) => `127.0.2.${n}`;
 const LOGIN_USERS = 50;
 const user = (k) => `bench.a.${1 + (k % LOGIN_USERS)}@bench.local`;
 
-/** One request from the client address `from`; `keepOpen` leaves a 200 reply (a stream) open. */
+/**
+ * One request from the client address `from`; `keepOpen` leaves a 200 reply (a stream) open.
+ * @param {string} url
+ * @param {{ method?: string, body?: unknown, from?: string, agent?: http.Agent, keepOpen?: boolean }} request
+ */
 function send(url, { method = 'GET', body, from = FLOODER, agent, keepOpen = false }) {
   return new Promise((resolve, reject) => {
     const started = performance.now();

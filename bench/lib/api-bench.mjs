@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Section 1: API throughput and latency (autocannon) on one database, each endpoint against the
 // node:http baseline serving the same bytes, runs interleaved (API, baseline, API, baseline, ...).
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // The baseline: a bare node:http server that answers from memory with the very same bytes the
 // API answered (status, headers, body), captured once in the same run. It reads the request body
 // like any server must, then looks up the reply by method + URL + body, else by method + URL.
@@ -13,6 +12,9 @@ let fixtures = new Map();
 
 const SKIP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
+/** @typedef {{ method: string, url: string, body?: string, status: number, headers: Record<string, string>, bodyBase64: string }} Fixture */
+
+/** @param {Fixture} f */
 function prepare(f) {
   const headers = {};
   for (const [k, v] of Object.entries(f.headers)) if (!SKIP.has(k.toLowerCase())) headers[k] = v;
@@ -39,7 +41,7 @@ const server = createServer((req, res) => {
   });
 });
 
-process.on('message', (m) => {
+process.on('message', (/** @type {{ type?: string, fixtures?: Fixture[] }} */ m) => {
   if (m?.type === 'set') {
     const next = new Map();
     for (const f of m.fixtures) {

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Section 3: first load of four pages of the production build, served as `npm start` serves it
 // (scripts/serve-static.mjs: gzip, cache headers, CSP), in the system Chromium through the
 // DevTools protocol: cold cache, 4× CPU throttling, bytes per resource type (encodedDataLength),
@@ -143,8 +142,9 @@ export async function measureLoad(browser, url, { throttle, apiOrigin, session =
     const { metrics } = await cdp.send('Performance.getMetrics');
     const jsHeapBytes = metrics.find((x) => x.name === 'JSHeapUsedSize')?.value ?? null;
     const m = await page.evaluate(() => {
-      const nav = performance.getEntriesByType('navigation')[0];
-      return { ...window.__bench, domContentLoaded: nav?.domContentLoadedEventEnd ?? null, loadEvent: nav?.loadEventEnd ?? null };
+      const nav = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
+      const { __bench } = /** @type {Window & { __bench?: object }} */ (window); // set by OBSERVERS
+      return { ...__bench, domContentLoaded: nav?.domContentLoadedEventEnd ?? null, loadEvent: nav?.loadEventEnd ?? null };
     });
     const list = [...requests.values()].map((r) => {
       const body = r.contentLength ?? (r.transferred != null ? r.transferred - (r.headerBytes ?? 0) : null);
@@ -211,7 +211,7 @@ async function snapshot(browser, url) {
           css.push(text.replace(/url\((['"]?)(?!data:|https?:)([^'")]+)\1\)/g, (_, q, u) => `url(${q}${new URL(u, sheet.href).href}${q})`));
         }
       }
-      const doc = document.documentElement.cloneNode(true);
+      const doc = /** @type {HTMLElement} */ (document.documentElement.cloneNode(true));
       doc.querySelectorAll('script, style, noscript, link[rel="stylesheet"], link[rel="preload"], link[rel="modulepreload"], link[rel="prefetch"]').forEach((n) => n.remove());
       doc.querySelectorAll('img[src], link[href], source[srcset]').forEach((n) => {
         for (const attr of ['src', 'href']) if (n.getAttribute(attr)) n.setAttribute(attr, new URL(n.getAttribute(attr), location.href).href);

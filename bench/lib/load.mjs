@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Load generation (autocannon) and the baseline server process.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ const autocannon = require('autocannon');
 /**
  * One autocannon run. `requests` follows autocannon's format; duration in seconds, or amount
  * (a fixed number of requests; a safety stop ends it after maxSeconds).
+ * @param {{ url: string, requests: object[], connections: number, duration?: number, amount?: number, timeoutSeconds?: number, maxSeconds?: number }} options
  */
 export function cannon({ url, requests, connections, duration, amount, timeoutSeconds = 10, maxSeconds = 180 }) {
   return new Promise((resolve, reject) => {
@@ -35,7 +35,7 @@ function summarize(r, measuredSeconds) {
   let ok = 0;
   for (const [code, { count }] of Object.entries(r.statusCodeStats || {})) {
     status[code] = Number(count);
-    if (code >= 200 && code < 300) ok += Number(count);
+    if (Number(code) >= 200 && Number(code) < 300) ok += Number(count);
   }
   const seconds = measuredSeconds || r.duration || 1;
   const answered = r.requests.total > 0;

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Section 6: the product at catalogue scale, side by side with the demo catalogue in the same run.
 // Two PostgreSQL databases: the demo data as `npm start` seeds it (plus 25 reviews and 25 orders of
 // the demo shopper: a full first page of each list), and the same with 100,000 products, 10,000 auction items, 100,000 reviews and 1,000

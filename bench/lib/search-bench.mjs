@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Section 2: search latency over 100,000 generated products on PostgreSQL. Sequential
 // POST /products requests (one at a time: the latency a shopper sees), varied realistic terms,
 // with and without category and price filters; the same requests against the baseline server
@@ -78,6 +77,7 @@ export async function generateProducts(q, n) {
 
 /** The query mix: what shoppers type on the listing page, with its filters. */
 function queryMix(count) {
+  /** @type {[name: string, make: (i: number) => Record<string, string | number>][]} */
   const classes = [
     ['one word', (i) => ({ productname: [...NOUNS.Electronics, ...NOUNS.Accessories, ...NOUNS.Clothing][i % 45].split(' ')[0].toLowerCase() })],
     ['brand + noun', (i) => ({ productname: `${BRANDS[i % BRANDS.length]} ${NOUNS.Clothing[(i * 3) % 15].split(' ')[0]}` })],

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // A mail server for the benchmark's production configuration (its own process, like the
 // baseline): accepts every message and counts them; the parent asks for the counts over IPC.
 // Usage: node smtp-sink.mjs <port>
@@ -23,7 +22,7 @@ const server = new SMTPServer({
   },
 });
 server.listen(port, '127.0.0.1', () => process.send?.({ type: 'listening' }));
-process.on('message', (m) => {
+process.on('message', (/** @type {{ type?: string }} */ m) => {
   if (m?.type === 'counts') process.send({ type: 'counts', ...counts });
 });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Starting the real API (as `npm start` runs it) on PGlite or PostgreSQL, and direct database
 // access for preparing benchmark data (only while no API process holds a PGlite folder).
 import { spawnSync } from 'node:child_process';
@@ -66,6 +65,7 @@ export async function dropCreatedDatabases() {
 /**
  * Opens the database directly: `q(sql, params)` resolves the rows. For PGlite the API must not
  * be running on the folder (PGlite is one process's embedded database).
+ * @param {{ databaseUrl?: string, dataDir?: string }} where PostgreSQL's URL, or else PGlite's folder
  */
 export async function openDb({ databaseUrl, dataDir }) {
   if (databaseUrl) {
@@ -81,6 +81,7 @@ export async function openDb({ databaseUrl, dataDir }) {
 /**
  * Starts `node --import tsx api/src/main.ts` (what `npm start` runs, NODE_ENV=production) on
  * 127.0.0.1:port and waits for /health. Output goes to logFile.
+ * @param {{ port: number, databaseUrl?: string, dataDir?: string, workDir: string, logFile: string, env?: Record<string, string> }} options
  */
 export async function startApi({ port, databaseUrl, dataDir, workDir, logFile, env = {} }) {
   mkdirSync(join(workDir, 'outbox'), { recursive: true });
@@ -114,7 +115,7 @@ export { stopChild };
 export async function startSmtpSink(port, logFile) {
   const child = spawnChild('smtp-sink', process.execPath, [join(ROOT, 'bench', 'lib', 'smtp-sink.mjs'), String(port)], { logFile, ipc: true });
   await new Promise((resolve, reject) => {
-    child.once('message', (m) => (m?.type === 'listening' ? resolve() : reject(new Error('the SMTP sink did not start'))));
+    child.once('message', (/** @type {{ type?: string }} */ m) => (m?.type === 'listening' ? resolve() : reject(new Error('the SMTP sink did not start'))));
     child.once('exit', (code) => reject(new Error(`the SMTP sink exited (${code}); log: ${logFile}`)));
   });
   const counts = async () => {

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed: tsconfig.scripts.json
 // Small helpers of the benchmark: statistics, child processes (always stopped), waiting, logging.
 import { spawn } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
@@ -74,13 +73,16 @@ const children = new Set();
 /**
  * Spawns a child process whose output goes to a log file (never to a pipe that could fill up
  * while the benchmark keeps the event loop busy). Tracked, so stopAll() ends it on any exit.
+ * @param {string} label
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ env?: Record<string, string>, cwd?: string, logFile?: string, ipc?: boolean }} [options]
  */
 export function spawnChild(label, command, args, { env = {}, cwd = ROOT, logFile, ipc = false } = {}) {
   const fd = logFile ? openSync(logFile, 'a') : 'ignore';
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd, ...(ipc ? ['ipc'] : [])] });
+  const stdio = /** @type {import('node:child_process').StdioOptions} */ (['ignore', fd, fd, ...(ipc ? ['ipc'] : [])]);
+  const child = Object.assign(spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio }), { label, logFile });
   if (typeof fd === 'number') closeSync(fd);
-  child.label = label;
-  child.logFile = logFile;
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
@@ -154,7 +156,12 @@ export function assertPortFree(port) {
   });
 }
 
-/** fetch with a JSON body; resolves {status, headers, text, json}. */
+/**
+ * fetch with a JSON body; resolves {status, headers, text, json}.
+ * @param {string} method
+ * @param {string} url
+ * @param {{ body?: unknown, headers?: Record<string, string> }} [options]
+ */
 export async function http(method, url, { body, headers = {} } = {}) {
   const init = { method, headers: { 'accept-encoding': 'identity', ...headers }, signal: AbortSignal.timeout(60000) };
   if (body !== undefined) {
