@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
 const FRONT_ENDS = ['shell', 'shop-remote', 'account-remote', 'auction-remote'];
-const PARTS = ['shared', 'api', 'e2e', ...FRONT_ENDS];
+const PARTS = ['contract', 'shared', 'api', 'e2e', ...FRONT_ENDS];
 
 /** @param {object} options no-restricted-imports' options, as an error */
 const restrictImports = (options) => /** @type {import('eslint').Linter.RuleEntry} */ (['error', options]);
@@ -18,6 +18,15 @@ const restrictImports = (options) => /** @type {import('eslint').Linter.RuleEntr
 const reachingInto = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message });
 
 const sharedBoundary = reachingInto(FRONT_ENDS, '@marketplace/shared is used by the front ends; it imports none of them.');
+
+// The contract is what the API and the front ends agree on: it depends on no part of the repository.
+const contractBoundary = restrictImports({
+  patterns: [
+    reachingInto(PARTS.filter((part) => part !== 'contract'), '@marketplace/contract imports no other part of the repository.'),
+    { group: ['@marketplace/*'], message: '@marketplace/contract imports no other part of the repository.' },
+    { group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: '@marketplace/contract is plain TypeScript over TypeBox: no React.' },
+  ],
+});
 
 // React Router only through @marketplace/shared/router: a front end that imported it itself would
 // bundle its own copy, with its own router context, whose links and hooks break inside the shell.
@@ -97,7 +106,8 @@ export default defineConfig([
   },
 
   // Boundaries: a front end uses the others only through @marketplace/shared and the URL, never
-  // their files; the shared package knows no front end. Tests may mount pages in a router of their own.
+  // their files; the shared package knows no front end; the contract knows no other part. Tests may
+  // mount pages in a router of their own.
   ...FRONT_ENDS.flatMap((dir) => {
     const boundary = reachingInto(
       PARTS.filter((part) => part !== dir),
@@ -123,4 +133,5 @@ export default defineConfig([
     files: ['shared/src/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': restrictImports({ patterns: [sharedBoundary] }) },
   },
+  { files: ['contract/src/**'], rules: { 'no-restricted-imports': contractBoundary } },
 ]);

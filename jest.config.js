@@ -1,4 +1,4 @@
-// Component and unit tests of the front ends and the shared package (jsdom).
+// Component and unit tests of the front ends and the shared package (jsdom), and the contract's.
 // The API has its own jest config (api/jest.config.js) because it runs against real databases.
 const path = require('node:path');
 
@@ -19,6 +19,15 @@ const frontEnd = (dir) => ({
   setupFilesAfterEnv: [path.join(__dirname, 'shared/test/setup.ts')],
 });
 
+// The contract (@marketplace/contract) is plain TypeScript: its unit tests need no DOM.
+const contract = {
+  displayName: 'contract',
+  rootDir: path.join(__dirname, 'contract'),
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(__dirname, 'contract/tsconfig.json'), diagnostics: false }] },
+};
+
 module.exports = {
-  projects: ['shared', 'shell', 'shop-remote', 'account-remote', 'auction-remote'].map(frontEnd),
+  projects: [contract, ...['shared', 'shell', 'shop-remote', 'account-remote', 'auction-remote'].map(frontEnd)],
 };

@@ -23,7 +23,7 @@ function newestMtime(path) {
   return newest;
 }
 
-/** A build is stale when it is missing or older than its sources, shared/ or the webpack factory. */
+/** A build is stale when it is missing or older than its sources, shared/, contract/ or the webpack factory. */
 export function isBuildStale(frontEnd) {
   const index = join(ROOT, frontEnd.dir, 'dist', 'index.html');
   if (!existsSync(index)) return true;
@@ -32,6 +32,7 @@ export function isBuildStale(frontEnd) {
     join(ROOT, frontEnd.dir, 'src'),
     join(ROOT, frontEnd.dir, 'webpack.config.js'),
     join(ROOT, 'shared', 'src'),
+    join(ROOT, 'contract', 'src'),
     join(ROOT, 'webpack.common.js'),
   ];
   return inputs.some((input) => existsSync(input) && newestMtime(input) > built);

@@ -1,16 +1,18 @@
 // The public surface of @marketplace/shared, recorded with its version (shared/surface.json), so a
 // change to what the front ends use (exports, contract schemas, store shapes) cannot ship without
 // a semver bump. The surface is the package's declarations (.d.ts, as TypeScript emits them) of
-// every module its entry points reach, split into top-level declarations, and into members for
-// interfaces and object types. Compared with the record:
+// every module its entry points reach, and those of the workspace packages it depends on (linked, not
+// installed: @marketplace/contract, which its ./contract entry re-exports), keyed by package name,
+// split into top-level declarations, and into members for interfaces and object types. Compared
+// with the record:
 //   - a declaration or member removed or changed, or a required member added: major
 //   - a declaration or an optional member added: minor
 //   - nothing changed: the version may still move by a patch
 // node scripts/shared-surface.mjs --check   (npm test): fails unless the record is the surface now
 // node scripts/shared-surface.mjs --write   (npm run surface -w shared): records it, if the version allows
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './front-ends.mjs';
 
@@ -52,6 +54,30 @@ function declarations(packageDir) {
     out[fromRoot] = text;
   }
   return { entries: entries.map((e) => e.key), files: out };
+}
+
+/**
+ * The folders of the workspace packages `packageDir` depends on: npm links a workspace into
+ * node_modules (a symbolic link), where an installed package is a folder of its own.
+ */
+function workspaceDependencies(packageDir) {
+  const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+  return Object.keys(pkg.dependencies ?? {}).flatMap((name) => {
+    for (let dir = packageDir; dirname(dir) !== dir; dir = dirname(dir)) {
+      const link = join(dir, 'node_modules', name);
+      if (existsSync(link)) return lstatSync(link).isSymbolicLink() ? [{ name, dir: realpathSync(link) }] : [];
+    }
+    return [];
+  });
+}
+
+/** The declaration files of the package and of the workspace packages it depends on ('<name>/<file>'). */
+function surfaceFiles(packageDir) {
+  const { entries, files } = declarations(packageDir);
+  for (const dependency of workspaceDependencies(packageDir)) {
+    for (const [file, text] of Object.entries(surfaceFiles(dependency.dir).files)) files[`${dependency.name}/${file}`] = text;
+  }
+  return { entries, files };
 }
 
 const squash = (text) => text.replace(/\s+/g, ' ').trim();
@@ -118,7 +144,7 @@ function typeBoxObjectMembers(statement) {
 /** The surface of the package now: { version, entries, declarations: { 'file#name': … } }. */
 export function currentSurface(packageDir) {
   const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
-  const { entries, files } = declarations(packageDir);
+  const { entries, files } = surfaceFiles(packageDir);
   const declarationsByName = {};
   for (const file of Object.keys(files).sort()) {
     for (const [name, value] of Object.entries(splitDeclarations(file, files[file]))) declarationsByName[`${file}#${name}`] = value;

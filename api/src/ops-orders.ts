@@ -1,4 +1,4 @@
-import { MAX_ID } from '@marketplace/shared/contract';
+import { MAX_ID } from '@marketplace/contract';
 import type { Config } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrations';

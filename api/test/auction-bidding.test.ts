@@ -2,7 +2,7 @@
  * Auctions: bidding (PUT /updatebiduser): higher bids only, not on one's own or a closed or ended
  * item, the reply and the history, over real HTTP on PGlite and PostgreSQL.
  */
-import { AUCTION_MESSAGES } from '@marketplace/shared/contract';
+import { AUCTION_MESSAGES } from '@marketplace/contract';
 import { describeEachDatabase } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
 import { bid, createAuction, setEndTime } from './helpers/auctions';

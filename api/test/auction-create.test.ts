@@ -2,7 +2,7 @@
  * Auctions: putting an item up (POST /addauction): the spec's messages, bid ranges, end time and
  * photos, over real HTTP on PGlite and PostgreSQL.
  */
-import { AUCTION_MESSAGES } from '@marketplace/shared/contract';
+import { AUCTION_MESSAGES } from '@marketplace/contract';
 import { describeEachDatabase } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
 import { auctionBody, ITEM_KEYS, uploadedPhoto } from './helpers/auctions';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AuctionEvent } from '@marketplace/shared/contract';
+import type { AuctionEvent } from '@marketplace/contract';
 import { AUCTION_CHANNEL } from '../src/domains/auctions/event-bus';
 import { executePrepared } from '../src/db/prepared';
 import { describeEachDatabase, eventually } from './helpers/server';

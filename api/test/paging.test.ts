@@ -1,4 +1,4 @@
-import { PAGE_SIZES } from '@marketplace/shared/contract';
+import { PAGE_SIZES } from '@marketplace/contract';
 import { describeEachDatabase, type TestServer } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
 import { walkPages } from './helpers/paging';

@@ -1,4 +1,4 @@
-import { PRICE_ALERT_MESSAGES, SELLER_MESSAGES, WISHLIST_MAX, WISHLIST_MESSAGES } from '@marketplace/shared/contract';
+import { PRICE_ALERT_MESSAGES, SELLER_MESSAGES, WISHLIST_MAX, WISHLIST_MESSAGES } from '@marketplace/contract';
 import { describeEachDatabase } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
 import { listProduct } from './helpers/shop';

@@ -8,12 +8,13 @@ import { pathToFileURL } from 'node:url';
 import { ROOT, loadavg, log, median, round } from './util.mjs';
 
 const FRONT_END_DIRS = ['shell', 'shop-remote', 'account-remote', 'auction-remote'];
-const COPIED = ['package.json', 'tsconfig.base.json', 'webpack.common.js', 'scripts', 'shared', ...FRONT_END_DIRS];
+const COPIED = ['package.json', 'tsconfig.base.json', 'webpack.common.js', 'scripts', 'contract', 'shared', ...FRONT_END_DIRS];
 
 /**
  * A copy of what the build reads (sources, configs, scripts; no dist, no node_modules) under
  * workRoot/src. Its node_modules holds links to the repository's packages, except
- * @marketplace/shared, which points at the copy's shared/ (so the build sees one snapshot).
+ * @marketplace/shared and @marketplace/contract, which point at the copy's shared/ and contract/ (so
+ * the build sees one snapshot).
  */
 export function prepareBuildCopy(workRoot) {
   const dir = join(workRoot, 'src');
@@ -31,7 +32,7 @@ export function prepareBuildCopy(workRoot) {
     symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
   }
   mkdirSync(join(modules, '@marketplace'));
-  symlinkSync('../../shared', join(modules, '@marketplace', 'shared'));
+  for (const name of ['shared', 'contract']) symlinkSync(`../../${name}`, join(modules, '@marketplace', name));
   return { dir, frontEnds: FRONT_END_DIRS.map((d) => ({ dir: d, dist: join(dir, d, 'dist') })) };
 }
 

@@ -1,8 +1,9 @@
 /**
  * The request/response contract of the marketplace API, as TypeBox schemas, one file per API
  * domain (api/src/domains/<domain>/; catalog.ts is the catalogue's).
- * The API imports these at run time for its route schemas; the front ends import the types
- * (`import type`) through `@marketplace/shared` so client and server cannot drift.
+ * The API imports these at run time for its route schemas (`@marketplace/contract`); the front
+ * ends import the types (`import type`) through `@marketplace/shared` (its `./contract` entry
+ * re-exports this package) so client and server cannot drift.
  */
 export * from './common';
 export * from './rules';

@@ -1,7 +1,8 @@
 /**
  * Validation rules and messages of spec section 5, shared by the API (which enforces them)
  * and the front ends (which may import these plain constants to show the same messages).
- * This file has no dependency, so importing it costs nothing in a browser bundle.
+ * This file has no dependency, so importing it costs nothing in a browser bundle: it is an entry of
+ * its own (`@marketplace/contract/rules`), which `@marketplace/shared` re-exports without TypeBox.
  */
 export const NAME_PATTERN = '\\S';
 export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';

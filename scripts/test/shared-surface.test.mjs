@@ -2,7 +2,7 @@
 // Each test works on a tiny fake TypeScript package in a temporary folder inside the repository's
 // node_modules (so that typescript and react's types resolve as they do for @marketplace/shared).
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
@@ -57,10 +57,12 @@ function recordedPackage(options) {
   return dir;
 }
 
-function setVersion(dir, version) {
+function editManifest(dir, fields) {
   const file = join(dir, 'package.json');
-  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), version }, null, 2));
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), ...fields }, null, 2));
 }
+
+const setVersion = (dir, version) => editManifest(dir, { version });
 
 function editSource(dir, edit) {
   const file = join(dir, 'src', 'index.ts');
@@ -216,6 +218,28 @@ describe('checkSurface on a package', () => {
     const verdict = checkSurface(dir, { write: true });
     assert.equal(verdict.ok, false);
     assert.doesNotMatch(verdict.message, /null/);
+  });
+
+  test('a workspace package it depends on (linked) is part of its surface, keyed by its name; an installed one is not', () => {
+    // @fake/pkg re-exports @fake/contract, a workspace linked into its node_modules (as npm links
+    // @marketplace/contract for @marketplace/shared), and @fake/installed, a folder of its own there.
+    const contract = fakePackage({ source: `import { Type } from 'typebox';\nexport const Reply = Type.Object({ id: Type.Integer() });\n` });
+    editManifest(contract, { name: '@fake/contract' });
+    const dir = fakePackage({ source: `export * from '@fake/contract';\nexport * from '@fake/installed';\n` });
+    editManifest(dir, { dependencies: { '@fake/contract': '1.0.0', '@fake/installed': '1.0.0' } });
+    mkdirSync(join(dir, 'node_modules', '@fake', 'installed'), { recursive: true });
+    writeFileSync(join(dir, 'node_modules', '@fake', 'installed', 'package.json'), JSON.stringify({ name: '@fake/installed', version: '1.0.0', types: 'index.d.ts' }));
+    writeFileSync(join(dir, 'node_modules', '@fake', 'installed', 'index.d.ts'), 'export declare const INSTALLED = 1;\n');
+    symlinkSync(contract, join(dir, 'node_modules', '@fake', 'contract'));
+
+    assert.ok(checkSurface(dir, { write: true }).ok);
+    assert.deepEqual(Object.keys(currentSurface(dir).declarations).sort(), [
+      '@fake/contract/src/index#Reply',
+      "src/index#ExportDeclaration:export * from '@fake/contract';",
+      "src/index#ExportDeclaration:export * from '@fake/installed';",
+    ]);
+    editSource(contract, (s) => s.replace('id: Type.Integer()', 'id: Type.String()'));
+    assertRefused(checkSurface(dir), { needs: 'major', wanted: '2.0.0', changes: ['changed @fake/contract/src/index#Reply.id'] });
   });
 
   test('removing one overload of an exported function needs a major version', () => {

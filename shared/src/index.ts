@@ -17,6 +17,6 @@ export { LoadMore } from './ui/LoadMore';
 export { LOAD_FAILED_TEXT, LoadFailed, Loading } from './ui/LoadState';
 export { Field, SubmitButton, describedBy, fieldErrorId, fieldHintId, fieldStyles, type FieldOption, type FieldProps } from './ui/Field';
 export * from './ui/useForm';
-export * from './contract/rules';
+export * from '@marketplace/contract/rules';
 // The carousel and the photo uploader are entries of their own (@marketplace/shared/carousel,
 // @marketplace/shared/photo-uploader): only the pages that show them load them.

@@ -1,4 +1,4 @@
-import { MAX_ID, type PageQuery, type PageSize } from '@marketplace/shared/contract';
+import { MAX_ID, type PageQuery, type PageSize } from '@marketplace/contract';
 import { badRequest } from './errors';
 
 /** The sort key of a row: the values a keyset condition compares with (numbers and texts). */

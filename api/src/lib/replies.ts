@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import { ErrorReply } from '@marketplace/shared/contract';
+import { ErrorReply } from '@marketplace/contract';
 
 /** Response schemas of a JSON route: the success envelope and the `{status, msg, data}` error shape. */
 export function replies<T extends TSchema>(ok: T) {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import fp from 'fastify-plugin';
-import { MAX_ID } from '@marketplace/shared/contract';
+import { MAX_ID } from '@marketplace/contract';
 import { publicBaseOf, type AppContext } from '../context';
 import { notModified, variantFor } from '../lib/catalogue-cache';
 import { SECURITY_HEADERS } from '../lib/hardening';

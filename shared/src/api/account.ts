@@ -14,7 +14,7 @@ import type {
   SignupPayload,
   SignupReply,
   UpdateCusReply,
-} from '../contract';
+} from '@marketplace/contract';
 
 /** GET /getanytoken: a short-lived anonymous token, required by login and the reset request. */
 export async function getAnyToken(): Promise<string> {

@@ -10,7 +10,7 @@ import type {
   BidderRow,
   CreateAuctionInput,
   PageQuery,
-} from '../contract';
+} from '@marketplace/contract';
 import { pageParams, type Page } from './paging';
 
 /** @deprecated The API answers one page: use getAuctionsPage. The first page of the listing. */

@@ -1,5 +1,5 @@
 import { http, requireLoginToken } from './http';
-import type { CartItem, CartReply } from '../contract';
+import type { CartItem, CartReply } from '@marketplace/contract';
 import { currentAuthToken } from '../session/sessionStore';
 
 /**

@@ -1,5 +1,5 @@
 import { http, requireLoginToken } from './http';
-import type { Coupon, CouponCheckReply, CouponListReply } from '../contract';
+import type { Coupon, CouponCheckReply, CouponListReply } from '@marketplace/contract';
 
 /**
  * POST /checkcoupen: resolves the coupon's canonical name, its rupee discount and the message

@@ -55,4 +55,4 @@ export type {
   AuctionBidEvent,
   AuctionClosedEvent,
   CreateAuctionInput,
-} from '../contract';
+} from '@marketplace/contract';

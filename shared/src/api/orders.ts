@@ -1,5 +1,5 @@
 import { http, requireLoginToken } from './http';
-import type { Order, OrderListReply, OrderPageReply, OrderReply, PageQuery, PayInfo, PlaceOrderReply } from '../contract';
+import type { Order, OrderListReply, OrderPageReply, OrderReply, PageQuery, PayInfo, PlaceOrderReply } from '@marketplace/contract';
 import { pageParams, type Page } from './paging';
 
 /**

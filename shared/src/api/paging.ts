@@ -1,4 +1,4 @@
-import type { PageQuery } from '../contract';
+import type { PageQuery } from '@marketplace/contract';
 
 /** One page of a list the API answers a page at a time. */
 export interface Page<T> {

@@ -1,5 +1,5 @@
 import { http, requireLoginToken } from './http';
-import type { CreateProductReply, MessageReply, MyProductsPageReply, PageQuery, Product } from '../contract';
+import type { CreateProductReply, MessageReply, MyProductsPageReply, PageQuery, Product } from '@marketplace/contract';
 import { pageParams, type Page } from './paging';
 
 /**

@@ -1,5 +1,5 @@
 import { http, requireLoginToken } from './http';
-import type { AddReviewReply, PageQuery, Review, ReviewListReply, ReviewPageReply } from '../contract';
+import type { AddReviewReply, PageQuery, Review, ReviewListReply, ReviewPageReply } from '@marketplace/contract';
 import { pageParams, type Page } from './paging';
 
 /** @deprecated The API answers one page: use getReviewsPage. The newest reviews. */

@@ -1,5 +1,5 @@
 import { http, requireLoginToken } from './http';
-import type { UploadReply } from '../contract';
+import type { UploadReply } from '@marketplace/contract';
 
 /**
  * POST /uploadimage (multipart, one file field, header authtoken): stores one PNG photo and

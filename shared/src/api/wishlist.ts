@@ -1,5 +1,5 @@
 import { http, requireLoginToken } from './http';
-import type { PageQuery, PriceAlertReply, Product, WishlistChangeReply, WishlistPageReply } from '../contract';
+import type { PageQuery, PriceAlertReply, Product, WishlistChangeReply, WishlistPageReply } from '@marketplace/contract';
 import { pageParams, type Page } from './paging';
 
 /** GET /wishlist (header authtoken): a page of the signed-in user's wishlist, the latest added first, and how many it holds. */

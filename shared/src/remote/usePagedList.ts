@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefCallback } from 'react';
 import type { Page } from '../api/paging';
-import type { PageQuery } from '../contract';
+import type { PageQuery } from '@marketplace/contract';
 import type { ResourceStatus } from './useResource';
 
 /** Reads one page of a list: the first without a cursor, each following one with the `next` of the page before. */

@@ -1,6 +1,6 @@
 import { type ReactElement } from 'react';
 import { Link } from '../router';
-import type { Address } from '../contract/account';
+import type { Address } from '@marketplace/contract';
 import { HOME_PATH } from '../links';
 import styles from './atoms.module.css';
 

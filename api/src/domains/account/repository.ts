@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Address, SignupPayload } from '@marketplace/shared/contract';
+import type { Address, SignupPayload } from '@marketplace/contract';
 import type { Database } from '../../db/schema';
 import { issueLoginToken } from '../../lib/auth';
 

@@ -18,7 +18,7 @@ import {
   UpdateCusBody,
   UpdateCusReply,
   type Address,
-} from '@marketplace/shared/contract';
+} from '@marketplace/contract';
 import type { App } from '../../context';
 import { isValidAnonToken, issueAnonToken, requireUser } from '../../lib/auth';
 import { hashPassword, randomOtp, randomToken, safeEqual, tokenHash, verifyPassword } from '../../lib/crypto';

@@ -1,4 +1,4 @@
-import type { UpdateCusBody } from '@marketplace/shared/contract';
+import type { UpdateCusBody } from '@marketplace/contract';
 import { hmac } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
 import { isCalendarDate } from '../../lib/validation';

@@ -1,4 +1,4 @@
-import { SIGNUP_MESSAGES, type Address, type UpdateCusBody, type UpdateCusReply } from '@marketplace/shared/contract';
+import { SIGNUP_MESSAGES, type Address, type UpdateCusBody, type UpdateCusReply } from '@marketplace/contract';
 import type { AppContext } from '../../context';
 import type { SignedInUser } from '../../db/schema';
 import { hashPassword, tokenHash } from '../../lib/crypto';

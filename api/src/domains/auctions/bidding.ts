@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { AUCTION_MESSAGES, type AuctionItem } from '@marketplace/shared/contract';
+import { AUCTION_MESSAGES, type AuctionItem } from '@marketplace/contract';
 import { executePrepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AuctionEvent } from '@marketplace/shared/contract';
+import type { AuctionEvent } from '@marketplace/contract';
 import type { Database } from '../../db/schema';
 import type { ListenFn } from '../../db/listen';
 

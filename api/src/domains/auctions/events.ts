@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AuctionEvent } from '@marketplace/shared/contract';
+import type { AuctionEvent } from '@marketplace/contract';
 import type { Config } from '../../config';
 import type { ListenFn } from '../../db/listen';
 import type { Database } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AuctionItem, Bid } from '@marketplace/shared/contract';
+import type { AuctionItem, Bid } from '@marketplace/contract';
 import { imageUrl } from '../../context';
 import type { Database } from '../../db/schema';
 import { pageOf } from '../../lib/paging';

@@ -12,7 +12,7 @@ import {
   PAGE_SIZES,
   PlaceBidBody,
   type BidderRow,
-} from '@marketplace/shared/contract';
+} from '@marketplace/contract';
 import { publicBase, type App } from '../../context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';

@@ -1,4 +1,4 @@
-import { AUCTION_MAX_BID, AUCTION_MESSAGES, type BidderStatus, type CreateAuctionBody } from '@marketplace/shared/contract';
+import { AUCTION_MAX_BID, AUCTION_MESSAGES, type BidderStatus, type CreateAuctionBody } from '@marketplace/contract';
 import type { Config } from '../../config';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 

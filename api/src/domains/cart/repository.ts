@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CartItem } from '@marketplace/shared/contract';
+import type { CartItem } from '@marketplace/contract';
 import { imageUrl } from '../../context';
 import type { Database } from '../../db/schema';
 import { CART_MAX_LINES, cartFull } from './rules';

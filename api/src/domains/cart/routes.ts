@@ -1,4 +1,4 @@
-import { AddToCartBody, CartHeaders, CartReply, ClearCartBody, RemoveFromCartBody } from '@marketplace/shared/contract';
+import { AddToCartBody, CartHeaders, CartReply, ClearCartBody, RemoveFromCartBody } from '@marketplace/contract';
 import { publicBase, type App } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
 import { replies } from '../../lib/replies';

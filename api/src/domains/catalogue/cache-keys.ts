@@ -1,4 +1,4 @@
-import { PAGE_SIZES } from '@marketplace/shared/contract';
+import { PAGE_SIZES } from '@marketplace/contract';
 
 // Keys of the catalogue cache (lib/catalogue-cache.ts), by the public base of the image URLs in the reply.
 

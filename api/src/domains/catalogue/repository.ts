@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { CATEGORIES_MAX, type Product } from '@marketplace/shared/contract';
+import { CATEGORIES_MAX, type Product } from '@marketplace/contract';
 import { imageUrl } from '../../context';
 import type { Database } from '../../db/schema';
 import { pageOf } from '../../lib/paging';

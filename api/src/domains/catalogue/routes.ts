@@ -12,7 +12,7 @@ import {
   SEARCH_PAGE_SIZE,
   TRENDING_SIZE,
   TrendingQuery,
-} from '@marketplace/shared/contract';
+} from '@marketplace/contract';
 import { publicBase, type App } from '../../context';
 import { notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';

@@ -1,4 +1,4 @@
-import { ContactMessage, MessageReply } from '@marketplace/shared/contract';
+import { ContactMessage, MessageReply } from '@marketplace/contract';
 import type { App } from '../../context';
 import { conflict } from '../../lib/errors';
 import { enforceRateLimit } from '../../lib/ratelimit';

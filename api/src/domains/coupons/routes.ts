@@ -1,4 +1,4 @@
-import { CheckCouponBody, CouponCheckReply, CouponListReply, SHOP_MESSAGES } from '@marketplace/shared/contract';
+import { CheckCouponBody, CouponCheckReply, CouponListReply, SHOP_MESSAGES } from '@marketplace/contract';
 import type { App } from '../../context';
 import { replies } from '../../lib/replies';
 import { findValidCoupon, validCoupons } from './repository';

@@ -1,4 +1,4 @@
-import { SHOP_MESSAGES } from '@marketplace/shared/contract';
+import { SHOP_MESSAGES } from '@marketplace/contract';
 import { badRequest } from '../../lib/errors';
 
 export const COUPON_MESSAGES = {

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Order, OrderStatus, PlaceOrderBody } from '@marketplace/shared/contract';
+import type { Order, OrderStatus, PlaceOrderBody } from '@marketplace/contract';
 import type { Config } from '../../config';
 import { executePrepared } from '../../db/prepared';
 import type { Database, OrderStatusValue } from '../../db/schema';

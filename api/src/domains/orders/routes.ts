@@ -9,7 +9,7 @@ import {
   PlaceOrderHeaders,
   PlaceOrderReply,
   SHOP_MESSAGES,
-} from '@marketplace/shared/contract';
+} from '@marketplace/contract';
 import type { App } from '../../context';
 import { notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit, pageOf } from '../../lib/paging';

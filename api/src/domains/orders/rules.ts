@@ -1,4 +1,4 @@
-import type { Order } from '@marketplace/shared/contract';
+import type { Order } from '@marketplace/contract';
 import type { Config } from '../../config';
 import type { OrderStatusValue, SignedInUser } from '../../db/schema';
 import { HttpError, conflict, notFound } from '../../lib/errors';

@@ -8,7 +8,7 @@ import {
   MyProductsPageQuery,
   MyProductsPageReply,
   SELLER_MESSAGES,
-} from '@marketplace/shared/contract';
+} from '@marketplace/contract';
 import type { FastifyRequest } from 'fastify';
 import { publicBase, type App } from '../../context';
 import { badRequest } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import { PRODUCT_MESSAGES, SELLER_MESSAGES, type CreateProductBody } from '@marketplace/shared/contract';
+import { PRODUCT_MESSAGES, SELLER_MESSAGES, type CreateProductBody } from '@marketplace/contract';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
 
 export const FOREIGN_PHOTO = 'Photos must be images uploaded to this shop (POST /uploadimage)';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AddReviewBody } from '@marketplace/shared/contract';
+import type { AddReviewBody } from '@marketplace/contract';
 import type { Database } from '../../db/schema';
 import { pageOf } from '../../lib/paging';
 

@@ -1,4 +1,4 @@
-import { AddReviewBody, AddReviewReply, PAGE_SIZES, ReviewPageQuery, ReviewPageReply } from '@marketplace/shared/contract';
+import { AddReviewBody, AddReviewReply, PAGE_SIZES, ReviewPageQuery, ReviewPageReply } from '@marketplace/contract';
 import type { App } from '../../context';
 import { decodeCursor, pageLimit } from '../../lib/paging';
 import { replies } from '../../lib/replies';

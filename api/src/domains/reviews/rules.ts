@@ -1,4 +1,4 @@
-import { REVIEW_MESSAGES, type Review } from '@marketplace/shared/contract';
+import { REVIEW_MESSAGES, type Review } from '@marketplace/contract';
 import { badRequest } from '../../lib/errors';
 import { isCalendarDate } from '../../lib/validation';
 

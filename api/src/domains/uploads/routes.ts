@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { AuthHeaders, ErrorReply, UPLOAD_MAX_BYTES, UPLOAD_MAX_DIMENSION, UploadReply } from '@marketplace/shared/contract';
+import { AuthHeaders, ErrorReply, UPLOAD_MAX_BYTES, UPLOAD_MAX_DIMENSION, UploadReply } from '@marketplace/contract';
 import { imageUrl, publicBase, type App } from '../../context';
 import { sha256Hex } from '../../lib/crypto';
 import { HttpError, badRequest, notFound } from '../../lib/errors';

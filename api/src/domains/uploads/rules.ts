@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_BYTES } from '@marketplace/shared/contract';
+import { UPLOAD_MAX_BYTES } from '@marketplace/contract';
 
 export const UPLOAD_MESSAGES = {
   tooLarge: `The photo is too large: at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB`,

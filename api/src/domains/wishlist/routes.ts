@@ -12,7 +12,7 @@ import {
   WishlistChangeReply,
   WishlistPageQuery,
   WishlistPageReply,
-} from '@marketplace/shared/contract';
+} from '@marketplace/contract';
 import { publicBase, type App } from '../../context';
 import { notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';
