@@ -3,7 +3,7 @@ import { NAME_PATTERN, DATE_PATTERN, EMAIL_PATTERN, PASSWORD_PATTERN, PHONE_PATT
 const re = (pattern: string) => new RegExp(pattern);
 const nonBlank = re(NAME_PATTERN);
 
-/** The same checks the server applies (shared/src/contract/rules.ts), as booleans. */
+/** The same checks the server applies (contract/src/rules.ts), as booleans. */
 export const checks = {
   name: (v: string) => nonBlank.test(v),
   date: (v: string) => re(DATE_PATTERN).test(v),
