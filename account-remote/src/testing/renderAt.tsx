@@ -3,8 +3,6 @@ import { renderArea } from '@marketplace/shared/testing';
 import AccountApp from '../App';
 import { routes } from '../routes.json';
 
-export { currentPath } from '@marketplace/shared/testing';
-
 /**
  * The account area at `path`, mounted as the shell mounts it. Resolves once the page's own chunk
  * (React.lazy) has loaded (a redirect the page then makes arrives a moment later: wait for it).

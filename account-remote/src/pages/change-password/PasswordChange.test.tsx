@@ -1,28 +1,15 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, changePassword, checkPassword, completePasswordReset, useSession } from '@marketplace/shared';
-import { currentPath, renderAt } from '../../testing/renderAt';
+import { ApiError, useSession } from '@marketplace/shared';
+import { currentPath, mockApi, signInAs } from '@marketplace/shared/testing';
+import { renderAt } from '../../testing/renderAt';
 import { getCookie, setCookie } from '../../lib/cookies';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  checkPassword: jest.fn(),
-  changePassword: jest.fn(),
-  completePasswordReset: jest.fn(),
-}));
-const checkMock = checkPassword as jest.MockedFunction<typeof checkPassword>;
-const changeMock = changePassword as jest.MockedFunction<typeof changePassword>;
-const completeMock = completePasswordReset as jest.MockedFunction<typeof completePasswordReset>;
+const api = mockApi();
 
 const RULE = 'Password should contain Uppercase, Lowercase, Special Symbol and Length should be greater 8';
 
-afterEach(() => {
-  act(() => useSession.getState().clearAll());
-  jest.clearAllMocks();
-});
-
 const newPassword = () => screen.getByLabelText(/^New Password/, { selector: 'input' });
-const signIn = () => act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'old-tok' }));
 
 describe('/changepassword', () => {
   it('sends a signed-out visitor to /login, which brings them back', async () => {
@@ -31,8 +18,8 @@ describe('/changepassword', () => {
   });
 
   it("answers a wrong old password with 'Wrong Password'", async () => {
-    signIn();
-    checkMock.mockRejectedValue(new ApiError(400, 'Wrong Password'));
+    signInAs();
+    api.checkPassword.mockRejectedValue(new ApiError(400, 'Wrong Password'));
     const user = userEvent.setup();
     await renderAt('/changepassword');
     await user.type(screen.getByLabelText(/^Current Password/), 'nope');
@@ -43,14 +30,14 @@ describe('/changepassword', () => {
   });
 
   it('keeps the proof of a right old password and opens /newpassword', async () => {
-    signIn();
-    checkMock.mockResolvedValue({ proof: 'proof-1' });
+    signInAs();
+    api.checkPassword.mockResolvedValue({ proof: 'proof-1' });
     const user = userEvent.setup();
     await renderAt('/changepassword');
     await user.type(screen.getByLabelText(/^Current Password/), 'Secret#123');
     await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
     await waitFor(() => expect(currentPath()).toBe('/newpassword'));
-    expect(checkMock).toHaveBeenCalledWith('Secret#123');
+    expect(api.checkPassword).toHaveBeenCalledWith('Secret#123');
     expect(sessionStorage.getItem('passwordproof')).toBe('proof-1');
   });
 });
@@ -65,7 +52,7 @@ describe('/newpassword', () => {
     await user.type(newPassword(), 'password1');
     expect(screen.getByText(RULE)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
-    expect(completeMock).not.toHaveBeenCalled();
+    expect(api.completePasswordReset).not.toHaveBeenCalled();
     await user.clear(newPassword());
     await user.type(newPassword(), 'Passw0rd!');
     expect(screen.queryByText(RULE)).not.toBeInTheDocument();
@@ -73,36 +60,36 @@ describe('/newpassword', () => {
 
   it('finishes a reset with the reset-token cookie and goes to /logout', async () => {
     setCookie('userauth', 'reset-tok', { maxAgeMs: 700_000 });
-    completeMock.mockResolvedValue({ msg: 'Password Updated Successfully' });
+    api.completePasswordReset.mockResolvedValue({ msg: 'Password Updated Successfully' });
     const user = userEvent.setup();
     await renderAt('/newpassword');
     await user.type(newPassword(), 'N3w#Password');
     await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
-    expect(completeMock).toHaveBeenCalledWith('reset-tok', 'N3w#Password');
+    expect(api.completePasswordReset).toHaveBeenCalledWith('reset-tok', 'N3w#Password');
     expect(await screen.findByText('Password Updated Successfully')).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/logout'));
     expect(getCookie('userauth')).toBeNull();
-    expect(changeMock).not.toHaveBeenCalled();
+    expect(api.changePassword).not.toHaveBeenCalled();
   });
 
   it('finishes a change with the proof, stores the new session and goes to /logout', async () => {
-    signIn();
+    signInAs();
     sessionStorage.setItem('passwordproof', 'proof-1');
-    changeMock.mockResolvedValue({ firstname: 'Asha', lastname: 'Rao', authtoken: 'new-tok' });
+    api.changePassword.mockResolvedValue({ firstname: 'Asha', lastname: 'Rao', authtoken: 'new-tok' });
     const user = userEvent.setup();
     await renderAt('/newpassword');
     await user.type(newPassword(), 'N3w#Password');
     await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
-    expect(changeMock).toHaveBeenCalledWith('proof-1', 'N3w#Password');
+    expect(api.changePassword).toHaveBeenCalledWith('proof-1', 'N3w#Password');
     await waitFor(() => expect(currentPath()).toBe('/logout'));
     expect(useSession.getState().session?.authtoken).toBe('new-tok');
     expect(sessionStorage.getItem('passwordproof')).toBeNull();
   });
 
   it('sends a used-up proof back to the old-password check with the server message', async () => {
-    signIn();
+    signInAs();
     sessionStorage.setItem('passwordproof', 'proof-1');
-    changeMock.mockRejectedValue(new ApiError(400, 'Please confirm your old password again'));
+    api.changePassword.mockRejectedValue(new ApiError(400, 'Please confirm your old password again'));
     const user = userEvent.setup();
     await renderAt('/newpassword');
     await user.type(newPassword(), 'N3w#Password');

@@ -1,19 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, login, refreshCartCount, useSession } from '@marketplace/shared';
-import { currentPath, renderAt } from '../../testing/renderAt';
+import { ApiError, useSession } from '@marketplace/shared';
+import { currentPath, mockApi, signInAs } from '@marketplace/shared/testing';
+import { renderAt } from '../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  login: jest.fn(),
-  refreshCartCount: jest.fn().mockResolvedValue(undefined),
-}));
-const loginMock = login as jest.MockedFunction<typeof login>;
+const api = mockApi();
 
-afterEach(() => {
-  act(() => useSession.getState().clearAll());
-  loginMock.mockReset();
-});
+beforeEach(() => api.refreshCartCount.mockResolvedValue());
 
 async function fillAndSubmit(email: string, password: string) {
   const user = userEvent.setup();
@@ -29,7 +22,7 @@ describe('/login', () => {
     expect(screen.getByText('Please Enter Email')).toBeInTheDocument();
     expect(screen.getByText('Please Enter Password')).toBeInTheDocument();
     expect(await screen.findByText('Please Enter Email or Password')).toBeInTheDocument();
-    expect(loginMock).not.toHaveBeenCalled();
+    expect(api.login).not.toHaveBeenCalled();
   });
 
   it('with only the email filled still refuses and names the missing password', async () => {
@@ -38,15 +31,15 @@ describe('/login', () => {
     expect(screen.getByText('Please Enter Password')).toBeInTheDocument();
     expect(screen.queryByText('Please Enter Email')).not.toBeInTheDocument();
     expect(await screen.findByText('Please Enter Email or Password')).toBeInTheDocument();
-    expect(loginMock).not.toHaveBeenCalled();
+    expect(api.login).not.toHaveBeenCalled();
   });
 
   it('shows a spinner while sending, then stores the session and goes home', async () => {
     let resolve!: (v: { firstname: string; lastname: string; authtoken: string }) => void;
-    loginMock.mockReturnValue(new Promise((r) => (resolve = r)));
+    api.login.mockReturnValue(new Promise((r) => (resolve = r)));
     await renderAt('/login');
     await fillAndSubmit('asha@example.com', 'Secret#123');
-    expect(loginMock).toHaveBeenCalledWith('asha@example.com', 'Secret#123');
+    expect(api.login).toHaveBeenCalledWith('asha@example.com', 'Secret#123');
     expect(screen.getByRole('status')).toHaveTextContent('Signing in');
     expect(screen.queryByRole('button', { name: 'LOGIN' })).not.toBeInTheDocument();
 
@@ -54,11 +47,11 @@ describe('/login', () => {
     await waitFor(() => expect(currentPath()).toBe('/'));
     expect(useSession.getState().session).toEqual({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok-1' });
     expect(JSON.parse(sessionStorage.getItem('data')!)).toEqual({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok-1' });
-    expect(refreshCartCount).toHaveBeenCalled();
+    expect(api.refreshCartCount).toHaveBeenCalled();
   });
 
   it("answers a 404 with 'Wrong Email or Password' and stays signed out", async () => {
-    loginMock.mockRejectedValue(new ApiError(404, 'not found'));
+    api.login.mockRejectedValue(new ApiError(404, 'not found'));
     await renderAt('/login');
     await fillAndSubmit('asha@example.com', 'Wrong#1234');
     expect(await screen.findByText('Wrong Email or Password')).toBeInTheDocument();
@@ -68,7 +61,7 @@ describe('/login', () => {
   });
 
   it("shows the server's message for other failures, a rate limit included", async () => {
-    loginMock.mockRejectedValue(new ApiError(429, 'Too many attempts, try again in a minute'));
+    api.login.mockRejectedValue(new ApiError(429, 'Too many attempts, try again in a minute'));
     await renderAt('/login');
     await fillAndSubmit('asha@example.com', 'Secret#123');
     expect(await screen.findByText('Too many attempts, try again in a minute')).toBeInTheDocument();
@@ -84,7 +77,7 @@ describe('/login', () => {
   });
 
   it.each(['/login', '/signup'])('sends a signed-in user opening %s to /alreadyloggedin', async (path) => {
-    act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' }));
+    signInAs();
     await renderAt(path);
     await waitFor(() => expect(currentPath()).toBe('/alreadyloggedin'));
   });

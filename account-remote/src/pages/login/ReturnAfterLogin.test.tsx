@@ -1,26 +1,16 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getUserData, login, refreshCartCount, signup, useSession } from '@marketplace/shared';
-import { currentPath, renderAt } from '../../testing/renderAt';
+import { useSession } from '@marketplace/shared';
+import { currentPath, mockApi, signInAs } from '@marketplace/shared/testing';
+import { renderAt } from '../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  login: jest.fn(),
-  signup: jest.fn(),
-  getUserData: jest.fn(),
-  refreshCartCount: jest.fn().mockResolvedValue(undefined),
-}));
-const loginMock = login as jest.MockedFunction<typeof login>;
-const signupMock = signup as jest.MockedFunction<typeof signup>;
+const api = mockApi();
 
 beforeEach(() => {
-  loginMock.mockResolvedValue({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok-1' });
-  signupMock.mockResolvedValue({ msg: 'Signup Successfully' } as Awaited<ReturnType<typeof signup>>);
-  (getUserData as jest.Mock).mockReturnValue(new Promise(() => undefined));
-});
-afterEach(() => {
-  act(() => useSession.getState().clearAll());
-  jest.clearAllMocks();
+  api.login.mockResolvedValue({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok-1' });
+  api.signup.mockResolvedValue({ msg: 'Signup Successfully' });
+  api.getUserData.mockReturnValue(new Promise(() => undefined));
+  api.refreshCartCount.mockResolvedValue();
 });
 
 async function logIn(): Promise<void> {
@@ -36,7 +26,7 @@ describe('coming back after signing in (issue 18, item 1)', () => {
     await logIn();
     await waitFor(() => expect(currentPath()).toBe('/viewcart/7'));
     expect(useSession.getState().session?.authtoken).toBe('tok-1');
-    expect(refreshCartCount).toHaveBeenCalled();
+    expect(api.refreshCartCount).toHaveBeenCalled();
   });
 
   it('comes back to the product page with its query', async () => {
@@ -75,7 +65,7 @@ describe('coming back after signing in (issue 18, item 1)', () => {
   });
 
   it('a signed-in shopper opening /login with a safe next goes straight there, without one to /alreadyloggedin', async () => {
-    act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' }));
+    signInAs();
     const first = await renderAt('/login?next=%2Fproductdetails%2F3');
     await waitFor(() => expect(currentPath()).toBe('/productdetails/3'));
     first.unmount();

@@ -1,39 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getOrdersPage, getUserData, getWishlistPage, updateAddresses, updateProfile, useSession } from '@marketplace/shared';
-import type { AccountCustomer as Customer } from './addresses/addresses';
-import { currentPath, renderAt } from '../../testing/renderAt';
+import { ApiError, useSession, type Customer, type Page, type Product } from '@marketplace/shared';
+import { currentPath, customer, mockApi, signInAs, signOut } from '@marketplace/shared/testing';
+import { renderAt } from '../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  getUserData: jest.fn(),
-  updateProfile: jest.fn(),
-  updateAddresses: jest.fn(),
-  getOrdersPage: jest.fn(),
-  getWishlistPage: jest.fn(),
-}));
-const getOrdersPageMock = getOrdersPage as jest.MockedFunction<typeof getOrdersPage>;
-const getUserDataMock = getUserData as jest.MockedFunction<typeof getUserData>;
-const updateProfileMock = updateProfile as jest.MockedFunction<typeof updateProfile>;
-const updateAddressesMock = updateAddresses as jest.MockedFunction<typeof updateAddresses>;
+const api = mockApi();
 
 const HOME = { streetadd: '12 MG Road', landmark: 'Near Park', country: 'India', state: 'Gujarat', city: 'Surat', postal: '395001' } as const;
 const WORK = { streetadd: '5 Baker St', landmark: 'Opp. Museum', country: 'United Kingdom', state: 'London', city: 'London', postal: 'NW1 6XE' } as const;
 
-function customer(over: Partial<Customer> = {}): Customer {
-  return {
-    userid: 7,
-    firstname: 'Asha',
-    lastname: 'Rao',
-    email: 'asha@example.com',
-    phonenum: '9876543210',
-    createdate: '1995-04-12',
-    gender: 'female',
-    address: [{ ...HOME }, { ...WORK }],
-    authtoken: 'tok',
-    ...over,
-  };
-}
+/** The signed-in customer with a home and a work address. */
+const withAddresses = (over: Partial<Customer> = {}): Customer => customer({ address: [{ ...HOME }, { ...WORK }], ...over });
 
 const clone = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
@@ -41,41 +18,37 @@ const clone = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 let stored: Customer;
 
 beforeEach(() => {
-  act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' }));
-  stored = customer();
-  getOrdersPageMock.mockResolvedValue({ items: [], next: null });
-  (getWishlistPage as jest.Mock).mockResolvedValue({ items: [], next: null, count: 0 });
-  getUserDataMock.mockImplementation(async () => clone(stored) as unknown as Awaited<ReturnType<typeof getUserData>>);
-  updateProfileMock.mockImplementation(async (p) => {
+  signInAs();
+  stored = withAddresses();
+  api.getOrdersPage.mockResolvedValue({ items: [], next: null });
+  api.getWishlistPage.mockResolvedValue({ items: [], next: null, count: 0 });
+  api.getUserData.mockImplementation(async () => clone(stored));
+  api.updateProfile.mockImplementation(async (p) => {
     stored = { ...stored, ...p };
     return { firstname: p.firstname, lastname: p.lastname, authtoken: 'tok-2' };
   });
-  updateAddressesMock.mockImplementation(async (list) => {
+  api.updateAddresses.mockImplementation(async (list) => {
     stored = { ...stored, address: clone(list) };
-    return { firstname: stored.firstname, lastname: stored.lastname, authtoken: 'tok' };
+    return { firstname: stored.firstname, lastname: stored.lastname, authtoken: stored.authtoken };
   });
-});
-afterEach(() => {
-  act(() => useSession.getState().clearAll());
-  jest.clearAllMocks();
 });
 
 describe('/myaccount', () => {
   it('sends a visitor without a session to /login, which brings them back', async () => {
-    act(() => useSession.getState().signOut());
+    signOut();
     await renderAt('/myaccount');
     await waitFor(() => expect(currentPath()).toBe('/login?next=%2Fmyaccount'));
-    expect(getUserDataMock).not.toHaveBeenCalled();
+    expect(api.getUserData).not.toHaveBeenCalled();
   });
 
   it('shows a spinner, then greeting, menu, counters, cards and the empty Recent Orders table', async () => {
     // The customer arrives once the spinner has been seen (the page's chunk may load as long as the call).
     let answer = (): void => undefined;
-    getUserDataMock.mockImplementationOnce(() => new Promise((resolve) => (answer = () => resolve(clone(stored) as unknown as Awaited<ReturnType<typeof getUserData>>))));
+    api.getUserData.mockImplementationOnce(() => new Promise((resolve) => (answer = () => resolve(clone(stored)))));
     await renderAt('/myaccount');
     expect(screen.getByRole('status')).toHaveTextContent('Loading your account');
     act(() => answer());
-    expect(await screen.findByText('Asha Rao', { selector: 'strong' })).toBeInTheDocument();
+    expect(await screen.findByText('Asha Verma', { selector: 'strong' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Home/My Account');
     const menu = screen.getByRole('navigation', { name: 'My account' });
     expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual([
@@ -105,7 +78,7 @@ describe('/myaccount', () => {
   });
 
   it('shows a name holding markup as plain text', async () => {
-    stored = customer({ firstname: '<script>alert(1)</script>', lastname: '<b>Rao</b>' });
+    stored = withAddresses({ firstname: '<script>alert(1)</script>', lastname: '<b>Rao</b>' });
     await renderAt('/myaccount/myprofile');
     expect(await screen.findByText('<script>alert(1)</script> <b>Rao</b>', { selector: 'strong' })).toBeInTheDocument();
     expect(document.querySelector('script')).toBeNull();
@@ -113,13 +86,13 @@ describe('/myaccount', () => {
   });
 
   it('goes to /error404 when the user is unknown (404)', async () => {
-    getUserDataMock.mockRejectedValueOnce(new ApiError(404, 'User not found'));
+    api.getUserData.mockRejectedValueOnce(new ApiError(404, 'User not found'));
     await renderAt('/myaccount');
     await waitFor(() => expect(currentPath()).toBe('/error404'));
   });
 
   it('signs out and goes to /login with a toast when the session expired (401)', async () => {
-    getUserDataMock.mockRejectedValueOnce(new ApiError(401, 'Session expired, please login again'));
+    api.getUserData.mockRejectedValueOnce(new ApiError(401, 'Session expired, please login again'));
     await renderAt('/myaccount');
     expect(await screen.findByText('Session expired, please login again')).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/login?next=%2Fmyaccount'));
@@ -127,15 +100,15 @@ describe('/myaccount', () => {
   });
 
   it("counts the wishlist as the server does (one read of the smallest page), '–' until it answers", async () => {
-    let answer!: (page: Awaited<ReturnType<typeof getWishlistPage>>) => void;
-    (getWishlistPage as jest.Mock).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    let answer!: (page: Page<Product> & { count: number }) => void;
+    api.getWishlistPage.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     await renderAt('/myaccount');
     const stats = await screen.findByLabelText('Order summary');
     expect(within(stats).getByText('Wishlist').nextSibling).toHaveTextContent('–');
     await act(async () => answer({ items: [], next: 'c', count: 37 }));
     expect(within(stats).getByText('Wishlist').nextSibling).toHaveTextContent('37');
-    expect(getWishlistPage).toHaveBeenCalledTimes(1);
-    expect(getWishlistPage).toHaveBeenCalledWith({ limit: 1 });
+    expect(api.getWishlistPage).toHaveBeenCalledTimes(1);
+    expect(api.getWishlistPage).toHaveBeenCalledWith({ limit: 1 });
   });
 });
 
@@ -144,10 +117,10 @@ describe('/myaccount/myprofile and /myaccount/editprofile', () => {
     await renderAt('/myaccount/myprofile');
     const details = await screen.findByText('Full Name');
     const list = details.closest('dl')!;
-    expect(list).toHaveTextContent('Asha Rao');
-    expect(list).toHaveTextContent('asha@example.com');
+    expect(list).toHaveTextContent('Asha Verma');
+    expect(list).toHaveTextContent('asha.verma@example.com');
     expect(list).toHaveTextContent('9876543210');
-    expect(list).toHaveTextContent('1995-04-12');
+    expect(list).toHaveTextContent('1990-01-01');
     expect(list).toHaveTextContent('Female');
     expect(screen.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/myaccount/editprofile');
     expect(screen.getByRole('link', { name: 'Change Password' })).toHaveAttribute('href', '/changepassword');
@@ -175,7 +148,7 @@ describe('/myaccount/myprofile and /myaccount/editprofile', () => {
     await user.clear(screen.getByLabelText(/^Last Name/));
     await user.type(screen.getByLabelText(/^Last Name/), 'Shah');
     await user.click(screen.getByRole('button', { name: 'SAVE CHANGES' }));
-    expect(updateProfileMock).toHaveBeenCalledWith({ firstname: 'Meera', lastname: 'Shah', phonenum: '9876543210' });
+    expect(api.updateProfile).toHaveBeenCalledWith({ firstname: 'Meera', lastname: 'Shah', phonenum: '9876543210' });
     await waitFor(() => expect(currentPath()).toBe('/myaccount/myprofile'));
     expect(useSession.getState().session).toEqual({ firstname: 'Meera', lastname: 'Shah', authtoken: 'tok-2' });
     expect(JSON.parse(sessionStorage.getItem('data')!).firstname).toBe('Meera');
@@ -198,7 +171,7 @@ describe('address book', () => {
   });
 
   it('shows an empty state when no address is saved', async () => {
-    stored = customer({ address: [] });
+    stored = customer();
     await renderAt('/myaccount/addressbook');
     expect(await screen.findByText(/No address saved yet/)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -208,7 +181,7 @@ describe('address book', () => {
     const user = userEvent.setup();
     await renderAt('/myaccount/addressbook');
     await user.click(await screen.findByRole('button', { name: 'Delete address 5 Baker St' }));
-    expect(updateAddressesMock).toHaveBeenCalledWith([HOME]);
+    expect(api.updateAddresses).toHaveBeenCalledWith([HOME]);
     await waitFor(() => expect(screen.queryByText('5 Baker St')).not.toBeInTheDocument());
     expect(screen.getByText('12 MG Road')).toBeInTheDocument();
     expect(await screen.findByText('Address Deleted Successfully')).toBeInTheDocument();
@@ -228,7 +201,7 @@ describe('address book', () => {
     ]) {
       expect(screen.getByText(msg)).toBeInTheDocument();
     }
-    expect(updateAddressesMock).not.toHaveBeenCalled();
+    expect(api.updateAddresses).not.toHaveBeenCalled();
 
     await user.type(screen.getByLabelText(/^Street Address/), '9 Lake View');
     await user.type(screen.getByLabelText(/^Landmark/), 'Behind Mall');
@@ -237,7 +210,7 @@ describe('address book', () => {
     await user.type(screen.getByLabelText(/^Town\/City/), 'Albany');
     await user.type(screen.getByLabelText(/^Zip\/Postal/), '12207');
     await user.click(screen.getByRole('button', { name: 'ADD ADDRESS' }));
-    expect(updateAddressesMock).toHaveBeenCalledWith([
+    expect(api.updateAddresses).toHaveBeenCalledWith([
       HOME,
       WORK,
       { streetadd: '9 Lake View', landmark: 'Behind Mall', country: 'United States', state: 'New York', city: 'Albany', postal: '12207' },
@@ -253,7 +226,7 @@ describe('address book', () => {
     await user.clear(city);
     await user.type(city, 'Westminster');
     await user.click(screen.getByRole('button', { name: 'SAVE ADDRESS' }));
-    expect(updateAddressesMock).toHaveBeenCalledWith([HOME, { ...WORK, city: 'Westminster' }]);
+    expect(api.updateAddresses).toHaveBeenCalledWith([HOME, { ...WORK, city: 'Westminster' }]);
     await waitFor(() => expect(currentPath()).toBe('/myaccount/addressbook'));
   });
 

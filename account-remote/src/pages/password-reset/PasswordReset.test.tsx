@@ -1,24 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, requestPasswordReset, useSession, verifyResetOtp } from '@marketplace/shared';
-import { currentPath, renderAt } from '../../testing/renderAt';
+import { ApiError } from '@marketplace/shared';
+import { currentPath, mockApi, signInAs } from '@marketplace/shared/testing';
+import { renderAt } from '../../testing/renderAt';
 import { getCookie, setCookie } from '../../lib/cookies';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  requestPasswordReset: jest.fn(),
-  verifyResetOtp: jest.fn(),
-}));
-const requestMock = requestPasswordReset as jest.MockedFunction<typeof requestPasswordReset>;
-const verifyMock = verifyResetOtp as jest.MockedFunction<typeof verifyResetOtp>;
+const api = mockApi();
 
-afterEach(() => {
-  act(() => useSession.getState().clearAll());
-  requestMock.mockReset();
-  verifyMock.mockReset();
-});
-
-const box = (n: number) => screen.getByLabelText(`Character ${n} of 6`) as HTMLInputElement;
+const box = (n: number) => screen.getByLabelText<HTMLInputElement>(`Character ${n} of 6`);
 const boxValues = () => [1, 2, 3, 4, 5, 6].map((n) => box(n).value).join('');
 
 /** The state /forgetpassword leaves behind. */
@@ -32,17 +21,17 @@ describe('/forgetpassword', () => {
     await renderAt('/forgetpassword');
     await userEvent.setup().click(screen.getByRole('button', { name: 'SEND CODE' }));
     expect(screen.getByText('Please Enter Email')).toBeInTheDocument();
-    expect(requestMock).not.toHaveBeenCalled();
+    expect(api.requestPasswordReset).not.toHaveBeenCalled();
   });
 
   it('keeps the email in a cookie and the reset token in sessionStorage, then opens the code page', async () => {
     let resolve!: (v: { resetToken: string; email: string }) => void;
-    requestMock.mockReturnValue(new Promise((r) => (resolve = r)));
+    api.requestPasswordReset.mockReturnValue(new Promise((r) => (resolve = r)));
     const user = userEvent.setup();
     await renderAt('/forgetpassword');
     await user.type(screen.getByLabelText(/^Email/), 'asha@example.com');
     await user.click(screen.getByRole('button', { name: 'SEND CODE' }));
-    expect(requestMock).toHaveBeenCalledWith('asha@example.com');
+    expect(api.requestPasswordReset).toHaveBeenCalledWith('asha@example.com');
     expect(screen.getByRole('status')).toHaveTextContent('Sending the code');
     await act(async () => resolve({ resetToken: 'reset-tok', email: 'asha@example.com' }));
     await waitFor(() => expect(currentPath()).toBe('/otpresetpass'));
@@ -51,7 +40,7 @@ describe('/forgetpassword', () => {
   });
 
   it("shows the server's message when the request fails (rate limit)", async () => {
-    requestMock.mockRejectedValue(new ApiError(429, 'Too many reset requests, try again later'));
+    api.requestPasswordReset.mockRejectedValue(new ApiError(429, 'Too many reset requests, try again later'));
     const user = userEvent.setup();
     await renderAt('/forgetpassword');
     await user.type(screen.getByLabelText(/^Email/), 'asha@example.com');
@@ -101,7 +90,7 @@ describe('/otpresetpass', () => {
 
   it("with the reset-email cookie gone: 'Otp Expire Try Again', session storage cleared, back to /login", async () => {
     sessionStorage.setItem('resettoken', 'reset-tok');
-    act(() => useSession.getState().signIn({ firstname: 'A', lastname: 'B', authtoken: 't' }));
+    signInAs();
     const user = userEvent.setup();
     await renderAt('/otpresetpass');
     await user.click(box(1));
@@ -110,20 +99,20 @@ describe('/otpresetpass', () => {
     expect(await screen.findByText('Otp Expire Try Again')).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/login'));
     expect(sessionStorage.length).toBe(0);
-    expect(verifyMock).not.toHaveBeenCalled();
+    expect(api.verifyResetOtp).not.toHaveBeenCalled();
   });
 
   it('a right code: spinner, reset-token cookie for the password step, session storage cleared, /newpassword', async () => {
     startedReset();
     let resolve!: (ok: boolean) => void;
-    verifyMock.mockReturnValue(new Promise((r) => (resolve = r)));
+    api.verifyResetOtp.mockReturnValue(new Promise((r) => (resolve = r)));
     const user = userEvent.setup();
     await renderAt('/otpresetpass');
     expect(screen.getByText('asha@example.com')).toBeInTheDocument();
     await user.click(box(1));
     await user.paste('123456');
     await user.click(screen.getByRole('button', { name: 'Validate' }));
-    expect(verifyMock).toHaveBeenCalledWith('123456', 'asha@example.com', 'reset-tok');
+    expect(api.verifyResetOtp).toHaveBeenCalledWith('123456', 'asha@example.com', 'reset-tok');
     expect(screen.queryByRole('button', { name: 'Validate' })).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Checking the code');
     await act(async () => resolve(true));
@@ -134,7 +123,7 @@ describe('/otpresetpass', () => {
 
   it("a wrong code: 'Wrong OTP', session storage cleared, /login, no token cookie", async () => {
     startedReset();
-    verifyMock.mockResolvedValue(false);
+    api.verifyResetOtp.mockResolvedValue(false);
     const user = userEvent.setup();
     await renderAt('/otpresetpass');
     await user.click(box(1));

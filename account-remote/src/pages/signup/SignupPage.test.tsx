@@ -1,15 +1,10 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, signup, useSession } from '@marketplace/shared';
-import { currentPath, renderAt } from '../../testing/renderAt';
+import { ApiError } from '@marketplace/shared';
+import { currentPath, mockApi } from '@marketplace/shared/testing';
+import { renderAt } from '../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({ ...jest.requireActual('@marketplace/shared'), signup: jest.fn() }));
-const signupMock = signup as jest.MockedFunction<typeof signup>;
-
-afterEach(() => {
-  act(() => useSession.getState().clearAll());
-  signupMock.mockReset();
-});
+const api = mockApi();
 
 const field = {
   first: () => screen.getByLabelText(/^First Name/),
@@ -112,12 +107,12 @@ describe('/signup', () => {
     ['Male', 'male'],
     ['Female', 'female'],
   ])('sends gender %s as %s, toasts the server message and goes to /login', async (label, value) => {
-    signupMock.mockResolvedValue({ msg: 'Account Created Successfully' });
+    api.signup.mockResolvedValue({ msg: 'Account Created Successfully' });
     const user = userEvent.setup();
     await renderAt('/signup');
     await fillValid(user, label);
     await user.click(create());
-    expect(signupMock).toHaveBeenCalledWith({
+    expect(api.signup).toHaveBeenCalledWith({
       firstname: 'Asha',
       lastname: 'Rao',
       createdate: '1995-04-12',
@@ -132,7 +127,7 @@ describe('/signup', () => {
   });
 
   it("shows the server's message when the email is already registered, and stays", async () => {
-    signupMock.mockRejectedValue(new ApiError(409, 'Email already registered, please login'));
+    api.signup.mockRejectedValue(new ApiError(409, 'Email already registered, please login'));
     const user = userEvent.setup();
     await renderAt('/signup');
     await fillValid(user);

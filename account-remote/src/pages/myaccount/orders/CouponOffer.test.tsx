@@ -1,33 +1,23 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getCoupons, getOrdersPage, getUserData, getWishlistPage, useSession } from '@marketplace/shared';
+import { ApiError } from '@marketplace/shared';
+import { customer, mockApi, signInAs } from '@marketplace/shared/testing';
 import { renderAt } from '../../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  getUserData: jest.fn(),
-  getOrdersPage: jest.fn(),
-  getCoupons: jest.fn(),
-  getWishlistPage: jest.fn(),
-}));
-const getCouponsMock = getCoupons as jest.MockedFunction<typeof getCoupons>;
+const api = mockApi();
 
 beforeEach(() => {
-  act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' }));
-  (getUserData as jest.Mock).mockResolvedValue({ userid: 7, firstname: 'Asha', lastname: 'Rao', email: 'a@b.co', phonenum: '', createdate: '', gender: '', address: [], authtoken: 'tok' });
-  (getOrdersPage as jest.Mock).mockResolvedValue({ items: [], next: null });
-  (getWishlistPage as jest.Mock).mockResolvedValue({ items: [], next: null, count: 0 });
-});
-afterEach(() => {
-  act(() => useSession.getState().clearAll());
-  jest.clearAllMocks();
+  signInAs();
+  api.getUserData.mockResolvedValue(customer());
+  api.getOrdersPage.mockResolvedValue({ items: [], next: null });
+  api.getWishlistPage.mockResolvedValue({ items: [], next: null, count: 0 });
 });
 
 describe('/myaccount/couponoffer', () => {
   it('shows every valid coupon with its discount, expiry and uses left, and copies its code', async () => {
     const user = userEvent.setup();
     const writeText = jest.spyOn(navigator.clipboard, 'writeText');
-    getCouponsMock.mockResolvedValue([
+    api.getCoupons.mockResolvedValue([
       { couponname: 'LASTONE', discount: 250, expiresAt: '2025-05-09T12:00:00.000Z', usesLeft: 1 },
       { couponname: 'WELCOME50', discount: 50, expiresAt: '2026-03-10T12:00:00.000Z', usesLeft: 1000 },
     ]);
@@ -47,15 +37,15 @@ describe('/myaccount/couponoffer', () => {
   });
 
   it('says when there is no offer', async () => {
-    getCouponsMock.mockResolvedValue([]);
+    api.getCoupons.mockResolvedValue([]);
     await renderAt('/myaccount/couponoffer');
     expect(await screen.findByText('No offers right now. Check again soon.')).toBeInTheDocument();
   });
 
   it("says 'Something went wrong ...' when the offers cannot be loaded, and Try again loads them", async () => {
     const user = userEvent.setup();
-    getCouponsMock.mockRejectedValueOnce(new ApiError(0, 'Network Error'));
-    getCouponsMock.mockResolvedValueOnce([{ couponname: 'SAVE100', discount: 100, expiresAt: '2026-01-01T12:00:00.000Z', usesLeft: 5 }]);
+    api.getCoupons.mockRejectedValueOnce(new ApiError(0, 'Network Error'));
+    api.getCoupons.mockResolvedValueOnce([{ couponname: 'SAVE100', discount: 100, expiresAt: '2026-01-01T12:00:00.000Z', usesLeft: 5 }]);
     await renderAt('/myaccount/couponoffer');
     expect(await screen.findByText('Something went wrong ...')).toBeInTheDocument();
     expect(screen.getByText('The offers could not be loaded.')).toBeInTheDocument();

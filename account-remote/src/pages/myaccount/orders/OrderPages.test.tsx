@@ -1,23 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, cancelOrder, getOrder, getOrders, getOrdersPage, getUserData, getWishlistPage, useSession, type Order, type Page } from '@marketplace/shared';
-import { currentPath, renderAt } from '../../../testing/renderAt';
-import { makeOrder } from '../../../testing/orders';
+import { ApiError, useSession, type Order, type Page } from '@marketplace/shared';
+import { currentPath, customer, mockApi, order, signInAs } from '@marketplace/shared/testing';
+import { renderAt } from '../../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  getUserData: jest.fn(),
-  getOrders: jest.fn(),
-  getOrdersPage: jest.fn(),
-  getOrder: jest.fn(),
-  cancelOrder: jest.fn(),
-  getWishlistPage: jest.fn(),
-}));
-const getUserDataMock = getUserData as jest.MockedFunction<typeof getUserData>;
-const getOrdersMock = getOrders as jest.MockedFunction<typeof getOrders>;
-const getOrdersPageMock = getOrdersPage as jest.MockedFunction<typeof getOrdersPage>;
-const getOrderMock = getOrder as jest.MockedFunction<typeof getOrder>;
-const cancelOrderMock = cancelOrder as jest.MockedFunction<typeof cancelOrder>;
+const api = mockApi();
 
 /** What the server holds: the list and single-order calls read it (set per test). */
 let orders: Order[];
@@ -36,35 +23,21 @@ async function ordersPage(page: { limit?: number; cursor?: string } = {}): Promi
 function manyOrders(count: number, over: (n: number) => Partial<Order> = () => ({})): Order[] {
   return Array.from({ length: count }, (_, i) => {
     const orderid = 100 + count - i;
-    return makeOrder({ orderid, orderdate: new Date(Date.UTC(2025, 0, 1) + (count - i) * 86_400_000).toISOString(), ...over(orderid) });
+    return order({ orderid, orderdate: new Date(Date.UTC(2025, 0, 1) + (count - i) * 86_400_000).toISOString(), ...over(orderid) });
   });
 }
 
 beforeEach(() => {
-  act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' }));
+  signInAs();
   orders = [];
-  getUserDataMock.mockResolvedValue({
-    userid: 7,
-    firstname: 'Asha',
-    lastname: 'Rao',
-    email: 'asha@example.com',
-    phonenum: '9876543210',
-    createdate: '1995-04-12',
-    gender: 'female',
-    address: [],
-    authtoken: 'tok',
-  } as unknown as Awaited<ReturnType<typeof getUserData>>);
-  getOrdersPageMock.mockImplementation(ordersPage);
-  (getWishlistPage as jest.Mock).mockResolvedValue({ items: [], next: null, count: 2 });
-  getOrderMock.mockImplementation(async (id) => {
+  api.getUserData.mockResolvedValue(customer());
+  api.getOrdersPage.mockImplementation(ordersPage);
+  api.getWishlistPage.mockResolvedValue({ items: [], next: null, count: 2 });
+  api.getOrder.mockImplementation(async (id) => {
     const found = orders.find((o) => o.orderid === id);
     if (!found) throw new ApiError(404, 'Order not found');
     return { ...found };
   });
-});
-afterEach(() => {
-  act(() => useSession.getState().clearAll());
-  jest.clearAllMocks();
 });
 
 function counter(label: string): HTMLElement {
@@ -78,7 +51,7 @@ function selectOrder(id: number) {
 describe('/myaccount dashboard', () => {
   it('counts the orders and the cancelled ones, and lists the five newest with their totals', async () => {
     orders = [1, 2, 3, 4, 5, 6, 7].map((n) =>
-      makeOrder({
+      order({
         orderid: n,
         orderdate: `2025-03-0${n}T12:00:00.000Z`,
         billname: `Bill ${n}`,
@@ -104,20 +77,20 @@ describe('/myaccount dashboard', () => {
 
   it('MANAGE selects the order and opens Manage Order', async () => {
     const user = userEvent.setup();
-    orders = [makeOrder({ orderid: 41 }), makeOrder({ orderid: 40, orderdate: '2025-03-01T12:00:00.000Z' })];
+    orders = [order({ orderid: 41 }), order({ orderid: 40, orderdate: '2025-03-01T12:00:00.000Z' })];
     await renderAt('/myaccount');
     await user.click(await screen.findByRole('link', { name: 'MANAGE order 40' }));
     expect(sessionStorage.getItem('orderid')).toBe('40');
     expect(currentPath()).toBe('/myaccount/manageorder?orderid=40');
     expect(await screen.findByRole('heading', { name: /Order #40/ })).toBeInTheDocument();
-    expect(getOrderMock).toHaveBeenCalledWith(40);
+    expect(api.getOrder).toHaveBeenCalledWith(40);
   });
 });
 
 describe('/myaccount/myorder', () => {
   it('shows a spinner while loading, then No Order Pending when there is no order', async () => {
     let answer!: (page: Page<Order>) => void;
-    getOrdersPageMock.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    api.getOrdersPage.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     await renderAt('/myaccount/myorder');
     expect(await screen.findByText('Loading your orders')).toBeInTheDocument();
     act(() => answer({ items: [], next: null }));
@@ -129,8 +102,8 @@ describe('/myaccount/myorder', () => {
   it('lists every order with its status and total; MANAGE stores the orderid and opens the order', async () => {
     const user = userEvent.setup();
     orders = [
-      makeOrder({ orderid: 12, status: 'Shipped', billamount: 450, billtax: 50, discount: 0 }),
-      makeOrder({ orderid: 11, orderdate: '2025-02-01T12:00:00.000Z', status: 'Delivered', orderdata: [{ productid: 5, productname: 'Desk Lamp', price: 900, quantity: 1 }] }),
+      order({ orderid: 12, status: 'Shipped', billamount: 450, billtax: 50, discount: 0 }),
+      order({ orderid: 11, orderdate: '2025-02-01T12:00:00.000Z', status: 'Delivered', orderdata: [{ productid: 5, productname: 'Desk Lamp', price: 900, quantity: 1 }] }),
     ];
     await renderAt('/myaccount/myorder');
     const rows = (await screen.findAllByRole('row')).slice(1);
@@ -151,8 +124,8 @@ describe('/myaccount/myorder', () => {
 
   it("says Something went Wrong (toast) and 'Something went wrong ...' (the one failed-load text) when the list fails, and Try again loads it", async () => {
     const user = userEvent.setup();
-    getOrdersPageMock.mockRejectedValueOnce(new ApiError(500, 'boom'));
-    orders = [makeOrder({ orderid: 3 })];
+    api.getOrdersPage.mockRejectedValueOnce(new ApiError(500, 'boom'));
+    orders = [order({ orderid: 3 })];
     await renderAt('/myaccount/myorder');
     expect(await screen.findByText('Something went wrong ...')).toBeInTheDocument();
     expect(screen.getByText('Your orders could not be loaded.')).toBeInTheDocument();
@@ -172,11 +145,11 @@ describe('/myaccount/manageorder', () => {
   it('without a selected order goes back to My Orders', async () => {
     await renderAt('/myaccount/manageorder');
     await waitFor(() => expect(currentPath()).toBe('/myaccount/myorder'));
-    expect(getOrderMock).not.toHaveBeenCalled();
+    expect(api.getOrder).not.toHaveBeenCalled();
   });
 
   it('shows the timeline finished up to Shipped, items with quantity 1, amounts with the discount line and Free Delivery', async () => {
-    orders = [makeOrder({ orderid: 21, status: 'Shipped', billamount: 1250, billtax: 0, discount: 50, couponname: 'WELCOME50' })];
+    orders = [order({ orderid: 21, status: 'Shipped', billamount: 1250, billtax: 0, discount: 50, couponname: 'WELCOME50' })];
     selectOrder(21);
     await renderAt('/myaccount/manageorder');
     expect(await screen.findByRole('heading', { name: /Order #21/ })).toHaveTextContent('Shipped');
@@ -205,7 +178,7 @@ describe('/myaccount/manageorder', () => {
   });
 
   it('has no discount line without a coupon and shows the shipping fee when there is one', async () => {
-    orders = [makeOrder({ orderid: 22, billamount: 450, billtax: 50, discount: 0, couponname: '' })];
+    orders = [order({ orderid: 22, billamount: 450, billtax: 50, discount: 0, couponname: '' })];
     selectOrder(22);
     await renderAt('/myaccount/manageorder');
     const amounts = await screen.findByLabelText('Order amounts');
@@ -218,7 +191,7 @@ describe('/myaccount/manageorder', () => {
   });
 
   it('says a cash-on-delivery order is paid when it arrives, not "Paid by cod"', async () => {
-    orders = [makeOrder({ orderid: 24, payinfo: 'cod' })];
+    orders = [order({ orderid: 24, payinfo: 'cod' })];
     selectOrder(24);
     await renderAt('/myaccount/manageorder');
     const facts = await screen.findByRole('region', { name: 'Delivery and Payment' });
@@ -227,7 +200,7 @@ describe('/myaccount/manageorder', () => {
   });
 
   it('shows the delivery and payment facts of the order', async () => {
-    orders = [makeOrder({ orderid: 23, payinfo: 'paywithcard', ordernote: 'Ring twice' })];
+    orders = [order({ orderid: 23, payinfo: 'paywithcard', ordernote: 'Ring twice' })];
     selectOrder(23);
     await renderAt('/myaccount/manageorder');
     const facts = await screen.findByRole('region', { name: 'Delivery and Payment' });
@@ -241,7 +214,7 @@ describe('/myaccount/manageorder', () => {
   });
 
   it('a Delivered order has every step finished, says Delivered Successfully and cannot be cancelled', async () => {
-    orders = [makeOrder({ orderid: 24, status: 'Delivered' })];
+    orders = [order({ orderid: 24, status: 'Delivered' })];
     selectOrder(24);
     await renderAt('/myaccount/manageorder');
     expect(await screen.findByText('Delivered Successfully')).toBeInTheDocument();
@@ -250,7 +223,7 @@ describe('/myaccount/manageorder', () => {
   });
 
   it('a Cancelled order ends in a Cancelled step and cannot be cancelled again', async () => {
-    orders = [makeOrder({ orderid: 25, status: 'Cancelled', cancelledAt: '2025-03-10T15:00:00.000Z' })];
+    orders = [order({ orderid: 25, status: 'Cancelled', cancelledAt: '2025-03-10T15:00:00.000Z' })];
     selectOrder(25);
     await renderAt('/myaccount/manageorder');
     expect(await screen.findByText(/This order was cancelled on 10 Mar 2025/)).toBeInTheDocument();
@@ -262,8 +235,8 @@ describe('/myaccount/manageorder', () => {
 
   it('Cancel Order asks first; Keep Order sends nothing; confirming cancels, toasts the server message and returns to My Orders', async () => {
     const user = userEvent.setup();
-    orders = [makeOrder({ orderid: 26, status: 'Processing' })];
-    cancelOrderMock.mockImplementation(async (id) => {
+    orders = [order({ orderid: 26, status: 'Processing' })];
+    api.cancelOrder.mockImplementation(async (id) => {
       orders = orders.map((o) => (o.orderid === id ? { ...o, status: 'Cancelled', cancelledAt: '2025-03-10T13:00:00.000Z' } : o));
       return { msg: 'Order Cancelled Successfully' };
     });
@@ -274,11 +247,11 @@ describe('/myaccount/manageorder', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
     expect(screen.getByRole('alertdialog', { name: 'Cancel order #26?' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Keep Order' }));
-    expect(cancelOrderMock).not.toHaveBeenCalled();
+    expect(api.cancelOrder).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Cancel Order' }));
     await user.click(screen.getByRole('button', { name: 'Yes, Cancel Order' }));
-    expect(cancelOrderMock).toHaveBeenCalledWith(26);
+    expect(api.cancelOrder).toHaveBeenCalledWith(26);
     expect(await screen.findByText('Order Cancelled Successfully')).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/myaccount/myorder'));
     await waitFor(() => expect(counter('Cancel Orders')).toHaveTextContent('1'));
@@ -287,8 +260,8 @@ describe('/myaccount/manageorder', () => {
 
   it('a refused cancel gives a warning toast with the server message and returns to My Orders', async () => {
     const user = userEvent.setup();
-    orders = [makeOrder({ orderid: 27, status: 'Shipped' })];
-    cancelOrderMock.mockRejectedValue(new ApiError(409, 'This order is already Delivered and can no longer be cancelled'));
+    orders = [order({ orderid: 27, status: 'Shipped' })];
+    api.cancelOrder.mockRejectedValue(new ApiError(409, 'This order is already Delivered and can no longer be cancelled'));
     selectOrder(27);
     await renderAt('/myaccount/manageorder');
     await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
@@ -310,7 +283,7 @@ describe('/myaccount/manageorder', () => {
 describe('/myaccount/trackorder', () => {
   it('without a selected order lists the orders to choose from; TRACK shows the timeline with dates and the expected delivery', async () => {
     const user = userEvent.setup();
-    orders = [makeOrder({ orderid: 31, status: 'Processing' }), makeOrder({ orderid: 30, status: 'Delivered', orderdate: '2025-01-05T12:00:00.000Z' })];
+    orders = [order({ orderid: 31, status: 'Processing' }), order({ orderid: 30, status: 'Delivered', orderdate: '2025-01-05T12:00:00.000Z' })];
     await renderAt('/myaccount/trackorder');
     expect(await screen.findByText('Choose an order to see where it is.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'TRACK order 31' }));
@@ -326,7 +299,7 @@ describe('/myaccount/trackorder', () => {
   });
 
   it('a delivered selected order says Delivered Successfully instead of an expected date', async () => {
-    orders = [makeOrder({ orderid: 32, status: 'Delivered' })];
+    orders = [order({ orderid: 32, status: 'Delivered' })];
     selectOrder(32);
     await renderAt('/myaccount/trackorder');
     expect(await screen.findByText('Delivered Successfully')).toBeInTheDocument();
@@ -337,8 +310,8 @@ describe('/myaccount/trackorder', () => {
 describe('/myaccount/cancellation and /myaccount/mypayment', () => {
   it('lists only the cancelled orders', async () => {
     orders = [
-      makeOrder({ orderid: 43, status: 'Cancelled', cancelledAt: '2025-03-11T12:00:00.000Z', billamount: 450, billtax: 50, discount: 0 }),
-      makeOrder({ orderid: 42, status: 'Processing' }),
+      order({ orderid: 43, status: 'Cancelled', cancelledAt: '2025-03-11T12:00:00.000Z', billamount: 450, billtax: 50, discount: 0 }),
+      order({ orderid: 42, status: 'Processing' }),
     ];
     await renderAt('/myaccount/cancellation');
     const rows = (await screen.findAllByRole('row')).slice(1);
@@ -349,7 +322,7 @@ describe('/myaccount/cancellation and /myaccount/mypayment', () => {
   });
 
   it('says so when nothing was cancelled', async () => {
-    orders = [makeOrder({ orderid: 44 })];
+    orders = [order({ orderid: 44 })];
     await renderAt('/myaccount/cancellation');
     expect(await screen.findByText('You have not cancelled any order.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -357,8 +330,8 @@ describe('/myaccount/cancellation and /myaccount/mypayment', () => {
 
   it('shows the payment method and amount of every order', async () => {
     orders = [
-      makeOrder({ orderid: 52, payinfo: 'paypal', billamount: 2000, billtax: 0 }),
-      makeOrder({ orderid: 51, orderdate: '2025-03-01T12:00:00.000Z', payinfo: 'cod', billamount: 300, billtax: 50 }),
+      order({ orderid: 52, payinfo: 'paypal', billamount: 2000, billtax: 0 }),
+      order({ orderid: 51, orderdate: '2025-03-01T12:00:00.000Z', payinfo: 'cod', billamount: 300, billtax: 50 }),
     ];
     await renderAt('/myaccount/mypayment');
     const rows = (await screen.findAllByRole('row')).slice(1);
@@ -382,8 +355,8 @@ describe('orders a page at a time', () => {
     orders = manyOrders(25, (id) => ({ status: id === 101 ? 'Cancelled' : 'Processing' }));
     await renderAt('/myaccount/myorder');
     await waitFor(() => expect(orderIds()).toHaveLength(PAGE));
-    expect(getOrdersPageMock).toHaveBeenCalledTimes(1);
-    expect(getOrdersMock).not.toHaveBeenCalled();
+    expect(api.getOrdersPage).toHaveBeenCalledTimes(1);
+    expect(api.getOrders).not.toHaveBeenCalled();
     expect(orderIds()[0]).toBe('#125');
     // Counted over the orders loaded: at least.
     expect(counter('Orders Placed')).toHaveTextContent('20+');
@@ -391,7 +364,7 @@ describe('orders a page at a time', () => {
 
     await user.click(screen.getByRole('button', { name: 'Load more orders' }));
     await waitFor(() => expect(orderIds()).toHaveLength(25));
-    expect(getOrdersPageMock).toHaveBeenLastCalledWith({ cursor: '20' });
+    expect(api.getOrdersPage).toHaveBeenLastCalledWith({ cursor: '20' });
     expect(orderIds().slice(19, 21)).toEqual(['#106', '#105']);
     expect(screen.queryByRole('button', { name: 'Load more orders' })).not.toBeInTheDocument();
     expect(screen.getByRole('row', { name: /#105/ })).toHaveFocus();
@@ -405,7 +378,7 @@ describe('orders a page at a time', () => {
     let fail!: (error: unknown) => void;
     await renderAt('/myaccount/mypayment');
     await waitFor(() => expect(orderIds()).toHaveLength(PAGE));
-    getOrdersPageMock.mockImplementationOnce(() => new Promise((_, reject) => (fail = reject)));
+    api.getOrdersPage.mockImplementationOnce(() => new Promise((_, reject) => (fail = reject)));
     await user.click(screen.getByRole('button', { name: 'Load more orders' }));
     const busy = screen.getByRole('button', { name: 'Loading…' });
     expect(busy).toBeDisabled();
@@ -427,7 +400,7 @@ describe('orders a page at a time', () => {
 
     orders = orders.map((o) => (o.orderid === 102 ? { ...o, status: 'Cancelled', cancelledAt: '2025-02-01T12:00:00.000Z' } : o));
     await user.click(screen.getByRole('link', { name: 'My Cancellations' }));
-    await waitFor(() => expect(getOrdersPageMock).toHaveBeenLastCalledWith({ limit: 25 }));
+    await waitFor(() => expect(api.getOrdersPage).toHaveBeenLastCalledWith({ limit: 25 }));
     expect(await screen.findByRole('row', { name: /#102/ })).toHaveTextContent('1 Feb 2025');
     expect(counter('Orders Placed')).toHaveTextContent(/^25$/);
   });
@@ -447,7 +420,7 @@ describe('orders a page at a time', () => {
     selectOrder(101);
     await renderAt('/myaccount/manageorder');
     expect(await screen.findByRole('heading', { name: /Order #101/ })).toBeInTheDocument();
-    expect(getOrderMock).toHaveBeenCalledWith(101);
+    expect(api.getOrder).toHaveBeenCalledWith(101);
     expect(screen.getByRole('button', { name: 'Cancel Order' })).toBeInTheDocument();
   });
 });

@@ -1,59 +1,22 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getMyProductsPage, getOrdersPage, getUserData, getWishlistPage, removeProduct, useSession, type Product } from '@marketplace/shared';
+import { ApiError, useSession, type Product } from '@marketplace/shared';
+import { currentPath, customer, mockApi, product, signInAs } from '@marketplace/shared/testing';
+import { renderAt } from '../../../testing/renderAt';
 
 // SELLER_MESSAGES of @marketplace/shared/contract (the contract's TypeBox schemas do not load in jsdom).
 const SELLER_MESSAGES = { removed: 'Product Removed Successfully', notYours: 'You can only change your own products' };
-import { currentPath, renderAt } from '../../../testing/renderAt';
 
-jest.mock('@marketplace/shared', () => ({
-  ...jest.requireActual('@marketplace/shared'),
-  getUserData: jest.fn(),
-  getOrdersPage: jest.fn(),
-  getWishlistPage: jest.fn(),
-  getMyProductsPage: jest.fn(),
-  removeProduct: jest.fn(),
-}));
-const mocked = {
-  getUserData: getUserData as jest.MockedFunction<typeof getUserData>,
-  getOrdersPage: getOrdersPage as jest.MockedFunction<typeof getOrdersPage>,
-  getWishlistPage: getWishlistPage as jest.MockedFunction<typeof getWishlistPage>,
-  getMyProductsPage: getMyProductsPage as jest.MockedFunction<typeof getMyProductsPage>,
-  removeProduct: removeProduct as jest.MockedFunction<typeof removeProduct>,
-};
+const api = mockApi();
 
-const listing = (productid: number, productname: string, price = 999): Product => ({
-  productid,
-  productname,
-  title: 'Electronics',
-  description: `${productname}, barely used.`,
-  price,
-  rating: 4.5,
-  photo: `http://localhost:4000/images/${productid}.png`,
-  photos: [`http://localhost:4000/images/${productid}.png`],
-  location: 'Pune',
-  userid: 7,
-});
+/** A product the signed-in seller (user 1) listed. */
+const listing = (productid: number, productname: string, price = 999): Product => product({ productid, productname, price, rating: 4.5 });
 
 beforeEach(() => {
-  act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' }));
-  mocked.getUserData.mockResolvedValue({
-    userid: 7,
-    firstname: 'Asha',
-    lastname: 'Rao',
-    email: 'asha@example.com',
-    phonenum: '9876543210',
-    createdate: '1995-04-12',
-    gender: 'female',
-    address: [],
-    authtoken: 'tok',
-  });
-  mocked.getOrdersPage.mockResolvedValue({ items: [], next: null });
-  mocked.getWishlistPage.mockResolvedValue({ items: [], next: null, count: 0 });
-});
-afterEach(() => {
-  act(() => useSession.getState().clearAll());
-  jest.clearAllMocks();
+  signInAs();
+  api.getUserData.mockResolvedValue(customer());
+  api.getOrdersPage.mockResolvedValue({ items: [], next: null });
+  api.getWishlistPage.mockResolvedValue({ items: [], next: null, count: 0 });
 });
 
 const table = () => screen.findByRole('table', { name: 'Your listings' });
@@ -61,7 +24,7 @@ const names = async () => within(await table()).getAllByRole('link', { name: /^(
 
 describe('/myaccount/myproducts', () => {
   it('is in the side menu and lists the seller’s products with View, Edit and Take down', async () => {
-    mocked.getMyProductsPage.mockResolvedValue({ items: [listing(12, 'Retro Camera', 1299), listing(11, 'Film Roll', 250)], next: null });
+    api.getMyProductsPage.mockResolvedValue({ items: [listing(12, 'Retro Camera', 1299), listing(11, 'Film Roll', 250)], next: null });
     await renderAt('/myaccount/myproducts');
     const menu = await screen.findByRole('navigation', { name: 'My account' });
     expect(within(menu).getByRole('link', { name: 'My Products' })).toHaveAttribute('href', '/myaccount/myproducts');
@@ -77,11 +40,11 @@ describe('/myaccount/myproducts', () => {
     expect(within(rows[0]).getByRole('link', { name: 'Edit Retro Camera' })).toHaveAttribute('href', '/editproduct/12');
     expect(within(rows[0]).getByRole('button', { name: 'Take down Retro Camera' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Add Product' })).toHaveAttribute('href', '/addproduct');
-    expect(mocked.getMyProductsPage).toHaveBeenCalledTimes(1);
+    expect(api.getMyProductsPage).toHaveBeenCalledTimes(1);
   });
 
   it('says so when the seller has listed nothing', async () => {
-    mocked.getMyProductsPage.mockResolvedValue({ items: [], next: null });
+    api.getMyProductsPage.mockResolvedValue({ items: [], next: null });
     await renderAt('/myaccount/myproducts');
     expect(await screen.findByText('You have not listed any products yet.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -89,20 +52,20 @@ describe('/myaccount/myproducts', () => {
 
   it('loads a page at a time with Load more products', async () => {
     const user = userEvent.setup();
-    mocked.getMyProductsPage
+    api.getMyProductsPage
       .mockResolvedValueOnce({ items: [listing(12, 'Retro Camera')], next: 'c1' })
       .mockResolvedValueOnce({ items: [listing(11, 'Film Roll')], next: null });
     await renderAt('/myaccount/myproducts');
     expect(await names()).toEqual(['Retro Camera']);
     await user.click(screen.getByRole('button', { name: 'Load more products' }));
     await waitFor(async () => expect(await names()).toEqual(['Retro Camera', 'Film Roll']));
-    expect(mocked.getMyProductsPage).toHaveBeenLastCalledWith({ cursor: 'c1' });
+    expect(api.getMyProductsPage).toHaveBeenLastCalledWith({ cursor: 'c1' });
     expect(screen.queryByRole('button', { name: 'Load more products' })).not.toBeInTheDocument();
   });
 
   it('shows the failure with Try again', async () => {
     const user = userEvent.setup();
-    mocked.getMyProductsPage.mockRejectedValueOnce(new ApiError(500, 'boom')).mockResolvedValueOnce({ items: [listing(12, 'Retro Camera')], next: null });
+    api.getMyProductsPage.mockRejectedValueOnce(new ApiError(500, 'boom')).mockResolvedValueOnce({ items: [listing(12, 'Retro Camera')], next: null });
     await renderAt('/myaccount/myproducts');
     expect(await screen.findByText('Your products could not be loaded.')).toBeInTheDocument();
     expect(screen.getByText('Something went wrong ...')).toBeInTheDocument();
@@ -112,7 +75,7 @@ describe('/myaccount/myproducts', () => {
 
   it('asks before taking a listing down: Keep Listing changes nothing and gives the focus back', async () => {
     const user = userEvent.setup();
-    mocked.getMyProductsPage.mockResolvedValue({ items: [listing(12, 'Retro Camera')], next: null });
+    api.getMyProductsPage.mockResolvedValue({ items: [listing(12, 'Retro Camera')], next: null });
     await renderAt('/myaccount/myproducts');
     await table();
     await user.click(screen.getByRole('button', { name: 'Take down Retro Camera' }));
@@ -122,18 +85,18 @@ describe('/myaccount/myproducts', () => {
     await user.click(within(question).getByRole('button', { name: 'Keep Listing' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Take down Retro Camera' })).toHaveFocus());
-    expect(mocked.removeProduct).not.toHaveBeenCalled();
+    expect(api.removeProduct).not.toHaveBeenCalled();
   });
 
   it('takes a listing down after the confirmation: the toast, the row goes, the focus moves on', async () => {
     const user = userEvent.setup();
-    mocked.getMyProductsPage.mockResolvedValue({ items: [listing(12, 'Retro Camera'), listing(11, 'Film Roll')], next: null });
-    mocked.removeProduct.mockResolvedValue({ msg: SELLER_MESSAGES.removed });
+    api.getMyProductsPage.mockResolvedValue({ items: [listing(12, 'Retro Camera'), listing(11, 'Film Roll')], next: null });
+    api.removeProduct.mockResolvedValue({ msg: SELLER_MESSAGES.removed });
     await renderAt('/myaccount/myproducts');
     await table();
     await user.click(screen.getByRole('button', { name: 'Take down Retro Camera' }));
     await user.click(screen.getByRole('button', { name: 'Yes, Take Down' }));
-    expect(mocked.removeProduct).toHaveBeenCalledWith(12);
+    expect(api.removeProduct).toHaveBeenCalledWith(12);
     expect(await screen.findByText('Product Removed Successfully')).toBeInTheDocument();
     expect(await names()).toEqual(['Film Roll']);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Take down Film Roll' })).toHaveFocus());
@@ -145,8 +108,8 @@ describe('/myaccount/myproducts', () => {
 
   it("shows the server's refusal (403) and keeps the listing", async () => {
     const user = userEvent.setup();
-    mocked.getMyProductsPage.mockResolvedValue({ items: [listing(12, 'Retro Camera')], next: null });
-    mocked.removeProduct.mockRejectedValue(new ApiError(403, SELLER_MESSAGES.notYours));
+    api.getMyProductsPage.mockResolvedValue({ items: [listing(12, 'Retro Camera')], next: null });
+    api.removeProduct.mockRejectedValue(new ApiError(403, SELLER_MESSAGES.notYours));
     await renderAt('/myaccount/myproducts');
     await table();
     await user.click(screen.getByRole('button', { name: 'Take down Retro Camera' }));
@@ -156,7 +119,7 @@ describe('/myaccount/myproducts', () => {
   });
 
   it('an expired session signs out and goes to /login, back to this page', async () => {
-    mocked.getMyProductsPage.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
+    api.getMyProductsPage.mockRejectedValue(new ApiError(401, 'Session expired, please login again'));
     await renderAt('/myaccount/myproducts');
     await waitFor(() => expect(currentPath()).toBe('/login?next=%2Fmyaccount%2Fmyproducts'));
     expect(useSession.getState().session).toBeNull();
