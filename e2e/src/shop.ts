@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import type { Locator, Page } from 'playwright-core';
-import { eventually, loginByApi, saveAddressesByApi, signUpByApi, uniqueUser, type ApiAddress, type TestUser } from './accounts';
+import { loginByApi, saveAddressesByApi, signUpByApi, uniqueUser, type ApiAddress, type TestUser } from './accounts';
+import { eventually } from './journey';
 import { API_URL } from './browser';
 
 export interface CatalogueProduct {

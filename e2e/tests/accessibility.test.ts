@@ -4,7 +4,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { API_URL, BASE_URL, launchBrowser, openPage } from '../src/browser';
-import { loginByApi, main, signInByUi } from '../src/accounts';
+import { loginByApi, signInByUi } from '../src/accounts';
+import { main } from '../src/journey';
 import { catalogue, shopperWithAddress } from '../src/shop';
 import { seriousViolations } from '../src/axe';
 

@@ -7,21 +7,17 @@ import { API_URL, BASE_URL, launchBrowser, openPage } from '../src/browser';
 import {
   accountButton,
   accountMenuItems,
-  eventually,
-  expectToast,
   fillLogin,
   headerInitial,
-  main,
   otpBoxes,
   otpValues,
-  readResetCode,
-  screenshotOnFailure,
   signInByUi,
   signUpByApi,
   uniqueUser,
-  waitForPath,
   type TestUser,
 } from '../src/accounts';
+import { eventually, expectToast, main, screenshotOnFailure, waitForPath } from '../src/journey';
+import { readResetCode } from '../src/mail';
 
 let browser: Browser;
 before(async () => {

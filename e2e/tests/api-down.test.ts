@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { ChildProcess } from 'node:child_process';
 import { launchBrowser, openPage } from '../src/browser';
-import { eventually, fillLogin, main, uniqueUser, waitForPath, watchToasts } from '../src/accounts';
+import { fillLogin, uniqueUser } from '../src/accounts';
+import { eventually, main, waitForPath, watchToasts } from '../src/journey';
 import { E2E_PORTS, startApi, startFrontEnd, stopChild } from '../src/stack.mjs';
 
 // Its own shell and API (the shared stack's API stays up for the other tests); the remotes are

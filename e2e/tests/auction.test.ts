@@ -5,7 +5,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { API_URL, BASE_URL, launchBrowser, openPage } from '../src/browser';
-import { eventually, loginByApi, main, signInByUi, signUpByApi, uniqueUser, withToast } from '../src/accounts';
+import { loginByApi, signInByUi, signUpByApi, uniqueUser } from '../src/accounts';
+import { eventually, main, withToast } from '../src/journey';
 import { rs, writePngFiles } from '../src/shop';
 
 let browser: Browser;

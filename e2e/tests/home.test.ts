@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { eventually } from '../src/accounts';
+import { eventually } from '../src/journey';
 import { API_URL, BASE_URL, launchBrowser, openPage } from '../src/browser';
 import { E2E_PORTS } from '../src/stack.mjs';
 

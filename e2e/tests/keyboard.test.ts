@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { API_URL, BASE_URL, launchBrowser } from '../src/browser';
-import { expectToast, inFreshContext, main, waitForPath } from '../src/accounts';
+import { expectToast, inFreshContext, main, waitForPath } from '../src/journey';
 import { addressLine, catalogue, HOME_ADDRESS, shopperWithAddress } from '../src/shop';
 
 let browser: Browser;

@@ -6,7 +6,9 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { API_URL, BASE_URL, launchBrowser, screenshotWidths } from '../src/browser';
-import { inFreshContext, loginByApi, main, signInByUi, signUpByApi, uniqueUser, waitForPath, withToast, mailsTo, waitForMail } from '../src/accounts';
+import { loginByApi, signInByUi, signUpByApi, uniqueUser } from '../src/accounts';
+import { inFreshContext, main, waitForPath, withToast } from '../src/journey';
+import { mailsTo, waitForMail } from '../src/mail';
 import { callApi, listProductByApi, watchPriceByApi } from '../src/shop';
 import { seriousViolations } from '../src/axe';
 

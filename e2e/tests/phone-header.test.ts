@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser } from '../src/browser';
 import { seriousViolations } from '../src/axe';
-import { eventually, main, signInByUi, uniqueUser, signUpByApi, waitForPath } from '../src/accounts';
+import { signInByUi, uniqueUser, signUpByApi } from '../src/accounts';
+import { eventually, main, waitForPath } from '../src/journey';
 
 const PHONE = { width: 390, height: 844 };
 let browser: Browser;

@@ -5,7 +5,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser } from '../src/browser';
-import { fillLogin, inFreshContext, main, signUpByApi, uniqueUser, waitForPath, withToast, type TestUser } from '../src/accounts';
+import { fillLogin, signUpByApi, uniqueUser, type TestUser } from '../src/accounts';
+import { inFreshContext, main, waitForPath, withToast } from '../src/journey';
 import { cartBadge, catalogue, type CatalogueProduct } from '../src/shop';
 
 let browser: Browser;

@@ -4,7 +4,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { API_URL, launchBrowser } from '../src/browser';
-import { eventually, inFreshContext, main, signInByUi, waitForPath, watchToasts, withToast } from '../src/accounts';
+import { signInByUi } from '../src/accounts';
+import { eventually, inFreshContext, main, waitForPath, watchToasts, withToast } from '../src/journey';
 import {
   addressLine,
   cartBadge,

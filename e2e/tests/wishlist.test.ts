@@ -6,7 +6,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { API_URL, BASE_URL, launchBrowser, screenshotWidths } from '../src/browser';
-import { eventually, inFreshContext, loginByApi, main, signInByUi, signUpByApi, uniqueUser, waitForPath, withToast } from '../src/accounts';
+import { loginByApi, signInByUi, signUpByApi, uniqueUser } from '../src/accounts';
+import { eventually, inFreshContext, main, waitForPath, withToast } from '../src/journey';
 import { cartBadge, callApi, wishlistCountByApi } from '../src/shop';
 import { seriousViolations } from '../src/axe';
 

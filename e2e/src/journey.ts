@@ -1,0 +1,87 @@
+// What every journey uses on a page: its content area, toasts, waits for a path or a condition,
+// and a fresh browser context per journey that leaves a screenshot when it fails.
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { openPage } from './browser';
+
+/** The page's content area (the header and footer have their own inputs, e.g. the newsletter's email). */
+export function main(page: Page): Locator {
+  return page.locator('main');
+}
+
+/** Waits for a react-toastify toast (role="alert") with this text. */
+export async function expectToast(page: Page, text: string, timeout = 10_000): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ state: 'visible', timeout });
+}
+
+/** Does `action` (e.g. a click) while already watching for the toast it should bring, so a toast that closes after 1.5 s is not missed. */
+export async function withToast(page: Page, text: string, action: () => Promise<unknown>, timeout = 10_000): Promise<void> {
+  await Promise.all([expectToast(page, text, timeout), action()]);
+}
+
+/**
+ * Starts recording the text of every alert (toasts included) that appears in the page from now on,
+ * until the next full page load; the returned function reads them in order of appearance.
+ */
+export async function watchToasts(page: Page): Promise<() => Promise<string[]>> {
+  // No named functions inside: tsx would wrap them in a helper the page does not have.
+  await page.evaluate(() => {
+    const w = window as unknown as { __e2eAlerts?: string[] };
+    if (w.__e2eAlerts) return;
+    const seen = new WeakSet<Element>();
+    const alerts: string[] = [];
+    w.__e2eAlerts = alerts;
+    new MutationObserver(() => {
+      document.querySelectorAll('[role="alert"]').forEach((el) => {
+        const text = (el.textContent ?? '').trim();
+        if (text && !seen.has(el)) {
+          seen.add(el);
+          alerts.push(text);
+        }
+      });
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => [...((window as unknown as { __e2eAlerts?: string[] }).__e2eAlerts ?? [])]);
+}
+
+/** Waits until the page's path (without its query) is `path`. */
+export async function waitForPath(page: Page, path: string, timeout = 15_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout });
+}
+
+/** Polls `read` until `ok` holds (or the time is up) and returns the last value read. */
+export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeout = 10_000, interval = 100): Promise<T> {
+  const deadline = Date.now() + timeout;
+  let value = await read();
+  while (!ok(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, interval));
+    value = await read();
+  }
+  return value;
+}
+
+/** A browser-side screenshot into the temp folder, for looking at a failed journey. */
+export async function screenshotOnFailure(page: Page, name: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    const file = join(process.env.E2E_SCREENSHOT_DIR ?? '/tmp', `e2e-${name}-${Date.now()}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    console.error(`journey ${name} failed at ${page.url()}; screenshot: ${file}`);
+    throw error;
+  }
+}
+
+/**
+ * Runs one journey in a fresh browser context (its own session storage and cookies): a failure
+ * leaves a screenshot, and an uncaught error in the page fails the journey too.
+ */
+export async function inFreshContext(browser: Browser, name: string, run: (page: Page) => Promise<void>): Promise<void> {
+  const { context, page, pageErrors } = await openPage(browser);
+  try {
+    await screenshotOnFailure(page, name, () => run(page));
+    if (pageErrors.length > 0) throw new Error(`uncaught error in the page during ${name}: ${pageErrors.join(' | ')}`);
+  } finally {
+    await context.close();
+  }
+}
