@@ -17,14 +17,23 @@ const restrictImports = (options) => /** @type {import('eslint').Linter.RuleEntr
 /** Relative imports that climb out of a package into one of these folders. */
 const reachingInto = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message });
 
-const sharedBoundary = reachingInto(FRONT_ENDS, '@marketplace/shared is used by the front ends; it imports none of them.');
+const sharedBoundary = reachingInto(
+  FRONT_ENDS,
+  '@marketplace/shared is used by the front ends; it imports none of them.',
+);
 
 // The contract is what the API and the front ends agree on: it depends on no part of the repository.
 const contractBoundary = restrictImports({
   patterns: [
-    reachingInto(PARTS.filter((part) => part !== 'contract'), '@marketplace/contract imports no other part of the repository.'),
+    reachingInto(
+      PARTS.filter((part) => part !== 'contract'),
+      '@marketplace/contract imports no other part of the repository.',
+    ),
     { group: ['@marketplace/*'], message: '@marketplace/contract imports no other part of the repository.' },
-    { group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: '@marketplace/contract is plain TypeScript over TypeBox: no React.' },
+    {
+      group: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+      message: '@marketplace/contract is plain TypeScript over TypeBox: no React.',
+    },
   ],
 });
 
@@ -98,7 +107,10 @@ export default defineConfig([
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: PARTS.map((part) => `${part}/tsconfig.json`), noWarnOnMultipleProjects: true }),
+        createTypeScriptImportResolver({
+          project: PARTS.map((part) => `${part}/tsconfig.json`),
+          noWarnOnMultipleProjects: true,
+        }),
         createNodeResolver(),
       ],
     },

@@ -25,7 +25,9 @@ const contract = {
   rootDir: path.join(__dirname, 'contract'),
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(__dirname, 'contract/tsconfig.json'), diagnostics: false }] },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(__dirname, 'contract/tsconfig.json'), diagnostics: false }],
+  },
 };
 
 module.exports = {

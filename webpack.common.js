@@ -61,11 +61,14 @@ class EmitRoutesPlugin {
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('EmitRoutesPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'EmitRoutesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        compilation.fileDependencies.add(this.file);
-        const { routes } = JSON.parse(require('node:fs').readFileSync(this.file, 'utf8'));
-        compilation.emitAsset('routes.json', new RawSource(JSON.stringify({ routes })));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'EmitRoutesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.fileDependencies.add(this.file);
+          const { routes } = JSON.parse(require('node:fs').readFileSync(this.file, 'utf8'));
+          compilation.emitAsset('routes.json', new RawSource(JSON.stringify({ routes })));
+        },
+      );
     });
   }
 }
@@ -81,30 +84,36 @@ class StandaloneRuntimePlugin {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('StandaloneRuntimePlugin', (compilation) => {
       let file;
-      compilation.hooks.processAssets.tap({ name: 'StandaloneRuntimePlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const { outputFiles } = require('esbuild').buildSync({
-          stdin: {
-            contents: [
-              "import * as core from '@module-federation/runtime-tools/runtime-core';",
-              'const g = globalThis;',
-              "if (!g._FEDERATION_RUNTIME_CORE) { g._FEDERATION_RUNTIME_CORE = core; g._FEDERATION_RUNTIME_CORE_FROM = { name: 'standalone', version: 'standalone' }; }",
-            ].join('\n'),
-            resolveDir: __dirname,
-          },
-          bundle: true,
-          minify: true,
-          format: 'iife',
-          platform: 'browser',
-          target: 'es2020',
-          write: false,
-          define: { 'process.env.NODE_ENV': '"production"' },
-        });
-        const text = outputFiles[0].text;
-        file = `standalone-runtime.${require('node:crypto').createHash('sha256').update(text).digest('hex').slice(0, 8)}.js`;
-        compilation.emitAsset(file, new RawSource(text));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'StandaloneRuntimePlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const { outputFiles } = require('esbuild').buildSync({
+            stdin: {
+              contents: [
+                "import * as core from '@module-federation/runtime-tools/runtime-core';",
+                'const g = globalThis;',
+                "if (!g._FEDERATION_RUNTIME_CORE) { g._FEDERATION_RUNTIME_CORE = core; g._FEDERATION_RUNTIME_CORE_FROM = { name: 'standalone', version: 'standalone' }; }",
+              ].join('\n'),
+              resolveDir: __dirname,
+            },
+            bundle: true,
+            minify: true,
+            format: 'iife',
+            platform: 'browser',
+            target: 'es2020',
+            write: false,
+            define: { 'process.env.NODE_ENV': '"production"' },
+          });
+          const text = outputFiles[0].text;
+          file = `standalone-runtime.${require('node:crypto').createHash('sha256').update(text).digest('hex').slice(0, 8)}.js`;
+          compilation.emitAsset(file, new RawSource(text));
+        },
+      );
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StandaloneRuntimePlugin', (data) => {
-        if (file) data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', { src: `${data.publicPath}${file}`, defer: true }));
+        if (file)
+          data.headTags.unshift(
+            HtmlWebpackPlugin.createHtmlTagObject('script', { src: `${data.publicPath}${file}`, defer: true }),
+          );
         return data;
       });
     });
@@ -121,13 +130,23 @@ class StandaloneRuntimePlugin {
  * @param {string[]} [options.runtimePlugins]
  * @param {string} [options.remoteContract]  the shell's module declaring what it loads of remotes
  */
-function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace', runtimePlugins = [], remoteContract }) {
+function createConfig({
+  dirname,
+  name,
+  port,
+  exposes = {},
+  title = 'Marketplace',
+  runtimePlugins = [],
+  remoteContract,
+}) {
   return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
     const remote = Object.keys(exposes).length > 0;
     // Production: CSS in files of its own, loaded beside each chunk (not strings in the JS);
     // development: style tags, which reload without a page refresh.
-    const styleLoader = production ? { loader: MiniCssExtractPlugin.loader, options: { esModule: false } } : 'style-loader';
+    const styleLoader = production
+      ? { loader: MiniCssExtractPlugin.loader, options: { esModule: false } }
+      : 'style-loader';
     return {
       mode: production ? 'production' : 'development',
       entry: path.join(dirname, 'src/index.ts'),
@@ -150,7 +169,10 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
         alias: {
           [require.resolve('@module-federation/inject-external-runtime-core-plugin')]: injectRuntimePluginEsm,
           // axios's fetch adapter, which a browser never reaches (see the file).
-          [path.join(path.dirname(require.resolve('axios/package.json')), 'lib/adapters/fetch.js')]: path.join(__dirname, 'scripts/axios-no-fetch-adapter.js'),
+          [path.join(path.dirname(require.resolve('axios/package.json')), 'lib/adapters/fetch.js')]: path.join(
+            __dirname,
+            'scripts/axios-no-fetch-adapter.js',
+          ),
         },
       },
       module: {
@@ -158,7 +180,10 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
           {
             test: /\.tsx?$/,
             exclude: /node_modules/,
-            use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(dirname, 'tsconfig.json') } },
+            use: {
+              loader: 'ts-loader',
+              options: { transpileOnly: true, configFile: path.join(dirname, 'tsconfig.json') },
+            },
           },
           {
             test: /\.module\.css$/,
@@ -202,7 +227,14 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
               : { provideExternalRuntime: true, optimization: { target: 'web' } }
             : {},
         }),
-        ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
+        ...(production
+          ? [
+              new MiniCssExtractPlugin({
+                filename: '[name].[contenthash:8].css',
+                chunkFilename: '[name].[contenthash:8].css',
+              }),
+            ]
+          : []),
         ...(remote ? [new EmitRoutesPlugin(path.join(dirname, 'src/routes.json'))] : []),
         ...(remote && production ? [new StandaloneRuntimePlugin()] : []),
         // Declarations the release gate checks across deploys: a remote's exposed modules, the
@@ -213,7 +245,12 @@ function createConfig({ dirname, name, port, exposes = {}, title = 'Marketplace'
                 tsconfig: path.join(dirname, 'tsconfig.json'),
                 files: remoteContract
                   ? { 'remote-contract.d.ts': path.join(dirname, remoteContract) }
-                  : Object.fromEntries(Object.entries(exposes).map(([key, file]) => [`exposes/${key.replace(/^\.\//, '')}.d.ts`, path.join(dirname, file)])),
+                  : Object.fromEntries(
+                      Object.entries(exposes).map(([key, file]) => [
+                        `exposes/${key.replace(/^\.\//, '')}.d.ts`,
+                        path.join(dirname, file),
+                      ]),
+                    ),
               }),
             ]
           : []),

@@ -52,12 +52,21 @@ function parseArgs(argv) {
     else if (a === '--help' || a === '-h') args.help = true;
     else throw new Error(`Unknown option ${a} (see --help)`);
   }
-  for (const s of args.only ?? []) if (!SECTIONS.includes(s)) throw new Error(`--only: unknown section '${s}' (${SECTIONS.join(', ')})`);
-  for (const d of args.db ?? []) if (!['pglite', 'postgres'].includes(d)) throw new Error(`--db: pglite or postgres, not '${d}'`);
-  if (args.runs !== undefined && !(Number.isInteger(args.runs) && args.runs >= 1 && args.runs <= 20)) throw new Error('--runs: 1 to 20');
-  if (args.duration !== undefined && !(args.duration >= 1 && args.duration <= 60)) throw new Error('--duration: 1 to 60 seconds');
-  if (args.buildRuns !== undefined && !(Number.isInteger(args.buildRuns) && args.buildRuns >= 1 && args.buildRuns <= 10)) throw new Error('--build-runs: 1 to 10');
-  if (args.orders !== undefined && !(Number.isInteger(args.orders) && args.orders >= 100 && args.orders <= 20000)) throw new Error('--orders: 100 to 20000');
+  for (const s of args.only ?? [])
+    if (!SECTIONS.includes(s)) throw new Error(`--only: unknown section '${s}' (${SECTIONS.join(', ')})`);
+  for (const d of args.db ?? [])
+    if (!['pglite', 'postgres'].includes(d)) throw new Error(`--db: pglite or postgres, not '${d}'`);
+  if (args.runs !== undefined && !(Number.isInteger(args.runs) && args.runs >= 1 && args.runs <= 20))
+    throw new Error('--runs: 1 to 20');
+  if (args.duration !== undefined && !(args.duration >= 1 && args.duration <= 60))
+    throw new Error('--duration: 1 to 60 seconds');
+  if (
+    args.buildRuns !== undefined &&
+    !(Number.isInteger(args.buildRuns) && args.buildRuns >= 1 && args.buildRuns <= 10)
+  )
+    throw new Error('--build-runs: 1 to 10');
+  if (args.orders !== undefined && !(Number.isInteger(args.orders) && args.orders >= 100 && args.orders <= 20000))
+    throw new Error('--orders: 100 to 20000');
   return args;
 }
 
@@ -70,13 +79,22 @@ try {
 }
 if (args.help) {
   const lines = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
-  console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).map((l) => l.slice(3)).join('\n'));
+  console.log(
+    lines
+      .slice(
+        0,
+        lines.findIndex((l) => !l.startsWith('//')),
+      )
+      .map((l) => l.slice(3))
+      .join('\n'),
+  );
   process.exit(0);
 }
 
 const resultsDir = join(BENCH_DIR, 'results');
 /** The hand-written analysis of the gaps (bench/results/notes.md), appended to the readable results. */
-const readNotes = () => (existsSync(join(resultsDir, 'notes.md')) ? readFileSync(join(resultsDir, 'notes.md'), 'utf8').trim() : '');
+const readNotes = () =>
+  existsSync(join(resultsDir, 'notes.md')) ? readFileSync(join(resultsDir, 'notes.md'), 'utf8').trim() : '';
 if (args.render) {
   const name = args.out ?? (args.quick ? 'quick' : 'latest');
   const saved = JSON.parse(readFileSync(join(resultsDir, `${name}.json`), 'utf8'));
@@ -157,12 +175,19 @@ const results = {
 let exitCode = 0;
 try {
   for (const port of Object.values(PORTS)) await assertPortFree(port);
-  log(`${results.machine.cores} cores, Node ${results.machine.node}, load ${results.machine.loadavgAtStart.join(' / ')}; sections: ${sections.join(', ')}; work folder ${workRoot}`);
+  log(
+    `${results.machine.cores} cores, Node ${results.machine.node}, load ${results.machine.loadavgAtStart.join(' / ')}; sections: ${sections.join(', ')}; work folder ${workRoot}`,
+  );
 
   const section = async (name, fn) => {
     if (!sections.includes(name)) return;
     const started = Date.now();
-    const record = { date: new Date().toISOString(), cores: results.machine.cores, node: results.machine.node, loadavgAtStart: loadavg() };
+    const record = {
+      date: new Date().toISOString(),
+      cores: results.machine.cores,
+      node: results.machine.node,
+      loadavgAtStart: loadavg(),
+    };
     try {
       Object.assign(record, await fn());
     } catch (error) {
@@ -189,7 +214,11 @@ try {
   const needsBaseline = sections.includes('api') || sections.includes('search') || sections.includes('scale');
   const baseline = needsBaseline ? await startBaseline(PORTS.baseline, join(workRoot, 'baseline.log')) : null;
   let postgresError = null;
-  if (sections.includes('search') || sections.includes('scale') || ((sections.includes('api') || sections.includes('abuse')) && opts.databases.includes('postgres'))) {
+  if (
+    sections.includes('search') ||
+    sections.includes('scale') ||
+    ((sections.includes('api') || sections.includes('abuse')) && opts.databases.includes('postgres'))
+  ) {
     try {
       results.machine.postgres = await ensurePostgres();
     } catch (error) {
@@ -267,7 +296,8 @@ if (args.only && existsSync(jsonPath)) {
   try {
     const previous = JSON.parse(readFileSync(jsonPath, 'utf8'));
     for (const [name, value] of Object.entries(previous.sections ?? {})) {
-      if (!results.sections[name]) results.sections[name] = { ...value, keptFromRunOf: value.keptFromRunOf ?? previous.date };
+      if (!results.sections[name])
+        results.sections[name] = { ...value, keptFromRunOf: value.keptFromRunOf ?? previous.date };
     }
   } catch {
     /* unreadable previous file: write this run alone */

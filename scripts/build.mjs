@@ -30,7 +30,9 @@ export async function buildFrontEnds(frontEnds = FRONT_ENDS, { outputPath } = {}
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const wanted = process.argv.slice(2);
-  const selected = wanted.length ? FRONT_ENDS.filter((fe) => wanted.includes(fe.area) || wanted.includes(fe.dir)) : FRONT_ENDS;
+  const selected = wanted.length
+    ? FRONT_ENDS.filter((fe) => wanted.includes(fe.area) || wanted.includes(fe.dir))
+    : FRONT_ENDS;
   console.log(`Building ${selected.map((fe) => fe.dir).join(', ')} ...`);
   buildFrontEnds(selected).then(
     (seconds) => console.log(`Built in ${seconds.toFixed(1)} s`),

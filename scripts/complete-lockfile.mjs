@@ -30,7 +30,10 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     const base = path ? `${path}/node_modules/${dep}` : `node_modules/${dep}`;
     if (lock.packages[base] || lock.packages[`node_modules/${dep}`]) continue;
     const platform = platformOf(dep);
-    if (!platform) { unknown.push(`${dep} (wanted by ${path || 'root'})`); continue; }
+    if (!platform) {
+      unknown.push(`${dep} (wanted by ${path || 'root'})`);
+      continue;
+    }
     lock.packages[`node_modules/${dep}`] = {
       version,
       cpu: [platform.cpu],
@@ -42,10 +45,14 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     added += 1;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lockfile: added ${added} platform entries`);
 if (unknown.length) {
-  console.error(`complete-lockfile: optional dependencies missing from the lock that are not platform builds:\n  ${unknown.join('\n  ')}`);
+  console.error(
+    `complete-lockfile: optional dependencies missing from the lock that are not platform builds:\n  ${unknown.join('\n  ')}`,
+  );
   process.exitCode = 1;
 }

@@ -61,7 +61,8 @@ function keepOption(args) {
   const at = args.indexOf('--keep');
   const raw = at >= 0 ? args[at + 1] : process.env.RELEASES_KEEP || '10';
   const keep = Number(raw);
-  if (!Number.isInteger(keep) || keep < 2) throw new ReleaseError(`--keep must be a whole number of at least 2, got '${raw}'.`);
+  if (!Number.isInteger(keep) || keep < 2)
+    throw new ReleaseError(`--keep must be a whole number of at least 2, got '${raw}'.`);
   return keep;
 }
 
@@ -77,7 +78,9 @@ async function runSmoke(store, frontEnd, id) {
   const { visited, problems } = await smoke({ store, frontEnd, id, siteUrl, log: console.log });
   const took = seconds((Date.now() - started) / 1000);
   if (problems.length) {
-    throw new ReleaseError(`the smoke run of ${frontEnd} ${id} failed (${visited} routes, ${took}):\n${problems.map((p) => `  - ${p}`).join('\n')}\nNothing was made live.`);
+    throw new ReleaseError(
+      `the smoke run of ${frontEnd} ${id} failed (${visited} routes, ${took}):\n${problems.map((p) => `  - ${p}`).join('\n')}\nNothing was made live.`,
+    );
   }
   console.log(`Smoke run passed: ${visited} routes, no page error, unavailable area or failed request (${took}).`);
 }
@@ -86,12 +89,19 @@ const seconds = (s) => (s < 1 ? `${Math.round(s * 1000)} ms` : `${s.toFixed(1)} 
 
 function printEvent({ event }, what) {
   if (!event) console.log(`Nothing changed: ${what}.`);
-  else console.log(`${event.frontEnd}: ${event.action} ${event.release ?? event.url ?? 'to its own server'}${event.from ? ` (was ${event.from})` : ''}. New page loads get it now.`);
+  else
+    console.log(
+      `${event.frontEnd}: ${event.action} ${event.release ?? event.url ?? 'to its own server'}${event.from ? ` (was ${event.from})` : ''}. New page loads get it now.`,
+    );
 }
 
 async function prune(store, keep) {
   const removed = await withRegistryLock(store, () => pruneReleases(store, readRegistry(store), { keep }));
-  console.log(removed.length ? `Pruned ${removed.join(', ')}.` : `Nothing to prune (keeping the newest ${keep} of each front end).`);
+  console.log(
+    removed.length
+      ? `Pruned ${removed.join(', ')}.`
+      : `Nothing to prune (keeping the newest ${keep} of each front end).`,
+  );
 }
 
 function status(store) {
@@ -100,12 +110,16 @@ function status(store) {
   for (const frontEnd of FRONT_END_NAMES) {
     const pointer = registry.frontEnds[frontEnd] ?? {};
     const releases = listReleases(store, frontEnd);
-    console.log(`\n${frontEnd}: live ${pointer.live ?? '(none)'}, previous ${pointer.previous ?? '(none)'}${pointer.url ? `, served from ${pointer.url}` : ''}`);
+    console.log(
+      `\n${frontEnd}: live ${pointer.live ?? '(none)'}, previous ${pointer.previous ?? '(none)'}${pointer.url ? `, served from ${pointer.url}` : ''}`,
+    );
     const forced = registry.history.filter((e) => e.frontEnd === frontEnd && e.forced);
     for (const e of forced) console.log(`  forced past the gate: ${e.release} at ${e.at} (${e.forced.join(' ')})`);
     for (const r of releases) {
       const mark = r.id === pointer.live ? 'live    ' : r.id === pointer.previous ? 'previous' : '        ';
-      console.log(`  ${mark} ${r.id}  commit ${r.commit}${r.dirty ? ' (uncommitted changes)' : ''}  published ${r.publishedAt}  ${r.files} files, ${Math.round(r.bytes / 1024)} KB`);
+      console.log(
+        `  ${mark} ${r.id}  commit ${r.commit}${r.dirty ? ' (uncommitted changes)' : ''}  published ${r.publishedAt}  ${r.files} files, ${Math.round(r.bytes / 1024)} KB`,
+      );
     }
   }
 }
@@ -142,7 +156,10 @@ export async function main(args, store = storeDir()) {
       const [frontEnd, id] = rest;
       assertFrontEnd(frontEnd);
       assertReleaseId(id);
-      if (!readRelease(store, frontEnd, id)) throw new ReleaseError(`There is no release ${id} of ${frontEnd} in ${store}. See 'npm run release -- status'.`);
+      if (!readRelease(store, frontEnd, id))
+        throw new ReleaseError(
+          `There is no release ${id} of ${frontEnd} in ${store}. See 'npm run release -- status'.`,
+        );
       const forced = passGate(store, frontEnd, { id }, rest.includes('--force'));
       const started = Date.now();
       printEvent(await promote(store, frontEnd, id, { forced }), `${id} is already live`);
@@ -163,7 +180,10 @@ export async function main(args, store = storeDir()) {
     case 'move': {
       const [frontEnd, url] = rest;
       if (!url) throw new ReleaseError('move needs a base URL, or default.');
-      printEvent(await move(store, frontEnd, url === 'default' ? null : url), `${frontEnd} is served from there already`);
+      printEvent(
+        await move(store, frontEnd, url === 'default' ? null : url),
+        `${frontEnd} is served from there already`,
+      );
       return 0;
     }
     case 'publish': {
@@ -185,7 +205,9 @@ export async function main(args, store = storeDir()) {
           forced = passGate(store, command, { dir }, rest.includes('--force'));
         },
       });
-      console.log(`${command}: ${created ? 'published' : 'already published as'} ${release.id} (build ${seconds(buildSeconds)}, publish ${seconds(publishSeconds)})`);
+      console.log(
+        `${command}: ${created ? 'published' : 'already published as'} ${release.id} (build ${seconds(buildSeconds)}, publish ${seconds(publishSeconds)})`,
+      );
       if (!rest.includes('--no-promote')) {
         if (command !== 'shell' && !rest.includes('--no-smoke')) await runSmoke(store, command, release.id);
         const started = Date.now();

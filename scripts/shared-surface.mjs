@@ -27,12 +27,16 @@ const TEST_ENTRY = './testing';
 /** Emits the package's declarations in memory and returns the files its entry points reach. */
 function declarations(packageDir) {
   const configPath = join(packageDir, 'tsconfig.json');
-  const config = ts.getParsedCommandLineOfConfigFile(configPath, { noEmit: false, declaration: true, emitDeclarationOnly: true, outDir: '/__surface__' }, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    { noEmit: false, declaration: true, emitDeclarationOnly: true, outDir: '/__surface__' },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
   const entries = Object.entries(pkg.exports ?? { '.': pkg.main })
     // ./testing is the front ends' test kit: their tests run against this workspace, never a release.
@@ -42,11 +46,22 @@ function declarations(packageDir) {
   const emitted = new Map();
   const result = program.emit(undefined, (file, text) => emitted.set(file, text), undefined, true);
   const errors = result.diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
-  if (errors.length) throw new Error(ts.formatDiagnostics(errors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => packageDir, getNewLine: () => '\n' }));
+  if (errors.length)
+    throw new Error(
+      ts.formatDiagnostics(errors, {
+        getCanonicalFileName: (f) => f,
+        getCurrentDirectory: () => packageDir,
+        getNewLine: () => '\n',
+      }),
+    );
   // Keep the declarations of the package's own sources (not its tests' helpers' dependencies elsewhere).
   const out = {};
   // getCommonSourceDirectory is internal to TypeScript (not in its typings) but present on every Program.
-  const root = config.options.rootDir ?? /** @type {import('typescript').Program & { getCommonSourceDirectory(): string }} */ (program).getCommonSourceDirectory();
+  const root =
+    config.options.rootDir ??
+    /** @type {import('typescript').Program & { getCommonSourceDirectory(): string }} */ (
+      program
+    ).getCommonSourceDirectory();
   for (const [file, text] of emitted) {
     const source = relative('/__surface__', file).replace(/\.d\.ts$/, '');
     const fromRoot = relative(packageDir, resolve(root, source));
@@ -75,7 +90,8 @@ function workspaceDependencies(packageDir) {
 function surfaceFiles(packageDir) {
   const { entries, files } = declarations(packageDir);
   for (const dependency of workspaceDependencies(packageDir)) {
-    for (const [file, text] of Object.entries(surfaceFiles(dependency.dir).files)) files[`${dependency.name}/${file}`] = text;
+    for (const [file, text] of Object.entries(surfaceFiles(dependency.dir).files))
+      files[`${dependency.name}/${file}`] = text;
   }
   return { entries, files };
 }
@@ -93,11 +109,13 @@ function splitDeclarations(fileName, text) {
       const from = statement.moduleSpecifier ? ` from ${statement.moduleSpecifier.getText(source)}` : '';
       for (const spec of statement.exportClause.elements) {
         const typeOnly = statement.isTypeOnly || spec.isTypeOnly ? 'type ' : '';
-        out[`export:${spec.name.getText(source)}`] = `export { ${typeOnly}${squash(spec.getText(source)).replace(/^type /, '')} }${from}`;
+        out[`export:${spec.name.getText(source)}`] =
+          `export { ${typeOnly}${squash(spec.getText(source)).replace(/^type /, '')} }${from}`;
       }
       continue;
     }
-    const { name: declaredName } = /** @type {import('typescript').Statement & { name?: import('typescript').Node }} */ (statement);
+    const { name: declaredName } =
+      /** @type {import('typescript').Statement & { name?: import('typescript').Node }} */ (statement);
     const names = ts.isVariableStatement(statement)
       ? statement.declarationList.declarations.map((d) => d.name.getText(source))
       : declaredName
@@ -112,7 +130,8 @@ function splitDeclarations(fileName, text) {
       if (!members) {
         // Overloads and merged declarations share a name: all of them are the surface.
         const text = squash(statement.getText(source));
-        if (out[name] && typeof out[name] === 'object') out[name].members[`(${ts.SyntaxKind[statement.kind]})`] = { text, optional: false };
+        if (out[name] && typeof out[name] === 'object')
+          out[name].members[`(${ts.SyntaxKind[statement.kind]})`] = { text, optional: false };
         else out[name] = typeof out[name] === 'string' ? `${out[name]}\n${text}` : text;
         continue;
       }
@@ -120,7 +139,9 @@ function splitDeclarations(fileName, text) {
       const entry = { head, members: {} };
       for (const member of members) {
         const key = member.name ? member.name.getText(source) : squash(member.getText(source));
-        const optional = Boolean(member.questionToken) || (ts.isPropertySignature(member) && /^(\w+\.)?TOptional</.test(member.type?.getText(source) ?? ''));
+        const optional =
+          Boolean(member.questionToken) ||
+          (ts.isPropertySignature(member) && /^(\w+\.)?TOptional</.test(member.type?.getText(source) ?? ''));
         entry.members[key] = { text: squash(member.getText(source)), optional };
       }
       out[name] = entry;
@@ -147,7 +168,8 @@ export function currentSurface(packageDir) {
   const { entries, files } = surfaceFiles(packageDir);
   const declarationsByName = {};
   for (const file of Object.keys(files).sort()) {
-    for (const [name, value] of Object.entries(splitDeclarations(file, files[file]))) declarationsByName[`${file}#${name}`] = value;
+    for (const [name, value] of Object.entries(splitDeclarations(file, files[file])))
+      declarationsByName[`${file}#${name}`] = value;
   }
   return { name: pkg.name, version: pkg.version, entries, declarations: declarationsByName };
 }
@@ -168,14 +190,17 @@ export function compareSurfaces(recorded, now) {
       for (const member of new Set([...Object.keys(before.members), ...Object.keys(after.members)])) {
         const b = before.members[member];
         const a = after.members[member];
-        if (!b) (a.optional ? additions : breaking).push(`added ${a.optional ? 'optional' : 'required'} ${key}.${member}`);
+        if (!b)
+          (a.optional ? additions : breaking).push(`added ${a.optional ? 'optional' : 'required'} ${key}.${member}`);
         else if (!a) breaking.push(`removed ${key}.${member}`);
         else if (a.text !== b.text) breaking.push(`changed ${key}.${member}`);
       }
     }
   }
-  for (const entry of recorded.entries.filter((e) => !now.entries.includes(e))) breaking.push(`removed entry point ${entry}`);
-  for (const entry of now.entries.filter((e) => !recorded.entries.includes(e))) additions.push(`added entry point ${entry}`);
+  for (const entry of recorded.entries.filter((e) => !now.entries.includes(e)))
+    breaking.push(`removed entry point ${entry}`);
+  for (const entry of now.entries.filter((e) => !recorded.entries.includes(e)))
+    additions.push(`added entry point ${entry}`);
   return { breaking, additions, needs: breaking.length ? 'major' : additions.length ? 'minor' : null };
 }
 
@@ -202,13 +227,25 @@ export function checkSurface(packageDir, { write = false } = {}) {
   const record = () => writeFileSync(file, `${JSON.stringify(now, null, 1)}\n`);
   if (!recorded) {
     if (write) record();
-    return { ok: write, message: write ? `Recorded the surface of ${now.name} ${now.version}.` : `${file} is missing: run npm run surface -w shared.` };
+    return {
+      ok: write,
+      message: write
+        ? `Recorded the surface of ${now.name} ${now.version}.`
+        : `${file} is missing: run npm run surface -w shared.`,
+    };
   }
   const { breaking, additions, needs } = compareSurfaces(recorded, now);
   const changes = [...breaking, ...additions];
-  const listed = changes.slice(0, 15).map((c) => `  - ${c}`).join('\n') + (changes.length > 15 ? `\n  … and ${changes.length - 15} more` : '');
+  const listed =
+    changes
+      .slice(0, 15)
+      .map((c) => `  - ${c}`)
+      .join('\n') + (changes.length > 15 ? `\n  … and ${changes.length - 15} more` : '');
   if (semver.valid(now.version) && semver.lt(now.version, recorded.version)) {
-    return { ok: false, message: `${now.name} says version ${now.version}, below the recorded ${recorded.version}: a version never goes back. Set it to ${recorded.version} or above.` };
+    return {
+      ok: false,
+      message: `${now.name} says version ${now.version}, below the recorded ${recorded.version}: a version never goes back. Set it to ${recorded.version} or above.`,
+    };
   }
   if (!bumpAllows(recorded.version, now.version, needs)) {
     const wanted = needs ? semver.inc(recorded.version, needs) : recorded.version;
@@ -220,10 +257,14 @@ export function checkSurface(packageDir, { write = false } = {}) {
         `(their "${now.name}" dependency), then run: npm run surface -w shared`,
     };
   }
-  if (!changes.length && recorded.version === now.version) return { ok: true, message: `${now.name} ${now.version}: the public surface is as recorded.` };
+  if (!changes.length && recorded.version === now.version)
+    return { ok: true, message: `${now.name} ${now.version}: the public surface is as recorded.` };
   if (write) {
     record();
-    return { ok: true, message: `Recorded the surface of ${now.name} ${now.version}${changes.length ? `:\n${listed}` : ''}.` };
+    return {
+      ok: true,
+      message: `Recorded the surface of ${now.name} ${now.version}${changes.length ? `:\n${listed}` : ''}.`,
+    };
   }
   return {
     ok: false,

@@ -84,7 +84,9 @@ if (dev) {
       console.log(`${fe.area}: release ${release.id} ${action === 'live' ? 'is live' : 'published and made live'}`);
     }
   }
-  run('api', tsx, ['api/src/main.ts'], { env: { ...process.env, PORT: String(p.api), NODE_ENV: 'production', RELEASES_DIR: store } });
+  run('api', tsx, ['api/src/main.ts'], {
+    env: { ...process.env, PORT: String(p.api), NODE_ENV: 'production', RELEASES_DIR: store },
+  });
   const live = new LiveReleases(store);
   for (const fe of FRONT_ENDS) {
     servers.push(await startReleaseServer({ store, frontEnd: fe.area, port: p[fe.area], live }));
@@ -106,6 +108,8 @@ async function waitForApi() {
 }
 
 const ready = await waitForApi();
-console.log(`\nMarketplace is ${ready ? 'running' : 'starting (the API is slow to answer)'}. Open http://localhost:${p.shell}`);
+console.log(
+  `\nMarketplace is ${ready ? 'running' : 'starting (the API is slow to answer)'}. Open http://localhost:${p.shell}`,
+);
 console.log(`  shell ${p.shell} · shop ${p.shop} · account ${p.account} · auction ${p.auction} · API ${p.api}`);
 console.log('  Ctrl-C stops everything.\n');

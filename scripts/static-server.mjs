@@ -72,7 +72,10 @@ function securityHeaders(apiUrl, sources) {
  */
 export function resolveAssetUrls(html, base) {
   // Quoted or not (the build minifies the page); absolute URLs, data: and fragments stay as they are.
-  return html.replace(/(<(?:script|link)\b[^>]*?\s(?:src|href)=)(["']?)(?!["']|[a-z][a-z0-9+.-]*:|\/|#)/gi, `$1$2${base}`);
+  return html.replace(
+    /(<(?:script|link)\b[^>]*?\s(?:src|href)=)(["']?)(?!["']|[a-z][a-z0-9+.-]*:|\/|#)/gi,
+    `$1$2${base}`,
+  );
 }
 
 /** Resolves a path below `base`, or null when it would leave it. */
@@ -114,7 +117,11 @@ const gzipAsync = promisify(gzip);
 function compress(body, coding, quality = BROTLI_FIRST) {
   if (coding === 'gzip') return gzipAsync(body, { level: 9 });
   return brotliAsync(body, {
-    params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
   });
 }
 
@@ -259,11 +266,17 @@ function frontEndServer({ config, sources, route, compressedCacheBytes }) {
         return;
       }
       if (answer.status) {
-        res.writeHead(answer.status, { ...common, 'Content-Type': TYPES['.txt'], 'Cache-Control': 'no-cache' }).end(answer.text);
+        res
+          .writeHead(answer.status, { ...common, 'Content-Type': TYPES['.txt'], 'Cache-Control': 'no-cache' })
+          .end(answer.text);
         return;
       }
       if (answer.html !== undefined) {
-        await sendBody({ 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache' }, Buffer.from(answer.html), answer.key);
+        await sendBody(
+          { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache' },
+          Buffer.from(answer.html),
+          answer.key,
+        );
         return;
       }
       const { file, info, cache } = answer;
@@ -305,7 +318,14 @@ async function listen(server, port, host) {
  * `compressedCacheBytes`: memory for compressed replies (64 MB).
  * @param {{ store: string, frontEnd: string, port: number, host?: string, live?: LiveReleases, compressedCacheBytes?: number }} options
  */
-export async function startReleaseServer({ store, frontEnd, port, host = process.env.HOST || '0.0.0.0', live = new LiveReleases(store), compressedCacheBytes }) {
+export async function startReleaseServer({
+  store,
+  frontEnd,
+  port,
+  host = process.env.HOST || '0.0.0.0',
+  live = new LiveReleases(store),
+  compressedCacheBytes,
+}) {
   const base = resolve(store, frontEnd);
   const pages = new Map();
   const server = frontEndServer({
@@ -323,7 +343,8 @@ export async function startReleaseServer({ store, frontEnd, port, host = process
       // A client-side route: the live release's page decides what to show, its not-found page included.
       const id = live.liveId(frontEnd);
       if (!id) return { status: 503, text: `No release of ${frontEnd} is live yet: see 'npm run release -- status'.` };
-      if (!pages.has(id)) pages.set(id, resolveAssetUrls(await readFile(join(base, id, 'index.html'), 'utf8'), `/${id}/`));
+      if (!pages.has(id))
+        pages.set(id, resolveAssetUrls(await readFile(join(base, id, 'index.html'), 'utf8'), `/${id}/`));
       return { html: pages.get(id), key: `page:${id}` };
     },
   });

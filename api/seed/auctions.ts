@@ -53,8 +53,14 @@ export function auctionPicture(a: SeedAuction, cacheDir = ''): Buffer {
  * other demo users). Skipped when the demo users are missing (a database seeded without them).
  * One transaction under an advisory lock, so two processes starting together seed once.
  */
-export async function seedAuctionsIfEmpty(db: Kysely<Database>, config: Pick<Config, 'seedImageCacheDir'>): Promise<number> {
-  const count = await db.selectFrom('auctions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+export async function seedAuctionsIfEmpty(
+  db: Kysely<Database>,
+  config: Pick<Config, 'seedImageCacheDir'>,
+): Promise<number> {
+  const count = await db
+    .selectFrom('auctions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(count.n) > 0) return 0;
   const users = await db
     .selectFrom('users')
@@ -74,7 +80,10 @@ export async function seedAuctionsIfEmpty(db: Kysely<Database>, config: Pick<Con
 
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(7272003)`.execute(trx);
-    const again = await trx.selectFrom('auctions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const again = await trx
+      .selectFrom('auctions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     if (Number(again.n) > 0) return 0;
     for (const { png, hash } of pictures) {
       await trx
@@ -111,7 +120,12 @@ export async function seedAuctionsIfEmpty(db: Kysely<Database>, config: Pick<Con
       for (const [j, [bidder, amount]] of a.bids.entries()) {
         await trx
           .insertInto('bids')
-          .values({ auctionid: row.auctionid, userid: ids[bidder]!, bid: amount, created_at: new Date(now - (a.bids.length - j) * 1_800_000) })
+          .values({
+            auctionid: row.auctionid,
+            userid: ids[bidder]!,
+            bid: amount,
+            created_at: new Date(now - (a.bids.length - j) * 1_800_000),
+          })
           .execute();
       }
     }

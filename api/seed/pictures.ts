@@ -64,10 +64,20 @@ type Painter = (c: Canvas, col: RGB, accent: RGB) => void;
 const screenGlow = (c: Canvas, x0: number, y0: number, x1: number, y1: number, r: number, col: RGB) => {
   c.fill(rrect(x0, y0, x1, y1, r), { color: lighten(col, 0.55), to: col });
   // a diagonal reflection
-  c.fill(polygon([[x0 + (x1 - x0) * 0.55, y0], [x1, y0], [x1, y0 + (y1 - y0) * 0.35], [x0 + (x1 - x0) * 0.2, y1], [x0, y1], [x0, y1 - 10]]), {
-    color: WHITE,
-    opacity: 0.08,
-  });
+  c.fill(
+    polygon([
+      [x0 + (x1 - x0) * 0.55, y0],
+      [x1, y0],
+      [x1, y0 + (y1 - y0) * 0.35],
+      [x0 + (x1 - x0) * 0.2, y1],
+      [x0, y1],
+      [x0, y1 - 10],
+    ]),
+    {
+      color: WHITE,
+      opacity: 0.08,
+    },
+  );
 };
 
 const painters: Record<Kind, Painter> = {
@@ -92,7 +102,18 @@ const painters: Record<Kind, Painter> = {
     c.fill(rrect(90, 90, 310, 250, 12), { color: darken(col, 0.35) });
     c.fill(rrect(98, 98, 302, 242, 8), { color: INK });
     screenGlow(c, 106, 106, 294, 234, 4, accent);
-    c.fill(polygon([[70, 256], [330, 256], [352, 292], [48, 292]], 4), { color: lighten(col, 0.25), to: col });
+    c.fill(
+      polygon(
+        [
+          [70, 256],
+          [330, 256],
+          [352, 292],
+          [48, 292],
+        ],
+        4,
+      ),
+      { color: lighten(col, 0.25), to: col },
+    );
     c.fill(rrect(170, 262, 230, 270, 3), { color: darken(col, 0.3) });
     c.fill(rrect(46, 290, 354, 300, 5), { color: darken(col, 0.35) });
   },
@@ -110,7 +131,10 @@ const painters: Record<Kind, Painter> = {
     c.fill(rrect(120, 225, 280, 320, 40), { color: lighten(col, 0.75), to: lighten(col, 0.45) });
     c.fill(capsule(125, 262, 275, 262, 1.5), { color: darken(col, 0.2), opacity: 0.6 });
     c.fill(circle(200, 292, 5), { color: accent });
-    for (const [x, tilt] of [[150, -1], [250, 1]] as const) {
+    for (const [x, tilt] of [
+      [150, -1],
+      [250, 1],
+    ] as const) {
       c.fill(capsule(x, 110, x + tilt * 12, 200, 14), { color: lighten(col, 0.85), to: lighten(col, 0.55) });
       c.fill(circle(x - tilt * 6, 105, 30), { color: lighten(col, 0.9), to: lighten(col, 0.6) });
       c.fill(circle(x - tilt * 14, 98, 12), { color: darken(col, 0.4) });
@@ -134,7 +158,16 @@ const painters: Record<Kind, Painter> = {
     for (let i = 0; i < 12; i++) {
       const a = (i / 12) * Math.PI * 2;
       const r1 = i % 3 === 0 ? 52 : 58;
-      c.fill(capsule(200 + Math.sin(a) * r1, 200 - Math.cos(a) * r1, 200 + Math.sin(a) * 63, 200 - Math.cos(a) * 63, i % 3 === 0 ? 3 : 1.5), { color: INK });
+      c.fill(
+        capsule(
+          200 + Math.sin(a) * r1,
+          200 - Math.cos(a) * r1,
+          200 + Math.sin(a) * 63,
+          200 - Math.cos(a) * 63,
+          i % 3 === 0 ? 3 : 1.5,
+        ),
+        { color: INK },
+      );
     }
     c.fill(capsule(200, 200, 200 + 30, 200 - 22, 3.5), { color: INK });
     c.fill(capsule(200, 200, 200 - 8, 200 - 50, 2.5), { color: INK });
@@ -153,7 +186,12 @@ const painters: Record<Kind, Painter> = {
     c.fill(circle(100, 140, 8), { color: accent });
   },
   drone(c, col, accent) {
-    const arms: Array<[number, number]> = [[95, 105], [305, 105], [95, 295], [305, 295]];
+    const arms: Array<[number, number]> = [
+      [95, 105],
+      [305, 105],
+      [95, 295],
+      [305, 295],
+    ];
     for (const [x, y] of arms) c.fill(capsule(200, 200, x, y, 11), { color: darken(col, 0.25) });
     for (const [x, y] of arms) {
       c.fill(circle(x, y, 18), { color: INK });
@@ -170,9 +208,28 @@ const painters: Record<Kind, Painter> = {
   tv(c, col, accent) {
     c.fill(rrect(40, 70, 360, 270, 10), { color: INK });
     screenGlow(c, 50, 80, 350, 260, 4, accent);
-    c.fill(polygon([[60, 230], [140, 150], [200, 205], [250, 165], [340, 240], [340, 250], [60, 250]]), { color: darken(accent, 0.35), opacity: 0.6 });
+    c.fill(
+      polygon([
+        [60, 230],
+        [140, 150],
+        [200, 205],
+        [250, 165],
+        [340, 240],
+        [340, 250],
+        [60, 250],
+      ]),
+      { color: darken(accent, 0.35), opacity: 0.6 },
+    );
     c.fill(circle(290, 120, 20), { color: WHITE, opacity: 0.5 });
-    c.fill(polygon([[175, 270], [225, 270], [240, 320], [160, 320]]), { color: darken(col, 0.3) });
+    c.fill(
+      polygon([
+        [175, 270],
+        [225, 270],
+        [240, 320],
+        [160, 320],
+      ]),
+      { color: darken(col, 0.3) },
+    );
     c.fill(rrect(120, 318, 280, 330, 6), { color: darken(col, 0.4) });
   },
   speaker(c, col, accent) {
@@ -208,7 +265,18 @@ const painters: Record<Kind, Painter> = {
     c.fill(rrect(120, 70, 280, 330, 24), { color: lighten(col, 0.15), to: darken(col, 0.3) });
     for (let i = 0; i < 4; i++) c.fill(circle(170 + i * 20, 290, 5), { color: i < 3 ? accent : darken(col, 0.5) });
     c.fill(rrect(180, 76, 220, 88, 4), { color: darken(col, 0.6) });
-    c.fill(polygon([[205, 140], [170, 205], [198, 205], [188, 255], [232, 180], [204, 180], [214, 140]]), { color: WHITE, opacity: 0.85 });
+    c.fill(
+      polygon([
+        [205, 140],
+        [170, 205],
+        [198, 205],
+        [188, 255],
+        [232, 180],
+        [204, 180],
+        [214, 140],
+      ]),
+      { color: WHITE, opacity: 0.85 },
+    );
   },
   charger(c, col, accent) {
     c.fill(rrect(110, 90, 230, 210, 24), { color: lighten(col, 0.75), to: lighten(col, 0.45) });
@@ -228,13 +296,33 @@ const painters: Record<Kind, Painter> = {
     c.fill(circle(170, 150, 10), { color: accent });
   },
   controller(c, col, accent) {
-    c.fill(polygon([[100, 150], [300, 150], [345, 270], [300, 290], [255, 240], [145, 240], [100, 290], [55, 270]], 26), {
-      color: lighten(col, 0.15),
-      to: darken(col, 0.3),
-    });
+    c.fill(
+      polygon(
+        [
+          [100, 150],
+          [300, 150],
+          [345, 270],
+          [300, 290],
+          [255, 240],
+          [145, 240],
+          [100, 290],
+          [55, 270],
+        ],
+        26,
+      ),
+      {
+        color: lighten(col, 0.15),
+        to: darken(col, 0.3),
+      },
+    );
     c.fill(rrect(105, 180, 155, 196, 4), { color: darken(col, 0.6) });
     c.fill(rrect(122, 163, 138, 213, 4), { color: darken(col, 0.6) });
-    const btn: Array<[number, number, RGB]> = [[285, 170, hex('#4caf50')], [305, 190, hex('#f44336')], [265, 190, hex('#2196f3')], [285, 210, hex('#ffc107')]];
+    const btn: Array<[number, number, RGB]> = [
+      [285, 170, hex('#4caf50')],
+      [305, 190, hex('#f44336')],
+      [265, 190, hex('#2196f3')],
+      [285, 210, hex('#ffc107')],
+    ];
     for (const [x, y, color] of btn) c.fill(circle(x, y, 9), { color });
     c.fill(circle(170, 228, 16), { color: darken(col, 0.6) });
     c.fill(circle(230, 228, 16), { color: darken(col, 0.6) });
@@ -261,7 +349,15 @@ const painters: Record<Kind, Painter> = {
     for (const x of [130, 270]) {
       c.fill(rrect(x - 68, 160, x + 68, 250, 38), { color: darken(col, 0.2) });
       c.fill(rrect(x - 60, 168, x + 60, 242, 32), { color: darken(accent, 0.3), to: INK });
-      c.fill(polygon([[x - 40, 172], [x - 5, 172], [x - 45, 238], [x - 58, 220]]), { color: WHITE, opacity: 0.15 });
+      c.fill(
+        polygon([
+          [x - 40, 172],
+          [x - 5, 172],
+          [x - 45, 238],
+          [x - 58, 220],
+        ]),
+        { color: WHITE, opacity: 0.15 },
+      );
     }
     c.fill(intersect(ring(200, 195, 22, 9), above(192, 400)), { color: darken(col, 0.2) });
   },
@@ -284,29 +380,93 @@ const painters: Record<Kind, Painter> = {
   },
   tshirt(c, col, accent) {
     c.fill(
-      polygon([[140, 70], [170, 70], [200, 95], [230, 70], [260, 70], [345, 120], [315, 185], [280, 165], [280, 340], [120, 340], [120, 165], [85, 185], [55, 120]], 6),
+      polygon(
+        [
+          [140, 70],
+          [170, 70],
+          [200, 95],
+          [230, 70],
+          [260, 70],
+          [345, 120],
+          [315, 185],
+          [280, 165],
+          [280, 340],
+          [120, 340],
+          [120, 165],
+          [85, 185],
+          [55, 120],
+        ],
+        6,
+      ),
       { color: lighten(col, 0.12), to: darken(col, 0.18) },
     );
-    c.fill(intersect(ring(200, 68, 32, 8), { sdf: (_x, y) => 70 - y, box: { x0: 160, y0: 70, x1: 240, y1: 110 } }), { color: darken(col, 0.25) });
+    c.fill(intersect(ring(200, 68, 32, 8), { sdf: (_x, y) => 70 - y, box: { x0: 160, y0: 70, x1: 240, y1: 110 } }), {
+      color: darken(col, 0.25),
+    });
     c.fill(circle(200, 200, 34), { color: accent, opacity: 0.9 });
     c.fill(circle(200, 200, 20), { color: lighten(accent, 0.5), opacity: 0.9 });
   },
   shirt(c, col, accent) {
     c.fill(
-      polygon([[145, 62], [200, 80], [255, 62], [340, 110], [330, 300], [295, 300], [285, 170], [285, 345], [115, 345], [115, 170], [105, 300], [70, 300], [60, 110]], 5),
+      polygon(
+        [
+          [145, 62],
+          [200, 80],
+          [255, 62],
+          [340, 110],
+          [330, 300],
+          [295, 300],
+          [285, 170],
+          [285, 345],
+          [115, 345],
+          [115, 170],
+          [105, 300],
+          [70, 300],
+          [60, 110],
+        ],
+        5,
+      ),
       { color: lighten(col, 0.15), to: darken(col, 0.15) },
     );
-    c.fill(polygon([[145, 62], [200, 80], [178, 118]]), { color: lighten(col, 0.4) });
-    c.fill(polygon([[255, 62], [200, 80], [222, 118]]), { color: lighten(col, 0.4) });
+    c.fill(
+      polygon([
+        [145, 62],
+        [200, 80],
+        [178, 118],
+      ]),
+      { color: lighten(col, 0.4) },
+    );
+    c.fill(
+      polygon([
+        [255, 62],
+        [200, 80],
+        [222, 118],
+      ]),
+      { color: lighten(col, 0.4) },
+    );
     c.fill(capsule(200, 90, 200, 340, 1.2), { color: darken(col, 0.35) });
     for (let y = 125; y < 340; y += 40) c.fill(circle(207, y, 4), { color: accent });
     c.fill(rrect(225, 140, 265, 175, 4), { color: darken(col, 0.12) });
   },
   jeans(c, col, accent) {
-    c.fill(polygon([[120, 60], [280, 60], [300, 345], [222, 345], [200, 150], [178, 345], [100, 345]], 4), {
-      color: lighten(col, 0.1),
-      to: darken(col, 0.25),
-    });
+    c.fill(
+      polygon(
+        [
+          [120, 60],
+          [280, 60],
+          [300, 345],
+          [222, 345],
+          [200, 150],
+          [178, 345],
+          [100, 345],
+        ],
+        4,
+      ),
+      {
+        color: lighten(col, 0.1),
+        to: darken(col, 0.25),
+      },
+    );
     c.fill(rrect(118, 60, 282, 82, 4), { color: darken(col, 0.2) });
     c.fill(circle(200, 71, 5), { color: accent });
     c.fill(capsule(200, 82, 200, 140, 1.5), { color: lighten(accent, 0.2), opacity: 0.8 });
@@ -315,50 +475,176 @@ const painters: Record<Kind, Painter> = {
   },
   jacket(c, col, accent) {
     c.fill(
-      polygon([[140, 60], [200, 85], [260, 60], [335, 105], [345, 330], [300, 330], [290, 180], [290, 350], [110, 350], [110, 180], [100, 330], [55, 330], [65, 105]], 8),
+      polygon(
+        [
+          [140, 60],
+          [200, 85],
+          [260, 60],
+          [335, 105],
+          [345, 330],
+          [300, 330],
+          [290, 180],
+          [290, 350],
+          [110, 350],
+          [110, 180],
+          [100, 330],
+          [55, 330],
+          [65, 105],
+        ],
+        8,
+      ),
       { color: lighten(col, 0.1), to: darken(col, 0.25) },
     );
-    c.fill(polygon([[140, 60], [200, 85], [200, 200], [150, 120]]), { color: darken(col, 0.25) });
-    c.fill(polygon([[260, 60], [200, 85], [200, 200], [250, 120]]), { color: darken(col, 0.25) });
+    c.fill(
+      polygon([
+        [140, 60],
+        [200, 85],
+        [200, 200],
+        [150, 120],
+      ]),
+      { color: darken(col, 0.25) },
+    );
+    c.fill(
+      polygon([
+        [260, 60],
+        [200, 85],
+        [200, 200],
+        [250, 120],
+      ]),
+      { color: darken(col, 0.25) },
+    );
     c.fill(capsule(200, 90, 200, 348, 2.5), { color: accent });
     c.fill(capsule(135, 250, 170, 250, 3), { color: darken(col, 0.4) });
     c.fill(capsule(230, 250, 265, 250, 3), { color: darken(col, 0.4) });
   },
   hoodie(c, col, accent) {
     c.fill(
-      polygon([[135, 85], [265, 85], [340, 130], [345, 330], [300, 330], [290, 195], [290, 350], [110, 350], [110, 195], [100, 330], [55, 330], [60, 130]], 10),
+      polygon(
+        [
+          [135, 85],
+          [265, 85],
+          [340, 130],
+          [345, 330],
+          [300, 330],
+          [290, 195],
+          [290, 350],
+          [110, 350],
+          [110, 195],
+          [100, 330],
+          [55, 330],
+          [60, 130],
+        ],
+        10,
+      ),
       { color: lighten(col, 0.12), to: darken(col, 0.22) },
     );
     c.fill(ellipse(200, 95, 62, 52), { color: darken(col, 0.15) });
     c.fill(ellipse(200, 105, 38, 36), { color: darken(col, 0.45) });
     c.fill(capsule(185, 140, 182, 200, 2.5), { color: accent });
     c.fill(capsule(215, 140, 218, 200, 2.5), { color: accent });
-    c.fill(polygon([[140, 260], [260, 260], [280, 320], [120, 320]], 6), { color: darken(col, 0.12) });
+    c.fill(
+      polygon(
+        [
+          [140, 260],
+          [260, 260],
+          [280, 320],
+          [120, 320],
+        ],
+        6,
+      ),
+      { color: darken(col, 0.12) },
+    );
   },
   dress(c, col, accent) {
-    c.fill(polygon([[160, 55], [175, 55], [185, 120], [215, 120], [225, 55], [240, 55], [250, 150], [225, 185], [330, 350], [70, 350], [175, 185], [150, 150]], 5), {
-      color: lighten(col, 0.15),
-      to: darken(col, 0.2),
-    });
+    c.fill(
+      polygon(
+        [
+          [160, 55],
+          [175, 55],
+          [185, 120],
+          [215, 120],
+          [225, 55],
+          [240, 55],
+          [250, 150],
+          [225, 185],
+          [330, 350],
+          [70, 350],
+          [175, 185],
+          [150, 150],
+        ],
+        5,
+      ),
+      {
+        color: lighten(col, 0.15),
+        to: darken(col, 0.2),
+      },
+    );
     c.fill(rrect(170, 180, 230, 194, 6), { color: accent });
-    for (const [x, y] of [[150, 280], [200, 250], [250, 290], [190, 320], [235, 235], [160, 225]] as Array<[number, number]>) {
+    for (const [x, y] of [
+      [150, 280],
+      [200, 250],
+      [250, 290],
+      [190, 320],
+      [235, 235],
+      [160, 225],
+    ] as Array<[number, number]>) {
       c.fill(circle(x, y, 7), { color: lighten(col, 0.6), opacity: 0.8 });
     }
   },
   sneaker(c, col, accent) {
-    c.fill(polygon([[60, 180], [150, 150], [200, 200], [300, 215], [350, 250], [350, 275], [60, 275]], 18), {
-      color: lighten(col, 0.1),
-      to: darken(col, 0.2),
-    });
+    c.fill(
+      polygon(
+        [
+          [60, 180],
+          [150, 150],
+          [200, 200],
+          [300, 215],
+          [350, 250],
+          [350, 275],
+          [60, 275],
+        ],
+        18,
+      ),
+      {
+        color: lighten(col, 0.1),
+        to: darken(col, 0.2),
+      },
+    );
     c.fill(rrect(40, 268, 365, 300, 14), { color: hex('#f4f4f4'), to: hex('#d8d8d8') });
     c.fill(rrect(40, 292, 365, 302, 5), { color: darken(accent, 0.2) });
-    c.fill(polygon([[140, 240], [260, 205], [290, 225], [160, 262]]), { color: accent });
-    for (let i = 0; i < 4; i++) c.fill(capsule(150 + i * 14, 172 + i * 10, 172 + i * 14, 162 + i * 10, 3), { color: WHITE, opacity: 0.9 });
+    c.fill(
+      polygon([
+        [140, 240],
+        [260, 205],
+        [290, 225],
+        [160, 262],
+      ]),
+      { color: accent },
+    );
+    for (let i = 0; i < 4; i++)
+      c.fill(capsule(150 + i * 14, 172 + i * 10, 172 + i * 14, 162 + i * 10, 3), { color: WHITE, opacity: 0.9 });
     c.fill(circle(85, 225, 10), { color: lighten(col, 0.4) });
   },
   kurta(c, col, accent) {
     c.fill(
-      polygon([[150, 55], [200, 70], [250, 55], [320, 95], [330, 230], [292, 230], [285, 140], [300, 355], [100, 355], [115, 140], [108, 230], [70, 230], [80, 95]], 6),
+      polygon(
+        [
+          [150, 55],
+          [200, 70],
+          [250, 55],
+          [320, 95],
+          [330, 230],
+          [292, 230],
+          [285, 140],
+          [300, 355],
+          [100, 355],
+          [115, 140],
+          [108, 230],
+          [70, 230],
+          [80, 95],
+        ],
+        6,
+      ),
       { color: lighten(col, 0.15), to: darken(col, 0.12) },
     );
     c.fill(rrect(193, 70, 207, 160, 4), { color: accent });
@@ -367,12 +653,29 @@ const painters: Record<Kind, Painter> = {
     c.fill(capsule(102, 322, 298, 322, 2), { color: accent, opacity: 0.8 });
   },
   socks(c, col, accent) {
-    for (const [dx, shade] of [[-45, 0.15], [45, 0]] as Array<[number, number]>) {
+    for (const [dx, shade] of [
+      [-45, 0.15],
+      [45, 0],
+    ] as Array<[number, number]>) {
       const base = darken(col, shade);
-      c.fill(polygon([[150 + dx, 60], [220 + dx, 60], [220 + dx, 250], [260 + dx, 300], [240 + dx, 345], [170 + dx, 345], [150 + dx, 290]], 14), {
-        color: lighten(base, 0.1),
-        to: darken(base, 0.15),
-      });
+      c.fill(
+        polygon(
+          [
+            [150 + dx, 60],
+            [220 + dx, 60],
+            [220 + dx, 250],
+            [260 + dx, 300],
+            [240 + dx, 345],
+            [170 + dx, 345],
+            [150 + dx, 290],
+          ],
+          14,
+        ),
+        {
+          color: lighten(base, 0.1),
+          to: darken(base, 0.15),
+        },
+      );
       c.fill(rrect(146 + dx, 56, 224 + dx, 95, 6), { color: lighten(base, 0.4) });
       c.fill(rrect(150 + dx, 130, 220 + dx, 145, 2), { color: accent });
       c.fill(rrect(150 + dx, 160, 220 + dx, 175, 2), { color: accent });
@@ -380,10 +683,44 @@ const painters: Record<Kind, Painter> = {
   },
   handbag(c, col, accent) {
     c.fill(subtract(rrect(140, 70, 260, 190, 55), rrect(160, 90, 240, 200, 40)), { color: darken(col, 0.3) });
-    c.fill(polygon([[95, 160], [305, 160], [330, 335], [70, 335]], 16), { color: lighten(col, 0.12), to: darken(col, 0.25) });
-    c.fill(polygon([[95, 160], [305, 160], [290, 225], [110, 225]], 10), { color: darken(col, 0.12) });
+    c.fill(
+      polygon(
+        [
+          [95, 160],
+          [305, 160],
+          [330, 335],
+          [70, 335],
+        ],
+        16,
+      ),
+      { color: lighten(col, 0.12), to: darken(col, 0.25) },
+    );
+    c.fill(
+      polygon(
+        [
+          [95, 160],
+          [305, 160],
+          [290, 225],
+          [110, 225],
+        ],
+        10,
+      ),
+      { color: darken(col, 0.12) },
+    );
     c.fill(rrect(185, 210, 215, 240, 6), { color: accent });
-    c.stroke(polygon([[110, 240], [290, 240], [310, 320], [90, 320]], 10), 1.5, { color: lighten(col, 0.45), opacity: 0.6 });
+    c.stroke(
+      polygon(
+        [
+          [110, 240],
+          [290, 240],
+          [310, 320],
+          [90, 320],
+        ],
+        10,
+      ),
+      1.5,
+      { color: lighten(col, 0.45), opacity: 0.6 },
+    );
   },
 };
 

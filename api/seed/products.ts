@@ -12,10 +12,42 @@ export interface SeedUser {
 
 /** Demo accounts (documented in api/README.md). The first three are the catalogue's sellers. */
 export const SEED_USERS: SeedUser[] = [
-  { firstname: 'Asha', lastname: 'Verma', email: 'asha.verma@example.com', password: 'Asha@2024', phonenum: '9876543210', createdate: '1990-04-12', gender: 'female' },
-  { firstname: 'Rohan', lastname: 'Mehta', email: 'rohan.mehta@example.com', password: 'Rohan@2024', phonenum: '9822012345', createdate: '1987-11-03', gender: 'male' },
-  { firstname: 'Priya', lastname: 'Nair', email: 'priya.nair@example.com', password: 'Priya@2024', phonenum: '9447098765', createdate: '1994-07-21', gender: 'female' },
-  { firstname: 'Demo', lastname: 'Shopper', email: 'demo@example.com', password: 'Demo@1234', phonenum: '9000000001', createdate: '1998-01-30', gender: 'male' },
+  {
+    firstname: 'Asha',
+    lastname: 'Verma',
+    email: 'asha.verma@example.com',
+    password: 'Asha@2024',
+    phonenum: '9876543210',
+    createdate: '1990-04-12',
+    gender: 'female',
+  },
+  {
+    firstname: 'Rohan',
+    lastname: 'Mehta',
+    email: 'rohan.mehta@example.com',
+    password: 'Rohan@2024',
+    phonenum: '9822012345',
+    createdate: '1987-11-03',
+    gender: 'male',
+  },
+  {
+    firstname: 'Priya',
+    lastname: 'Nair',
+    email: 'priya.nair@example.com',
+    password: 'Priya@2024',
+    phonenum: '9447098765',
+    createdate: '1994-07-21',
+    gender: 'female',
+  },
+  {
+    firstname: 'Demo',
+    lastname: 'Shopper',
+    email: 'demo@example.com',
+    password: 'Demo@1234',
+    phonenum: '9000000001',
+    createdate: '1998-01-30',
+    gender: 'male',
+  },
 ];
 
 export interface SeedProduct {

@@ -67,7 +67,10 @@ export async function seedIfEmpty(
   config: Pick<Config, 'scrypt' | 'seedImageCacheDir'>,
   log?: FastifyBaseLogger,
 ): Promise<SeedResult | null> {
-  const count = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const count = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(count.n) > 0) return null;
 
   // Work that needs no database first (password hashes, pictures), then one short transaction.
@@ -79,7 +82,10 @@ export async function seedIfEmpty(
 
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(7272001)`.execute(trx);
-    const again = await trx.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const again = await trx
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     if (Number(again.n) > 0) return null;
 
     const userIds: number[] = [];
@@ -103,7 +109,14 @@ export async function seedIfEmpty(
           createdate: u.createdate,
           gender: u.gender,
           address: JSON.stringify([
-            { streetadd: `${12 + i * 7}, MG Road`, landmark: 'Near City Mall', country: 'India', state: 'Karnataka', city: 'Bengaluru', postal: `5600${10 + i}` },
+            {
+              streetadd: `${12 + i * 7}, MG Road`,
+              landmark: 'Near City Mall',
+              country: 'India',
+              state: 'Karnataka',
+              city: 'Bengaluru',
+              postal: `5600${10 + i}`,
+            },
           ]),
           password_hash: hashes[i],
         })

@@ -56,7 +56,13 @@ export interface Config {
   };
   /** scrypt cost; stored in each hash, so it can be raised later. */
   scrypt: { N: number; r: number; p: number };
-  rateLimits: { login: RateLimitRule; resetRequest: RateLimitRule; otpCheck: RateLimitRule; signup: RateLimitRule; contact: RateLimitRule };
+  rateLimits: {
+    login: RateLimitRule;
+    resetRequest: RateLimitRule;
+    otpCheck: RateLimitRule;
+    signup: RateLimitRule;
+    contact: RateLimitRule;
+  };
   shipping: { freeFrom: number; fee: number };
   /** Order status moves Processing → Shipped → Delivered this many hours after the order date. */
   orders: { shipAfterHours: number; deliverAfterHours: number };
@@ -69,7 +75,13 @@ export interface Config {
    * hours after the approval; live event streams (GET /auctionevents/:id) per process and their
    * heartbeat comment interval.
    */
-  auctions: { shipAfterHours: number; deliverAfterHours: number; maxEventStreams: number; maxEventStreamsPerClient: number; heartbeatSeconds: number };
+  auctions: {
+    shipAfterHours: number;
+    deliverAfterHours: number;
+    maxEventStreams: number;
+    maxEventStreamsPerClient: number;
+    heartbeatSeconds: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -78,11 +90,19 @@ function num(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`Configuration: ${name} must be a non-negative number, got '${raw}'`);
+  if (!Number.isFinite(n) || n < 0)
+    throw new Error(`Configuration: ${name} must be a non-negative number, got '${raw}'`);
   return n;
 }
 
-function rule(env: Env, prefix: string, perIp: number, perEmail: number, perEmailAnywhere: number, windowSeconds: number): RateLimitRule {
+function rule(
+  env: Env,
+  prefix: string,
+  perIp: number,
+  perEmail: number,
+  perEmailAnywhere: number,
+  windowSeconds: number,
+): RateLimitRule {
   return {
     perIp: num(env, `${prefix}_PER_IP`, perIp),
     perEmail: num(env, `${prefix}_PER_EMAIL`, perEmail),
@@ -99,14 +119,19 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data', 'pglite')),
-    corsOrigins: (env.CORS_ORIGINS || 'http://localhost:3000,http://localhost:3001,http://localhost:3002,http://localhost:3003')
+    corsOrigins: (
+      env.CORS_ORIGINS || 'http://localhost:3000,http://localhost:3001,http://localhost:3002,http://localhost:3003'
+    )
       .split(',')
       .map((s) => s.trim().replace(/\/$/, ''))
       .filter(Boolean),
     releasesRegistry: env.RELEASES_DIR ? path.join(path.resolve(env.RELEASES_DIR), 'registry.json') : undefined,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : undefined,
     /** The shop's address in links the API mails (a price drop); the first CORS origin (the shell) unless set. */
-    storefrontUrl: (env.STOREFRONT_URL || (env.CORS_ORIGINS || 'http://localhost:3000').split(',')[0]!.trim()).replace(/\/$/, ''),
+    storefrontUrl: (env.STOREFRONT_URL || (env.CORS_ORIGINS || 'http://localhost:3000').split(',')[0]!.trim()).replace(
+      /\/$/,
+      '',
+    ),
     smtpUrl: env.SMTP_URL || undefined,
     outboxDir: path.resolve(env.OUTBOX_DIR || path.join(REPO_ROOT, 'api', 'outbox')),
     mailFrom: env.MAIL_FROM || 'Marketplace <no-reply@marketplace.local>',

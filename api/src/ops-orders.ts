@@ -18,8 +18,10 @@ export const orderStatusCommand = {
     const [idText, statusText] = args;
     const usage = `Usage: npm run ops -- order:status <orderid> <${[...ORDER_STATUSES, 'auto'].join('|')}>`;
     if (!idText || !statusText || args.length > 2) throw new Error(usage);
-    if (!/^[1-9][0-9]{0,9}$/.test(idText) || Number(idText) > MAX_ID) throw new Error(`orderid must be a positive whole number, got '${idText}'. ${usage}`);
-    const status = [...ORDER_STATUSES, 'auto'].find((s) => s.toLowerCase() === statusText.toLowerCase()) as OrderStatusValue | 'auto' | undefined;
+    if (!/^[1-9][0-9]{0,9}$/.test(idText) || Number(idText) > MAX_ID)
+      throw new Error(`orderid must be a positive whole number, got '${idText}'. ${usage}`);
+    const status = [...ORDER_STATUSES, 'auto'].find((s) => s.toLowerCase() === statusText.toLowerCase()) as
+      OrderStatusValue | 'auto' | undefined;
     if (!status) throw new Error(`Unknown status '${statusText}'. ${usage}`);
 
     const database = await openDatabase(config);
@@ -27,7 +29,9 @@ export const orderStatusCommand = {
       await migrateToLatest(database.db);
       const result = await setOrderStatus(database.db, config.orders, Number(idText), status);
       if (!result) throw new Error(`Order ${idText} not found`);
-      console.log(`Order ${idText}: ${result.before} → ${result.after}${status === 'auto' ? ' (follows the clock)' : ''}`);
+      console.log(
+        `Order ${idText}: ${result.before} → ${result.after}${status === 'auto' ? ' (follows the clock)' : ''}`,
+      );
     } finally {
       await database.close();
     }

@@ -29,7 +29,12 @@ export const commands: Record<string, Command> = {
 };
 
 function usage(): string {
-  return ['Usage: npm run ops -w api -- <command>', '', 'Commands:', ...Object.entries(commands).map(([n, c]) => `  ${n.padEnd(14)} ${c.describe}`)].join('\n');
+  return [
+    'Usage: npm run ops -w api -- <command>',
+    '',
+    'Commands:',
+    ...Object.entries(commands).map(([n, c]) => `  ${n.padEnd(14)} ${c.describe}`),
+  ].join('\n');
 }
 
 export async function runOps(argv: string[], config?: Config): Promise<number> {

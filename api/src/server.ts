@@ -28,7 +28,13 @@ export function createFastify(config: Config, options: LogOptions): App {
     // Fastify's own HTTP server (same timeouts), with the cached catalogue reads in front.
     serverFactory: (handler, options) => {
       // Fastify hands over its options with defaults applied.
-      const opts = options as { http?: ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number; maxRequestsPerSocket: number };
+      const opts = options as {
+        http?: ServerOptions;
+        keepAliveTimeout: number;
+        requestTimeout: number;
+        connectionTimeout: number;
+        maxRequestsPerSocket: number;
+      };
       const server = createServer(
         {
           ...opts.http,
@@ -45,7 +51,8 @@ export function createFastify(config: Config, options: LogOptions): App {
       server.keepAliveTimeout = opts.keepAliveTimeout;
       server.setTimeout(opts.connectionTimeout);
       if (opts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
-      if (!config.trustProxy && config.maxConnectionsPerClient > 0) limitConnectionsPerClient(server, config.maxConnectionsPerClient);
+      if (!config.trustProxy && config.maxConnectionsPerClient > 0)
+        limitConnectionsPerClient(server, config.maxConnectionsPerClient);
       return server;
     },
     logger: loggerOptions(config, options),

@@ -5,7 +5,8 @@
 import { describeEachDatabase } from './helpers/server';
 import { login, signedInUser } from './helpers/accounts';
 
-const NEW_PASSWORD_MESSAGE = 'Password should contain Uppercase, Lowercase, Special Symbol and Length should be greater 8';
+const NEW_PASSWORD_MESSAGE =
+  'Password should contain Uppercase, Lowercase, Special Symbol and Length should be greater 8';
 
 describeEachDatabase('accounts: profile', (server) => {
   describe('GET /getuserdata', () => {
@@ -48,7 +49,12 @@ describeEachDatabase('accounts: profile', (server) => {
 
     it('edits the profile and returns the refreshed session data', async () => {
       const u = await signedInUser(server());
-      const r = await server().put('/updatecus', { authtoken: u.token, firstname: 'Meenakshi', lastname: 'Rao', phonenum: '9123456789' });
+      const r = await server().put('/updatecus', {
+        authtoken: u.token,
+        firstname: 'Meenakshi',
+        lastname: 'Rao',
+        phonenum: '9123456789',
+      });
       expect(r.status).toBe(200);
       expect(r.body.msg).toBe('Profile Updated Successfully');
       expect(r.body.data).toEqual({ firstname: 'Meenakshi', lastname: 'Rao', authtoken: u.token });
@@ -61,7 +67,9 @@ describeEachDatabase('accounts: profile', (server) => {
       const base = { authtoken: u.token, firstname: 'A', lastname: 'B', phonenum: '9123456789' };
       expect((await server().put('/updatecus', { ...base, firstname: ' ' })).body.msg).toBe('Please Enter First Name');
       expect((await server().put('/updatecus', { ...base, lastname: '' })).body.msg).toBe('Please Enter Last Name');
-      expect((await server().put('/updatecus', { ...base, phonenum: '12345' })).body.msg).toBe('Please Enter Phone number');
+      expect((await server().put('/updatecus', { ...base, phonenum: '12345' })).body.msg).toBe(
+        'Please Enter Phone number',
+      );
       const partial = await server().put('/updatecus', { authtoken: u.token, firstname: 'Only' });
       expect(partial.status).toBe(400);
       expect(partial.body.msg).toBe('Please Enter Last Name');
@@ -73,14 +81,27 @@ describeEachDatabase('accounts: profile', (server) => {
       const empty = await server().put('/updatecus', { authtoken: u.token });
       expect(empty.status).toBe(400);
       expect(empty.body.msg).toMatch(/Nothing to update/);
-      const mixed = await server().put('/updatecus', { authtoken: u.token, address: [address], firstname: 'A', lastname: 'B', phonenum: '9123456789' });
+      const mixed = await server().put('/updatecus', {
+        authtoken: u.token,
+        address: [address],
+        firstname: 'A',
+        lastname: 'B',
+        phonenum: '9123456789',
+      });
       expect(mixed.status).toBe(400);
       expect(mixed.body.msg).toMatch(/one change at a time/);
     });
 
     it('saves the address book as a list and validates every address', async () => {
       const u = await signedInUser(server());
-      const second = { ...address, streetadd: '221B Baker Street', country: 'United Kingdom', state: 'London', city: 'London', postal: 'NW1 6XE' };
+      const second = {
+        ...address,
+        streetadd: '221B Baker Street',
+        country: 'United Kingdom',
+        state: 'London',
+        city: 'London',
+        postal: 'NW1 6XE',
+      };
       const r = await server().put('/updatecus', { authtoken: u.token, address: [address, second] });
       expect(r.status).toBe(200);
       expect(r.body.msg).toBe('Address Updated Successfully');
@@ -96,7 +117,10 @@ describeEachDatabase('accounts: profile', (server) => {
         [{ postal: '' }, 'Please Enter Zip/Postal'],
       ];
       for (const [change, msg] of bad) {
-        const res = await server().put('/updatecus', { authtoken: u.token, address: [address, { ...address, ...change }] });
+        const res = await server().put('/updatecus', {
+          authtoken: u.token,
+          address: [address, { ...address, ...change }],
+        });
         expect(res.status).toBe(400);
         expect(res.body.msg).toBe(msg);
       }
@@ -114,7 +138,14 @@ describeEachDatabase('accounts: profile', (server) => {
       const alice = await signedInUser(server(), { firstname: 'Alice' });
       const bob = await signedInUser(server(), { firstname: 'Bob' });
       // Alice's token, Bob's id in the body: the id is not part of the contract and is ignored.
-      const r = await server().put('/updatecus', { authtoken: alice.token, userid: bob.userid, email: bob.email, firstname: 'Mallory', lastname: 'X', phonenum: '9000000000' });
+      const r = await server().put('/updatecus', {
+        authtoken: alice.token,
+        userid: bob.userid,
+        email: bob.email,
+        firstname: 'Mallory',
+        lastname: 'X',
+        phonenum: '9000000000',
+      });
       expect(r.status).toBe(200);
       expect((await server().get('/getuserdata', { authtoken: alice.token })).body.data.firstname).toBe('Mallory');
       const bobNow = (await server().get('/getuserdata', { authtoken: bob.token })).body.data;
@@ -166,7 +197,8 @@ describeEachDatabase('accounts: profile', (server) => {
       it('does not accept another user’s proof', async () => {
         const alice = await signedInUser(server());
         const bob = await signedInUser(server());
-        const proof = (await server().post('/checkuserdata', { authtoken: alice.token, password: alice.password })).body.data.proof;
+        const proof = (await server().post('/checkuserdata', { authtoken: alice.token, password: alice.password })).body
+          .data.proof;
         const r = await server().put('/updatecus', { authtoken: bob.token, password: 'Hijack@123', proof });
         expect(r.status).toBe(400);
         expect((await login(server(), bob.email, bob.password)).status).toBe(200);
@@ -175,11 +207,12 @@ describeEachDatabase('accounts: profile', (server) => {
 
       it('rejects an empty old password and a missing token', async () => {
         const u = await signedInUser(server());
-        expect((await server().post('/checkuserdata', { authtoken: u.token, password: '' })).body.msg).toBe('Please Enter Password');
+        expect((await server().post('/checkuserdata', { authtoken: u.token, password: '' })).body.msg).toBe(
+          'Please Enter Password',
+        );
         expect((await server().post('/checkuserdata', { password: 'x' })).status).toBe(401);
         expect((await server().post('/checkuserdata', { authtoken: 'lt_nope', password: 'x' })).status).toBe(401);
       });
     });
   });
-
 });

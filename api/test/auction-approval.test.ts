@@ -24,12 +24,40 @@ describeEachDatabase('auctions: bidders and approval', (server) => {
       const r = await server().get(`/getUserAuction/${owner.userid}`, { authtoken: owner.token });
       expect(r.status).toBe(200);
       expect(r.body.data).toEqual([
-        { firstname: 'Bela', lastname: 'Sen', email: b.email, userid: b.userid, auctionid: second.auctionid, productname: 'Second item', cartdata: 2000, status: 'Bidding' },
-        { firstname: 'Anil', lastname: 'Rao', email: a.email, userid: a.userid, auctionid: first.auctionid, productname: 'First item', cartdata: 1300, status: 'Bidding' },
-        { firstname: 'Bela', lastname: 'Sen', email: b.email, userid: b.userid, auctionid: first.auctionid, productname: 'First item', cartdata: 1200, status: 'Bidding' },
+        {
+          firstname: 'Bela',
+          lastname: 'Sen',
+          email: b.email,
+          userid: b.userid,
+          auctionid: second.auctionid,
+          productname: 'Second item',
+          cartdata: 2000,
+          status: 'Bidding',
+        },
+        {
+          firstname: 'Anil',
+          lastname: 'Rao',
+          email: a.email,
+          userid: a.userid,
+          auctionid: first.auctionid,
+          productname: 'First item',
+          cartdata: 1300,
+          status: 'Bidding',
+        },
+        {
+          firstname: 'Bela',
+          lastname: 'Sen',
+          email: b.email,
+          userid: b.userid,
+          auctionid: first.auctionid,
+          productname: 'First item',
+          cartdata: 1200,
+          status: 'Bidding',
+        },
       ]);
       const text = JSON.stringify(r.body);
-      for (const secret of ['password', 'hash', 'token', a.token, b.token, owner.token]) expect(text).not.toContain(secret);
+      for (const secret of ['password', 'hash', 'token', a.token, b.token, owner.token])
+        expect(text).not.toContain(secret);
 
       const none = await server().get(`/getUserAuction/${b.userid}`, { authtoken: b.token });
       expect([none.status, none.body.data]).toEqual([200, []]);
@@ -39,7 +67,11 @@ describeEachDatabase('auctions: bidders and approval', (server) => {
       const owner = await signedInUser(server());
       const snoop = await signedInUser(server());
       const r = await server().get(`/getUserAuction/${owner.userid}`, { authtoken: snoop.token });
-      expect([r.status, r.body.msg, r.body.data]).toEqual([403, 'You can only see the bidders on your own items', null]);
+      expect([r.status, r.body.msg, r.body.data]).toEqual([
+        403,
+        'You can only see the bidders on your own items',
+        null,
+      ]);
       const bad = await server().get('/getUserAuction/abc', { authtoken: owner.token });
       expect(bad.status).toBe(400);
       const noToken = await server().get(`/getUserAuction/${owner.userid}`);
@@ -57,17 +89,45 @@ describeEachDatabase('auctions: bidders and approval', (server) => {
       await bid(server(), a.token, item.auctionid, 1100);
       await bid(server(), b.token, item.auctionid, 1500);
 
-      const notOwner = await server().put('/setHighBid', { productid: item.auctionid, userid: a.userid }, { authtoken: b.token });
-      expect([notOwner.status, notOwner.body.msg]).toEqual([403, 'Only the owner of this auction item can approve a bidder']);
-      const neverBid = await server().put('/setHighBid', { productid: item.auctionid, userid: never.userid }, { authtoken: owner.token });
+      const notOwner = await server().put(
+        '/setHighBid',
+        { productid: item.auctionid, userid: a.userid },
+        { authtoken: b.token },
+      );
+      expect([notOwner.status, notOwner.body.msg]).toEqual([
+        403,
+        'Only the owner of this auction item can approve a bidder',
+      ]);
+      const neverBid = await server().put(
+        '/setHighBid',
+        { productid: item.auctionid, userid: never.userid },
+        { authtoken: owner.token },
+      );
       expect([neverBid.status, neverBid.body.msg]).toEqual([400, 'This user has not bid on this auction item']);
-      const self = await server().put('/setHighBid', { productid: item.auctionid, userid: owner.userid }, { authtoken: owner.token });
+      const self = await server().put(
+        '/setHighBid',
+        { productid: item.auctionid, userid: owner.userid },
+        { authtoken: owner.token },
+      );
       expect(self.status).toBe(400);
-      const ghost = await server().put('/setHighBid', { productid: item.auctionid, userid: 987654 }, { authtoken: owner.token });
+      const ghost = await server().put(
+        '/setHighBid',
+        { productid: item.auctionid, userid: 987654 },
+        { authtoken: owner.token },
+      );
       expect(ghost.status).toBe(400);
-      const unknown = await server().put('/setHighBid', { productid: 987654, userid: a.userid }, { authtoken: owner.token });
+      const unknown = await server().put(
+        '/setHighBid',
+        { productid: 987654, userid: a.userid },
+        { authtoken: owner.token },
+      );
       expect([unknown.status, unknown.body.msg]).toEqual([404, 'Auction item not found']);
-      for (const body of [{ userid: a.userid }, { productid: item.auctionid }, { productid: 'x', userid: a.userid }, { productid: item.auctionid, userid: -1 }]) {
+      for (const body of [
+        { userid: a.userid },
+        { productid: item.auctionid },
+        { productid: 'x', userid: a.userid },
+        { productid: item.auctionid, userid: -1 },
+      ]) {
         const r = await server().put('/setHighBid', body, { authtoken: owner.token });
         expect([body, r.status]).toEqual([body, 400]);
       }
@@ -75,13 +135,21 @@ describeEachDatabase('auctions: bidders and approval', (server) => {
       expect(noToken.status).toBe(401);
 
       // The owner may approve any bidder, not only the highest: the item records that bid.
-      const ok = await server().put('/setHighBid', { auctionid: item.auctionid, userid: a.userid }, { authtoken: owner.token });
+      const ok = await server().put(
+        '/setHighBid',
+        { auctionid: item.auctionid, userid: a.userid },
+        { authtoken: owner.token },
+      );
       expect(ok.status).toBe(200);
       expect(ok.body.data).toMatchObject({ status: 'closed', winner: a.userid, highbid: 1100, bid: 1500 });
 
       const late = await bid(server(), b.token, item.auctionid, 9000);
       expect([late.status, late.body.msg]).toEqual([409, 'This auction is closed: the owner has approved a winner']);
-      const twice = await server().put('/setHighBid', { productid: item.auctionid, userid: b.userid }, { authtoken: owner.token });
+      const twice = await server().put(
+        '/setHighBid',
+        { productid: item.auctionid, userid: b.userid },
+        { authtoken: owner.token },
+      );
       expect([twice.status, twice.body.msg]).toEqual([409, 'A winner has already been approved for this auction item']);
       const detail = (await server().get(`/getparticularaucpro/${item.auctionid}`)).body.data;
       expect(detail).toMatchObject({ status: 'closed', winner: a.userid, bidcount: 2 });
@@ -99,17 +167,29 @@ describeEachDatabase('auctions: bidders and approval', (server) => {
       await bid(server(), b.token, item.auctionid, 1200);
       // An ended auction can still be approved.
       await setEndTime(server(), item.auctionid, new Date(Date.now() - 1000));
-      expect((await server().put('/setHighBid', { productid: item.auctionid, userid: b.userid }, { authtoken: owner.token })).status).toBe(200);
+      expect(
+        (await server().put('/setHighBid', { productid: item.auctionid, userid: b.userid }, { authtoken: owner.token }))
+          .status,
+      ).toBe(200);
 
       const statuses = async () => {
-        const rows = (await server().get(`/getUserAuction/${owner.userid}`, { authtoken: owner.token })).body.data as any[];
+        const rows = (await server().get(`/getUserAuction/${owner.userid}`, { authtoken: owner.token })).body
+          .data as any[];
         return Object.fromEntries(rows.map((r) => [r.userid, r.status]));
       };
       expect(await statuses()).toEqual({ [a.userid]: 'Not selected', [b.userid]: 'Processing' });
       const db = server().app.ctx.db;
-      await db.updateTable('auctions').set({ approved_at: hoursAgo(25) }).where('auctionid', '=', item.auctionid).execute();
+      await db
+        .updateTable('auctions')
+        .set({ approved_at: hoursAgo(25) })
+        .where('auctionid', '=', item.auctionid)
+        .execute();
       expect((await statuses())[b.userid]).toBe('Shipped');
-      await db.updateTable('auctions').set({ approved_at: hoursAgo(49) }).where('auctionid', '=', item.auctionid).execute();
+      await db
+        .updateTable('auctions')
+        .set({ approved_at: hoursAgo(49) })
+        .where('auctionid', '=', item.auctionid)
+        .execute();
       expect((await statuses())[b.userid]).toBe('Delivered');
     });
   });

@@ -17,7 +17,14 @@ describeEachDatabase('auctions: bidding', (server) => {
       const r = await bid(server(), bidder.token, item.auctionid, 1100);
       expect(r.status).toBe(200);
       expect(r.body.msg).toBe('Your BID has been placed');
-      expect(r.body.data).toMatchObject({ auctionid: item.auctionid, bid: 1100, highbid: 1100, startbid: 1000, bidcount: 1, status: 'open' });
+      expect(r.body.data).toMatchObject({
+        auctionid: item.auctionid,
+        bid: 1100,
+        highbid: 1100,
+        startbid: 1000,
+        bidcount: 1,
+        status: 'open',
+      });
       expect(r.body.data.bids).toEqual([{ bid: 1100, nickname: 'Kabir', at: expect.any(String) }]);
       expect(Math.abs(new Date(r.body.data.bids[0].at).getTime() - Date.now())).toBeLessThan(60_000);
       // The caller may raise their own bid.
@@ -74,14 +81,24 @@ describeEachDatabase('auctions: bidding', (server) => {
         expect([body, r.status]).toEqual([body, 400]);
         expect(r.body.msg).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
       }
-      const bad = await server().request('PUT', '/updatebiduser', { raw: '{"auctionid":', headers: { 'content-type': 'application/json', authtoken: bidder.token } });
+      const bad = await server().request('PUT', '/updatebiduser', {
+        raw: '{"auctionid":',
+        headers: { 'content-type': 'application/json', authtoken: bidder.token },
+      });
       expect(bad.status).toBe(400);
       const noToken = await server().put('/updatebiduser', { auctionid: item.auctionid, bid: 2000 });
       expect(noToken.status).toBe(401);
-      const deadToken = await server().put('/updatebiduser', { auctionid: item.auctionid, bid: 2000 }, { authtoken: 'lt_dead' });
+      const deadToken = await server().put(
+        '/updatebiduser',
+        { auctionid: item.auctionid, bid: 2000 },
+        { authtoken: 'lt_dead' },
+      );
       expect(deadToken.status).toBe(401);
       // Nothing was recorded.
-      expect((await server().get(`/getparticularaucpro/${item.auctionid}`)).body.data).toMatchObject({ bid: 1000, bidcount: 0 });
+      expect((await server().get(`/getparticularaucpro/${item.auctionid}`)).body.data).toMatchObject({
+        bid: 1000,
+        bidcount: 0,
+      });
     });
 
     it('refuses a bid equal to or lower than the current bid', async () => {
@@ -91,12 +108,20 @@ describeEachDatabase('auctions: bidding', (server) => {
       const item = await createAuction(server(), owner.token);
       for (const amount of [1000, 999, 1]) {
         const r = await bid(server(), a.token, item.auctionid, amount);
-        expect([amount, r.status, r.body.msg]).toEqual([amount, 400, 'Your BID must be higher than the current BID of Rs. 1000']);
+        expect([amount, r.status, r.body.msg]).toEqual([
+          amount,
+          400,
+          'Your BID must be higher than the current BID of Rs. 1000',
+        ]);
       }
       expect((await bid(server(), a.token, item.auctionid, 1500)).status).toBe(200);
       for (const amount of [1500, 1400]) {
         const r = await bid(server(), b.token, item.auctionid, amount);
-        expect([amount, r.status, r.body.msg]).toEqual([amount, 400, 'Your BID must be higher than the current BID of Rs. 1500']);
+        expect([amount, r.status, r.body.msg]).toEqual([
+          amount,
+          400,
+          'Your BID must be higher than the current BID of Rs. 1500',
+        ]);
       }
       const detail = (await server().get(`/getparticularaucpro/${item.auctionid}`)).body.data;
       expect(detail).toMatchObject({ bid: 1500, highbid: 1500, bidcount: 1 });
@@ -136,12 +161,20 @@ describeEachDatabase('auctions: bidding', (server) => {
         { userid: victim.userid, bid: 999999 },
         { userid: bidder.userid, bid: 1 },
       ];
-      const r = await bid(server(), bidder.token, item.auctionid, 1200, { biduser: forged, userid: victim.userid, highbid: 999999 });
+      const r = await bid(server(), bidder.token, item.auctionid, 1200, {
+        biduser: forged,
+        userid: victim.userid,
+        highbid: 999999,
+      });
       expect(r.status).toBe(200);
       expect(r.body.data).toMatchObject({ bid: 1200, highbid: 1200, bidcount: 1 });
       expect(r.body.data.bids.map((b: any) => [b.nickname, b.bid])).toEqual([['Ira', 1200]]);
       // The spec's form: only a biduser text, no bid → no bid recorded.
-      const specOnly = await server().put('/updatebiduser', { auctionid: item.auctionid, biduser: JSON.stringify(forged) }, { authtoken: bidder.token });
+      const specOnly = await server().put(
+        '/updatebiduser',
+        { auctionid: item.auctionid, biduser: JSON.stringify(forged) },
+        { authtoken: bidder.token },
+      );
       expect([specOnly.status, specOnly.body.msg]).toEqual([400, AUCTION_MESSAGES.placeBid]);
       expect((await server().get(`/getparticularaucpro/${item.auctionid}`)).body.data.bidcount).toBe(1);
     });

@@ -65,7 +65,10 @@ test('auction journey through the client', async () => {
 
   const list = await client.getAuctions();
   expect(list.length).toBeGreaterThanOrEqual(8);
-  expect(await client.getAuction(list[0].auctionid)).toMatchObject({ auctionid: list[0].auctionid, bidcount: list[0].bidcount });
+  expect(await client.getAuction(list[0].auctionid)).toMatchObject({
+    auctionid: list[0].auctionid,
+    bidcount: list[0].bidcount,
+  });
   await fails(client.getAuction(987654), 404, 'Auction item not found');
 
   const owner = await signedInUser(s, { firstname: 'Omar' });
@@ -86,18 +89,33 @@ test('auction journey through the client', async () => {
     photos: [photo],
   };
   await fails(client.createAuction(input), 400, 'Time must be within one year from now');
-  await fails(client.createAuction({ ...input, rangelowbid: 2500, time: new Date(Date.now() + 86_400_000).toISOString() }), 400, 'Low BID Value must be less than BID Value ');
+  await fails(
+    client.createAuction({ ...input, rangelowbid: 2500, time: new Date(Date.now() + 86_400_000).toISOString() }),
+    400,
+    'Low BID Value must be less than BID Value ',
+  );
 
   const end = new Date(Date.now() + 2 * 86_400_000);
   end.setSeconds(0, 0);
   const pad = (n: number) => String(n).padStart(2, '0');
   const localValue = `${end.getFullYear()}-${pad(end.getMonth() + 1)}-${pad(end.getDate())}T${pad(end.getHours())}:${pad(end.getMinutes())}`;
   const item = await client.createAuction({ ...input, time: localValue });
-  expect(item).toMatchObject({ ownerid: owner.userid, username: 'omar_c', bid: 2000, status: 'open', time: end.toISOString(), photos: [photo] });
+  expect(item).toMatchObject({
+    ownerid: owner.userid,
+    username: 'omar_c',
+    bid: 2000,
+    status: 'open',
+    time: end.toISOString(),
+    photos: [photo],
+  });
 
   const events: client.AuctionEvent[] = [];
   let opens = 0;
-  const unsubscribe = client.subscribeToAuction(item.auctionid, (e) => events.push(e), () => (opens += 1));
+  const unsubscribe = client.subscribeToAuction(
+    item.auctionid,
+    (e) => events.push(e),
+    () => (opens += 1),
+  );
   expect(FetchEventSource.opened.at(-1)).toBe(`${s.url}/auctionevents/${item.auctionid}`);
   for (let i = 0; i < 50 && !opens; i++) await new Promise((r) => setTimeout(r, 20));
   expect(opens).toBe(1);
@@ -107,13 +125,27 @@ test('auction journey through the client', async () => {
   signIn(bidder);
   await fails(client.placeBid(item.auctionid, 2000), 400, 'Your BID must be higher than the current BID of Rs. 2000');
   const afterBid = await client.placeBid(item.auctionid, 2100);
-  expect(afterBid).toMatchObject({ bid: 2100, highbid: 2100, bidcount: 1, bids: [{ bid: 2100, nickname: 'Tara', at: expect.any(String) }] });
+  expect(afterBid).toMatchObject({
+    bid: 2100,
+    highbid: 2100,
+    bidcount: 1,
+    bids: [{ bid: 2100, nickname: 'Tara', at: expect.any(String) }],
+  });
   await fails(client.getMyBidders(owner.userid), 403);
   await fails(client.approveBidder(item.auctionid, bidder.userid), 403);
 
   signIn(owner);
   expect(await client.getMyBidders(owner.userid)).toEqual([
-    { firstname: 'Tara', lastname: bidder.lastname, email: bidder.email, userid: bidder.userid, auctionid: item.auctionid, productname: 'Silver Rupee, 1919', cartdata: 2100, status: 'Bidding' },
+    {
+      firstname: 'Tara',
+      lastname: bidder.lastname,
+      email: bidder.email,
+      userid: bidder.userid,
+      auctionid: item.auctionid,
+      productname: 'Silver Rupee, 1919',
+      cartdata: 2100,
+      status: 'Bidding',
+    },
   ]);
   const closed = await client.approveBidder(item.auctionid, bidder.userid);
   expect(closed).toMatchObject({ status: 'closed', winner: bidder.userid, highbid: 2100 });

@@ -41,7 +41,11 @@ describePg('auctions on PostgreSQL [PostgreSQL]', () => {
     }
     // Fired together, alternating between the two API processes.
     const replies = await Promise.all(
-      amounts.map(async (a, i) => ({ ...(await bid(i % 2 ? secondUrl : s, users[i % 20].token, item.auctionid, a)), amount: a, bidder: `Bidder${i % 20}` })),
+      amounts.map(async (a, i) => ({
+        ...(await bid(i % 2 ? secondUrl : s, users[i % 20].token, item.auctionid, a)),
+        amount: a,
+        bidder: `Bidder${i % 20}`,
+      })),
     );
 
     expect(replies.filter((r) => r.status !== 200 && r.status !== 400)).toEqual([]);
@@ -57,14 +61,21 @@ describePg('auctions on PostgreSQL [PostgreSQL]', () => {
     const detail = (await s.get(`/getparticularaucpro/${item.auctionid}`)).body.data;
     // Every accepted bid is in the history, by the right bidder, and nothing else is.
     expect(detail.bidcount).toBe(accepted.length);
-    expect(detail.bids.map((b: any) => `${b.bid}:${b.nickname}`).sort()).toEqual(accepted.map((r) => `${r.amount}:${r.bidder}`).sort());
+    expect(detail.bids.map((b: any) => `${b.bid}:${b.nickname}`).sort()).toEqual(
+      accepted.map((r) => `${r.amount}:${r.bidder}`).sort(),
+    );
     // The current bid is the highest accepted one (the highest of all, which nothing can beat).
     expect(detail.bid).toBe(Math.max(...accepted.map((r) => r.amount)));
     expect(detail.bid).toBe(Math.max(...amounts));
     expect(detail.highbid).toBe(detail.bid);
 
     // In the order they were accepted, each bid is higher than the one it replaced.
-    const rows = await s.app.ctx.db.selectFrom('bids').select(['bid', 'created_at']).where('auctionid', '=', item.auctionid).orderBy('bidid').execute();
+    const rows = await s.app.ctx.db
+      .selectFrom('bids')
+      .select(['bid', 'created_at'])
+      .where('auctionid', '=', item.auctionid)
+      .orderBy('bidid')
+      .execute();
     for (let i = 1; i < rows.length; i++) {
       expect(rows[i].bid).toBeGreaterThan(rows[i - 1].bid);
       expect(rows[i].created_at.getTime()).toBeGreaterThanOrEqual(rows[i - 1].created_at.getTime());
@@ -77,8 +88,14 @@ describePg('auctions on PostgreSQL [PostgreSQL]', () => {
     const users = await Promise.all(Array.from({ length: 10 }, () => signedInUser(s)));
     const item = await createAuction(s, owner.token, { bid: 100, rangelowbid: 50, rangehighbid: 1_000_000 });
     expect((await bid(s, users[0].token, item.auctionid, 150)).status).toBe(200);
-    const bids = Array.from({ length: 40 }, (_, i) => bid(i % 2 ? secondUrl : s, users[i % 10].token, item.auctionid, 200 + i * 10));
-    const approval = s.put('/setHighBid', { productid: item.auctionid, userid: users[0].userid }, { authtoken: owner.token });
+    const bids = Array.from({ length: 40 }, (_, i) =>
+      bid(i % 2 ? secondUrl : s, users[i % 10].token, item.auctionid, 200 + i * 10),
+    );
+    const approval = s.put(
+      '/setHighBid',
+      { productid: item.auctionid, userid: users[0].userid },
+      { authtoken: owner.token },
+    );
     const [approved, ...replies] = await Promise.all([approval, ...bids]);
     expect(approved.status).toBe(200);
     expect(replies.filter((r) => ![200, 400, 409].includes(r.status))).toEqual([]);
@@ -106,7 +123,10 @@ describePg('auctions on PostgreSQL [PostgreSQL]', () => {
       await onSecond.next((x) => x.event === 'bid', 1000);
 
       const approvedAt = Date.now();
-      expect((await s.put('/setHighBid', { productid: item.auctionid, userid: bidder.userid }, { authtoken: owner.token })).status).toBe(200);
+      expect(
+        (await s.put('/setHighBid', { productid: item.auctionid, userid: bidder.userid }, { authtoken: owner.token }))
+          .status,
+      ).toBe(200);
       const closed = await onSecond.next((x) => x.event === 'closed', 1000);
       expect(closed.receivedAt - approvedAt).toBeLessThan(1000);
       expect(closed.data).toEqual({ type: 'closed', auctionid: item.auctionid, winner: bidder.userid, highbid: 1800 });
@@ -125,9 +145,11 @@ describePg('auctions on PostgreSQL [PostgreSQL]', () => {
     await admin.connect();
     try {
       const listeners = async () =>
-        (await admin.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()`)).rows.map(
-          (r) => r.pid as number,
-        );
+        (
+          await admin.query(
+            `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+          )
+        ).rows.map((r) => r.pid as number);
       const before = await listeners();
       expect(before.length).toBeGreaterThanOrEqual(1);
       await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [before]);

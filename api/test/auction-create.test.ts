@@ -16,7 +16,13 @@ describeEachDatabase('auctions: putting an item up', (server) => {
       const photo2 = await uploadedPhoto(server(), owner.token);
       const r = await server().post(
         '/addauction',
-        auctionBody(photo, { photos: [photo, photo2, photo], userid: other.userid, bid: 1200, rangelowbid: 800, time: '2099-01-01T10:30' }),
+        auctionBody(photo, {
+          photos: [photo, photo2, photo],
+          userid: other.userid,
+          bid: 1200,
+          rangelowbid: 800,
+          time: '2099-01-01T10:30',
+        }),
         { authtoken: owner.token },
       );
       // 2099 is more than a year ahead.
@@ -26,7 +32,13 @@ describeEachDatabase('auctions: putting an item up', (server) => {
       const end = new Date(Date.now() + 2 * 86_400_000);
       const ok = await server().post(
         '/addauction',
-        auctionBody(photo, { photos: [photo, photo2, photo], userid: other.userid, bid: 1200, rangelowbid: 800, time: end.toISOString() }),
+        auctionBody(photo, {
+          photos: [photo, photo2, photo],
+          userid: other.userid,
+          bid: 1200,
+          rangelowbid: 800,
+          time: end.toISOString(),
+        }),
         { authtoken: owner.token },
       );
       expect(ok.status).toBe(200);
@@ -63,7 +75,11 @@ describeEachDatabase('auctions: putting an item up', (server) => {
       const photo = await uploadedPhoto(server(), owner.token);
       const end = new Date(Date.now() + 86_400_000);
       const local = end.toISOString().slice(0, 16);
-      const r = await server().post('/addauction', { ...auctionBody(photo, { time: local }), photos: undefined, photo }, { authtoken: owner.token });
+      const r = await server().post(
+        '/addauction',
+        { ...auctionBody(photo, { time: local }), photos: undefined, photo },
+        { authtoken: owner.token },
+      );
       expect(r.status).toBe(200);
       expect(r.body.data.photos).toEqual([photo]);
       expect(r.body.data.time).toBe(`${local}:00.000Z`);
@@ -148,7 +164,11 @@ describeEachDatabase('auctions: putting an item up', (server) => {
         expect([bid, r.status, r.body.msg]).toEqual([bid, 400, AUCTION_MESSAGES.wholeBid]);
       }
       // Low 0 is allowed.
-      const ok = await server().post('/addauction', auctionBody(photo, { rangelowbid: 0, bid: 100, rangehighbid: 101 }), { authtoken: owner.token });
+      const ok = await server().post(
+        '/addauction',
+        auctionBody(photo, { rangelowbid: 0, bid: 100, rangehighbid: 101 }),
+        { authtoken: owner.token },
+      );
       expect(ok.status).toBe(200);
       expect(ok.body.data).toMatchObject({ rangelowbid: 0, bid: 100, rangehighbid: 101 });
     });
@@ -174,16 +194,24 @@ describeEachDatabase('auctions: putting an item up', (server) => {
       }
       // Any origin is fine as long as we stored the hash (the API may be reached through several hosts).
       const elsewhere = photo.replace(server().url, 'https://cdn.example.com');
-      const r = await server().post('/addauction', auctionBody(photo, { photos: [elsewhere] }), { authtoken: owner.token });
+      const r = await server().post('/addauction', auctionBody(photo, { photos: [elsewhere] }), {
+        authtoken: owner.token,
+      });
       expect(r.status).toBe(200);
       expect(r.body.data.photo).toBe(photo);
     });
 
     it('answers 400 for malformed JSON and 415 for a non-JSON body', async () => {
       const owner = await signedInUser(server());
-      const bad = await server().request('POST', '/addauction', { raw: '{"username":', headers: { 'content-type': 'application/json', authtoken: owner.token } });
+      const bad = await server().request('POST', '/addauction', {
+        raw: '{"username":',
+        headers: { 'content-type': 'application/json', authtoken: owner.token },
+      });
       expect(bad.status).toBe(400);
-      const text = await server().request('POST', '/addauction', { raw: 'hello', headers: { 'content-type': 'text/plain', authtoken: owner.token } });
+      const text = await server().request('POST', '/addauction', {
+        raw: 'hello',
+        headers: { 'content-type': 'text/plain', authtoken: owner.token },
+      });
       expect(text.status).toBe(415);
     });
   });

@@ -21,7 +21,10 @@ describeEachDatabase('auction events announced after commit, in batches', (serve
       }));
       for (const e of events) ctx.auctionEvents.publish(e);
       await ctx.auctionEvents.flushed();
-      const all = await eventually(async () => received.length, (n) => n >= events.length);
+      const all = await eventually(
+        async () => received.length,
+        (n) => n >= events.length,
+      );
       expect(all).toBe(events.length);
       expect(received).toEqual(events);
     } finally {
@@ -34,7 +37,8 @@ describeEachDatabase('prepared statements', (server) => {
   it('answer with the values of each run, and PostgreSQL keeps one named statement per connection', async () => {
     const { db, dbKind } = server().app.ctx;
     await db.transaction().execute(async (trx) => {
-      const sum = (a: number, b: number) => executePrepared(trx, sql<{ n: number }>`SELECT ${a}::int + ${b}::int AS n`).then((r) => r.rows[0].n);
+      const sum = (a: number, b: number) =>
+        executePrepared(trx, sql<{ n: number }>`SELECT ${a}::int + ${b}::int AS n`).then((r) => r.rows[0].n);
       expect(await sum(1, 2)).toBe(3);
       expect(await sum(40, 2)).toBe(42);
       if (dbKind === 'postgres') {

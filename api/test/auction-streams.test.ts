@@ -34,12 +34,32 @@ describeEachDatabase(
           expect(e.receivedAt - sent).toBeLessThan(1000);
           // The event's time is the history's time of that bid, to the millisecond.
           const stored = placed.body.data.bids.find((b: { bid: number }) => b.bid === 1700);
-          expect(e.data).toEqual({ type: 'bid', auctionid: item.auctionid, bid: 1700, highbid: 1700, nickname: 'Zoya', at: stored.at });
+          expect(e.data).toEqual({
+            type: 'bid',
+            auctionid: item.auctionid,
+            bid: 1700,
+            highbid: 1700,
+            nickname: 'Zoya',
+            at: stored.at,
+          });
           expect(stream.events.filter((x) => x.event === 'bid')).toHaveLength(1);
 
-          expect((await server().put('/setHighBid', { productid: item.auctionid, userid: bidder.userid }, { authtoken: owner.token })).status).toBe(200);
+          expect(
+            (
+              await server().put(
+                '/setHighBid',
+                { productid: item.auctionid, userid: bidder.userid },
+                { authtoken: owner.token },
+              )
+            ).status,
+          ).toBe(200);
           const closed = await stream.next((x) => x.event === 'closed');
-          expect(closed.data).toEqual({ type: 'closed', auctionid: item.auctionid, winner: bidder.userid, highbid: 1700 });
+          expect(closed.data).toEqual({
+            type: 'closed',
+            auctionid: item.auctionid,
+            winner: bidder.userid,
+            highbid: 1700,
+          });
 
           await stream.waitForComment('ping', 2000);
           // The other item's stream heard nothing.

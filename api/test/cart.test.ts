@@ -16,14 +16,23 @@ describeEachDatabase('shop: cart', (server) => {
       expect(first.status).toBe(200);
       expect(first.body.msg).toBe('Product added to cart');
       expect(first.body.data).toEqual([
-        { productid: items.p250.productid, productname: items.p250.productname, title: 'Accessories', price: 250, photo: expect.stringMatching(/\/images\/[0-9a-f]{64}\.png$/) },
+        {
+          productid: items.p250.productid,
+          productname: items.p250.productname,
+          title: 'Accessories',
+          price: 250,
+          photo: expect.stringMatching(/\/images\/[0-9a-f]{64}\.png$/),
+        },
       ]);
       const again = await addToCart(u, items.p250.productid);
       expect(again.status).toBe(200);
       expect(again.body.msg).toBe('This product is already in your cart');
       expect(again.body.data).toHaveLength(1);
       await addToCart(u, items.p300.productid);
-      expect((await cart(u)).body.data.map((i: any) => i.productid)).toEqual([items.p250.productid, items.p300.productid]);
+      expect((await cart(u)).body.data.map((i: any) => i.productid)).toEqual([
+        items.p250.productid,
+        items.p300.productid,
+      ]);
 
       const removed = await del(server(), '/deleteproduct', { productid: items.p250.productid, authtoken: u.token });
       expect(removed.status).toBe(200);
@@ -70,9 +79,19 @@ describeEachDatabase('shop: cart', (server) => {
       ] as const) {
         const forged = await server().request(method, route, { body });
         expect([route, forged.status]).toEqual([route, 401]);
-        const malformed = await server().request(method, route, { raw: '{"productid": 1,', headers: { 'content-type': 'application/json' } });
-        expect([route, malformed.status, malformed.body.msg]).toEqual([route, 400, 'Malformed JSON in the request body']);
-        const text = await server().request(method, route, { raw: 'productid=1', headers: { 'content-type': 'text/plain' } });
+        const malformed = await server().request(method, route, {
+          raw: '{"productid": 1,',
+          headers: { 'content-type': 'application/json' },
+        });
+        expect([route, malformed.status, malformed.body.msg]).toEqual([
+          route,
+          400,
+          'Malformed JSON in the request body',
+        ]);
+        const text = await server().request(method, route, {
+          raw: 'productid=1',
+          headers: { 'content-type': 'text/plain' },
+        });
         expect([route, text.status]).toEqual([route, 415]);
         const list = await server().request(method, route, { body: [1, 2] });
         expect([route, list.status]).toEqual([route, 400]);
@@ -91,7 +110,11 @@ describeEachDatabase('shop: cart', (server) => {
       const peek = await server().get('/productviewcart', { authtoken: b.token, userid: String(a.userid) });
       expect(peek.status).toBe(403);
       expect(peek.body).toEqual({ status: 403, msg: 'Unauthorized User', data: null });
-      const remove = await del(server(), '/deleteproduct', { productid: items.p250.productid, userid: a.userid, authtoken: b.token });
+      const remove = await del(server(), '/deleteproduct', {
+        productid: items.p250.productid,
+        userid: a.userid,
+        authtoken: b.token,
+      });
       expect(remove.status).toBe(403);
       const removeOwn = await del(server(), '/deleteproduct', { productid: items.p250.productid, authtoken: b.token });
       expect(removeOwn.status).toBe(404);
@@ -110,16 +133,25 @@ describeEachDatabase('shop: cart', (server) => {
 
       const products = (await server().get('/products')).body.data as any[];
       const { db } = server().app.ctx;
-      await db.insertInto('cart_items').values([
-        { userid: alice.userid, productid: products[0].productid },
-        { userid: alice.userid, productid: products[5].productid },
-        { userid: bob.userid, productid: products[9].productid },
-      ]).execute();
+      await db
+        .insertInto('cart_items')
+        .values([
+          { userid: alice.userid, productid: products[0].productid },
+          { userid: alice.userid, productid: products[5].productid },
+          { userid: bob.userid, productid: products[9].productid },
+        ])
+        .execute();
 
       const mine = await server().get('/productviewcart', { authtoken: alice.token, userid: String(alice.userid) });
       expect(mine.status).toBe(200);
       expect(mine.body.data).toEqual(
-        [products[0], products[5]].map((p) => ({ productid: p.productid, productname: p.productname, title: p.title, price: p.price, photo: p.photo })),
+        [products[0], products[5]].map((p) => ({
+          productid: p.productid,
+          productname: p.productname,
+          title: p.title,
+          price: p.price,
+          photo: p.photo,
+        })),
       );
       const spoof = await server().get('/productviewcart', { authtoken: alice.token, userid: String(bob.userid) });
       expect(spoof.status).toBe(403);

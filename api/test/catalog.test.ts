@@ -72,7 +72,8 @@ describeEachDatabase('catalogue', (server) => {
       expect([png.width, png.height]).toEqual([400, 400]);
       // Not a blank square: a drawing has many colours.
       const colours = new Set<number>();
-      for (let i = 0; i < png.data.length; i += 4 * 97) colours.add((png.data[i] << 16) | (png.data[i + 1] << 8) | png.data[i + 2]);
+      for (let i = 0; i < png.data.length; i += 4 * 97)
+        colours.add((png.data[i] << 16) | (png.data[i + 1] << 8) | png.data[i + 2]);
       expect(colours.size).toBeGreaterThan(50);
 
       const again = await fetch(product.photo, { headers: { 'if-none-match': etag! } });
@@ -100,7 +101,9 @@ describeEachDatabase('catalogue', (server) => {
       expect(first.body.hasMore).toBe(true);
       const rest = await server().post('/products', { productname: '', offset: 48, limit: 100 });
       expect(rest.body.hasMore).toBe(false);
-      expect([...first.body.data, ...rest.body.data].map((p: { productid: number }) => p.productid)).toEqual(all.map((p) => p.productid).reverse());
+      expect([...first.body.data, ...rest.body.data].map((p: { productid: number }) => p.productid)).toEqual(
+        all.map((p) => p.productid).reverse(),
+      );
       const exact = await server().post('/products', { productname: '', limit: all.length });
       expect([exact.body.data.length, exact.body.hasMore]).toEqual([all.length, false]);
       const beyond = await server().post('/products', { productname: '', offset: 5000 });
@@ -124,18 +127,25 @@ describeEachDatabase('catalogue', (server) => {
     it('finds by name, any case', async () => {
       const r = await search({ productname: 'dRoNe' });
       expect(r.status).toBe(200);
-      expect(r.body.data.map((p: any) => p.productname).sort()).toEqual(['AeroLite Mini Drone', 'SkyHawk 4K Camera Drone']);
+      expect(r.body.data.map((p: any) => p.productname).sort()).toEqual([
+        'AeroLite Mini Drone',
+        'SkyHawk 4K Camera Drone',
+      ]);
     });
 
     it('finds by category (title) and by description', async () => {
       const byTitle = await search({ productname: 'clothing' });
       expect(byTitle.body.data.length).toBeGreaterThan(10);
-      expect(byTitle.body.data.every((p: any) => p.title === 'Clothing' || /clothing/i.test(p.productname + p.description))).toBe(true);
+      expect(
+        byTitle.body.data.every((p: any) => p.title === 'Clothing' || /clothing/i.test(p.productname + p.description)),
+      ).toBe(true);
       const byDescription = await search({ productname: 'chikankari' });
       expect(byDescription.body.data.map((p: any) => p.productname)).toEqual(['Chikankari Cotton Kurta']);
       const desc = await search({ productname: 'noise cancellation' });
       expect(desc.body.data.length).toBeGreaterThanOrEqual(2);
-      expect(desc.body.data.every((p: any) => /noise/i.test(p.description) && /cancellation/i.test(p.description))).toBe(true);
+      expect(
+        desc.body.data.every((p: any) => /noise/i.test(p.description) && /cancellation/i.test(p.description)),
+      ).toBe(true);
     });
 
     it('filters by category and price range', async () => {
@@ -190,10 +200,16 @@ describeEachDatabase('catalogue', (server) => {
       r = await search({ productname: 'x'.repeat(101) });
       expect(r.status).toBe(400);
       expect(r.body.msg).toMatch(/productname/);
-      r = await server().request('POST', '/products', { raw: '{"productname": ', headers: { 'content-type': 'application/json' } });
+      r = await server().request('POST', '/products', {
+        raw: '{"productname": ',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(r.status).toBe(400);
       expect(r.body).toEqual({ status: 400, msg: 'Malformed JSON in the request body', data: null });
-      r = await server().request('POST', '/products', { raw: 'productname=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      r = await server().request('POST', '/products', {
+        raw: 'productname=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(r.status).toBe(415);
       expect(r.body.msg).toMatch(/content type/i);
       r = await server().request('POST', '/products', { raw: 'drone', headers: { 'content-type': 'text/plain' } });
@@ -208,7 +224,12 @@ describeEachDatabase('catalogue', (server) => {
   });
 
   describe('POST /contact', () => {
-    const message = { email: 'ravi.k@example.com', name: 'Ravi Kumar', subject: 'Delivery question', msg: 'Do you ship to Ooty?' };
+    const message = {
+      email: 'ravi.k@example.com',
+      name: 'Ravi Kumar',
+      subject: 'Delivery question',
+      msg: 'Do you ship to Ooty?',
+    };
 
     it('stores the message, and says so when the same message comes again', async () => {
       const r = await server().post('/contact', message);
@@ -217,7 +238,11 @@ describeEachDatabase('catalogue', (server) => {
       const again = await server().post('/contact', { ...message, email: 'RAVI.K@example.com' });
       expect(again.status).toBe(409);
       expect(again.body.msg).toMatch(/already received/);
-      const rows = await server().app.ctx.db.selectFrom('contact_messages').selectAll().where('subject', '=', message.subject).execute();
+      const rows = await server()
+        .app.ctx.db.selectFrom('contact_messages')
+        .selectAll()
+        .where('subject', '=', message.subject)
+        .execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ name: 'Ravi Kumar', msg: 'Do you ship to Ooty?' });
       // A different message from the same person is new.
@@ -257,7 +282,11 @@ describeEachDatabase('catalogue', (server) => {
       expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
       const preflight = await fetch(`${server().url}/getuserdata`, {
         method: 'OPTIONS',
-        headers: { origin: 'http://localhost:3002', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authtoken' },
+        headers: {
+          origin: 'http://localhost:3002',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authtoken',
+        },
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-headers')).toMatch(/authtoken/);
@@ -268,9 +297,13 @@ describeEachDatabase('catalogue', (server) => {
 
   describe('search stays indexed', () => {
     it('has the trigram search index and a price index', async () => {
-      const { rows } = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename = 'products'`.execute(server().app.ctx.db);
+      const { rows } = await sql<{
+        indexname: string;
+      }>`SELECT indexname FROM pg_indexes WHERE tablename = 'products'`.execute(server().app.ctx.db);
       const names = rows.map((r) => r.indexname);
-      expect(names).toEqual(expect.arrayContaining(['products_search_trgm_idx', 'products_price_idx', 'products_title_lower_idx']));
+      expect(names).toEqual(
+        expect.arrayContaining(['products_search_trgm_idx', 'products_price_idx', 'products_title_lower_idx']),
+      );
     });
 
     it('uses the trigram index for a word search on a large catalogue', async () => {

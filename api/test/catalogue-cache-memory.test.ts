@@ -113,7 +113,10 @@ describe('compressed variants', () => {
   });
 
   it('the budget counts every variant: many keys never hold more than it, and a reply whose variants do not fit is not kept', async () => {
-    const page = (n: number) => JSON.stringify({ data: Array.from({ length: 40 }, (_, i) => ({ id: n * 100 + i, name: `Product ${n}-${i}`, price: i * 7 })) });
+    const page = (n: number) =>
+      JSON.stringify({
+        data: Array.from({ length: 40 }, (_, i) => ({ id: n * 100 + i, name: `Product ${n}-${i}`, price: i * 7 })),
+      });
     const one = cachedReply(page(0));
     expect(one.br).toBeDefined();
     const budget = 5 * one.bytes;

@@ -43,8 +43,13 @@ describeEachDatabase('catalogue replies from memory', (server) => {
   it('a cached read is answered before routing with the very reply the route gives', async () => {
     const { catalogue } = server().app.ctx;
     const routed = jest.spyOn(catalogue, 'get');
-    const headersOf = (r: { headers: Headers }) => [...r.headers].filter(([name]) => !['date', 'keep-alive', 'connection'].includes(name)).sort();
-    const variants: Array<Record<string, string>> = [{}, { origin: 'http://localhost:3000' }, { origin: 'http://elsewhere.example' }];
+    const headersOf = (r: { headers: Headers }) =>
+      [...r.headers].filter(([name]) => !['date', 'keep-alive', 'connection'].includes(name)).sort();
+    const variants: Array<Record<string, string>> = [
+      {},
+      { origin: 'http://localhost:3000' },
+      { origin: 'http://elsewhere.example' },
+    ];
     try {
       for (const route of ['/products', '/product/1', '/product/2']) {
         for (const headers of variants) {
@@ -57,7 +62,9 @@ describeEachDatabase('catalogue replies from memory', (server) => {
           expect(fromCache.status).toBe(200);
           expect(headersOf(fromCache)).toEqual(headersOf(fromRoute));
           expect(fromCache.body).toEqual(fromRoute.body);
-          expect(fromCache.headers.get('access-control-allow-origin')).toBe(headers.origin === 'http://localhost:3000' ? headers.origin : null);
+          expect(fromCache.headers.get('access-control-allow-origin')).toBe(
+            headers.origin === 'http://localhost:3000' ? headers.origin : null,
+          );
 
           const notModified = { ...headers, 'if-none-match': fromRoute.headers.get('etag')! };
           const cached304 = await server().get(route, notModified);
@@ -70,7 +77,12 @@ describeEachDatabase('catalogue replies from memory', (server) => {
       // Another spelling of a path, a query string or HEAD go through routing.
       await server().get('/product/1');
       routed.mockClear();
-      for (const [method, route] of [['GET', '/product/01'], ['GET', '/product/1?x=1'], ['HEAD', '/product/1']]) await server().request(method, route);
+      for (const [method, route] of [
+        ['GET', '/product/01'],
+        ['GET', '/product/1?x=1'],
+        ['HEAD', '/product/1'],
+      ])
+        await server().request(method, route);
       expect(routed).toHaveBeenCalledTimes(3);
     } finally {
       routed.mockRestore();
@@ -105,7 +117,10 @@ describeEachDatabase('catalogue replies from memory', (server) => {
         const etags = new Set<string>();
         for (const [acceptEncoding, coding] of cases) {
           for (const origin of [undefined, 'http://localhost:3000']) {
-            const headers: Record<string, string> = { ...(acceptEncoding !== undefined && { 'accept-encoding': acceptEncoding }), ...(origin && { origin }) };
+            const headers: Record<string, string> = {
+              ...(acceptEncoding !== undefined && { 'accept-encoding': acceptEncoding }),
+              ...(origin && { origin }),
+            };
             const what = `${route} [${acceptEncoding}] [${origin}]`;
             drop();
             routed.mockClear();
@@ -125,23 +140,37 @@ describeEachDatabase('catalogue replies from memory', (server) => {
 
             // 304 for this variant's ETag (also in a list, or weak), the same from both paths.
             for (const ifNoneMatch of [etag, `W/"other", W/${etag}`]) {
-              const cached304 = await raw(server().url, route, { headers: { ...headers, 'if-none-match': ifNoneMatch } });
+              const cached304 = await raw(server().url, route, {
+                headers: { ...headers, 'if-none-match': ifNoneMatch },
+              });
               drop();
-              const routed304 = await raw(server().url, route, { headers: { ...headers, 'if-none-match': ifNoneMatch } });
+              const routed304 = await raw(server().url, route, {
+                headers: { ...headers, 'if-none-match': ifNoneMatch },
+              });
               expect([what, cached304.status, routed304.status]).toEqual([what, 304, 304]);
               expect(headersOfRaw(cached304)).toEqual(headersOfRaw(routed304));
               expect(cached304.body).toHaveLength(0);
             }
             // Another encoding's ETag is another representation: the whole reply.
             if (compressible && coding) {
-              const other = await raw(server().url, route, { headers: { ...headers, 'if-none-match': String(plain.headers.etag) } });
+              const other = await raw(server().url, route, {
+                headers: { ...headers, 'if-none-match': String(plain.headers.etag) },
+              });
               expect(other.status).toBe(200);
               expect(other.headers['content-encoding']).toBe(coding);
             }
           }
         }
         // One ETag per representation: identity, br, gzip (a product: identity only).
-        expect([...etags].sort()).toEqual(compressible ? [plain.headers.etag, String(plain.headers.etag).replace(/"$/, '-br"'), String(plain.headers.etag).replace(/"$/, '-gzip"')].sort() : [plain.headers.etag]);
+        expect([...etags].sort()).toEqual(
+          compressible
+            ? [
+                plain.headers.etag,
+                String(plain.headers.etag).replace(/"$/, '-br"'),
+                String(plain.headers.etag).replace(/"$/, '-gzip"'),
+              ].sort()
+            : [plain.headers.etag],
+        );
       }
     } finally {
       routed.mockRestore();
@@ -229,7 +258,10 @@ describeTwoProcesses('catalogue cache across two API processes on one PostgreSQL
     const product = await listProduct(first(), seller.token, 1234, 'Seen everywhere');
     expect(ids(cached)).not.toContain(product.productid);
     const started = Date.now();
-    const seen = await eventually(() => second().get(cached.url), (r) => ids(r).includes(product.productid));
+    const seen = await eventually(
+      () => second().get(cached.url),
+      (r) => ids(r).includes(product.productid),
+    );
     expect(ids(seen)).toContain(product.productid);
     console.log(`[catalogue] a new product reached the other process's cached list in ${Date.now() - started} ms`);
   });

@@ -14,10 +14,11 @@ function signIn(data: { firstname: string; lastname: string; authtoken: string }
   useSession.setState({ session: data });
 }
 
-
 async function codeFromOutbox(email: string): Promise<string> {
   for (let i = 0; i < 100; i++) {
-    const files = fs.existsSync(server().config.outboxDir) ? fs.readdirSync(server().config.outboxDir).filter((f) => f.includes(email)) : [];
+    const files = fs.existsSync(server().config.outboxDir)
+      ? fs.readdirSync(server().config.outboxDir).filter((f) => f.includes(email))
+      : [];
     if (files.length) {
       const newest = files.sort().at(-1)!;
       return /reset code is:\s*(\d{6})/.exec(fs.readFileSync(path.join(server().config.outboxDir, newest), 'utf8'))![1];
@@ -51,7 +52,7 @@ test('catalogue calls', async () => {
   // Search pages: the whole catalogue, 10 at a time, newest first, by cursor.
   const paged: number[] = [];
   let cursor: string | undefined;
-  for (let more = true; more; ) {
+  for (let more = true; more;) {
     const found = await client.searchProducts({ productname: '', limit: 10, cursor });
     paged.push(...found.products.map((p) => p.productid));
     more = found.hasMore;
@@ -62,7 +63,16 @@ test('catalogue calls', async () => {
 
 test('account journey through the client', async () => {
   const email = `client.${Date.now()}@example.com`;
-  const payload: client.SignupPayload = { firstname: 'Kiran', lastname: 'Das', createdate: '1992-03-04', gender: 'male', email, password: 'Kiran@2024', phonenum: '9811122233', address: '' };
+  const payload: client.SignupPayload = {
+    firstname: 'Kiran',
+    lastname: 'Das',
+    createdate: '1992-03-04',
+    gender: 'male',
+    email,
+    password: 'Kiran@2024',
+    phonenum: '9811122233',
+    address: '',
+  };
   expect(await client.signup(payload)).toEqual({ msg: 'Account Created Successfully' });
   const dup = await rejection(client.signup(payload));
   expect([dup.status, dup.message]).toEqual([409, 'Email already registered, please login']);
@@ -77,8 +87,18 @@ test('account journey through the client', async () => {
 
   const me = await client.getUserData();
   expect(me).toMatchObject({ email, firstname: 'Kiran', address: [] });
-  expect(await client.updateProfile({ firstname: 'Kiran K', lastname: 'Das', phonenum: '9811122244' })).toEqual({ ...session, firstname: 'Kiran K' });
-  const home: client.Address = { streetadd: '5 Park Street', landmark: 'Metro', country: 'India', state: 'Gujarat', city: 'Surat', postal: '395003' };
+  expect(await client.updateProfile({ firstname: 'Kiran K', lastname: 'Das', phonenum: '9811122244' })).toEqual({
+    ...session,
+    firstname: 'Kiran K',
+  });
+  const home: client.Address = {
+    streetadd: '5 Park Street',
+    landmark: 'Metro',
+    country: 'India',
+    state: 'Gujarat',
+    city: 'Surat',
+    postal: '395003',
+  };
   await client.updateAddresses([home]);
   expect((await client.getUserData()).address).toEqual([home]);
   expect(await client.getCartItems()).toEqual([]);
@@ -104,7 +124,9 @@ test('account journey through the client', async () => {
   const otherCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
   expect(await client.verifyResetOtp(otherCode, email, resetToken)).toBe(false);
   expect(await client.verifyResetOtp(code, email, resetToken)).toBe(true);
-  expect(await client.completePasswordReset(resetToken, 'Kiran@2026')).toEqual({ msg: 'Password Updated Successfully' });
+  expect(await client.completePasswordReset(resetToken, 'Kiran@2026')).toEqual({
+    msg: 'Password Updated Successfully',
+  });
   await expect(client.login(email, 'Kiran@2026')).resolves.toMatchObject({ firstname: 'Kiran K' });
 });
 

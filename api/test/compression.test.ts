@@ -17,7 +17,11 @@ import { decoded, raw } from './helpers/raw-http';
 describeEachDatabase('compressed replies', (server) => {
   const search = JSON.stringify({ productname: 'a', limit: 48 });
   const post = (headers: Record<string, string> = {}, body: Buffer | string = search) =>
-    raw(server().url, '/products', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    raw(server().url, '/products', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
 
   it('a JSON reply of 1 KB or more goes out in brotli or gzip as Accept-Encoding asks, with Vary and its length; as it is otherwise', async () => {
     const plain = await post();
@@ -86,7 +90,11 @@ describeEachDatabase('compressed replies', (server) => {
   it('a compressed request body is not inflated: the body limit is on what arrives', async () => {
     const r = await post({ 'content-encoding': 'gzip' }, zlib.gzipSync(search));
     expect(r.status).toBe(400);
-    expect(JSON.parse(r.body.toString())).toEqual({ status: 400, msg: 'Malformed JSON in the request body', data: null });
+    expect(JSON.parse(r.body.toString())).toEqual({
+      status: 400,
+      msg: 'Malformed JSON in the request body',
+      data: null,
+    });
   });
 });
 

@@ -40,22 +40,39 @@ describe('CORS follows the front ends the release registry serves', () => {
     expect(await allowedOrigin('/coupons')).toBeUndefined();
 
     writeRegistry({ shop: { live: 'abc1234-0123abcd', url: `${moved}/shop/` } });
-    expect(await eventually(() => allowedOrigin('/products'), (v) => v === moved)).toBe(moved);
+    expect(
+      await eventually(
+        () => allowedOrigin('/products'),
+        (v) => v === moved,
+      ),
+    ).toBe(moved);
     expect(await allowedOrigin('/coupons')).toBe(moved);
     // The configured origins stay allowed.
     expect(await allowedOrigin('/coupons', 'http://localhost:3000')).toBe('http://localhost:3000');
 
     writeRegistry({ shop: { live: 'abc1234-0123abcd', url: null } });
-    expect(await eventually(() => allowedOrigin('/products'), (v) => v === undefined)).toBeUndefined();
+    expect(
+      await eventually(
+        () => allowedOrigin('/products'),
+        (v) => v === undefined,
+      ),
+    ).toBeUndefined();
     expect(await allowedOrigin('/coupons')).toBeUndefined();
   });
 
   it('keeps the origins last read while the registry is unreadable', async () => {
     writeRegistry({ shop: { url: `${moved}/shop/` } });
-    await eventually(() => allowedOrigin('/coupons'), (v) => v === moved);
+    await eventually(
+      () => allowedOrigin('/coupons'),
+      (v) => v === moved,
+    );
     fs.writeFileSync(registry, '{ not json');
     // Past the recheck interval, the broken file has been seen and ignored.
-    await eventually(() => allowedOrigin('/coupons'), () => false, 1500);
+    await eventually(
+      () => allowedOrigin('/coupons'),
+      () => false,
+      1500,
+    );
     expect(await allowedOrigin('/coupons')).toBe(moved);
   });
 });

@@ -20,17 +20,32 @@ describeEachDatabase('shop: coupons', (server) => {
       for (const name of ['WELCOME50', 'welcome50', '  Welcome50 ']) {
         const r = await check(u, name);
         expect(r.status).toBe(200);
-        expect(r.body).toEqual({ status: 200, msg: 'Coupon Applied Successfully', data: { couponname: 'WELCOME50', discount: 50 } });
+        expect(r.body).toEqual({
+          status: 200,
+          msg: 'Coupon Applied Successfully',
+          data: { couponname: 'WELCOME50', discount: 50 },
+        });
       }
       expect(await couponUses('WELCOME50')).toBe(before);
     });
 
     it('refuses expired, used-up and unknown coupons with 400', async () => {
       const u = await signedInUser(server());
-      await server().app.ctx.db.insertInto('coupons').values({ name: 'GONE10', discount: 10, expires_at: new Date(Date.now() + 86400_000), uses_left: 0 }).execute();
+      await server()
+        .app.ctx.db.insertInto('coupons')
+        .values({ name: 'GONE10', discount: 10, expires_at: new Date(Date.now() + 86400_000), uses_left: 0 })
+        .execute();
       expect((await check(u, 'SUMMER20')).body).toEqual({ status: 400, msg: 'Coupon is Expired', data: null });
-      expect((await check(u, 'GONE10')).body).toEqual({ status: 400, msg: 'Coupon is Expired: it has no uses left', data: null });
-      expect((await check(u, 'NOSUCHCODE')).body).toEqual({ status: 400, msg: 'Coupon not found: check the code', data: null });
+      expect((await check(u, 'GONE10')).body).toEqual({
+        status: 400,
+        msg: 'Coupon is Expired: it has no uses left',
+        data: null,
+      });
+      expect((await check(u, 'NOSUCHCODE')).body).toEqual({
+        status: 400,
+        msg: 'Coupon not found: check the code',
+        data: null,
+      });
       expect((await check(u, "' OR 1=1 --")).status).toBe(400);
       expect((await check(u, '%')).body.msg).toBe('Coupon not found: check the code');
     });
@@ -62,7 +77,12 @@ describeEachDatabase('shop: coupons', (server) => {
       expect(names).not.toContain('SUMMER20');
       expect(names).not.toContain('GONE10');
       const welcome = r.body.data.find((c: any) => c.couponname === 'WELCOME50');
-      expect(welcome).toEqual({ couponname: 'WELCOME50', discount: 50, expiresAt: expect.any(String), usesLeft: expect.any(Number) });
+      expect(welcome).toEqual({
+        couponname: 'WELCOME50',
+        discount: 50,
+        expiresAt: expect.any(String),
+        usesLeft: expect.any(Number),
+      });
       expect(new Date(welcome.expiresAt).getTime()).toBeGreaterThan(Date.now());
     });
   });

@@ -15,9 +15,15 @@ describe('mail over SMTP', () => {
   });
 
   it('delivers every mail of a burst over a few reused connections, not one connection per mail', async () => {
-    const mailer = createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'shop@example.com', log: silent });
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      outboxDir: '/nonexistent',
+      from: 'shop@example.com',
+      log: silent,
+    });
     const before = smtp.connections;
-    for (let i = 0; i < 30; i++) mailer.sendLater({ to: `buyer${i}@example.com`, subject: `Order #${i} placed`, text: 'Thank you' });
+    for (let i = 0; i < 30; i++)
+      mailer.sendLater({ to: `buyer${i}@example.com`, subject: `Order #${i} placed`, text: 'Thank you' });
     await mailer.close();
     expect(smtp.mails.filter((m) => m.to[0]?.startsWith('buyer'))).toHaveLength(30);
     expect(smtp.connections - before).toBeLessThanOrEqual(5);

@@ -26,14 +26,31 @@ async function freshDataDir() {
 }
 
 function quietConfig(dataDir: string) {
-  return loadConfig({}, { dataDir, port: 0, host: '127.0.0.1', scrypt: { N: 1024, r: 8, p: 1 }, outboxDir: path.join(dataDir, '..', 'outbox') });
+  return loadConfig(
+    {},
+    {
+      dataDir,
+      port: 0,
+      host: '127.0.0.1',
+      scrypt: { N: 1024, r: 8, p: 1 },
+      outboxDir: path.join(dataDir, '..', 'outbox'),
+    },
+  );
 }
 
 /** Runs `tsx src/main.ts` with the given environment; resolves when it exits or prints `until`. */
 function runMain(env: Record<string, string>, until?: RegExp) {
   const child = spawn(TSX, ['src/main.ts'], {
     cwd: API_DIR,
-    env: { ...process.env, NODE_OPTIONS: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SCRYPT_N: '1024', ...env },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SCRYPT_N: '1024',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -63,7 +80,9 @@ describe('PGlite folder lock and process lifecycle', () => {
     try {
       expect(fs.readFileSync(`${dataDir}.lock`, 'utf8').trim()).toBe(String(process.pid));
       await expect(buildApp(quietConfig(dataDir), { logger: false })).rejects.toThrow(DataDirLockedError);
-      await expect(buildApp(quietConfig(dataDir), { logger: false })).rejects.toThrow(/in use by another API process \(pid \d+\)/);
+      await expect(buildApp(quietConfig(dataDir), { logger: false })).rejects.toThrow(
+        /in use by another API process \(pid \d+\)/,
+      );
 
       const other = runMain({ DATA_DIR: dataDir });
       const code = await other.exited;
@@ -75,7 +94,10 @@ describe('PGlite folder lock and process lifecycle', () => {
     expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
     // Released: the folder opens again, with the data still there.
     const again = await buildApp(quietConfig(dataDir), { logger: false });
-    const count = await again.ctx.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await again.ctx.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBeGreaterThanOrEqual(60);
     await again.close();
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -95,7 +117,10 @@ describe('PGlite folder lock and process lifecycle', () => {
 
   it('starts with `tsx src/main.ts`, prints its URL, and closes the database on SIGTERM', async () => {
     const { tmp, dataDir } = await freshDataDir();
-    const proc = runMain({ DATA_DIR: dataDir, OUTBOX_DIR: path.join(tmp, 'outbox') }, /listening on (http:\/\/localhost:\d+)/);
+    const proc = runMain(
+      { DATA_DIR: dataDir, OUTBOX_DIR: path.join(tmp, 'outbox') },
+      /listening on (http:\/\/localhost:\d+)/,
+    );
     await proc.ready;
     const url = /listening on (http:\/\/localhost:\d+)/.exec(proc.output())![1];
     const res = await fetch(`${url}/products`);

@@ -124,7 +124,11 @@ describeEachDatabase('shop: orders', (server) => {
       // statement (through the API it would be a thousand uploads), put in one shopper's cart.
       const u = await signedInUser(server());
       const { db } = server().app.ctx;
-      const photo = await db.selectFrom('products').select('photo_hash').where('productid', '=', items.p1.productid).executeTakeFirstOrThrow();
+      const photo = await db
+        .selectFrom('products')
+        .select('photo_hash')
+        .where('productid', '=', items.p1.productid)
+        .executeTakeFirstOrThrow();
       const count = Math.floor(MAX_ORDER_TOTAL_PAISE / 999_999_999_900) + 1;
       await sql`INSERT INTO products (productname, title, description, price, rating, photo_hash, userid)
         SELECT 'Max price ' || n, 'Accessories', 'At the highest price', 9999999999, 4, ${photo.photo_hash}, ${seller.userid}
@@ -136,7 +140,9 @@ describeEachDatabase('shop: orders', (server) => {
 
       const r = await order(u);
       expect(r.status).toBe(400);
-      expect(r.body.msg).toBe('This order is too large to place: one order can total at most Rs. 9,999,999,999,999.99. Please remove some items from your cart.');
+      expect(r.body.msg).toBe(
+        'This order is too large to place: one order can total at most Rs. 9,999,999,999,999.99. Please remove some items from your cart.',
+      );
       expect(await orderCount(u.userid)).toBe(0);
       expect((await cart(u)).body.data).toHaveLength(inCart);
 
@@ -145,15 +151,24 @@ describeEachDatabase('shop: orders', (server) => {
         SELECT productid FROM products WHERE productname LIKE 'Max price %' ORDER BY productid LIMIT 2)`.execute(db);
       const two = await order(u);
       expect(two.status).toBe(200);
-      expect((await getOrder(u, two.body.data.orderid)).body.data).toMatchObject({ billamount: 19999999998, billtax: 0 });
-      await sql`DELETE FROM products WHERE productname LIKE 'Max price %' AND productid NOT IN (SELECT productid FROM order_lines WHERE productid IS NOT NULL)`.execute(db);
+      expect((await getOrder(u, two.body.data.orderid)).body.data).toMatchObject({
+        billamount: 19999999998,
+        billtax: 0,
+      });
+      await sql`DELETE FROM products WHERE productname LIKE 'Max price %' AND productid NOT IN (SELECT productid FROM order_lines WHERE productid IS NOT NULL)`.execute(
+        db,
+      );
     });
 
     it('refuses an empty cart with a clear message', async () => {
       const u = await signedInUser(server());
       const r = await order(u);
       expect(r.status).toBe(400);
-      expect(r.body).toEqual({ status: 400, msg: 'Your cart is empty: add a product before placing an order', data: null });
+      expect(r.body).toEqual({
+        status: 400,
+        msg: 'Your cart is empty: add a product before placing an order',
+        data: null,
+      });
       expect(await orderCount(u.userid)).toBe(0);
     });
 
@@ -161,11 +176,31 @@ describeEachDatabase('shop: orders', (server) => {
       ['no billname', { ...CHECKOUT, billname: undefined }, 'Please Enter Bill name and select the Address'],
       ['blank billname', { ...CHECKOUT, billname: '   ' }, 'Please Enter Bill name and select the Address'],
       ['no address', { ...CHECKOUT, billaddress: '' }, 'Please Enter Bill name and select the Address'],
-      ['address as object', { ...CHECKOUT, billaddress: { street: 'x' } }, 'Please Enter Bill name and select the Address'],
-      ['unknown payment', { ...CHECKOUT, payinfo: 'bitcoin' }, 'Please choose a payment method (cod, paywithcard or paypal)'],
-      ['no payment', { ...CHECKOUT, payinfo: undefined }, 'Please choose a payment method (cod, paywithcard or paypal)'],
-      ['huge note', { ...CHECKOUT, ordernote: 'x'.repeat(1001) }, 'ordernote must be a text of at most 1000 characters'],
-      ['coupon as object', { ...CHECKOUT, couponname: { $ne: '' } }, 'couponname must be a text of at most 50 characters'],
+      [
+        'address as object',
+        { ...CHECKOUT, billaddress: { street: 'x' } },
+        'Please Enter Bill name and select the Address',
+      ],
+      [
+        'unknown payment',
+        { ...CHECKOUT, payinfo: 'bitcoin' },
+        'Please choose a payment method (cod, paywithcard or paypal)',
+      ],
+      [
+        'no payment',
+        { ...CHECKOUT, payinfo: undefined },
+        'Please choose a payment method (cod, paywithcard or paypal)',
+      ],
+      [
+        'huge note',
+        { ...CHECKOUT, ordernote: 'x'.repeat(1001) },
+        'ordernote must be a text of at most 1000 characters',
+      ],
+      [
+        'coupon as object',
+        { ...CHECKOUT, couponname: { $ne: '' } },
+        'couponname must be a text of at most 50 characters',
+      ],
     ])('refuses a checkout with %s (400), cart kept', async (_w, body, msg) => {
       const u = await shopper('p300');
       const r = await order(u, JSON.parse(JSON.stringify(body)));
@@ -178,10 +213,16 @@ describeEachDatabase('shop: orders', (server) => {
       const u = await shopper('p300');
       expect((await server().post('/orderauth', CHECKOUT)).status).toBe(401);
       expect((await server().post('/orderauth', CHECKOUT, { authtoken: 'lt_forged' })).status).toBe(401);
-      const badKey = await server().post('/orderauth', CHECKOUT, { authtoken: u.token, 'idempotency-key': 'a b;<script>' });
+      const badKey = await server().post('/orderauth', CHECKOUT, {
+        authtoken: u.token,
+        'idempotency-key': 'a b;<script>',
+      });
       expect(badKey.status).toBe(400);
       expect(badKey.body.msg).toBe('Idempotency-Key header must be 1 to 100 letters, digits or . _ : -');
-      const longKey = await server().post('/orderauth', CHECKOUT, { authtoken: u.token, 'idempotency-key': 'k'.repeat(101) });
+      const longKey = await server().post('/orderauth', CHECKOUT, {
+        authtoken: u.token,
+        'idempotency-key': 'k'.repeat(101),
+      });
       expect(longKey.status).toBe(400);
       expect(await orderCount(u.userid)).toBe(0);
       // Without a key an order is still placed (no retry protection).
@@ -223,15 +264,23 @@ describeEachDatabase('shop: orders', (server) => {
       const u = await shopper('p500');
       const replies = await Promise.all([order(u), order(u)]);
       expect(replies.map((r) => r.status).sort()).toEqual([200, 400]);
-      expect(replies.find((r) => r.status === 400)!.body.msg).toBe('Your cart is empty: add a product before placing an order');
+      expect(replies.find((r) => r.status === 400)!.body.msg).toBe(
+        'Your cart is empty: add a product before placing an order',
+      );
       expect(await orderCount(u.userid)).toBe(1);
     });
 
     it('lets only one of two shoppers racing for the last use of a coupon have it', async () => {
-      await server().app.ctx.db.insertInto('coupons').values({ name: 'RACE1', discount: 100, expires_at: new Date(Date.now() + 86400_000), uses_left: 1 }).execute();
+      await server()
+        .app.ctx.db.insertInto('coupons')
+        .values({ name: 'RACE1', discount: 100, expires_at: new Date(Date.now() + 86400_000), uses_left: 1 })
+        .execute();
       const a = await shopper('p300');
       const b = await shopper('p300');
-      const replies = await Promise.all([order(a, { ...CHECKOUT, couponname: 'RACE1' }), order(b, { ...CHECKOUT, couponname: 'RACE1' })]);
+      const replies = await Promise.all([
+        order(a, { ...CHECKOUT, couponname: 'RACE1' }),
+        order(b, { ...CHECKOUT, couponname: 'RACE1' }),
+      ]);
       expect(replies.map((r) => r.status).sort()).toEqual([200, 400]);
       expect(await couponUses('RACE1')).toBe(0);
     });
@@ -243,19 +292,37 @@ describeEachDatabase('shop: orders', (server) => {
           IF NEW.productname = 'Explosive widget' THEN RAISE EXCEPTION 'forced failure for the test'; END IF;
           RETURN NEW;
         END $$`.execute(db);
-      await sql`CREATE TRIGGER shop_test_fail BEFORE INSERT ON order_lines FOR EACH ROW EXECUTE FUNCTION shop_test_fail()`.execute(db);
+      await sql`CREATE TRIGGER shop_test_fail BEFORE INSERT ON order_lines FOR EACH ROW EXECUTE FUNCTION shop_test_fail()`.execute(
+        db,
+      );
       try {
         const bomb = await listProduct(server(), seller.token, 20, 'Explosive widget');
         const u = await shopper('p300');
         await addToCart(u, bomb.productid);
         const usesBefore = await couponUses('SAVE100');
-        const ordersBefore = Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+        const ordersBefore = Number(
+          (
+            await db
+              .selectFrom('orders')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
         const r = await order(u, { ...CHECKOUT, couponname: 'SAVE100' });
         expect(r.status).toBe(500);
         expect(r.body).toEqual({ status: 500, msg: 'Internal server issues', data: null });
         expect(await couponUses('SAVE100')).toBe(usesBefore);
         expect(await orderCount(u.userid)).toBe(0);
-        expect(Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(ordersBefore);
+        expect(
+          Number(
+            (
+              await db
+                .selectFrom('orders')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ).toBe(ordersBefore);
         expect((await cart(u)).body.data).toHaveLength(2);
         // Once the failure is gone, the same checkout goes through.
         await del(server(), '/deleteproduct', { productid: bomb.productid, authtoken: u.token });

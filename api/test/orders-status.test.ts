@@ -14,7 +14,12 @@ describeEachDatabase('shop: orders', (server) => {
   describe('orders: list, detail, ownership, cancel, status', () => {
     it('lists the caller’s orders newest first, and [] when none', async () => {
       const none = await signedInUser(server());
-      expect((await server().get('/allorders', { authtoken: none.token })).body).toEqual({ status: 200, msg: 'No Order Pending', data: [], next: null });
+      expect((await server().get('/allorders', { authtoken: none.token })).body).toEqual({
+        status: 200,
+        msg: 'No Order Pending',
+        data: [],
+        next: null,
+      });
       const u = await shopper('p250');
       const a = (await order(u)).body.data.orderid;
       await addToCart(u, items.p300.productid);
@@ -32,20 +37,25 @@ describeEachDatabase('shop: orders', (server) => {
       const peek = await getOrder(b, orderid);
       expect(peek.status).toBe(404);
       expect(peek.body).toEqual({ status: 404, msg: 'Order not found', data: null });
-      const cancel = await server().request('DELETE', '/cancelorder', { headers: { authtoken: b.token, orderid: String(orderid) } });
+      const cancel = await server().request('DELETE', '/cancelorder', {
+        headers: { authtoken: b.token, orderid: String(orderid) },
+      });
       expect(cancel.status).toBe(404);
       expect((await getOrder(a, orderid)).body.data.status).toBe('Processing');
       expect((await server().get('/allorders', { authtoken: b.token })).body.data).toEqual([]);
     });
 
-    it.each(['abc', '0', '-1', '1.5', '99999999999', "1' OR '1'='1"])('answers 400 for the orderid header %s', async (orderid) => {
-      const u = await signedInUser(server());
-      const r = await getOrder(u, orderid);
-      expect(r.status).toBe(400);
-      expect(r.body.msg).toBe('orderid header must be a positive whole number');
-      const c = await server().request('DELETE', '/cancelorder', { headers: { authtoken: u.token, orderid } });
-      expect(c.status).toBe(400);
-    });
+    it.each(['abc', '0', '-1', '1.5', '99999999999', "1' OR '1'='1"])(
+      'answers 400 for the orderid header %s',
+      async (orderid) => {
+        const u = await signedInUser(server());
+        const r = await getOrder(u, orderid);
+        expect(r.status).toBe(400);
+        expect(r.body.msg).toBe('orderid header must be a positive whole number');
+        const c = await server().request('DELETE', '/cancelorder', { headers: { authtoken: u.token, orderid } });
+        expect(c.status).toBe(400);
+      },
+    );
 
     it('needs a valid login token on every order route', async () => {
       for (const [method, route] of [
@@ -54,7 +64,9 @@ describeEachDatabase('shop: orders', (server) => {
         ['DELETE', '/cancelorder'],
       ]) {
         expect((await server().request(method, route, { headers: { orderid: '1' } })).status).toBe(401);
-        expect((await server().request(method, route, { headers: { orderid: '1', authtoken: 'lt_forged' } })).status).toBe(401);
+        expect(
+          (await server().request(method, route, { headers: { orderid: '1', authtoken: 'lt_forged' } })).status,
+        ).toBe(401);
       }
     });
 
@@ -79,7 +91,11 @@ describeEachDatabase('shop: orders', (server) => {
       const u = await shopper('p300');
       const orderid = (await order(u)).body.data.orderid;
       const backdate = (hours: number) =>
-        db.updateTable('orders').set({ orderdate: sql`now() - make_interval(secs => ${hours * 3600})` }).where('orderid', '=', orderid).execute();
+        db
+          .updateTable('orders')
+          .set({ orderdate: sql`now() - make_interval(secs => ${hours * 3600})` })
+          .where('orderid', '=', orderid)
+          .execute();
       const status = async () => (await getOrder(u, orderid)).body.data.status;
       expect(await status()).toBe('Processing');
       await backdate(23.9);
@@ -90,7 +106,9 @@ describeEachDatabase('shop: orders', (server) => {
       expect(await status()).toBe('Shipped');
       await backdate(48.1);
       expect(await status()).toBe('Delivered');
-      const refused = await server().request('DELETE', '/cancelorder', { headers: { authtoken: u.token, orderid: String(orderid) } });
+      const refused = await server().request('DELETE', '/cancelorder', {
+        headers: { authtoken: u.token, orderid: String(orderid) },
+      });
       expect(refused.status).toBe(409);
       expect(refused.body.msg).toBe('This order is already Delivered and can no longer be cancelled');
       expect(await status()).toBe('Delivered');
@@ -119,13 +137,25 @@ describeEachDatabase('shop: orders', (server) => {
       const delays = server().config.orders;
       const u = await shopper('p300');
       const orderid = (await order(u)).body.data.orderid;
-      expect(await setOrderStatus(db, delays, orderid, 'Delivered')).toEqual({ before: 'Processing', after: 'Delivered' });
+      expect(await setOrderStatus(db, delays, orderid, 'Delivered')).toEqual({
+        before: 'Processing',
+        after: 'Delivered',
+      });
       expect((await getOrder(u, orderid)).body.data.status).toBe('Delivered');
-      const refused = await server().request('DELETE', '/cancelorder', { headers: { authtoken: u.token, orderid: String(orderid) } });
+      const refused = await server().request('DELETE', '/cancelorder', {
+        headers: { authtoken: u.token, orderid: String(orderid) },
+      });
       expect(refused.status).toBe(409);
       // Held back at Processing although the clock says Delivered.
-      await db.updateTable('orders').set({ orderdate: sql`now() - interval '5 days'` }).where('orderid', '=', orderid).execute();
-      expect(await setOrderStatus(db, delays, orderid, 'Processing')).toEqual({ before: 'Delivered', after: 'Processing' });
+      await db
+        .updateTable('orders')
+        .set({ orderdate: sql`now() - interval '5 days'` })
+        .where('orderid', '=', orderid)
+        .execute();
+      expect(await setOrderStatus(db, delays, orderid, 'Processing')).toEqual({
+        before: 'Delivered',
+        after: 'Processing',
+      });
       expect((await getOrder(u, orderid)).body.data.status).toBe('Processing');
       expect(await setOrderStatus(db, delays, orderid, 'auto')).toEqual({ before: 'Processing', after: 'Delivered' });
       expect(await setOrderStatus(db, delays, 987654, 'Shipped')).toBeNull();

@@ -17,7 +17,15 @@ describeEachDatabase('shop: listing products', (server) => {
 
   describe('POST /product', () => {
     let photos: string[];
-    const valid = () => ({ productname: 'Handmade Lamp', title: 'Accessories', description: 'A brass lamp, hand made in Moradabad.', price: 1499, rating: 4.5, location: 'Moradabad', photos });
+    const valid = () => ({
+      productname: 'Handmade Lamp',
+      title: 'Accessories',
+      description: 'A brass lamp, hand made in Moradabad.',
+      price: 1499,
+      rating: 4.5,
+      location: 'Moradabad',
+      photos,
+    });
     const create = (body: unknown, token = seller.token) => server().post('/product', body, { authtoken: token });
 
     beforeAll(async () => {
@@ -47,7 +55,12 @@ describeEachDatabase('shop: listing products', (server) => {
       expect((await walkPages(server(), '/products')).rows).toContainEqual(p);
       const found = await server().post('/products', { productname: 'handmade lamp' });
       expect(found.body.data).toEqual([p]);
-      const filtered = await server().post('/products', { productname: 'lamp', category: 'accessories', minPrice: 1000, maxPrice: 1500 });
+      const filtered = await server().post('/products', {
+        productname: 'lamp',
+        category: 'accessories',
+        minPrice: 1000,
+        maxPrice: 1500,
+      });
       expect(filtered.body.data).toEqual([p]);
       expect((await server().post('/products', { productname: 'lamp', maxPrice: 1000 })).body.data).toEqual([]);
       expect((await server().post('/products', { productname: 'lamp', category: 'Clothing' })).body.data).toEqual([]);
@@ -85,16 +98,41 @@ describeEachDatabase('shop: listing products', (server) => {
       ['a rating rounding to 0', { rating: 0.01 }, 'Please Enter Rating'],
       ['no photo', { photos: [] }, 'Please upload at least one PNG photo'],
       ['no photos field', { photos: undefined }, 'Please upload at least one PNG photo'],
-      ['an outside photo URL', { photos: ['https://evil.example/cat.png'] }, 'Photos must be images uploaded to this shop (POST /uploadimage)'],
-      ['a data: URL', { photos: ['data:image/png;base64,iVBORw0KGgo='] }, 'Photos must be images uploaded to this shop (POST /uploadimage)'],
-      ['our path on another host', { photos: ['HOST'] }, 'Photos must be images uploaded to this shop (POST /uploadimage)'],
-      ['a hash never uploaded', { photos: ['/images/' + 'ab'.repeat(32) + '.png'] }, 'Photos must be images uploaded to this shop (POST /uploadimage)'],
-      ['a path traversal', { photos: ['/images/../../etc/passwd'] }, 'Photos must be images uploaded to this shop (POST /uploadimage)'],
-      ['eleven photos', { photos: 'ELEVEN' }, 'photos must be a list of at most 10 photo URLs returned by /uploadimage'],
+      [
+        'an outside photo URL',
+        { photos: ['https://evil.example/cat.png'] },
+        'Photos must be images uploaded to this shop (POST /uploadimage)',
+      ],
+      [
+        'a data: URL',
+        { photos: ['data:image/png;base64,iVBORw0KGgo='] },
+        'Photos must be images uploaded to this shop (POST /uploadimage)',
+      ],
+      [
+        'our path on another host',
+        { photos: ['HOST'] },
+        'Photos must be images uploaded to this shop (POST /uploadimage)',
+      ],
+      [
+        'a hash never uploaded',
+        { photos: ['/images/' + 'ab'.repeat(32) + '.png'] },
+        'Photos must be images uploaded to this shop (POST /uploadimage)',
+      ],
+      [
+        'a path traversal',
+        { photos: ['/images/../../etc/passwd'] },
+        'Photos must be images uploaded to this shop (POST /uploadimage)',
+      ],
+      [
+        'eleven photos',
+        { photos: 'ELEVEN' },
+        'photos must be a list of at most 10 photo URLs returned by /uploadimage',
+      ],
     ])('refuses %s (400)', async (_w, change, msg) => {
       const body: Record<string, unknown> = { ...valid(), ...change };
       if (body.photos === 'ELEVEN') body.photos = Array(11).fill(photos[0]);
-      if (Array.isArray(body.photos) && body.photos[0] === 'HOST') body.photos = [photos[0].replace(server().url, 'https://evil.example')];
+      if (Array.isArray(body.photos) && body.photos[0] === 'HOST')
+        body.photos = [photos[0].replace(server().url, 'https://evil.example')];
       const r = await create(JSON.parse(JSON.stringify(body)));
       expect(r.status).toBe(400);
       expect(r.body).toEqual({ status: 400, msg, data: null });
@@ -111,7 +149,10 @@ describeEachDatabase('shop: listing products', (server) => {
     it('needs a login token', async () => {
       expect((await server().post('/product', valid())).status).toBe(401);
       expect((await create(valid(), 'lt_forged')).status).toBe(401);
-      const raw = await server().request('POST', '/product', { raw: '{bad', headers: { authtoken: seller.token, 'content-type': 'application/json' } });
+      const raw = await server().request('POST', '/product', {
+        raw: '{bad',
+        headers: { authtoken: seller.token, 'content-type': 'application/json' },
+      });
       expect(raw.status).toBe(400);
     });
   });

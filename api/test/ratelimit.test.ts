@@ -1,7 +1,12 @@
 import { describeEachDatabase } from './helpers/server';
 import { anonToken, login, newUser } from './helpers/accounts';
 
-const rule = (perIp: number, perEmail: number, perEmailAnywhere = perEmail) => ({ perIp, perEmail, perEmailAnywhere, windowSeconds: 900 });
+const rule = (perIp: number, perEmail: number, perEmailAnywhere = perEmail) => ({
+  perIp,
+  perEmail,
+  perEmailAnywhere,
+  windowSeconds: 900,
+});
 
 describeEachDatabase(
   'rate limits',
@@ -13,7 +18,11 @@ describeEachDatabase(
       // Even the right password is refused now: the guessing window is closed for this email.
       const blocked = await login(server(), user.email, user.password);
       expect(blocked.status).toBe(429);
-      expect(blocked.body).toEqual({ status: 429, msg: 'Too many login attempts. Please try again in 15 minutes.', data: null });
+      expect(blocked.body).toEqual({
+        status: 429,
+        msg: 'Too many login attempts. Please try again in 15 minutes.',
+        data: null,
+      });
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
       // Another email from the same IP still works until the IP limit (6 per window).
       expect((await login(server(), 'someone.else@example.com', 'Wrong@1234')).status).toBe(404);
@@ -33,10 +42,15 @@ describeEachDatabase(
     });
 
     it('limits code checks per email', async () => {
-      const reset = await server().post('/otpemail', { email: 'codes@example.com', authtoken: await anonToken(server()) });
+      const reset = await server().post('/otpemail', {
+        email: 'codes@example.com',
+        authtoken: await anonToken(server()),
+      });
       const token = reset.body.data.resetToken;
       for (let i = 0; i < 3; i++) {
-        expect((await server().post('/otpemailcheck', { otp: '111111,codes@example.com', authtoken: token })).status).toBe(400);
+        expect(
+          (await server().post('/otpemailcheck', { otp: '111111,codes@example.com', authtoken: token })).status,
+        ).toBe(400);
       }
       const r = await server().post('/otpemailcheck', { otp: '111111,codes@example.com', authtoken: token });
       expect(r.status).toBe(429);
@@ -64,7 +78,8 @@ describeEachDatabase(
     });
 
     it('limits contact messages per email and per address', async () => {
-      const send = (email: string, n: number) => server().post('/contact', { name: 'Asha Verma', email, subject: `Question ${n}`, msg: 'Where is my order?' });
+      const send = (email: string, n: number) =>
+        server().post('/contact', { name: 'Asha Verma', email, subject: `Question ${n}`, msg: 'Where is my order?' });
       expect((await send('asha@example.com', 1)).status).toBe(200);
       expect((await send('asha@example.com', 2)).status).toBe(200);
       const third = await send('asha@example.com', 3);
@@ -89,18 +104,24 @@ describeEachDatabase(
   (server) => {
     const loginRows = async () =>
       Number(
-        (await server().app.ctx.db.selectFrom('rate_limits').select((eb) => eb.fn.countAll<number>().as('n')).where('key', 'like', 'login:%').executeTakeFirstOrThrow()).n,
+        (
+          await server()
+            .app.ctx.db.selectFrom('rate_limits')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('key', 'like', 'login:%')
+            .executeTakeFirstOrThrow()
+        ).n,
       );
 
     it('stay bounded: once an address is refused, its attempts add no rows, whatever email they name', async () => {
       const statuses: number[] = [];
-      for (let i = 0; i < 60; i++) statuses.push((await login(server(), `flood.${i}@example.com`, 'Wrong@1234')).status);
+      for (let i = 0; i < 60; i++)
+        statuses.push((await login(server(), `flood.${i}@example.com`, 'Wrong@1234')).status);
       expect(statuses.filter((s) => s === 404)).toHaveLength(5);
       expect(statuses.filter((s) => s === 429)).toHaveLength(55);
       // One row for the address, two for each of the 5 emails tried before it was refused.
       expect(await loginRows()).toBe(1 + 2 * 5);
     });
-
   },
   { rateLimits: { login: rule(5, 3, 10) } },
 );

@@ -41,7 +41,9 @@ describeEachDatabase(
 
       const weak = await server().put('/updatecus', { authtoken: resetToken, password: 'short' });
       expect(weak.status).toBe(400);
-      expect(weak.body.msg).toBe('Password should contain Uppercase, Lowercase, Special Symbol and Length should be greater 8');
+      expect(weak.body.msg).toBe(
+        'Password should contain Uppercase, Lowercase, Special Symbol and Length should be greater 8',
+      );
 
       const done = await server().put('/updatecus', { authtoken: resetToken, password: 'Fresh@Start9' });
       expect(done.status).toBe(200);
@@ -55,7 +57,11 @@ describeEachDatabase(
       expect((await server().put('/updatecus', { authtoken: resetToken, password: 'Again@Reset1' })).status).toBe(401);
       expect((await check(code, u.email, resetToken)).body.data).toBe(false);
       // OTP and hashes stay on the server.
-      const row = await server().app.ctx.db.selectFrom('password_resets').selectAll().where('email', '=', u.email).executeTakeFirstOrThrow();
+      const row = await server()
+        .app.ctx.db.selectFrom('password_resets')
+        .selectAll()
+        .where('email', '=', u.email)
+        .executeTakeFirstOrThrow();
       expect(row.otp_hash).not.toContain(code);
       expect(row.token_hash).not.toBe(resetToken);
     });
@@ -89,13 +95,18 @@ describeEachDatabase(
       // Every mail sent: the registered email got its code, the unknown ones nothing.
       await server().app.ctx.mailer.settled();
       expect(smtp.mails.slice(since).some((m) => m.to.includes(u.email.toLowerCase()))).toBe(true);
-      expect(smtp.mails.some((m) => m.to.includes('no.such.user@example.com') || m.to.includes('ghost.user@example.com'))).toBe(false);
+      expect(
+        smtp.mails.some((m) => m.to.includes('no.such.user@example.com') || m.to.includes('ghost.user@example.com')),
+      ).toBe(false);
 
       // Its token can never be verified nor finish a reset.
       const bad = await check('000000', 'no.such.user@example.com', unknown.body.data.resetToken);
       expect(bad.status).toBe(400);
       expect(bad.body.data).toBe(false);
-      expect((await server().put('/updatecus', { authtoken: unknown.body.data.resetToken, password: 'Fresh@Start9' })).status).toBe(401);
+      expect(
+        (await server().put('/updatecus', { authtoken: unknown.body.data.resetToken, password: 'Fresh@Start9' }))
+          .status,
+      ).toBe(401);
     });
 
     it('allows at most 5 wrong codes: after that even the right code fails', async () => {
@@ -118,7 +129,9 @@ describeEachDatabase(
     it('refuses an expired code', async () => {
       const u = await signedInUser(server());
       const { resetToken, code } = await resetWithCode(u.email);
-      await sql`UPDATE password_resets SET otp_expires_at = now() - interval '1 second' WHERE email = ${u.email}`.execute(server().app.ctx.db);
+      await sql`UPDATE password_resets SET otp_expires_at = now() - interval '1 second' WHERE email = ${u.email}`.execute(
+        server().app.ctx.db,
+      );
       const r = await check(code, u.email, resetToken);
       expect(r.status).toBe(400);
       expect(r.body).toEqual({ status: 400, msg: 'Otp Expire Try Again', data: false });
@@ -159,10 +172,17 @@ describeEachDatabase(
       expect((await server().get('/productviewcart', { authtoken: resetToken })).status).toBe(401);
       expect((await server().post('/checkuserdata', { authtoken: resetToken, password: u.password })).status).toBe(401);
       expect((await server().post('/logoutcus', { authtoken: resetToken })).status).toBe(401);
-      const profile = await server().put('/updatecus', { authtoken: resetToken, firstname: 'Evil', lastname: 'X', phonenum: '9999999999' });
+      const profile = await server().put('/updatecus', {
+        authtoken: resetToken,
+        firstname: 'Evil',
+        lastname: 'X',
+        phonenum: '9999999999',
+      });
       expect(profile.status).toBe(401);
       expect((await server().get('/getuserdata', { authtoken: u.token })).body.data.firstname).toBe('Meera');
-      expect((await server().post('/logincus', { email: u.email, password: u.password, authtoken: resetToken })).status).toBe(401);
+      expect(
+        (await server().post('/logincus', { email: u.email, password: u.password, authtoken: resetToken })).status,
+      ).toBe(401);
 
       const v = await signedInUser(server());
       const other = await resetWithCode(v.email);
@@ -191,7 +211,7 @@ describeEachDatabase(
       r = await server().post('/otpemailcheck', { otp: '12345', authtoken: 'rt_x' });
       expect(r.status).toBe(400);
       expect(r.body.msg).toBe('otp must be the six characters of the code, a comma and the email');
-      r = await server().post('/otpemailcheck', { otp: '123456,' , authtoken: 'rt_x' });
+      r = await server().post('/otpemailcheck', { otp: '123456,', authtoken: 'rt_x' });
       expect(r.status).toBe(400);
       r = await server().post('/otpemailcheck', { otp: '123456,a@example.com' });
       expect(r.status).toBe(401);

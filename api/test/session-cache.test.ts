@@ -18,7 +18,14 @@ describeEachDatabase('signed-in users kept in memory', (server) => {
   it('a saved address is what the account page reads next', async () => {
     const user = await signedInUser(server());
     expect((await server().get('/getuserdata', { authtoken: user.token })).body.data.address).toEqual([]);
-    const address = { streetadd: '12 MG Road', landmark: 'Near the park', country: 'India', state: 'Karnataka', city: 'Bengaluru', postal: '560001' };
+    const address = {
+      streetadd: '12 MG Road',
+      landmark: 'Near the park',
+      country: 'India',
+      state: 'Karnataka',
+      city: 'Bengaluru',
+      postal: '560001',
+    };
     const saved = await server().put('/updatecus', { authtoken: user.token, address: [address] });
     expect(saved.status).toBe(200);
     expect((await server().get('/getuserdata', { authtoken: user.token })).body.data.address).toEqual([address]);
@@ -30,7 +37,12 @@ describeEachDatabase('signed-in users kept in memory', (server) => {
     const bidder = await signedInUser(server());
     const first = await bid(server(), bidder.token, item.auctionid, 1100);
     expect(first.body.data.bids[0].nickname).toBe(bidder.firstname); // the bidder is now in memory
-    const renamed = await server().put('/updatecus', { authtoken: bidder.token, firstname: 'Renamed', lastname: bidder.lastname, phonenum: bidder.phonenum });
+    const renamed = await server().put('/updatecus', {
+      authtoken: bidder.token,
+      firstname: 'Renamed',
+      lastname: bidder.lastname,
+      phonenum: bidder.phonenum,
+    });
     expect(renamed.status).toBe(200);
     const next = await bid(server(), bidder.token, item.auctionid, 1200);
     expect(next.status).toBe(200);
@@ -44,7 +56,10 @@ describeTwoProcesses('signed-in users across two API processes on one PostgreSQL
     expect((await cart(second(), user.token)).status).toBe(200);
     expect((await first().post('/logoutcus', { authtoken: user.token })).status).toBe(200);
     const started = Date.now();
-    const after = await eventually(() => cart(second(), user.token), (r) => r.status === 401);
+    const after = await eventually(
+      () => cart(second(), user.token),
+      (r) => r.status === 401,
+    );
     expect(after.status).toBe(401);
     console.log(`[sessions] a sign-out reached the other process in ${Date.now() - started} ms`);
   });
@@ -53,8 +68,20 @@ describeTwoProcesses('signed-in users across two API processes on one PostgreSQL
     const user = await signedInUser(first());
     expect((await cart(first(), user.token)).status).toBe(200);
     expect((await cart(second(), user.token)).status).toBe(200);
-    await first().app.ctx.db.updateTable('login_tokens').set({ revoked_at: new Date() }).where('userid', '=', user.userid).execute();
-    for (const s of [first(), second()]) expect((await eventually(() => cart(s, user.token), (r) => r.status === 401)).status).toBe(401);
+    await first()
+      .app.ctx.db.updateTable('login_tokens')
+      .set({ revoked_at: new Date() })
+      .where('userid', '=', user.userid)
+      .execute();
+    for (const s of [first(), second()])
+      expect(
+        (
+          await eventually(
+            () => cart(s, user.token),
+            (r) => r.status === 401,
+          )
+        ).status,
+      ).toBe(401);
   });
 });
 

@@ -40,17 +40,40 @@ test('signed out: the shop calls that need a login reject 401 without calling th
 
 test('list a product with two photos, buy it with a coupon, follow and cancel the order', async () => {
   await signIn();
-  const first = await client.uploadPhoto(new Blob([new Uint8Array(makePng(6, 6, 41))], { type: 'image/png' }), 'one.png');
+  const first = await client.uploadPhoto(
+    new Blob([new Uint8Array(makePng(6, 6, 41))], { type: 'image/png' }),
+    'one.png',
+  );
   const second = await client.uploadPhoto(new Blob([new Uint8Array(makePng(6, 6, 42))]));
   expect(first).toMatch(new RegExp(`^${server().url}/images/[0-9a-f]{64}\\.png$`));
   const notPng = await rejection(client.uploadPhoto(new Blob(['GIF89a...']), 'fake.png'));
   expect([notPng.status, notPng.message]).toEqual([400, 'The file is not a PNG image']);
 
-  const product = await client.createProduct({ productname: 'Client Kettle', title: 'Electronics', description: 'An electric kettle.', price: 650, rating: 4, location: 'Delhi', photos: [first, second] });
+  const product = await client.createProduct({
+    productname: 'Client Kettle',
+    title: 'Electronics',
+    description: 'An electric kettle.',
+    price: 650,
+    rating: 4,
+    location: 'Delhi',
+    photos: [first, second],
+  });
   expect(product).toMatchObject({ productname: 'Client Kettle', price: 650, photo: first, photos: [first, second] });
-  const bad = await rejection(client.createProduct({ productname: '', title: 'x', description: 'y', price: 1, rating: 1, location: '', photos: [first] }));
+  const bad = await rejection(
+    client.createProduct({
+      productname: '',
+      title: 'x',
+      description: 'y',
+      price: 1,
+      rating: 1,
+      location: '',
+      photos: [first],
+    }),
+  );
   expect([bad.status, bad.message]).toEqual([400, 'Please Enter Product Name']);
-  expect((await client.searchProducts({ productname: 'client kettle' })).products.map((p) => p.productid)).toEqual([product.productid]);
+  expect((await client.searchProducts({ productname: 'client kettle' })).products.map((p) => p.productid)).toEqual([
+    product.productid,
+  ]);
 
   await signIn(); // a buyer
   expect(await client.addToCart(product.productid)).toEqual([
@@ -62,11 +85,21 @@ test('list a product with two photos, buy it with a coupon, follow and cancel th
   expect(await client.removeFromCart(cheap.productid)).toHaveLength(1);
   expect(await client.getCartItems()).toHaveLength(1);
 
-  expect(await client.checkCoupon('save100')).toEqual({ couponname: 'SAVE100', discount: 100, msg: 'Coupon Applied Successfully' });
+  expect(await client.checkCoupon('save100')).toEqual({
+    couponname: 'SAVE100',
+    discount: 100,
+    msg: 'Coupon Applied Successfully',
+  });
   const expired = await rejection(client.checkCoupon('SUMMER20'));
   expect([expired.status, expired.message]).toEqual([400, 'Coupon is Expired']);
 
-  const body = { billname: 'Ravi Kumar', ordernote: '', billaddress: '1 Ring Road, Delhi', payinfo: 'paypal' as const, couponname: 'SAVE100' };
+  const body = {
+    billname: 'Ravi Kumar',
+    ordernote: '',
+    billaddress: '1 Ring Road, Delhi',
+    payinfo: 'paypal' as const,
+    couponname: 'SAVE100',
+  };
   const key = `client-${Date.now()}`;
   const placed = await client.placeOrder(body, key);
   expect(await client.placeOrder(body, key)).toEqual(placed);
@@ -75,8 +108,19 @@ test('list a product with two photos, buy it with a coupon, follow and cancel th
   expect([empty.status, empty.message]).toEqual([400, 'Your cart is empty: add a product before placing an order']);
 
   const order = await client.getOrder(placed.orderid);
-  expect(order).toMatchObject({ orderid: placed.orderid, billamount: 550, discount: 100, billtax: 0, total: 550, couponname: 'SAVE100', payinfo: 'paypal', status: 'Processing' });
-  expect(order.orderdata).toEqual([{ productid: product.productid, productname: 'Client Kettle', price: 650, quantity: 1 }]);
+  expect(order).toMatchObject({
+    orderid: placed.orderid,
+    billamount: 550,
+    discount: 100,
+    billtax: 0,
+    total: 550,
+    couponname: 'SAVE100',
+    payinfo: 'paypal',
+    status: 'Processing',
+  });
+  expect(order.orderdata).toEqual([
+    { productid: product.productid, productname: 'Client Kettle', price: 650, quantity: 1 },
+  ]);
   expect(await client.getOrders()).toEqual([order]);
   expect(await client.cancelOrder(placed.orderid)).toEqual({ msg: 'Order Cancelled Successfully' });
   const twice = await rejection(client.cancelOrder(placed.orderid));
@@ -92,7 +136,13 @@ test('list a product with two photos, buy it with a coupon, follow and cancel th
 
 test('reviews through the client', async () => {
   await signIn();
-  const review = { name: 'Sita', title: 'Lovely', description: '<i>Really</i> good', keywords: 'good value', date: '2024-06-01' };
+  const review = {
+    name: 'Sita',
+    title: 'Lovely',
+    description: '<i>Really</i> good',
+    keywords: 'good value',
+    date: '2024-06-01',
+  };
   expect(await client.addReview(review)).toEqual({ msg: 'Review Added Successfully' });
   expect((await client.getReviews())[0]).toEqual({ reviewid: expect.any(Number), ...review });
   const e = await rejection(client.addReview({ ...review, keywords: '' }));

@@ -26,14 +26,19 @@ function httpClient(url: string): Pick<TestServer, 'get' | 'post'> {
     });
     return { status: res.status, headers: res.headers, body: (await res.json()) as any };
   };
-  return { get: (route, headers) => request('GET', route, undefined, headers), post: (route, body, headers) => request('POST', route, body, headers) };
+  return {
+    get: (route, headers) => request('GET', route, undefined, headers),
+    post: (route, body, headers) => request('POST', route, body, headers),
+  };
 }
 
 /** A user with one seeded product in the cart orders it; returns the order id. */
 async function placeOrder(s: Pick<TestServer, 'get' | 'post'>) {
   const u = await signedInUser(s as TestServer);
   const products = (await s.get('/products')).body.data;
-  expect((await s.post('/addtocartproduct', { productid: products[0].productid, authtoken: u.token })).status).toBe(200);
+  expect((await s.post('/addtocartproduct', { productid: products[0].productid, authtoken: u.token })).status).toBe(
+    200,
+  );
   const r = await s.post('/orderauth', CHECKOUT, { authtoken: u.token, 'idempotency-key': `ops-${Date.now()}` });
   expect(r.status).toBe(200);
   return { user: u, orderid: r.body.data.orderid as number };
@@ -57,11 +62,23 @@ describe('ops order:status on a PGlite folder, through `npm run ops` from the re
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mkt-shop-ops-'));
     const dataDir = path.join(tmp, 'db');
     await preparePgliteDir(dataDir);
-    const config = loadConfig({}, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', scrypt: { N: 1024, r: 8, p: 1 }, outboxDir: path.join(tmp, 'outbox') });
+    const config = loadConfig(
+      {},
+      {
+        dataDir,
+        port: 0,
+        host: '127.0.0.1',
+        logLevel: 'silent',
+        scrypt: { N: 1024, r: 8, p: 1 },
+        outboxDir: path.join(tmp, 'outbox'),
+      },
+    );
     try {
       const app = await buildApp(config);
       await app.listen({ port: 0, host: '127.0.0.1' });
-      const { orderid } = await placeOrder(httpClient(`http://127.0.0.1:${(app.server.address() as { port: number }).port}`));
+      const { orderid } = await placeOrder(
+        httpClient(`http://127.0.0.1:${(app.server.address() as { port: number }).port}`),
+      );
       await app.close(); // PGlite: the API holds the folder, the operator stops it first
 
       const child = spawn('npm', ['run', 'ops', '--', 'order:status', String(orderid), 'Delivered'], {
@@ -79,7 +96,9 @@ describe('ops order:status on a PGlite folder, through `npm run ops` from the re
       const console_ = captureConsole();
       try {
         expect(await runOps(['order:status', String(orderid), 'Teleported'], config)).toBe(1);
-        expect(console_.text()).toMatch(/Unknown status 'Teleported'\. Usage: npm run ops -- order:status <orderid> <Processing\|Shipped\|Delivered\|Cancelled\|auto>/);
+        expect(console_.text()).toMatch(
+          /Unknown status 'Teleported'\. Usage: npm run ops -- order:status <orderid> <Processing\|Shipped\|Delivered\|Cancelled\|auto>/,
+        );
         expect(await runOps(['order:status', 'abc', 'Shipped'], config)).toBe(1);
         expect(console_.text()).toMatch(/orderid must be a positive whole number, got 'abc'/);
         expect(await runOps(['order:status'], config)).toBe(1);
@@ -91,7 +110,11 @@ describe('ops order:status on a PGlite folder, through `npm run ops` from the re
 
       const again = await buildApp(config);
       try {
-        const row = await again.ctx.db.selectFrom('orders').select(['status', 'status_set_at']).where('orderid', '=', orderid).executeTakeFirstOrThrow();
+        const row = await again.ctx.db
+          .selectFrom('orders')
+          .select(['status', 'status_set_at'])
+          .where('orderid', '=', orderid)
+          .executeTakeFirstOrThrow();
         expect(row.status).toBe('Delivered');
         expect(row.status_set_at).toBeInstanceOf(Date);
       } finally {
@@ -102,7 +125,6 @@ describe('ops order:status on a PGlite folder, through `npm run ops` from the re
     }
   });
 });
-
 
 (process.env.TEST_DATABASE_URL ? describe : describe.skip)('ops order:status on PostgreSQL while the API runs', () => {
   let s: TestServer;
@@ -125,7 +147,9 @@ describe('ops order:status on a PGlite folder, through `npm run ops` from the re
       expect(await status()).toMatchObject({ status: 'Cancelled', cancelledAt: expect.any(String) });
       expect(await runOps(['order:status', String(orderid), 'Delivered'], s.config)).toBe(0);
       expect(await status()).toMatchObject({ status: 'Delivered', cancelledAt: null });
-      const cancel = await s.request('DELETE', '/cancelorder', { headers: { authtoken: user.token, orderid: String(orderid) } });
+      const cancel = await s.request('DELETE', '/cancelorder', {
+        headers: { authtoken: user.token, orderid: String(orderid) },
+      });
       expect(cancel.status).toBe(409);
       expect(await runOps(['order:status', String(orderid), 'auto'], s.config)).toBe(0);
       expect(console_.text()).toContain(`Order ${orderid}: Delivered → Processing (follows the clock)`);

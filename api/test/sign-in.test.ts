@@ -60,7 +60,10 @@ describeEachDatabase('accounts: sign-in and sign-out', (server) => {
       expect(r.body).toEqual({ status: 400, msg: 'Please Enter Password', data: null });
       r = await server().post('/logincus', { email: 'a@example.com', authtoken });
       expect(r.body.msg).toBe('Please Enter Password');
-      r = await server().request('POST', '/logincus', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
+      r = await server().request('POST', '/logincus', {
+        raw: '{"email":',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(r.status).toBe(400);
       r = await server().request('POST', '/logincus', { raw: '', headers: { 'content-type': 'application/json' } });
       expect(r.status).toBe(400);
@@ -79,7 +82,16 @@ describeEachDatabase('accounts: sign-in and sign-out', (server) => {
       const after = await server().get('/getuserdata', { authtoken: u.token });
       expect(after.status).toBe(401);
       expect(after.body.msg).toBe('Session expired, please login again');
-      expect((await server().put('/updatecus', { authtoken: u.token, firstname: 'X', lastname: 'Y', phonenum: '9999999999' })).status).toBe(401);
+      expect(
+        (
+          await server().put('/updatecus', {
+            authtoken: u.token,
+            firstname: 'X',
+            lastname: 'Y',
+            phonenum: '9999999999',
+          })
+        ).status,
+      ).toBe(401);
       expect((await server().get('/productviewcart', { authtoken: u.token })).status).toBe(401);
       expect((await server().post('/logoutcus', { authtoken: u.token })).status).toBe(401);
     });
@@ -93,9 +105,10 @@ describeEachDatabase('accounts: sign-in and sign-out', (server) => {
 
     it('refuses an expired login token', async () => {
       const u = await signedInUser(server());
-      await sql`UPDATE login_tokens SET expires_at = now() - interval '1 second' WHERE userid = ${u.userid}`.execute(server().app.ctx.db);
+      await sql`UPDATE login_tokens SET expires_at = now() - interval '1 second' WHERE userid = ${u.userid}`.execute(
+        server().app.ctx.db,
+      );
       expect((await server().get('/getuserdata', { authtoken: u.token })).status).toBe(401);
     });
   });
-
 });

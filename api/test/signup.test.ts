@@ -12,9 +12,18 @@ describeEachDatabase('accounts: sign-up', (server) => {
       const r = await server().post('/signupcus', user);
       expect(r.status).toBe(200);
       expect(r.body.msg).toBe('Account Created Successfully');
-      expect(r.body.data).toEqual({ userid: expect.any(Number), firstname: 'Meera', lastname: 'Iyer', email: user.email });
+      expect(r.body.data).toEqual({
+        userid: expect.any(Number),
+        firstname: 'Meera',
+        lastname: 'Iyer',
+        email: user.email,
+      });
       expect(JSON.stringify(r.body)).not.toMatch(/Secret@123|scrypt/);
-      const row = await server().app.ctx.db.selectFrom('users').select('password_hash').where('userid', '=', r.body.data.userid).executeTakeFirstOrThrow();
+      const row = await server()
+        .app.ctx.db.selectFrom('users')
+        .select('password_hash')
+        .where('userid', '=', r.body.data.userid)
+        .executeTakeFirstOrThrow();
       expect(row.password_hash).toMatch(/^scrypt\$\d+\$8\$1\$/);
       expect(row.password_hash).not.toContain('Secret@123');
     });
@@ -71,5 +80,4 @@ describeEachDatabase('accounts: sign-up', (server) => {
       expect(me.body.data.lastname).toBe('<b>Bold</b>');
     });
   });
-
 });

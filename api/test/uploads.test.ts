@@ -20,38 +20,91 @@ describeEachDatabase('shop: photo uploads', (server) => {
       const png = makePng(40, 30, 7);
       const r = await upload(server(), png, { token: seller.token });
       expect(r.status).toBe(200);
-      expect(r.body).toEqual({ status: 200, msg: 'File Upload Successfully', data: expect.stringMatching(new RegExp(`^${server().url}/images/[0-9a-f]{64}\\.png$`)) });
+      expect(r.body).toEqual({
+        status: 200,
+        msg: 'File Upload Successfully',
+        data: expect.stringMatching(new RegExp(`^${server().url}/images/[0-9a-f]{64}\\.png$`)),
+      });
       const img = await fetch(r.body.data);
       expect(img.status).toBe(200);
       expect(img.headers.get('content-type')).toBe('image/png');
       expect(Buffer.from(await img.arrayBuffer()).equals(png)).toBe(true);
-      const row = await server().app.ctx.db.selectFrom('images').select(['width', 'height', 'uploaded_by']).where('hash', '=', r.body.data.slice(-68, -4)).executeTakeFirstOrThrow();
+      const row = await server()
+        .app.ctx.db.selectFrom('images')
+        .select(['width', 'height', 'uploaded_by'])
+        .where('hash', '=', r.body.data.slice(-68, -4))
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ width: 40, height: 30, uploaded_by: seller.userid });
       // The same bytes again (any name, the spec route /upload) → the same URL.
-      const again = await upload(server(), png, { token: seller.token, route: '/upload', filename: 'other-name.PNG', field: 'image' });
+      const again = await upload(server(), png, {
+        token: seller.token,
+        route: '/upload',
+        filename: 'other-name.PNG',
+        field: 'image',
+      });
       expect(again.status).toBe(200);
       expect(again.body.data).toBe(r.body.data);
     });
 
     it('accepts a PNG sent under another name and content type (the bytes decide, not the name)', async () => {
-      const r = await upload(server(), makePng(9, 7, 3), { token: seller.token, filename: 'photo.bin', type: 'application/octet-stream' });
+      const r = await upload(server(), makePng(9, 7, 3), {
+        token: seller.token,
+        filename: 'photo.bin',
+        type: 'application/octet-stream',
+      });
       expect(r.status).toBe(200);
     });
 
     it.each([
       ['a text file named .png', Buffer.from('this is not an image at all'), 'The file is not a PNG image'],
-      ['a JPEG named .png', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]), 'The file is not a PNG image'],
+      [
+        'a JPEG named .png',
+        Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]),
+        'The file is not a PNG image',
+      ],
       ['an HTML page named .png', Buffer.from('<html><script>alert(1)</script></html>'), 'The file is not a PNG image'],
-      ['the PNG signature alone', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'The PNG image is damaged'],
+      [
+        'the PNG signature alone',
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        'The PNG image is damaged',
+      ],
       ['a truncated PNG', makePng(20, 20, 1).subarray(0, 60), 'The PNG image is damaged'],
-      ['a PNG with a broken checksum', (() => { const b = Buffer.from(makePng(8, 8, 2)); b[20] ^= 0xff; return b; })(), 'The PNG image is damaged'],
+      [
+        'a PNG with a broken checksum',
+        (() => {
+          const b = Buffer.from(makePng(8, 8, 2));
+          b[20] ^= 0xff;
+          return b;
+        })(),
+        'The PNG image is damaged',
+      ],
       ['a PNG whose data is shorter than its header says', handPng(50, 50, 10), 'The PNG image is damaged'],
       ['a PNG wider than 8000 pixels', handPng(9000, 1), 'The PNG image is too large: at most 8000 × 8000 pixels'],
-      ['a PNG of 100000 × 100000 pixels (header only)', handPng(100000, 100000, 1), 'The PNG image is too large: at most 8000 × 8000 pixels'],
-      ['a PNG of 8000 × 8000 pixels (64 megapixels, 243 KB as a file)', handPng(8000, 8000, 1), 'The PNG image is too large: at most 40 megapixels (this one has 64.0)'],
-      ['a 16-bit PNG', handPng(4, 4, 4, 16), 'The PNG image uses 16 bits per channel: please save it with 8 bits per channel'],
+      [
+        'a PNG of 100000 × 100000 pixels (header only)',
+        handPng(100000, 100000, 1),
+        'The PNG image is too large: at most 8000 × 8000 pixels',
+      ],
+      [
+        'a PNG of 8000 × 8000 pixels (64 megapixels, 243 KB as a file)',
+        handPng(8000, 8000, 1),
+        'The PNG image is too large: at most 40 megapixels (this one has 64.0)',
+      ],
+      [
+        'a 16-bit PNG',
+        handPng(4, 4, 4, 16),
+        'The PNG image uses 16 bits per channel: please save it with 8 bits per channel',
+      ],
     ])('refuses %s with 400, and stores nothing', async (_w, content, msg) => {
-      const images = async () => Number((await server().app.ctx.db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const images = async () =>
+        Number(
+          (
+            await server()
+              .app.ctx.db.selectFrom('images')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const before = await images();
       const r = await upload(server(), content, { token: seller.token });
       expect(r.status).toBe(400);
@@ -87,7 +140,11 @@ describeEachDatabase('shop: photo uploads', (server) => {
       expect((await upload(server(), uniquePng())).status).toBe(401);
       const forged = await upload(server(), uniquePng(), { token: 'lt_forged' });
       expect(forged.status).toBe(401);
-      const json = await server().post('/uploadimage', { photo: 'data:image/png;base64,AAAA' }, { authtoken: seller.token });
+      const json = await server().post(
+        '/uploadimage',
+        { photo: 'data:image/png;base64,AAAA' },
+        { authtoken: seller.token },
+      );
       expect(json.status).toBe(415);
       expect(json.body.msg).toBe('Send the photo as multipart/form-data with one file field');
       const noFile = await upload(server(), null, { token: seller.token });

@@ -53,22 +53,52 @@ describeEachDatabase(
       it('holds at most WISHLIST_MAX products: one more is 409 and not stored; one already there is still fine', async () => {
         const shopper = await signedInUser(server());
         const { db } = server().app.ctx;
-        const ids = (await db.selectFrom('products').select('productid').orderBy('productid').limit(WISHLIST_MAX + 1).execute()).map((p) => p.productid);
+        const ids = (
+          await db
+            .selectFrom('products')
+            .select('productid')
+            .orderBy('productid')
+            .limit(WISHLIST_MAX + 1)
+            .execute()
+        ).map((p) => p.productid);
         if (ids.length <= WISHLIST_MAX) {
-          const photo = (await db.selectFrom('products').select('photo_hash').limit(1).executeTakeFirstOrThrow()).photo_hash;
-          const more = Array.from({ length: WISHLIST_MAX + 1 - ids.length }, (_, i) => ({ productname: `Wish ${i}`, title: 'Accessories', description: 'D', price: '10', rating: '4', photo_hash: photo, photo_hashes: JSON.stringify([photo]), location: 'Pune', userid: shopper.userid }));
-          ids.push(...(await db.insertInto('products').values(more).returning('productid').execute()).map((p) => p.productid));
+          const photo = (await db.selectFrom('products').select('photo_hash').limit(1).executeTakeFirstOrThrow())
+            .photo_hash;
+          const more = Array.from({ length: WISHLIST_MAX + 1 - ids.length }, (_, i) => ({
+            productname: `Wish ${i}`,
+            title: 'Accessories',
+            description: 'D',
+            price: '10',
+            rating: '4',
+            photo_hash: photo,
+            photo_hashes: JSON.stringify([photo]),
+            location: 'Pune',
+            userid: shopper.userid,
+          }));
+          ids.push(
+            ...(await db.insertInto('products').values(more).returning('productid').execute()).map((p) => p.productid),
+          );
         }
-        await db.insertInto('wishlist_items').values(ids.slice(0, WISHLIST_MAX).map((productid) => ({ userid: shopper.userid, productid }))).execute();
+        await db
+          .insertInto('wishlist_items')
+          .values(ids.slice(0, WISHLIST_MAX).map((productid) => ({ userid: shopper.userid, productid })))
+          .execute();
         const full = await server().post('/wishlist', { productid: ids[WISHLIST_MAX] }, auth(shopper));
         expect(full.body).toEqual({ status: 409, msg: WISHLIST_MESSAGES.full, data: null });
-        expect((await server().post('/wishlist', { productid: ids[0] }, auth(shopper))).body).toEqual({ status: 200, msg: WISHLIST_MESSAGES.already, data: { count: WISHLIST_MAX } });
+        expect((await server().post('/wishlist', { productid: ids[0] }, auth(shopper))).body).toEqual({
+          status: 200,
+          msg: WISHLIST_MESSAGES.already,
+          data: { count: WISHLIST_MAX },
+        });
         expect((await server().get('/wishlist', auth(shopper))).body.count).toBe(WISHLIST_MAX);
       });
 
       it('refuses an unknown product, a missing login and a bad id, changing nothing', async () => {
         const shopper = await signedInUser(server());
-        expect((await server().post('/wishlist', { productid: 987654 }, auth(shopper))).body).toMatchObject({ status: 404, msg: WISHLIST_MESSAGES.productNotFound });
+        expect((await server().post('/wishlist', { productid: 987654 }, auth(shopper))).body).toMatchObject({
+          status: 404,
+          msg: WISHLIST_MESSAGES.productNotFound,
+        });
         expect((await server().post('/wishlist', { productid: 3 })).status).toBe(401);
         expect((await server().post('/wishlist', { productid: '3' }, auth(shopper))).status).toBe(400);
         expect((await server().get('/wishlist', { authtoken: 'lt_dead' })).status).toBe(401);
@@ -81,10 +111,20 @@ describeEachDatabase(
         const shopper = await signedInUser(server());
         const state = async () => (await server().get('/pricealerts/4', auth(shopper))).body.data.watching;
         expect(await state()).toBe(false);
-        expect((await server().post('/pricealerts', { productid: 4 }, auth(shopper))).body).toEqual({ status: 200, msg: PRICE_ALERT_MESSAGES.on, data: { watching: true } });
+        expect((await server().post('/pricealerts', { productid: 4 }, auth(shopper))).body).toEqual({
+          status: 200,
+          msg: PRICE_ALERT_MESSAGES.on,
+          data: { watching: true },
+        });
         expect(await state()).toBe(true);
-        expect((await server().get('/pricealerts/4', auth(await signedInUser(server())))).body.data.watching).toBe(false);
-        expect((await server().request('DELETE', '/pricealerts/4', { headers: auth(shopper) })).body).toEqual({ status: 200, msg: PRICE_ALERT_MESSAGES.off, data: { watching: false } });
+        expect((await server().get('/pricealerts/4', auth(await signedInUser(server())))).body.data.watching).toBe(
+          false,
+        );
+        expect((await server().request('DELETE', '/pricealerts/4', { headers: auth(shopper) })).body).toEqual({
+          status: 200,
+          msg: PRICE_ALERT_MESSAGES.off,
+          data: { watching: false },
+        });
         expect(await state()).toBe(false);
         expect((await server().post('/pricealerts', { productid: 987654 }, auth(shopper))).status).toBe(404);
       });
@@ -95,7 +135,14 @@ describeEachDatabase(
         const bystander = await signedInUser(server());
         const product = await listProduct(server(), seller.token, 2500, 'Watched brass lamp');
         await server().post('/pricealerts', { productid: product.productid }, auth(watcher));
-        const body = (price: number) => ({ productname: product.productname, title: product.title, description: product.description, price, rating: product.rating, photos: product.photos });
+        const body = (price: number) => ({
+          productname: product.productname,
+          title: product.title,
+          description: product.description,
+          price,
+          rating: product.rating,
+          photos: product.photos,
+        });
 
         const raised = await server().put(`/product/${product.productid}`, body(2700), auth(seller));
         expect(raised.body).toMatchObject({ status: 200, msg: SELLER_MESSAGES.updated, data: { price: 2700 } });
@@ -117,29 +164,65 @@ describeEachDatabase(
       it('lists the caller’s listings, newest first and paged', async () => {
         const seller = await signedInUser(server());
         const ids = [];
-        for (let i = 0; i < 5; i++) ids.push((await listProduct(server(), seller.token, 100 + i, `Seller lamp ${i}`)).productid);
+        for (let i = 0; i < 5; i++)
+          ids.push((await listProduct(server(), seller.token, 100 + i, `Seller lamp ${i}`)).productid);
         const { rows } = await walkPages(server(), '/myproducts', { limit: 2, headers: auth(seller) });
         expect(rows.map((p: any) => p.productid)).toEqual(ids.reverse());
-        expect((await server().get('/myproducts', auth(await signedInUser(server())))).body).toMatchObject({ data: [], next: null, msg: 'You have not listed any products yet' });
+        expect((await server().get('/myproducts', auth(await signedInUser(server())))).body).toMatchObject({
+          data: [],
+          next: null,
+          msg: 'You have not listed any products yet',
+        });
       });
 
       it('an edit follows Add Product’s rules, shows at once in the catalogue, and only the seller may make it', async () => {
         const seller = await signedInUser(server());
         const stranger = await signedInUser(server());
         const product = await listProduct(server(), seller.token, 800, 'Editable lamp');
-        const body = { productname: 'Edited lamp', title: 'Accessories', description: 'Now with a brass shade.', price: 750, rating: 4.5, location: 'Jaipur', photos: product.photos };
+        const body = {
+          productname: 'Edited lamp',
+          title: 'Accessories',
+          description: 'Now with a brass shade.',
+          price: 750,
+          rating: 4.5,
+          location: 'Jaipur',
+          photos: product.photos,
+        };
         expect((await server().get(`/product/${product.productid}`)).body.data.price).toBe(800);
 
         const refused = await server().put(`/product/${product.productid}`, body, auth(stranger));
         expect(refused.body).toEqual({ status: 403, msg: SELLER_MESSAGES.notYours, data: null });
-        expect((await server().put(`/product/${product.productid}`, { ...body, price: 0 }, auth(seller))).status).toBe(400);
-        expect((await server().put(`/product/${product.productid}`, { ...body, photos: ['https://evil.example.com/x.png'] }, auth(seller))).status).toBe(400);
+        expect((await server().put(`/product/${product.productid}`, { ...body, price: 0 }, auth(seller))).status).toBe(
+          400,
+        );
+        expect(
+          (
+            await server().put(
+              `/product/${product.productid}`,
+              { ...body, photos: ['https://evil.example.com/x.png'] },
+              auth(seller),
+            )
+          ).status,
+        ).toBe(400);
         expect((await server().put('/product/987654', body, auth(seller))).status).toBe(404);
-        expect((await server().get(`/product/${product.productid}`)).body.data).toMatchObject({ productname: 'Editable lamp', price: 800 });
+        expect((await server().get(`/product/${product.productid}`)).body.data).toMatchObject({
+          productname: 'Editable lamp',
+          price: 800,
+        });
 
         const edited = await server().put(`/product/${product.productid}`, body, auth(seller));
-        expect(edited.body.data).toMatchObject({ productid: product.productid, productname: 'Edited lamp', price: 750, rating: 4.5, location: 'Jaipur', userid: seller.userid });
-        expect((await server().get(`/product/${product.productid}`)).body.data).toMatchObject({ productname: 'Edited lamp', price: 750 });
+        expect(edited.body.data).toMatchObject({
+          productid: product.productid,
+          productname: 'Edited lamp',
+          price: 750,
+          rating: 4.5,
+          location: 'Jaipur',
+          userid: seller.userid,
+        });
+        expect((await server().get(`/product/${product.productid}`)).body.data).toMatchObject({
+          productname: 'Edited lamp',
+          price: 750,
+        });
       });
 
       it('a listing taken down leaves the catalogue, search, carts and wishlists; orders keep their lines; only the seller may', async () => {
@@ -156,7 +239,9 @@ describeEachDatabase(
         await server().post('/addtocartproduct', { productid: product.productid, authtoken: shopper.token });
         await server().post('/wishlist', { productid: product.productid }, auth(shopper));
 
-        expect((await server().request('DELETE', `/product/${product.productid}`, { headers: auth(shopper) })).status).toBe(403);
+        expect(
+          (await server().request('DELETE', `/product/${product.productid}`, { headers: auth(shopper) })).status,
+        ).toBe(403);
         expect((await server().get(`/product/${product.productid}`)).status).toBe(200);
 
         const removed = await server().request('DELETE', `/product/${product.productid}`, { headers: auth(seller) });
@@ -165,9 +250,16 @@ describeEachDatabase(
         expect((await server().post('/products', { productname: 'soon gone teapot' })).body.data).toEqual([]);
         expect((await server().get('/productviewcart', auth(shopper))).body.data).toEqual([]);
         expect((await server().get('/wishlist', auth(shopper))).body.count).toBe(0);
-        const order = await server().get('/order', { authtoken: shopper.token, orderid: String(ordered.body.data.orderid) });
-        expect(order.body.data.orderdata).toEqual([expect.objectContaining({ productname: 'Soon gone teapot', price: 640 })]);
-        expect((await server().request('DELETE', `/product/${product.productid}`, { headers: auth(seller) })).status).toBe(404);
+        const order = await server().get('/order', {
+          authtoken: shopper.token,
+          orderid: String(ordered.body.data.orderid),
+        });
+        expect(order.body.data.orderdata).toEqual([
+          expect.objectContaining({ productname: 'Soon gone teapot', price: 640 }),
+        ]);
+        expect(
+          (await server().request('DELETE', `/product/${product.productid}`, { headers: auth(seller) })).status,
+        ).toBe(404);
       });
     });
   },

@@ -3,9 +3,18 @@ import { AreaRoutes, lazyPage, type PageTable } from '@marketplace/shared';
 import { AuctionHomePage } from './pages/home/AuctionHomePage';
 
 // The area's landing page comes with the container; every other page is a chunk of its own.
-const AddAuctionPage = lazyPage(() => import('./pages/add/AddAuctionPage'), (m) => m.AddAuctionPage);
-const AuctionProductPage = lazyPage(() => import('./pages/item/AuctionProductPage'), (m) => m.AuctionProductPage);
-const AuctionUsersPage = lazyPage(() => import('./pages/bidders/AuctionUsersPage'), (m) => m.AuctionUsersPage);
+const AddAuctionPage = lazyPage(
+  () => import('./pages/add/AddAuctionPage'),
+  (m) => m.AddAuctionPage,
+);
+const AuctionProductPage = lazyPage(
+  () => import('./pages/item/AuctionProductPage'),
+  (m) => m.AuctionProductPage,
+);
+const AuctionUsersPage = lazyPage(
+  () => import('./pages/bidders/AuctionUsersPage'),
+  (m) => m.AuctionUsersPage,
+);
 
 /** Every route of routes.json (the paths the auction's release serves), by its pattern. */
 export const AUCTION_PAGES: PageTable = {

@@ -86,7 +86,15 @@ function flood(apiUrl, { clients, from, make, total = Infinity }) {
     agent.destroy();
     const seconds = (performance.now() - started) / 1000;
     const requests = Object.values(status).reduce((s, n) => s + n, 0);
-    return { requests, seconds: round(seconds, 2), perSec: round(requests / seconds, 0), status, ok2xx: Object.entries(status).filter(([k]) => /^2/.test(k)).reduce((s, [, n]) => s + n, 0) };
+    return {
+      requests,
+      seconds: round(seconds, 2),
+      perSec: round(requests / seconds, 0),
+      status,
+      ok2xx: Object.entries(status)
+        .filter(([k]) => /^2/.test(k))
+        .reduce((s, [, n]) => s + n, 0),
+    };
   });
   return {
     ramped: rampedPromise,
@@ -102,7 +110,11 @@ function flood(apiUrl, { clients, from, make, total = Infinity }) {
 const rssMB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
 /** The invalid token and new password of the attack of issue 16 (16 loops of PUT /updatecus). */
-const updatecusFlood = (i) => ({ method: 'PUT', path: '/updatecus', body: { authtoken: `not-a-token-${i}`, password: 'Flood@12345' } });
+const updatecusFlood = (i) => ({
+  method: 'PUT',
+  path: '/updatecus',
+  body: { authtoken: `not-a-token-${i}`, password: 'Flood@12345' },
+});
 
 /** Part 1, one run: `n` sequential logins alone, then `n` while the flood runs. */
 async function loginRun(apiUrl, pid, run, opts) {
@@ -114,7 +126,11 @@ async function loginRun(apiUrl, pid, run, opts) {
   const logins = async (n) => {
     const ms = [];
     for (let i = 0; i < n; i++) {
-      const r = await send(`${apiUrl}/logincus`, { method: 'POST', from, body: { email: user(k++), password: DEMO_PASSWORD, authtoken: anon } });
+      const r = await send(`${apiUrl}/logincus`, {
+        method: 'POST',
+        from,
+        body: { email: user(k++), password: DEMO_PASSWORD, authtoken: anon },
+      });
       if (r.status === 200) ms.push(r.ms);
       else count(refused, r.status);
     }
@@ -147,7 +163,11 @@ async function loginRun(apiUrl, pid, run, opts) {
 
 /** Opens `n` streams at once from one address; returns the open ones and the statuses. */
 async function openStreams(url, from, n) {
-  const replies = await Promise.all(Array.from({ length: n }, () => send(url, { from, keepOpen: true }).catch(() => ({ status: 'error', close: () => undefined }))));
+  const replies = await Promise.all(
+    Array.from({ length: n }, () =>
+      send(url, { from, keepOpen: true }).catch(() => ({ status: 'error', close: () => undefined })),
+    ),
+  );
   const status = {};
   for (const r of replies) count(status, r.status);
   return { open: replies.filter((r) => r.status === 200), status };
@@ -184,15 +204,47 @@ async function streams(apiUrl, auctionid, opts) {
 
 /** Part 3: the floods on the counter table (each from its own address, `attempts` requests, 16 at a time). */
 const COUNTER_FLOODS = [
-  { name: 'loginOne', label: 'failed logins, one email', action: 'login', email: 'flood.target@example.com', make: (i, anon) => ({ method: 'POST', path: '/logincus', body: { email: 'flood.target@example.com', password: 'Wrong@1234', authtoken: anon } }) },
-  { name: 'loginMany', label: 'failed logins, a new email each', action: 'login', email: 'flood.probe.%@example.com', make: (i, anon) => ({ method: 'POST', path: '/logincus', body: { email: `flood.probe.${i}@example.com`, password: 'Wrong@1234', authtoken: anon } }) },
+  {
+    name: 'loginOne',
+    label: 'failed logins, one email',
+    action: 'login',
+    email: 'flood.target@example.com',
+    make: (i, anon) => ({
+      method: 'POST',
+      path: '/logincus',
+      body: { email: 'flood.target@example.com', password: 'Wrong@1234', authtoken: anon },
+    }),
+  },
+  {
+    name: 'loginMany',
+    label: 'failed logins, a new email each',
+    action: 'login',
+    email: 'flood.probe.%@example.com',
+    make: (i, anon) => ({
+      method: 'POST',
+      path: '/logincus',
+      body: { email: `flood.probe.${i}@example.com`, password: 'Wrong@1234', authtoken: anon },
+    }),
+  },
   {
     name: 'signup',
     label: 'sign-ups, a new email each',
     action: 'signup',
     email: 'flood.signup.%@example.com',
     stored: `SELECT count(*)::int AS n FROM users WHERE email LIKE 'flood.signup.%@example.com'`,
-    make: (i) => ({ method: 'POST', path: '/signupcus', body: { firstname: 'Flood', lastname: 'Bench', createdate: '1990-01-01', gender: 'male', email: `flood.signup.${i}@example.com`, password: 'Flood@12345', phonenum: '9000000000' } }),
+    make: (i) => ({
+      method: 'POST',
+      path: '/signupcus',
+      body: {
+        firstname: 'Flood',
+        lastname: 'Bench',
+        createdate: '1990-01-01',
+        gender: 'male',
+        email: `flood.signup.${i}@example.com`,
+        password: 'Flood@12345',
+        phonenum: '9000000000',
+      },
+    }),
   },
   {
     name: 'contact',
@@ -200,7 +252,11 @@ const COUNTER_FLOODS = [
     action: 'contact',
     email: 'flood.contact@example.com',
     stored: `SELECT count(*)::int AS n FROM contact_messages WHERE email = 'flood.contact@example.com'`,
-    make: (i) => ({ method: 'POST', path: '/contact', body: { email: 'flood.contact@example.com', name: 'Flood', subject: `Question ${i}`, msg: 'Flood' } }),
+    make: (i) => ({
+      method: 'POST',
+      path: '/contact',
+      body: { email: 'flood.contact@example.com', name: 'Flood', subject: `Question ${i}`, msg: 'Flood' },
+    }),
   },
 ].map((f, k) => ({ ...f, from: `127.0.3.${k + 1}` }));
 
@@ -211,7 +267,10 @@ async function counterRows(q, f) {
      WHERE key = $1 OR key LIKE $2 OR key LIKE $3 GROUP BY 1 ORDER BY 1`,
     [`${f.action}:ip:${f.from}`, `${f.action}:email-ip:%|${f.from}`, `${f.action}:email:${f.email}`],
   );
-  return { rows: rows.reduce((s, r) => s + r.rows, 0), byKind: Object.fromEntries(rows.map((r) => [r.kind, { rows: r.rows, hits: r.hits }])) };
+  return {
+    rows: rows.reduce((s, r) => s + r.rows, 0),
+    byKind: Object.fromEntries(rows.map((r) => [r.kind, { rows: r.rows, hits: r.hits }])),
+  };
 }
 
 /** Bench users (the demo shopper's real-cost password hash) and one open auction item. */
@@ -245,7 +304,11 @@ export async function benchAbuse({ kind, opts, workRoot }) {
   const logFile = join(workDir, 'api.log');
   // Rate limits and every other limit at their defaults.
   const env = { LOG_LEVEL: opts.apiLogLevel };
-  const result = { kind, database: dbName ? `PostgreSQL database ${dbName} (dropped after the run)` : 'PGlite in a fresh folder', logLevel: opts.apiLogLevel ?? 'info (default)' };
+  const result = {
+    kind,
+    database: dbName ? `PostgreSQL database ${dbName} (dropped after the run)` : 'PGlite in a fresh folder',
+    logLevel: opts.apiLogLevel ?? 'info (default)',
+  };
   let api = null;
   try {
     log(`[abuse ${kind}] first start (migrations, seed)`);
@@ -260,7 +323,9 @@ export async function benchAbuse({ kind, opts, workRoot }) {
     }
     api = await startApi({ port, databaseUrl, dataDir, workDir, logFile, env });
 
-    log(`[abuse ${kind}] login alone and while ${opts.floodClients} clients flood PUT /updatecus: ${opts.runs} runs × ${opts.abuseLogins} + ${opts.abuseLogins} logins`);
+    log(
+      `[abuse ${kind}] login alone and while ${opts.floodClients} clients flood PUT /updatecus: ${opts.runs} runs × ${opts.abuseLogins} + ${opts.abuseLogins} logins`,
+    );
     await loginRun(apiUrl, api.pid, 'warmup', opts);
     const runs = [];
     for (let run = 0; run < opts.runs; run++) runs.push(await loginRun(apiUrl, api.pid, run, opts));
@@ -270,10 +335,22 @@ export async function benchAbuse({ kind, opts, workRoot }) {
     result.login = {
       alone: { p50: m((r) => r.alone.p50), p99: m((r) => r.alone.p99) },
       flood: { p50: m((r) => r.flood.p50), p99: m((r) => r.flood.p99) },
-      ratioP50: round(m((r) => r.flood.p50 / r.alone.p50), 2),
-      ratioP99: round(m((r) => r.flood.p99 / r.alone.p99), 2),
+      ratioP50: round(
+        m((r) => r.flood.p50 / r.alone.p50),
+        2,
+      ),
+      ratioP99: round(
+        m((r) => r.flood.p99 / r.alone.p99),
+        2,
+      ),
       loginsRefused: runs.reduce((s, r) => s + Object.values(r.refused).reduce((a, b) => a + b, 0), 0),
-      updatecus: { perSec: m((r) => r.updatecus.perSec), requests: runs.reduce((s, r) => s + r.updatecus.requests, 0), status, ok2xx: runs.reduce((s, r) => s + r.updatecus.ok2xx, 0), clients: opts.floodClients },
+      updatecus: {
+        perSec: m((r) => r.updatecus.perSec),
+        requests: runs.reduce((s, r) => s + r.updatecus.requests, 0),
+        status,
+        ok2xx: runs.reduce((s, r) => s + r.updatecus.ok2xx, 0),
+        clients: opts.floodClients,
+      },
       rssBeforeMB: m((r) => r.rssBeforeMB),
       rssAfterMB: m((r) => r.rssAfterMB),
       rssGrowthMB: m((r) => r.rssAfterMB - r.rssBeforeMB),
@@ -281,18 +358,29 @@ export async function benchAbuse({ kind, opts, workRoot }) {
       runs,
     };
     const L = result.login;
-    log(`[abuse ${kind}] login p50 ${L.alone.p50} ms alone, ${L.flood.p50} ms under flood (×${L.ratioP50}); flood ${L.updatecus.perSec}/s ${JSON.stringify(status)}; RSS ${L.rssBeforeMB} → ${L.rssAfterMB} MB (peak +${L.rssPeakGrowthMB})`);
+    log(
+      `[abuse ${kind}] login p50 ${L.alone.p50} ms alone, ${L.flood.p50} ms under flood (×${L.ratioP50}); flood ${L.updatecus.perSec}/s ${JSON.stringify(status)}; RSS ${L.rssBeforeMB} → ${L.rssAfterMB} MB (peak +${L.rssPeakGrowthMB})`,
+    );
 
-    log(`[abuse ${kind}] event streams: ${opts.streamAttempts} at once from one client (twice), one from another, then up to the process cap`);
+    log(
+      `[abuse ${kind}] event streams: ${opts.streamAttempts} at once from one client (twice), one from another, then up to the process cap`,
+    );
     result.streams = await streams(apiUrl, data.auctionid, opts);
     const S = result.streams;
-    log(`[abuse ${kind}] streams of one client: ${S.hostile.held} held ${JSON.stringify(S.hostile.status)} (${S.cold.held} as the process's first streams); another client ${S.other.held}; the process ${S.processHeld} ${JSON.stringify(S.fill.status)}`);
+    log(
+      `[abuse ${kind}] streams of one client: ${S.hostile.held} held ${JSON.stringify(S.hostile.status)} (${S.cold.held} as the process's first streams); another client ${S.other.held}; the process ${S.processHeld} ${JSON.stringify(S.fill.status)}`,
+    );
 
     const anon = (await send(`${apiUrl}/getanytoken`, {})).json.data;
     result.counters = {};
     for (const f of COUNTER_FLOODS) {
       log(`[abuse ${kind}] ${opts.abuseAttempts} ${f.label} from one address`);
-      const r = await flood(apiUrl, { clients: opts.floodClients, from: f.from, total: opts.abuseAttempts, make: (i) => f.make(i, anon) }).done;
+      const r = await flood(apiUrl, {
+        clients: opts.floodClients,
+        from: f.from,
+        total: opts.abuseAttempts,
+        make: (i) => f.make(i, anon),
+      }).done;
       result.counters[f.name] = { label: f.label, attempts: opts.abuseAttempts, seconds: r.seconds, status: r.status };
     }
     await stopChild(api);
@@ -303,7 +391,9 @@ export async function benchAbuse({ kind, opts, workRoot }) {
         const c = result.counters[f.name];
         Object.assign(c, await counterRows(db.q, f));
         if (f.stored) c.stored = (await db.q(f.stored))[0].n;
-        log(`[abuse ${kind}] ${f.label}: ${JSON.stringify(c.status)} in ${c.seconds} s → ${c.rows} rows ${JSON.stringify(c.byKind)}${f.stored ? `, ${c.stored} stored` : ''}`);
+        log(
+          `[abuse ${kind}] ${f.label}: ${JSON.stringify(c.status)} in ${c.seconds} s → ${c.rows} rows ${JSON.stringify(c.byKind)}${f.stored ? `, ${c.stored} stored` : ''}`,
+        );
       }
       result.counters.totalRows = (await db.q('SELECT count(*)::int AS n FROM rate_limits'))[0].n;
     } finally {

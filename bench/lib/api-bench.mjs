@@ -47,7 +47,8 @@ function makePlan(opts) {
     ordersPerRun: perRun,
     // g = 1: the capture; then the warm-up; then one range per measured run.
     orderUsers: 1 + ordersWarm + opts.runs * perRun,
-    orderRange: (run) => (run === 'warmup' ? [2, 1 + ordersWarm] : [2 + ordersWarm + run * perRun, 1 + ordersWarm + (run + 1) * perRun]),
+    orderRange: (run) =>
+      run === 'warmup' ? [2, 1 + ordersWarm] : [2 + ordersWarm + run * perRun, 1 + ordersWarm + (run + 1) * perRun],
   };
 }
 
@@ -95,7 +96,9 @@ async function prepareData(q, plan) {
     [plan.bidItems * plan.bidItemSets],
   );
   const ids = items.map((r) => r.auctionid).sort((a, b) => a - b);
-  const itemSets = Array.from({ length: plan.bidItemSets }, (_, k) => ids.slice(k * plan.bidItems, (k + 1) * plan.bidItems));
+  const itemSets = Array.from({ length: plan.bidItemSets }, (_, k) =>
+    ids.slice(k * plan.bidItems, (k + 1) * plan.bidItems),
+  );
   const [{ n: products }] = await q('SELECT count(*)::int AS n FROM products');
   const [{ n: carts }] = await q(`SELECT count(*)::int AS n FROM cart_items`);
   return { auctions: ids, itemSets, products, cartLines: carts };
@@ -110,7 +113,9 @@ export async function measure(ep, { apiUrl, baseline, opts }) {
   const common = { connections: ep.connections, timeoutSeconds: ep.timeoutSeconds ?? 10 };
   const shape = (target, run) => {
     const r = ep.load(target, run);
-    return r.amount ? { requests: r.requests, amount: r.amount } : { requests: r.requests, duration: run === 'warmup' ? opts.warmup : opts.duration };
+    return r.amount
+      ? { requests: r.requests, amount: r.amount }
+      : { requests: r.requests, duration: run === 'warmup' ? opts.warmup : opts.duration };
   };
   await cannon({ url: apiUrl, ...common, ...shape('api', 'warmup') });
   await sleep(ep.cooldownMs ?? 300);
@@ -122,7 +127,11 @@ export async function measure(ep, { apiUrl, baseline, opts }) {
     const a = await cannon({ url: apiUrl, ...common, ...shape('api', run) });
     api.push({ run, loadavg: load, ...a, ...(ep.afterRun ? ep.afterRun(run, a) : {}) });
     await sleep(ep.cooldownMs ?? 300);
-    base.push({ run, loadavg: loadavg(), ...(await cannon({ url: baseline.url, ...common, ...shape('baseline', run) })) });
+    base.push({
+      run,
+      loadavg: loadavg(),
+      ...(await cannon({ url: baseline.url, ...common, ...shape('baseline', run) })),
+    });
     await sleep(300);
   }
   const rate = (runs, key) => median(runs.map((r) => r[key]));
@@ -207,7 +216,14 @@ function endpoints({ apiUrl, plan, data, opts, state }) {
       }
       return out;
     },
-    load: () => ({ requests: CATALOGUE_SEARCHES.map((b) => ({ method: 'POST', path: '/products', headers: json, body: JSON.stringify(b) })) }),
+    load: () => ({
+      requests: CATALOGUE_SEARCHES.map((b) => ({
+        method: 'POST',
+        path: '/products',
+        headers: json,
+        body: JSON.stringify(b),
+      })),
+    }),
   });
 
   // Bids: `bidders` distinct signed-in bidders over `bidItems` open items; request i is bidder
@@ -224,7 +240,11 @@ function endpoints({ apiUrl, plan, data, opts, state }) {
         const auctionid = items[i % items.length];
         const amount = 1000 + i;
         ctx.sent = [auctionid, amount];
-        return { ...req, headers: { ...json, authtoken: token(plan, 'b', 1 + (i % plan.bidders)) }, body: JSON.stringify({ auctionid, bid: amount }) };
+        return {
+          ...req,
+          headers: { ...json, authtoken: token(plan, 'b', 1 + (i % plan.bidders)) },
+          body: JSON.stringify({ auctionid, bid: amount }),
+        };
       },
       onResponse(status, _body, ctx) {
         record?.(status, ctx.sent);
@@ -261,7 +281,12 @@ function endpoints({ apiUrl, plan, data, opts, state }) {
     },
     afterRun(run, r) {
       const rec = state.bidRuns[run];
-      return { accepted: rec.accepted.length, acceptedPerSec: round(rec.accepted.length / r.seconds, 1), outbid: rec.outbid, refusedOther: rec.other };
+      return {
+        accepted: rec.accepted.length,
+        acceptedPerSec: round(rec.accepted.length / r.seconds, 1),
+        outbid: rec.outbid,
+        refusedOther: rec.other,
+      };
     },
   });
 
@@ -279,7 +304,11 @@ function endpoints({ apiUrl, plan, data, opts, state }) {
           // The API run sends each checkout once (amount = seq.length); the baseline cycles.
           const item = seq[cursor++ % seq.length];
           ctx.item = item;
-          return { ...req, headers: { ...json, authtoken: item.token, 'idempotency-key': item.key }, body: JSON.stringify(CHECKOUT) };
+          return {
+            ...req,
+            headers: { ...json, authtoken: item.token, 'idempotency-key': item.key },
+            body: JSON.stringify(CHECKOUT),
+          };
         },
         onResponse(status, _body, ctx, headers) {
           record?.(status, ctx.item, headers);
@@ -316,12 +345,21 @@ function endpoints({ apiUrl, plan, data, opts, state }) {
     load(target, run) {
       const seq = orderSeq(run);
       if (target === 'baseline') return { requests: orderRequests(seq, null) };
-      const rec = { range: plan.orderRange(run), checkouts: plan.orderRange(run)[1] - plan.orderRange(run)[0] + 1, sent: seq.length, fresh: new Set(), replayed: 0, other: {} };
+      const rec = {
+        range: plan.orderRange(run),
+        checkouts: plan.orderRange(run)[1] - plan.orderRange(run)[0] + 1,
+        sent: seq.length,
+        fresh: new Set(),
+        replayed: 0,
+        other: {},
+      };
       state.orderRuns[run] = rec;
       return {
         amount: seq.length,
         requests: orderRequests(seq, (status, item, headers) => {
-          const replayed = Object.entries(headers || {}).some(([k, v]) => k.toLowerCase() === 'idempotent-replayed' && String(v) === 'true');
+          const replayed = Object.entries(headers || {}).some(
+            ([k, v]) => k.toLowerCase() === 'idempotent-replayed' && String(v) === 'true',
+          );
           if (status === 200 && replayed) rec.replayed++;
           else if (status === 200) rec.fresh.add(item.g);
           else rec.other[status] = (rec.other[status] ?? 0) + 1;
@@ -384,8 +422,16 @@ async function verify(q, plan, data, state) {
     );
     const lo = 1000 + (rec.from ?? 0);
     const hi = 1000 + (rec.to ?? rec.from ?? 0);
-    const [{ stored }] = await q(`SELECT count(*)::int AS stored FROM bids WHERE auctionid = ANY($1::int[]) AND bid BETWEEN $2 AND $3`, [data.auctions, lo, hi]);
-    out.bids[run] = { acknowledged: pairs.length, lost, stored, unacknowledgedStored: Math.max(0, stored - pairs.length + lost) };
+    const [{ stored }] = await q(
+      `SELECT count(*)::int AS stored FROM bids WHERE auctionid = ANY($1::int[]) AND bid BETWEEN $2 AND $3`,
+      [data.auctions, lo, hi],
+    );
+    out.bids[run] = {
+      acknowledged: pairs.length,
+      lost,
+      stored,
+      unacknowledgedStored: Math.max(0, stored - pairs.length + lost),
+    };
   }
   const [{ bad }] = await q(
     `SELECT count(*)::int AS bad FROM auctions a
@@ -413,7 +459,14 @@ async function verify(q, plan, data, state) {
       if (rec.fresh.has(r.g) && r.orders === 0) lost++;
       if (r.orders > 0 && r.cart > 0) cartsLeftFull++;
     }
-    out.orders[run] = { checkouts: rec.checkouts, placedAcknowledged: rec.fresh.size, ordersInDb: orders, duplicates, lost, cartsNotEmptied: cartsLeftFull };
+    out.orders[run] = {
+      checkouts: rec.checkouts,
+      placedAcknowledged: rec.fresh.size,
+      ordersInDb: orders,
+      duplicates,
+      lost,
+      cartsNotEmptied: cartsLeftFull,
+    };
   }
   return out;
 }
@@ -438,7 +491,12 @@ export async function benchApi({ kind, opts, baseline, workRoot }) {
     RATE_SIGNUP_PER_IP: '100000000',
     RATE_SIGNUP_PER_EMAIL: '100000000',
   };
-  const result = { kind, database: dbName ? `PostgreSQL database ${dbName} (dropped after the run)` : 'PGlite in a fresh folder', logLevel: opts.apiLogLevel ?? 'info (default)', endpoints: {} };
+  const result = {
+    kind,
+    database: dbName ? `PostgreSQL database ${dbName} (dropped after the run)` : 'PGlite in a fresh folder',
+    logLevel: opts.apiLogLevel ?? 'info (default)',
+    endpoints: {},
+  };
   let api = null;
   let smtp = null;
   try {
@@ -453,7 +511,9 @@ export async function benchApi({ kind, opts, baseline, workRoot }) {
     api = await startApi({ port, databaseUrl, dataDir, workDir, logFile, env: apiEnv });
     await stopChild(api);
     api = null;
-    log(`[api ${kind}] preparing bench data (${plan.bidders} bidders, ${plan.bidItems} auction items, ${plan.orderUsers} carts)`);
+    log(
+      `[api ${kind}] preparing bench data (${plan.bidders} bidders, ${plan.bidItems} auction items, ${plan.orderUsers} carts)`,
+    );
     let db = await openDb({ databaseUrl, dataDir });
     let data;
     try {
@@ -461,21 +521,37 @@ export async function benchApi({ kind, opts, baseline, workRoot }) {
     } finally {
       await db.close();
     }
-    result.data = { products: data.products, auctionItems: plan.bidItems, auctionItemsCreated: data.auctions.length, bidders: plan.bidders, cartLines: data.cartLines, orderUsers: plan.orderUsers, loginUsers: plan.loginUsers };
+    result.data = {
+      products: data.products,
+      auctionItems: plan.bidItems,
+      auctionItemsCreated: data.auctions.length,
+      bidders: plan.bidders,
+      cartLines: data.cartLines,
+      orderUsers: plan.orderUsers,
+      loginUsers: plan.loginUsers,
+    };
     api = await startApi({ port, databaseUrl, dataDir, workDir, logFile, env: apiEnv });
     const state = {};
     for (const ep of endpoints({ apiUrl, plan, data, opts, state })) {
       if (opts.endpoints && !opts.endpoints.includes(ep.name)) continue;
       if (ep.route && !(await routeExists(apiUrl, ...ep.route))) {
         log(`[api ${kind}] ${ep.label}: not available (the route does not exist yet)`);
-        result.endpoints[ep.name] = { label: ep.label, available: false, note: 'not available: the route does not exist yet' };
+        result.endpoints[ep.name] = {
+          label: ep.label,
+          available: false,
+          note: 'not available: the route does not exist yet',
+        };
         continue;
       }
-      log(`[api ${kind}] ${ep.label}: ${opts.runs} runs × ${ep.amountLabel ?? `${opts.duration} s`}, ${ep.connections} connections, against the API and the baseline (${opts.duration} s)`);
+      log(
+        `[api ${kind}] ${ep.label}: ${opts.runs} runs × ${ep.amountLabel ?? `${opts.duration} s`}, ${ep.connections} connections, against the API and the baseline (${opts.duration} s)`,
+      );
       try {
         result.endpoints[ep.name] = await measure(ep, { apiUrl, baseline, opts });
         const e = result.endpoints[ep.name];
-        log(`[api ${kind}] ${ep.label}: ${e.api.reqPerSec}/s (p50 ${e.api.p50} ms, p99 ${e.api.p99} ms) vs baseline ${e.baseline.reqPerSec}/s → ratio ${e.ratio}`);
+        log(
+          `[api ${kind}] ${ep.label}: ${e.api.reqPerSec}/s (p50 ${e.api.p50} ms, p99 ${e.api.p99} ms) vs baseline ${e.baseline.reqPerSec}/s → ratio ${e.ratio}`,
+        );
       } catch (error) {
         log(`[api ${kind}] ${ep.label}: FAILED ${error.message}`);
         result.endpoints[ep.name] = { label: ep.label, available: true, failed: error.message };
@@ -507,7 +583,10 @@ export async function benchApi({ kind, opts, baseline, workRoot }) {
 /** Adds lost/duplicate totals of the measured runs to the bid and order endpoints. */
 function summarizeChecks(result) {
   const v = result.verification;
-  const measured = (obj) => Object.entries(obj).filter(([run]) => /^\d+$/.test(run)).map(([, x]) => x);
+  const measured = (obj) =>
+    Object.entries(obj)
+      .filter(([run]) => /^\d+$/.test(run))
+      .map(([, x]) => x);
   const bid = result.endpoints.bid;
   if (bid?.runs) {
     const runs = measured(v.bids);

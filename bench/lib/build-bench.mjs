@@ -8,7 +8,15 @@ import { pathToFileURL } from 'node:url';
 import { ROOT, loadavg, log, median, round } from './util.mjs';
 
 const FRONT_END_DIRS = ['shell', 'shop-remote', 'account-remote', 'auction-remote'];
-const COPIED = ['package.json', 'tsconfig.base.json', 'webpack.common.js', 'scripts', 'contract', 'shared', ...FRONT_END_DIRS];
+const COPIED = [
+  'package.json',
+  'tsconfig.base.json',
+  'webpack.common.js',
+  'scripts',
+  'contract',
+  'shared',
+  ...FRONT_END_DIRS,
+];
 
 /**
  * A copy of what the build reads (sources, configs, scripts; no dist, no node_modules) under

@@ -142,13 +142,28 @@ export async function measureLoad(browser, url, { throttle, apiOrigin, session =
     const { metrics } = await cdp.send('Performance.getMetrics');
     const jsHeapBytes = metrics.find((x) => x.name === 'JSHeapUsedSize')?.value ?? null;
     const m = await page.evaluate(() => {
-      const nav = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
+      const nav = /** @type {PerformanceNavigationTiming | undefined} */ (
+        performance.getEntriesByType('navigation')[0]
+      );
       const { __bench } = /** @type {Window & { __bench?: object }} */ (window); // set by OBSERVERS
-      return { ...__bench, domContentLoaded: nav?.domContentLoadedEventEnd ?? null, loadEvent: nav?.loadEventEnd ?? null };
+      return {
+        ...__bench,
+        domContentLoaded: nav?.domContentLoadedEventEnd ?? null,
+        loadEvent: nav?.loadEventEnd ?? null,
+      };
     });
     const list = [...requests.values()].map((r) => {
       const body = r.contentLength ?? (r.transferred != null ? r.transferred - (r.headerBytes ?? 0) : null);
-      return { url: r.url, type: r.type, kind: classify(r, apiOrigin), status: r.status ?? null, transferred: r.transferred ?? null, body, encoding: r.encoding, failed: r.failed };
+      return {
+        url: r.url,
+        type: r.type,
+        kind: classify(r, apiOrigin),
+        status: r.status ?? null,
+        transferred: r.transferred ?? null,
+        body,
+        encoding: r.encoding,
+        failed: r.failed,
+      };
     });
     const bytes = {};
     const transferred = {};
@@ -208,13 +223,23 @@ async function snapshot(browser, url) {
           // A remote's stylesheet (another origin: its rules are not readable here); its file is,
           // over CORS. Its relative URLs are made absolute.
           const text = await fetch(sheet.href).then((r) => r.text());
-          css.push(text.replace(/url\((['"]?)(?!data:|https?:)([^'")]+)\1\)/g, (_, q, u) => `url(${q}${new URL(u, sheet.href).href}${q})`));
+          css.push(
+            text.replace(
+              /url\((['"]?)(?!data:|https?:)([^'")]+)\1\)/g,
+              (_, q, u) => `url(${q}${new URL(u, sheet.href).href}${q})`,
+            ),
+          );
         }
       }
       const doc = /** @type {HTMLElement} */ (document.documentElement.cloneNode(true));
-      doc.querySelectorAll('script, style, noscript, link[rel="stylesheet"], link[rel="preload"], link[rel="modulepreload"], link[rel="prefetch"]').forEach((n) => n.remove());
+      doc
+        .querySelectorAll(
+          'script, style, noscript, link[rel="stylesheet"], link[rel="preload"], link[rel="modulepreload"], link[rel="prefetch"]',
+        )
+        .forEach((n) => n.remove());
       doc.querySelectorAll('img[src], link[href], source[srcset]').forEach((n) => {
-        for (const attr of ['src', 'href']) if (n.getAttribute(attr)) n.setAttribute(attr, new URL(n.getAttribute(attr), location.href).href);
+        for (const attr of ['src', 'href'])
+          if (n.getAttribute(attr)) n.setAttribute(attr, new URL(n.getAttribute(attr), location.href).href);
       });
       const style = document.createElement('style');
       style.textContent = css.join('\n');
@@ -238,7 +263,9 @@ function describeChunk(url, copy) {
   if (existsSync(file)) {
     const text = readFileSync(file, 'utf8');
     if (existsSync(`${file}.LICENSE.txt`)) {
-      const names = readFileSync(`${file}.LICENSE.txt`, 'utf8').match(/^ \* ([a-z@][\w@./-]*(\.production\.js| v\d[\w.]*))/gim) ?? [];
+      const names =
+        readFileSync(`${file}.LICENSE.txt`, 'utf8').match(/^ \* ([a-z@][\w@./-]*(\.production\.js| v\d[\w.]*))/gim) ??
+        [];
       for (const n of names) holds.push(n.replace(/^ \* /, ''));
     }
     // The runtime proper (its hook names); a remote's container shares it and holds only the
@@ -253,21 +280,26 @@ function describeChunk(url, copy) {
     if (/unavailable right now/.test(text)) holds.push('shell pages');
     if (/add to cart/i.test(text) && !holds.length) holds.push('shop pages');
     if (/Place BID|Place Bid|Your BID/.test(text) && !holds.length) holds.push('auction pages');
-    if (!holds.length) holds.push(u.pathname.includes('__federation_expose_') ? `${AREA_DIRS[area]} exposed module` : 'unidentified');
+    if (!holds.length)
+      holds.push(u.pathname.includes('__federation_expose_') ? `${AREA_DIRS[area]} exposed module` : 'unidentified');
   }
   return { frontEnd: AREA_DIRS[area], holds };
 }
 
 /** Serves a folder as `npm start` serves a build (scripts/serve-static.mjs) on port; the child joins `children`. */
 export async function serveFolder(label, root, port, { env, workDir, children }) {
-  const child = spawnChild(label, process.execPath, [join(ROOT, 'scripts', 'serve-static.mjs'), root, String(port)], { env, logFile: join(workDir, `${label}.log`) });
+  const child = spawnChild(label, process.execPath, [join(ROOT, 'scripts', 'serve-static.mjs'), root, String(port)], {
+    env,
+    logFile: join(workDir, `${label}.log`),
+  });
   children.push(child);
   await waitForUrl(`http://${HOST}:${port}/config.json`, child, `${label} server`, 30000);
 }
 
 /** The four production front ends of the build copy, each on its bench port. */
 export async function serveFrontEnds(copy, { env, workDir, children }) {
-  for (const [area, port] of Object.entries(AREA_PORTS)) await serveFolder(area, join(copy.dir, AREA_DIRS[area], 'dist'), port, { env, workDir, children });
+  for (const [area, port] of Object.entries(AREA_PORTS))
+    await serveFolder(area, join(copy.dir, AREA_DIRS[area], 'dist'), port, { env, workDir, children });
 }
 
 /** The system Chromium, headless. */
@@ -275,13 +307,21 @@ export async function launchChromium() {
   const { chromium } = require('playwright-core');
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
 export async function benchFrontEnd({ copy, runs, workRoot, opts }) {
   if (!copy) throw new Error('no production build to serve');
-  for (const fe of copy.frontEnds) if (!existsSync(join(fe.dist, 'index.html'))) throw new Error(`${fe.dir} has no production build`);
+  for (const fe of copy.frontEnds)
+    if (!existsSync(join(fe.dist, 'index.html'))) throw new Error(`${fe.dir} has no production build`);
   const workDir = mkdtempSync(join(workRoot, 'frontend-'));
   const env = stackEnv();
   const apiOrigin = `http://${HOST}:${PORTS.apiFrontEnd}`;
@@ -289,7 +329,14 @@ export async function benchFrontEnd({ copy, runs, workRoot, opts }) {
   let browser;
   try {
     log('[frontend] starting the API (PGlite, demo data) and the four production front ends');
-    children.push(await startApi({ port: PORTS.apiFrontEnd, workDir, logFile: join(workDir, 'api.log'), env: { ...env, LOG_LEVEL: opts.apiLogLevel } }));
+    children.push(
+      await startApi({
+        port: PORTS.apiFrontEnd,
+        workDir,
+        logFile: join(workDir, 'api.log'),
+        env: { ...env, LOG_LEVEL: opts.apiLogLevel },
+      }),
+    );
     const serve = (label, root, port) => serveFolder(label, root, port, { env, workDir, children });
     await serveFrontEnds(copy, { env, workDir, children });
 
@@ -329,20 +376,43 @@ export async function benchFrontEnd({ copy, runs, workRoot, opts }) {
         loads.app[p.name].push({ run, loadavg: load, ...app });
         const floor = await measureLoad(browser, `${floorBase}/${p.name}/`, { throttle: CPU_THROTTLING, apiOrigin });
         loads.floor[p.name].push({ run, loadavg: loadavg(), ...floor });
-        log(`[frontend] run ${run + 1}/${runs} ${p.path}: JS ${round((app.bytes.js ?? 0) / 1024, 1)} KB, ${app.requests} requests, FCP ${app.fcp} ms, LCP ${app.lcp} ms, CLS ${app.cls} | floor LCP ${floor.lcp} ms`);
+        log(
+          `[frontend] run ${run + 1}/${runs} ${p.path}: JS ${round((app.bytes.js ?? 0) / 1024, 1)} KB, ${app.requests} requests, FCP ${app.fcp} ms, LCP ${app.lcp} ms, CLS ${app.cls} | floor LCP ${floor.lcp} ms`,
+        );
       }
     }
 
     const summarize = (list) => {
       const med = (f) => median(list.map(f));
       return {
-        jsKB: round(med((l) => (l.bytes.js ?? 0) / 1024), 1),
-        cssKB: round(med((l) => (l.bytes.css ?? 0) / 1024), 1),
-        imgKB: round(med((l) => (l.bytes.img ?? 0) / 1024), 1),
-        docKB: round(med((l) => (l.bytes.doc ?? 0) / 1024), 1),
-        apiKB: round(med((l) => (l.bytes.api ?? 0) / 1024), 1),
-        otherKB: round(med((l) => (l.bytes.other ?? 0) / 1024), 1),
-        transferredKB: round(med((l) => l.transferredTotal / 1024), 1),
+        jsKB: round(
+          med((l) => (l.bytes.js ?? 0) / 1024),
+          1,
+        ),
+        cssKB: round(
+          med((l) => (l.bytes.css ?? 0) / 1024),
+          1,
+        ),
+        imgKB: round(
+          med((l) => (l.bytes.img ?? 0) / 1024),
+          1,
+        ),
+        docKB: round(
+          med((l) => (l.bytes.doc ?? 0) / 1024),
+          1,
+        ),
+        apiKB: round(
+          med((l) => (l.bytes.api ?? 0) / 1024),
+          1,
+        ),
+        otherKB: round(
+          med((l) => (l.bytes.other ?? 0) / 1024),
+          1,
+        ),
+        transferredKB: round(
+          med((l) => l.transferredTotal / 1024),
+          1,
+        ),
         requests: med((l) => l.requests),
         jsRequests: med((l) => l.count.js ?? 0),
         fcp: med((l) => l.fcp),
@@ -362,7 +432,12 @@ export async function benchFrontEnd({ copy, runs, workRoot, opts }) {
       const first = app[0];
       const jsFiles = first.requestList
         .filter((r) => r.kind === 'js')
-        .map((r) => ({ url: r.url, gzipKB: round((r.body ?? 0) / 1024, 1), encoding: r.encoding, ...describeChunk(r.url, copy) }))
+        .map((r) => ({
+          url: r.url,
+          gzipKB: round((r.body ?? 0) / 1024, 1),
+          encoding: r.encoding,
+          ...describeChunk(r.url, copy),
+        }))
         .sort((a, b) => b.gzipKB - a.gzipKB);
       out.pages[p.name] = {
         path: p.path,

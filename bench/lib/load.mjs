@@ -62,10 +62,15 @@ function summarize(r, measuredSeconds) {
 
 /** The baseline node:http server as a child process; `set(fixtures)` replaces what it serves. */
 export async function startBaseline(port, logFile) {
-  const child = spawnChild('baseline', process.execPath, [join(BENCH_DIR, 'lib', 'baseline-server.mjs'), String(port)], {
-    logFile,
-    ipc: true,
-  });
+  const child = spawnChild(
+    'baseline',
+    process.execPath,
+    [join(BENCH_DIR, 'lib', 'baseline-server.mjs'), String(port)],
+    {
+      logFile,
+      ipc: true,
+    },
+  );
   await waitForUrl(`http://127.0.0.1:${port}/`, child, 'baseline server', 30000);
   const set = async (fixtures) => (await askChild(child, { type: 'set', fixtures }, 'ok')).count;
   return { child, url: `http://127.0.0.1:${port}`, set };

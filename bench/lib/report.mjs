@@ -1,7 +1,8 @@
 // The targets of issue 6 evaluated against a results object, and the readable tables.
 import { round } from './util.mjs';
 
-const fmt = (x, digits = 1) => (x === null || x === undefined || Number.isNaN(x) ? '–' : typeof x === 'number' ? String(round(x, digits)) : String(x));
+const fmt = (x, digits = 1) =>
+  x === null || x === undefined || Number.isNaN(x) ? '–' : typeof x === 'number' ? String(round(x, digits)) : String(x);
 const pct = (x) => (x === null || x === undefined ? '–' : `${round(x * 100, Math.abs(x) < 0.1 ? 2 : 0)}%`);
 
 /**
@@ -28,7 +29,11 @@ export function evaluateTargets(results) {
         ratio: ok ? e.ratio : null,
         target: '≥ 80% of baseline',
         met: ok ? e.ratio >= 0.8 : null,
-        gap: ok ? (e.ratio >= 0.8 ? `met by ${pct(e.ratio - 0.8)} points` : `${pct(0.8 - e.ratio)} points short: needs ${fmt(0.8 * e.baseline.reqPerSec, 0)} req/s, ×${fmt((0.8 * e.baseline.reqPerSec) / e.api.reqPerSec, 1)}`) : '',
+        gap: ok
+          ? e.ratio >= 0.8
+            ? `met by ${pct(e.ratio - 0.8)} points`
+            : `${pct(0.8 - e.ratio)} points short: needs ${fmt(0.8 * e.baseline.reqPerSec, 0)} req/s, ×${fmt((0.8 * e.baseline.reqPerSec) / e.api.reqPerSec, 1)}`
+          : '',
       });
     }
   }
@@ -42,12 +47,23 @@ export function evaluateTargets(results) {
     t.push({
       id: 'bids-postgres',
       figure: `Bids on PostgreSQL, ${bid?.connections ?? 100} concurrent bidders: accepted/s, lost`,
-      ours: ok ? `${fmt(rate, 0)} accepted/s, ${lost} lost` : bid?.available === false ? 'not available' : bid?.failed ? 'failed' : 'not measured',
+      ours: ok
+        ? `${fmt(rate, 0)} accepted/s, ${lost} lost`
+        : bid?.available === false
+          ? 'not available'
+          : bid?.failed
+            ? 'failed'
+            : 'not measured',
       base: ok ? `${fmt(bid.baseline.reqPerSec, 0)} req/s` : '–',
       ratio: ok ? bid.ratio : null,
       target: '≥ 1,000 accepted/s, 0 lost',
       met,
-      gap: ok ? [rate >= 1000 ? 'rate met' : `${fmt(1000 - rate, 0)}/s short (×${fmt(1000 / rate, 1)})`, lost === 0 ? '0 lost' : `${lost} LOST`].join('; ') : '',
+      gap: ok
+        ? [
+            rate >= 1000 ? 'rate met' : `${fmt(1000 - rate, 0)}/s short (×${fmt(1000 / rate, 1)})`,
+            lost === 0 ? '0 lost' : `${lost} LOST`,
+          ].join('; ')
+        : '',
     });
   }
 
@@ -59,12 +75,26 @@ export function evaluateTargets(results) {
     t.push({
       id: 'orders-postgres',
       figure: 'Orders on PostgreSQL: placed/s, duplicates',
-      ours: ok ? `${fmt(rate, 0)} orders/s, ${dup} duplicates` : order?.available === false ? 'not available' : order?.failed ? 'failed' : 'not measured',
+      ours: ok
+        ? `${fmt(rate, 0)} orders/s, ${dup} duplicates`
+        : order?.available === false
+          ? 'not available'
+          : order?.failed
+            ? 'failed'
+            : 'not measured',
       base: ok ? `${fmt(order.baseline.reqPerSec, 0)} req/s` : '–',
       ratio: ok ? order.ratio : null,
       target: '≥ 300/s, 0 duplicates',
       met: ok ? rate >= 300 && dup === 0 && order.checks.lost === 0 : null,
-      gap: ok ? [rate >= 300 ? 'rate met' : `${fmt(300 - rate, 0)}/s short (×${fmt(300 / rate, 1)})`, dup === 0 ? '0 duplicates' : `${dup} DUPLICATES`, order.checks.lost ? `${order.checks.lost} LOST` : null].filter(Boolean).join('; ') : '',
+      gap: ok
+        ? [
+            rate >= 300 ? 'rate met' : `${fmt(300 - rate, 0)}/s short (×${fmt(300 / rate, 1)})`,
+            dup === 0 ? '0 duplicates' : `${dup} DUPLICATES`,
+            order.checks.lost ? `${order.checks.lost} LOST` : null,
+          ]
+            .filter(Boolean)
+            .join('; ')
+        : '',
     });
   }
 
@@ -79,7 +109,11 @@ export function evaluateTargets(results) {
       ratio: null,
       target: '≤ 20 ms',
       met: ok ? s.p95 <= 20 : null,
-      gap: ok ? (s.p95 <= 20 ? `met by ${fmt(20 - s.p95)} ms` : `${fmt(s.p95 - 20)} ms over (×${fmt(s.p95 / 20, 1)})`) : '',
+      gap: ok
+        ? s.p95 <= 20
+          ? `met by ${fmt(20 - s.p95)} ms`
+          : `${fmt(s.p95 - 20)} ms over (×${fmt(s.p95 / 20, 1)})`
+        : '',
     });
   }
 
@@ -94,7 +128,11 @@ export function evaluateTargets(results) {
       ratio: null,
       target: '≤ 160 KB',
       met: ok ? home.app.jsKB <= 160 : null,
-      gap: ok ? (home.app.jsKB <= 160 ? `met by ${fmt(160 - home.app.jsKB)} KB` : `${fmt(home.app.jsKB - 160)} KB over (×${fmt(home.app.jsKB / 160, 2)})`) : '',
+      gap: ok
+        ? home.app.jsKB <= 160
+          ? `met by ${fmt(160 - home.app.jsKB)} KB`
+          : `${fmt(home.app.jsKB - 160)} KB over (×${fmt(home.app.jsKB / 160, 2)})`
+        : '',
     });
     const lcpOk = home?.app?.lcp != null;
     t.push({
@@ -105,7 +143,11 @@ export function evaluateTargets(results) {
       ratio: null,
       target: '≤ 1,200 ms',
       met: lcpOk ? home.app.lcp <= 1200 : null,
-      gap: lcpOk ? (home.app.lcp <= 1200 ? `met by ${fmt(1200 - home.app.lcp, 0)} ms` : `${fmt(home.app.lcp - 1200, 0)} ms over (×${fmt(home.app.lcp / 1200, 1)})`) : '',
+      gap: lcpOk
+        ? home.app.lcp <= 1200
+          ? `met by ${fmt(1200 - home.app.lcp, 0)} ms`
+          : `${fmt(home.app.lcp - 1200, 0)} ms over (×${fmt(home.app.lcp / 1200, 1)})`
+        : '',
     });
     const clsOk = home?.app?.cls != null;
     t.push({
@@ -149,7 +191,12 @@ export function evaluateTargets(results) {
         ratio: null,
         target: '≤ 64 KB compressed',
         met: kb <= 64 && products.bytes.encoding !== 'identity',
-        gap: products.bytes.encoding === 'identity' ? 'not compressed' : kb <= 64 ? `met by ${fmt(64 - kb)} KB` : `${fmt(kb - 64)} KB over`,
+        gap:
+          products.bytes.encoding === 'identity'
+            ? 'not compressed'
+            : kb <= 64
+              ? `met by ${fmt(64 - kb)} KB`
+              : `${fmt(kb - 64)} KB over`,
       });
     }
     if (products?.ratio != null) {
@@ -186,7 +233,11 @@ export function evaluateTargets(results) {
 const mark = (met) => (met === true ? 'met' : met === false ? '**not met**' : '–');
 
 function table(headers, rows) {
-  return [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map((c) => String(c ?? '–').replace(/\|/g, '\\|')).join(' | ')} |`)].join('\n');
+  return [
+    `| ${headers.join(' | ')} |`,
+    `|${headers.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map((c) => String(c ?? '–').replace(/\|/g, '\\|')).join(' | ')} |`),
+  ].join('\n');
 }
 
 function header(results) {
@@ -197,7 +248,8 @@ function header(results) {
       ` — other work on the same cores makes figures noisy; each section and run records its own load.`,
     `Medians of ${results.options.runs} runs${results.options.quick ? ' (--quick: a smoke run, not figures to quote)' : ''}.`,
   ];
-  for (const [name, s] of Object.entries(results.sections)) if (s.keptFromRunOf) lines.push(`Section ${name}: kept from the run of ${s.keptFromRunOf} (${s.date}).`);
+  for (const [name, s] of Object.entries(results.sections))
+    if (s.keptFromRunOf) lines.push(`Section ${name}: kept from the run of ${s.keptFromRunOf} (${s.date}).`);
   if (results.errors.length) lines.push(`Errors: ${results.errors.join('; ')}`);
   return lines.join('\n');
 }
@@ -205,7 +257,15 @@ function header(results) {
 function targetsTable(results) {
   return table(
     ['figure', 'ours', 'baseline / floor', 'ratio', 'target', 'met', 'by how much'],
-    results.targets.map((x) => [x.figure, x.ours, x.base, x.ratio == null ? '–' : pct(x.ratio), x.target, mark(x.met), x.gap]),
+    results.targets.map((x) => [
+      x.figure,
+      x.ours,
+      x.base,
+      x.ratio == null ? '–' : pct(x.ratio),
+      x.target,
+      mark(x.met),
+      x.gap,
+    ]),
   );
 }
 
@@ -213,7 +273,9 @@ function apiTables(results) {
   const out = [];
   const dbs = results.sections.api?.databases ?? {};
   for (const [kind, d] of Object.entries(dbs)) {
-    out.push(`### ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}${d.data ? ` — ${d.data.products} products, ${d.data.auctionItems} auction items, ${d.data.bidders} bidders; API log level ${d.logLevel}${d.mail ? `; mail: ${d.mail}` : ''}` : ''}`);
+    out.push(
+      `### ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}${d.data ? ` — ${d.data.products} products, ${d.data.auctionItems} auction items, ${d.data.bidders} bidders; API log level ${d.logLevel}${d.mail ? `; mail: ${d.mail}` : ''}` : ''}`,
+    );
     if (d.error) {
       out.push(`Failed: ${String(d.error).split('\n')[0]}`);
       continue;
@@ -228,9 +290,36 @@ function apiTables(results) {
         rows.push([e.label, `failed: ${e.failed}`, '', '', '', '', '', '', '', '']);
         continue;
       }
-      rows.push([e.label, e.connections, fmt(e.api.reqPerSec, 0), fmt(e.api.p50), fmt(e.api.p99), `${e.api.errors} / ${e.api.non2xx}`, fmt(e.baseline.reqPerSec, 0), `${fmt(e.baseline.p50)} / ${fmt(e.baseline.p99)}`, pct(e.ratio), `${e.api.meanResponseBytes ?? '–'} / ${e.baseline.meanResponseBytes ?? '–'}`]);
+      rows.push([
+        e.label,
+        e.connections,
+        fmt(e.api.reqPerSec, 0),
+        fmt(e.api.p50),
+        fmt(e.api.p99),
+        `${e.api.errors} / ${e.api.non2xx}`,
+        fmt(e.baseline.reqPerSec, 0),
+        `${fmt(e.baseline.p50)} / ${fmt(e.baseline.p99)}`,
+        pct(e.ratio),
+        `${e.api.meanResponseBytes ?? '–'} / ${e.baseline.meanResponseBytes ?? '–'}`,
+      ]);
     }
-    out.push(table(['endpoint', 'conns', 'ours /s', 'p50 ms', 'p99 ms', 'errors / non-2xx', 'baseline /s', 'baseline p50 / p99 ms', 'ratio', 'mean response bytes ours / baseline'], rows));
+    out.push(
+      table(
+        [
+          'endpoint',
+          'conns',
+          'ours /s',
+          'p50 ms',
+          'p99 ms',
+          'errors / non-2xx',
+          'baseline /s',
+          'baseline p50 / p99 ms',
+          'ratio',
+          'mean response bytes ours / baseline',
+        ],
+        rows,
+      ),
+    );
     const bid = d.endpoints?.bid;
     if (bid?.checks) {
       out.push(
@@ -256,12 +345,45 @@ function apiTables(results) {
 }
 
 function searchTables(s) {
-  const rows = Object.entries(s.byClass).map(([cls, x]) => [cls, x.requests, fmt(x.p50, 2), fmt(x.p95, 2), fmt(x.baselineP95, 2), fmt(x.rowsMedian, 0), x.rowsMax, fmt(x.bytesMedian / 1024, 1), x.errors]);
-  rows.push(['**all**', s.overall.requests, fmt(s.overall.p50, 2), fmt(s.overall.p95, 2), fmt(s.overall.baselineP95, 2), fmt(s.overall.rowsMedian, 0), s.overall.rowsMax, fmt(s.overall.bytesMedian / 1024, 1), s.overall.errors]);
+  const rows = Object.entries(s.byClass).map(([cls, x]) => [
+    cls,
+    x.requests,
+    fmt(x.p50, 2),
+    fmt(x.p95, 2),
+    fmt(x.baselineP95, 2),
+    fmt(x.rowsMedian, 0),
+    x.rowsMax,
+    fmt(x.bytesMedian / 1024, 1),
+    x.errors,
+  ]);
+  rows.push([
+    '**all**',
+    s.overall.requests,
+    fmt(s.overall.p50, 2),
+    fmt(s.overall.p95, 2),
+    fmt(s.overall.baselineP95, 2),
+    fmt(s.overall.rowsMedian, 0),
+    s.overall.rowsMax,
+    fmt(s.overall.bytesMedian / 1024, 1),
+    s.overall.errors,
+  ]);
   return (
     `${s.products} products (generated with one INSERT … SELECT generate_series in ${s.insertSeconds} s, then VACUUM (ANALYZE) and CHECKPOINT); ${s.queriesPerRun} sequential queries per run × ${s.runs} runs. ` +
     `Quoted: p50 ${fmt(s.p50, 2)} ms, p95 ${fmt(s.p95, 2)} ms (median over runs); the baseline answers the same bytes from memory.\n\n` +
-    table(['query class', 'requests', 'p50 ms', 'p95 ms', 'baseline p95 ms', 'rows (median)', 'rows (max)', 'reply KB (median)', 'errors'], rows)
+    table(
+      [
+        'query class',
+        'requests',
+        'p50 ms',
+        'p95 ms',
+        'baseline p95 ms',
+        'rows (median)',
+        'rows (max)',
+        'reply KB (median)',
+        'errors',
+      ],
+      rows,
+    )
   );
 }
 
@@ -289,13 +411,40 @@ function frontEndTables(f, { chunks = true } = {}) {
     }
     void name;
   }
-  const out = [f.how + '.', table(['page', 'JS KB', 'CSS KB', 'img KB', 'doc+data+other KB', 'transferred KB', 'requests', 'FCP ms', 'LCP ms', 'CLS', 'long tasks ms', 'TBT ms'], rows)];
+  const out = [
+    f.how + '.',
+    table(
+      [
+        'page',
+        'JS KB',
+        'CSS KB',
+        'img KB',
+        'doc+data+other KB',
+        'transferred KB',
+        'requests',
+        'FCP ms',
+        'LCP ms',
+        'CLS',
+        'long tasks ms',
+        'TBT ms',
+      ],
+      rows,
+    ),
+  ];
   const errs = Object.entries(f.pages).filter(([, p]) => p.app.pageErrors.length || p.app.failedRequests);
-  for (const [name, p] of errs) out.push(`${name}: ${p.app.failedRequests} failed requests; page errors: ${p.app.pageErrors.join(' | ') || 'none'}`);
+  for (const [name, p] of errs)
+    out.push(
+      `${name}: ${p.app.failedRequests} failed requests; page errors: ${p.app.pageErrors.join(' | ') || 'none'}`,
+    );
   if (chunks) {
     for (const [name, p] of Object.entries(f.pages)) {
       out.push(`JS of ${p.path} (first run; federation runtime copies: ${p.federationRuntimeCopies}):`);
-      out.push(table(['file', 'front end', 'gzip KB', 'holds'], p.jsFiles.map((j) => [new URL(j.url).pathname, j.frontEnd, fmt(j.gzipKB), j.holds.join(', ')])));
+      out.push(
+        table(
+          ['file', 'front end', 'gzip KB', 'holds'],
+          p.jsFiles.map((j) => [new URL(j.url).pathname, j.frontEnd, fmt(j.gzipKB), j.holds.join(', ')]),
+        ),
+      );
       void name;
     }
   }
@@ -303,36 +452,83 @@ function frontEndTables(f, { chunks = true } = {}) {
 }
 
 function buildTable(b) {
-  return `${b.how}.\n\n` + table(['run', 'seconds', 'load at start'], b.runs.map((r) => [r.run + 1, fmt(r.seconds), r.loadavg.join(' / ')])) + `\n\nMedian ${fmt(b.seconds)} s. Output: ${Object.entries(b.dist).map(([d, x]) => `${d} ${x.files} files ${fmt(x.bytes / 1024, 0)} KB`).join(', ')}.`;
+  return (
+    `${b.how}.\n\n` +
+    table(
+      ['run', 'seconds', 'load at start'],
+      b.runs.map((r) => [r.run + 1, fmt(r.seconds), r.loadavg.join(' / ')]),
+    ) +
+    `\n\nMedian ${fmt(b.seconds)} s. Output: ${Object.entries(b.dist)
+      .map(([d, x]) => `${d} ${x.files} files ${fmt(x.bytes / 1024, 0)} KB`)
+      .join(', ')}.`
+  );
 }
 
-const statuses = (st) => Object.entries(st ?? {}).map(([k, n]) => `${k}: ${n}`).join(', ') || '–';
+const statuses = (st) =>
+  Object.entries(st ?? {})
+    .map(([k, n]) => `${k}: ${n}`)
+    .join(', ') || '–';
 
 /** Section 5: one row per figure, a column per database, and the figure of issue 16 before the fix. */
 function abuseTable(a, options) {
   const dbs = Object.entries(a.databases ?? {});
-  const failed = dbs.filter(([, d]) => d.error).map(([kind, d]) => `${kind}: failed: ${String(d.error).split('\n')[0]}`);
+  const failed = dbs
+    .filter(([, d]) => d.error)
+    .map(([kind, d]) => `${kind}: failed: ${String(d.error).split('\n')[0]}`);
   const ok = dbs.filter(([, d]) => !d.error);
   const row = (figure, get, before = '–') => [figure, ...ok.map(([, d]) => get(d)), before];
   const L = (d) => d.login;
   const S = (d) => d.streams;
   const c = (d, name) => d.counters[name];
-  const rows = (x) => `${x.rows} (${['ip', 'email-ip', 'email'].map((k) => x.byKind[k]?.rows ?? 0).join(' / ')}); ${statuses(x.status)} in ${fmt(x.seconds)} s${x.stored != null ? `; ${x.stored} stored` : ''}`;
+  const rows = (x) =>
+    `${x.rows} (${['ip', 'email-ip', 'email'].map((k) => x.byKind[k]?.rows ?? 0).join(' / ')}); ${statuses(x.status)} in ${fmt(x.seconds)} s${x.stored != null ? `; ${x.stored} stored` : ''}`;
   const first = ok[0]?.[1];
   const n = first?.counters?.loginOne?.attempts ?? options.abuseAttempts;
   const clients = first?.login?.updatecus?.clients ?? options.floodClients;
   const body = [
     row('login p50 / p99 alone, ms', (d) => `${fmt(L(d).alone.p50, 0)} / ${fmt(L(d).alone.p99, 0)}`, '300'),
-    row(`login p50 / p99 while ${clients} clients flood PUT /updatecus, ms`, (d) => `${fmt(L(d).flood.p50, 0)} / ${fmt(L(d).flood.p99, 0)}`, '1,800 on PostgreSQL, 5,500 on PGlite'),
-    row('login under the flood ÷ alone (p50 / p99)', (d) => `×${fmt(L(d).ratioP50, 2)} / ×${fmt(L(d).ratioP99, 2)}`, '×6 on PostgreSQL, ×18 on PGlite'),
-    row('the flood: requests/s; statuses (all runs)', (d) => `${fmt(L(d).updatecus.perSec, 0)}/s; ${statuses(L(d).updatecus.status)}`),
-    row('API memory (VmRSS) after − before the flood, MB (before); peak during', (d) => `${L(d).rssGrowthMB >= 0 ? '+' : ''}${fmt(L(d).rssGrowthMB, 0)} (${fmt(L(d).rssBeforeMB, 0)}); peak +${fmt(L(d).rssPeakGrowthMB, 0)}`, '+510'),
-    row(`live streams one client holds, ${first?.streams?.attempts ?? options.streamAttempts} asked at once`, (d) => `${S(d).hostile.held}; ${statuses(S(d).hostile.status)}`, '2,000 (the whole process)'),
-    row('… the same when they are the process\'s first streams (not yet listening)', (d) => `${S(d).cold.held}; ${statuses(S(d).cold.status)}`),
+    row(
+      `login p50 / p99 while ${clients} clients flood PUT /updatecus, ms`,
+      (d) => `${fmt(L(d).flood.p50, 0)} / ${fmt(L(d).flood.p99, 0)}`,
+      '1,800 on PostgreSQL, 5,500 on PGlite',
+    ),
+    row(
+      'login under the flood ÷ alone (p50 / p99)',
+      (d) => `×${fmt(L(d).ratioP50, 2)} / ×${fmt(L(d).ratioP99, 2)}`,
+      '×6 on PostgreSQL, ×18 on PGlite',
+    ),
+    row(
+      'the flood: requests/s; statuses (all runs)',
+      (d) => `${fmt(L(d).updatecus.perSec, 0)}/s; ${statuses(L(d).updatecus.status)}`,
+    ),
+    row(
+      'API memory (VmRSS) after − before the flood, MB (before); peak during',
+      (d) =>
+        `${L(d).rssGrowthMB >= 0 ? '+' : ''}${fmt(L(d).rssGrowthMB, 0)} (${fmt(L(d).rssBeforeMB, 0)}); peak +${fmt(L(d).rssPeakGrowthMB, 0)}`,
+      '+510',
+    ),
+    row(
+      `live streams one client holds, ${first?.streams?.attempts ?? options.streamAttempts} asked at once`,
+      (d) => `${S(d).hostile.held}; ${statuses(S(d).hostile.status)}`,
+      '2,000 (the whole process)',
+    ),
+    row(
+      "… the same when they are the process's first streams (not yet listening)",
+      (d) => `${S(d).cold.held}; ${statuses(S(d).cold.status)}`,
+    ),
     row('streams another client then gets (of 1)', (d) => `${S(d).other.held}`, 'none (503)'),
-    row('streams the process holds (20 per further address); above it', (d) => `${S(d).processHeld}; ${statuses(S(d).fill.status)}`),
-    row(`rate_limits rows (ip / email-ip / email) after ${n} failed logins for one email, one address`, (d) => rows(c(d, 'loginOne'))),
-    row(`… after ${n} failed logins with a new email each, one address`, (d) => rows(c(d, 'loginMany')), '2,001 rows for 2,000 blocked attempts'),
+    row(
+      'streams the process holds (20 per further address); above it',
+      (d) => `${S(d).processHeld}; ${statuses(S(d).fill.status)}`,
+    ),
+    row(`rate_limits rows (ip / email-ip / email) after ${n} failed logins for one email, one address`, (d) =>
+      rows(c(d, 'loginOne')),
+    ),
+    row(
+      `… after ${n} failed logins with a new email each, one address`,
+      (d) => rows(c(d, 'loginMany')),
+      '2,001 rows for 2,000 blocked attempts',
+    ),
     row(`… after ${n} sign-ups with a new email each, one address`, (d) => rows(c(d, 'signup'))),
     row(`… after ${n} contact messages from one sender, one address`, (d) => rows(c(d, 'contact'))),
   ];
@@ -349,49 +545,141 @@ function abuseTable(a, options) {
 function scaleTables(sc) {
   const names = Object.keys(sc.datasets.demo?.pages ?? {});
   const pages = table(
-    ['page', 'demo: JS KB', 'all KB', 'LCP ms', 'long tasks ms', 'JS heap MB', 'at scale: JS KB', 'all KB', 'LCP ms', 'long tasks ms', 'JS heap MB', 'LCP ×', 'bytes ×', 'heap ×'],
+    [
+      'page',
+      'demo: JS KB',
+      'all KB',
+      'LCP ms',
+      'long tasks ms',
+      'JS heap MB',
+      'at scale: JS KB',
+      'all KB',
+      'LCP ms',
+      'long tasks ms',
+      'JS heap MB',
+      'LCP ×',
+      'bytes ×',
+      'heap ×',
+    ],
     names.map((n) => {
       const d = sc.datasets.demo.pages[n];
       const s = sc.datasets.scale.pages[n];
       const r = sc.ratios[n];
-      return [d.path, fmt(d.jsKB), fmt(d.transferredKB), fmt(d.lcp, 0), fmt(d.longTaskMs, 0), fmt(d.jsHeapMB), fmt(s.jsKB), fmt(s.transferredKB), fmt(s.lcp, 0), fmt(s.longTaskMs, 0), fmt(s.jsHeapMB), fmt(r.lcp, 2), fmt(r.transferredKB, 2), fmt(r.jsHeapMB, 2)];
+      return [
+        d.path,
+        fmt(d.jsKB),
+        fmt(d.transferredKB),
+        fmt(d.lcp, 0),
+        fmt(d.longTaskMs, 0),
+        fmt(d.jsHeapMB),
+        fmt(s.jsKB),
+        fmt(s.transferredKB),
+        fmt(s.lcp, 0),
+        fmt(s.longTaskMs, 0),
+        fmt(s.jsHeapMB),
+        fmt(r.lcp, 2),
+        fmt(r.transferredKB, 2),
+        fmt(r.jsHeapMB, 2),
+      ];
     }),
   );
   const reads = table(
-    ['list read', 'demo: rows', 'bytes sent', 'req/s', 'baseline', 'ratio', 'p99 ms', 'at scale: rows', 'bytes sent', 'uncompressed', 'req/s', 'baseline', 'ratio', 'p99 ms'],
+    [
+      'list read',
+      'demo: rows',
+      'bytes sent',
+      'req/s',
+      'baseline',
+      'ratio',
+      'p99 ms',
+      'at scale: rows',
+      'bytes sent',
+      'uncompressed',
+      'req/s',
+      'baseline',
+      'ratio',
+      'p99 ms',
+    ],
     Object.keys(sc.datasets.demo?.reads ?? {}).map((k) => {
       const d = sc.datasets.demo.reads[k];
       const s = sc.datasets.scale.reads[k];
-      return [d.label, d.bytes.rows, `${d.bytes.sent} ${d.bytes.encoding}`, fmt(d.reqPerSec, 0), fmt(d.baselineReqPerSec, 0), pct(d.ratio), fmt(d.p99, 0), s.bytes.rows, `${s.bytes.sent} ${s.bytes.encoding}`, s.bytes.identity, fmt(s.reqPerSec, 0), fmt(s.baselineReqPerSec, 0), pct(s.ratio), fmt(s.p99, 0)];
+      return [
+        d.label,
+        d.bytes.rows,
+        `${d.bytes.sent} ${d.bytes.encoding}`,
+        fmt(d.reqPerSec, 0),
+        fmt(d.baselineReqPerSec, 0),
+        pct(d.ratio),
+        fmt(d.p99, 0),
+        s.bytes.rows,
+        `${s.bytes.sent} ${s.bytes.encoding}`,
+        s.bytes.identity,
+        fmt(s.reqPerSec, 0),
+        fmt(s.baselineReqPerSec, 0),
+        pct(s.ratio),
+        fmt(s.p99, 0),
+      ];
     }),
   );
-  const data = (x) => `${x.products.toLocaleString('en')} products, ${x.auctionItems.toLocaleString('en')} auction items, ${x.reviews.toLocaleString('en')} reviews, ${x.ordersOfDemoShopper.toLocaleString('en')} orders of the signed-in shopper`;
-  return [sc.how, `Demo: ${data(sc.datasets.demo.data)}. At scale: ${data(sc.datasets.scale.data)}.`, pages, reads].join('\n\n');
+  const data = (x) =>
+    `${x.products.toLocaleString('en')} products, ${x.auctionItems.toLocaleString('en')} auction items, ${x.reviews.toLocaleString('en')} reviews, ${x.ordersOfDemoShopper.toLocaleString('en')} orders of the signed-in shopper`;
+  return [
+    sc.how,
+    `Demo: ${data(sc.datasets.demo.data)}. At scale: ${data(sc.datasets.scale.data)}.`,
+    pages,
+    reads,
+  ].join('\n\n');
 }
 
 function sections(results, { chunks }) {
   const out = [];
   const s = results.sections;
-  if (s.api) out.push('## 1. API throughput and latency (autocannon; ratio = ours ÷ node:http baseline serving the same bytes)', s.api.error ? `Failed: ${s.api.error}` : apiTables(results));
-  if (s.search) out.push('## 2. Search latency over 100,000 products (PostgreSQL)', s.search.error ? `Failed: ${s.search.error}` : searchTables(s.search));
-  if (s.frontend) out.push('## 3. Front end: first load, cold cache, 4× CPU throttling (medians)', s.frontend.error ? `Failed: ${s.frontend.error}` : frontEndTables(s.frontend, { chunks }));
-  if (s.build) out.push('## 4. Production build of the four front ends', s.build.error ? `Failed: ${s.build.error}` : buildTable(s.build));
-  if (s.abuse) out.push('## 5. The API under abuse (issue 16)', s.abuse.error ? `Failed: ${s.abuse.error}` : abuseTable(s.abuse, s.abuse.options ?? results.options));
-  if (s.scale) out.push('## 6. The catalogue at scale, side by side with the demo catalogue (issue 15)', s.scale.error ? `Failed: ${s.scale.error}` : scaleTables(s.scale));
+  if (s.api)
+    out.push(
+      '## 1. API throughput and latency (autocannon; ratio = ours ÷ node:http baseline serving the same bytes)',
+      s.api.error ? `Failed: ${s.api.error}` : apiTables(results),
+    );
+  if (s.search)
+    out.push(
+      '## 2. Search latency over 100,000 products (PostgreSQL)',
+      s.search.error ? `Failed: ${s.search.error}` : searchTables(s.search),
+    );
+  if (s.frontend)
+    out.push(
+      '## 3. Front end: first load, cold cache, 4× CPU throttling (medians)',
+      s.frontend.error ? `Failed: ${s.frontend.error}` : frontEndTables(s.frontend, { chunks }),
+    );
+  if (s.build)
+    out.push(
+      '## 4. Production build of the four front ends',
+      s.build.error ? `Failed: ${s.build.error}` : buildTable(s.build),
+    );
+  if (s.abuse)
+    out.push(
+      '## 5. The API under abuse (issue 16)',
+      s.abuse.error ? `Failed: ${s.abuse.error}` : abuseTable(s.abuse, s.abuse.options ?? results.options),
+    );
+  if (s.scale)
+    out.push(
+      '## 6. The catalogue at scale, side by side with the demo catalogue (issue 15)',
+      s.scale.error ? `Failed: ${s.scale.error}` : scaleTables(s.scale),
+    );
   return out.join('\n\n');
 }
 
 export function renderMarkdown(results) {
-  return [
-    '# Benchmark results',
-    header(results),
-    '## Targets (issues 6 and 15)',
-    targetsTable(results),
-    sections(results, { chunks: true }),
-    results.notes ? `---\n\n${results.notes}` : '',
-  ]
-    .filter(Boolean)
-    .join('\n\n') + '\n';
+  return (
+    [
+      '# Benchmark results',
+      header(results),
+      '## Targets (issues 6 and 15)',
+      targetsTable(results),
+      sections(results, { chunks: true }),
+      results.notes ? `---\n\n${results.notes}` : '',
+    ]
+      .filter(Boolean)
+      .join('\n\n') + '\n'
+  );
 }
 
 /** What the run prints at the end: the targets and the per-section tables, without the chunk lists. */

@@ -82,7 +82,9 @@ async function prepareDataset(name, { workDir, env }) {
   const db = await openDb({ databaseUrl });
   try {
     if (name === 'scale') {
-      log(`[scale] loading ${SCALE.products} products, ${SCALE.auctionItems} auction items, ${SCALE.reviews} reviews, ${SCALE.orders} orders of the demo shopper`);
+      log(
+        `[scale] loading ${SCALE.products} products, ${SCALE.auctionItems} auction items, ${SCALE.reviews} reviews, ${SCALE.orders} orders of the demo shopper`,
+      );
       await loadScaleData(db.q);
     } else {
       // More than one page of each list (the pages compare a full first page, not an empty state).
@@ -91,7 +93,16 @@ async function prepareDataset(name, { workDir, env }) {
     }
     await db.q('VACUUM (ANALYZE)');
     const count = async (table) => (await db.q(`SELECT count(*)::int AS n FROM ${table}`))[0].n;
-    const counts = { products: await count('products'), auctionItems: await count('auctions'), reviews: await count('reviews'), ordersOfDemoShopper: (await db.q(`SELECT count(*)::int AS n FROM orders o JOIN users u USING (userid) WHERE lower(u.email) = $1`, [DEMO_SHOPPER]))[0].n };
+    const counts = {
+      products: await count('products'),
+      auctionItems: await count('auctions'),
+      reviews: await count('reviews'),
+      ordersOfDemoShopper: (
+        await db.q(`SELECT count(*)::int AS n FROM orders o JOIN users u USING (userid) WHERE lower(u.email) = $1`, [
+          DEMO_SHOPPER,
+        ])
+      )[0].n,
+    };
     return { dbName, databaseUrl, logFile, counts };
   } finally {
     await db.close();
@@ -101,7 +112,9 @@ async function prepareDataset(name, { workDir, env }) {
 /** A signed-in session of the demo shopper, as the shop keeps it in sessionStorage. */
 async function signIn(apiUrl) {
   const anon = await http('GET', `${apiUrl}/getanytoken`);
-  const res = await http('POST', `${apiUrl}/logincus`, { body: { email: DEMO_SHOPPER, password: DEMO_PASSWORD, authtoken: anon.json.data } });
+  const res = await http('POST', `${apiUrl}/logincus`, {
+    body: { email: DEMO_SHOPPER, password: DEMO_PASSWORD, authtoken: anon.json.data },
+  });
   if (res.status !== 200) throw new Error(`demo shopper login answered ${res.status} ${JSON.stringify(res.json)}`);
   const { firstname, lastname, authtoken } = res.json.data;
   return { firstname, lastname, authtoken };
@@ -115,7 +128,8 @@ function rawGet(url, headers) {
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
         const out = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) out.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+        for (const [name, value] of Object.entries(res.headers))
+          out.set(name, Array.isArray(value) ? value.join(', ') : String(value));
         resolve({ status: res.statusCode, headers: out, buffer: Buffer.concat(chunks) });
       });
       res.on('error', reject);
@@ -135,7 +149,12 @@ function listReads(apiUrl, session) {
       const res = await rawGet(apiUrl + path, { ...BROWSER_ENCODING, ...headers });
       if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
       const identity = await http('GET', apiUrl + path, { headers });
-      this.bytes = { sent: res.buffer.length, encoding: res.headers.get('content-encoding') ?? 'identity', identity: identity.buffer.length, rows: identity.json?.data?.length ?? null };
+      this.bytes = {
+        sent: res.buffer.length,
+        encoding: res.headers.get('content-encoding') ?? 'identity',
+        identity: identity.buffer.length,
+        rows: identity.json?.data?.length ?? null,
+      };
       return [fixtureOf('GET', path, undefined, res)];
     },
     load: () => ({ requests: [{ method: 'GET', path, headers: { ...BROWSER_ENCODING, ...headers } }] }),
@@ -164,7 +183,13 @@ export async function benchScale({ copy, runs, workRoot, opts, baseline }) {
     for (const name of ['demo', 'scale']) {
       const data = await prepareDataset(name, { workDir, env });
       databases.push(data.dbName);
-      const api = await startApi({ port: PORTS.apiFrontEnd, databaseUrl: data.databaseUrl, workDir, logFile: data.logFile, env });
+      const api = await startApi({
+        port: PORTS.apiFrontEnd,
+        databaseUrl: data.databaseUrl,
+        workDir,
+        logFile: data.logFile,
+        env,
+      });
       try {
         const session = await signIn(apiUrl);
         // The same product in both: the catalogue's first (a seeded one).
@@ -181,16 +206,31 @@ export async function benchScale({ copy, runs, workRoot, opts, baseline }) {
         for (const p of pages) {
           const loads = [];
           for (let run = 0; run < runs; run++) {
-            const load = await measureLoad(browser, `http://${HOST}:${PORTS.shell}${p.path}`, { throttle: CPU_THROTTLING, apiOrigin: apiUrl, session: p.signedIn ? session : null });
+            const load = await measureLoad(browser, `http://${HOST}:${PORTS.shell}${p.path}`, {
+              throttle: CPU_THROTTLING,
+              apiOrigin: apiUrl,
+              session: p.signedIn ? session : null,
+            });
             loads.push(load);
-            log(`[scale ${name}] ${p.path}: JS ${round((load.bytes.js ?? 0) / 1024, 1)} KB, all ${round(load.transferredTotal / 1024, 1)} KB, LCP ${load.lcp} ms, long tasks ${load.longTaskMs} ms, heap ${load.jsHeapMB} MB`);
+            log(
+              `[scale ${name}] ${p.path}: JS ${round((load.bytes.js ?? 0) / 1024, 1)} KB, all ${round(load.transferredTotal / 1024, 1)} KB, LCP ${load.lcp} ms, long tasks ${load.longTaskMs} ms, heap ${load.jsHeapMB} MB`,
+            );
           }
           const med = (f) => median(loads.map(f));
           result.pages[p.name] = {
             path: p.path,
-            jsKB: round(med((l) => (l.bytes.js ?? 0) / 1024), 1),
-            apiKB: round(med((l) => (l.bytes.api ?? 0) / 1024), 1),
-            transferredKB: round(med((l) => l.transferredTotal / 1024), 1),
+            jsKB: round(
+              med((l) => (l.bytes.js ?? 0) / 1024),
+              1,
+            ),
+            apiKB: round(
+              med((l) => (l.bytes.api ?? 0) / 1024),
+              1,
+            ),
+            transferredKB: round(
+              med((l) => l.transferredTotal / 1024),
+              1,
+            ),
             lcp: med((l) => l.lcp),
             longTaskMs: med((l) => l.longTaskMs),
             jsHeapMB: med((l) => l.jsHeapMB),
@@ -201,8 +241,19 @@ export async function benchScale({ copy, runs, workRoot, opts, baseline }) {
         }
         for (const ep of listReads(apiUrl, session)) {
           const m = await measure(ep, { apiUrl, baseline, opts });
-          result.reads[ep.name] = { label: ep.label, bytes: ep.bytes, reqPerSec: m.api.reqPerSec, p99: m.api.p99, baselineReqPerSec: m.baseline.reqPerSec, ratio: m.ratio, non2xx: m.api.non2xx, errors: m.api.errors };
-          log(`[scale ${name}] ${ep.label}: ${ep.bytes.rows} rows, ${ep.bytes.sent} B ${ep.bytes.encoding} (${ep.bytes.identity} B identity); ${m.api.reqPerSec}/s p99 ${m.api.p99} ms vs baseline ${m.baseline.reqPerSec}/s → ${m.ratio}`);
+          result.reads[ep.name] = {
+            label: ep.label,
+            bytes: ep.bytes,
+            reqPerSec: m.api.reqPerSec,
+            p99: m.api.p99,
+            baselineReqPerSec: m.baseline.reqPerSec,
+            ratio: m.ratio,
+            non2xx: m.api.non2xx,
+            errors: m.api.errors,
+          };
+          log(
+            `[scale ${name}] ${ep.label}: ${ep.bytes.rows} rows, ${ep.bytes.sent} B ${ep.bytes.encoding} (${ep.bytes.identity} B identity); ${m.api.reqPerSec}/s p99 ${m.api.p99} ms vs baseline ${m.baseline.reqPerSec}/s → ${m.ratio}`,
+          );
         }
         out.datasets[name] = result;
       } finally {
@@ -214,7 +265,12 @@ export async function benchScale({ copy, runs, workRoot, opts, baseline }) {
     for (const [page, s] of Object.entries(out.datasets.scale.pages)) {
       const d = out.datasets.demo.pages[page];
       const ratio = (key) => (d[key] ? round(s[key] / d[key], 3) : null);
-      out.ratios[page] = { lcp: ratio('lcp'), transferredKB: ratio('transferredKB'), jsHeapMB: ratio('jsHeapMB'), jsKB: ratio('jsKB') };
+      out.ratios[page] = {
+        lcp: ratio('lcp'),
+        transferredKB: ratio('transferredKB'),
+        jsHeapMB: ratio('jsHeapMB'),
+        jsKB: ratio('jsKB'),
+      };
     }
     return {
       how: `PostgreSQL; demo data vs demo data + ${SCALE.products} products, ${SCALE.auctionItems} auction items, ${SCALE.reviews} reviews, ${SCALE.orders} orders of the demo shopper; pages as section 3 loads them (Chromium ${browser.version()}, cold cache, ${CPU_THROTTLING}× CPU), medians of ${runs}; list reads with Accept-Encoding: br, gzip against the node:http baseline answering the same bytes`,

@@ -12,16 +12,162 @@ import { PORTS, log, median, percentile, round } from './util.mjs';
 // Vocabulary of the generated catalogue: product = brand + adjective + colour + noun, in one of the
 // shop's three categories, with a description from materials, features and a city.
 const NOUNS = {
-  Electronics: ['Smartphone', 'Laptop', 'Headphones', 'Earbuds', 'Smartwatch', 'Speaker', 'Tablet', 'Camera', 'Monitor', 'Keyboard', 'Mouse', 'Charger', 'Power Bank', 'Router', 'Drone'],
-  Accessories: ['Backpack', 'Wallet', 'Sunglasses', 'Belt', 'Watch Strap', 'Phone Case', 'Handbag', 'Cap', 'Umbrella', 'Water Bottle', 'Laptop Sleeve', 'Keychain', 'Scarf', 'Tote Bag', 'Travel Pouch'],
-  Clothing: ['T-Shirt', 'Shirt', 'Jeans', 'Kurta', 'Saree', 'Jacket', 'Hoodie', 'Sneakers', 'Dress', 'Shorts', 'Trousers', 'Sweater', 'Dupatta', 'Track Pants', 'Sandals'],
+  Electronics: [
+    'Smartphone',
+    'Laptop',
+    'Headphones',
+    'Earbuds',
+    'Smartwatch',
+    'Speaker',
+    'Tablet',
+    'Camera',
+    'Monitor',
+    'Keyboard',
+    'Mouse',
+    'Charger',
+    'Power Bank',
+    'Router',
+    'Drone',
+  ],
+  Accessories: [
+    'Backpack',
+    'Wallet',
+    'Sunglasses',
+    'Belt',
+    'Watch Strap',
+    'Phone Case',
+    'Handbag',
+    'Cap',
+    'Umbrella',
+    'Water Bottle',
+    'Laptop Sleeve',
+    'Keychain',
+    'Scarf',
+    'Tote Bag',
+    'Travel Pouch',
+  ],
+  Clothing: [
+    'T-Shirt',
+    'Shirt',
+    'Jeans',
+    'Kurta',
+    'Saree',
+    'Jacket',
+    'Hoodie',
+    'Sneakers',
+    'Dress',
+    'Shorts',
+    'Trousers',
+    'Sweater',
+    'Dupatta',
+    'Track Pants',
+    'Sandals',
+  ],
 };
-const BRANDS = ['Aurora', 'Zenith', 'Nimbus', 'Kestrel', 'Lotus', 'Vertex', 'Monsoon', 'Sahyadri', 'Indigo', 'Pinnacle', 'Quartz', 'Saffron', 'Tundra', 'Nova', 'Everest', 'Cobalt', 'Maple', 'Orbit', 'Banyan', 'Horizon', 'Peacock', 'Falcon', 'Coral', 'Delta', 'Ember'];
-const ADJECTIVES = ['Classic', 'Slim', 'Pro', 'Ultra', 'Compact', 'Premium', 'Everyday', 'Sport', 'Travel', 'Smart', 'Lightweight', 'Rugged', 'Vintage', 'Modern', 'Essential', 'Deluxe', 'Urban', 'Eco', 'Wireless', 'Handcrafted'];
-const COLOURS = ['Black', 'White', 'Navy', 'Red', 'Olive', 'Grey', 'Maroon', 'Teal', 'Mustard', 'Beige', 'Blue', 'Pink'];
-const MATERIALS = ['cotton', 'linen', 'leather', 'aluminium', 'recycled plastic', 'silk', 'denim', 'canvas', 'stainless steel', 'wool'];
-const FEATURES = ['water resistant', 'fast charging', 'machine washable', 'noise cancelling', 'two-year warranty', 'hand stitched', 'scratch resistant', 'breathable fabric', 'long battery life', 'ergonomic design', 'anti-slip grip', 'UV protection', 'Bluetooth 5.3', 'quick dry', 'adjustable fit'];
-const CITIES = ['Bengaluru', 'Mumbai', 'Delhi', 'Pune', 'Chennai', 'Hyderabad', 'Kochi', 'Jaipur', 'Kolkata', 'Ahmedabad'];
+const BRANDS = [
+  'Aurora',
+  'Zenith',
+  'Nimbus',
+  'Kestrel',
+  'Lotus',
+  'Vertex',
+  'Monsoon',
+  'Sahyadri',
+  'Indigo',
+  'Pinnacle',
+  'Quartz',
+  'Saffron',
+  'Tundra',
+  'Nova',
+  'Everest',
+  'Cobalt',
+  'Maple',
+  'Orbit',
+  'Banyan',
+  'Horizon',
+  'Peacock',
+  'Falcon',
+  'Coral',
+  'Delta',
+  'Ember',
+];
+const ADJECTIVES = [
+  'Classic',
+  'Slim',
+  'Pro',
+  'Ultra',
+  'Compact',
+  'Premium',
+  'Everyday',
+  'Sport',
+  'Travel',
+  'Smart',
+  'Lightweight',
+  'Rugged',
+  'Vintage',
+  'Modern',
+  'Essential',
+  'Deluxe',
+  'Urban',
+  'Eco',
+  'Wireless',
+  'Handcrafted',
+];
+const COLOURS = [
+  'Black',
+  'White',
+  'Navy',
+  'Red',
+  'Olive',
+  'Grey',
+  'Maroon',
+  'Teal',
+  'Mustard',
+  'Beige',
+  'Blue',
+  'Pink',
+];
+const MATERIALS = [
+  'cotton',
+  'linen',
+  'leather',
+  'aluminium',
+  'recycled plastic',
+  'silk',
+  'denim',
+  'canvas',
+  'stainless steel',
+  'wool',
+];
+const FEATURES = [
+  'water resistant',
+  'fast charging',
+  'machine washable',
+  'noise cancelling',
+  'two-year warranty',
+  'hand stitched',
+  'scratch resistant',
+  'breathable fabric',
+  'long battery life',
+  'ergonomic design',
+  'anti-slip grip',
+  'UV protection',
+  'Bluetooth 5.3',
+  'quick dry',
+  'adjustable fit',
+];
+const CITIES = [
+  'Bengaluru',
+  'Mumbai',
+  'Delhi',
+  'Pune',
+  'Chennai',
+  'Hyderabad',
+  'Kochi',
+  'Jaipur',
+  'Kolkata',
+  'Ahmedabad',
+];
 
 const sqlArray = (values) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 
@@ -79,12 +225,44 @@ export async function generateProducts(q, n) {
 function queryMix(count) {
   /** @type {[name: string, make: (i: number) => Record<string, string | number>][]} */
   const classes = [
-    ['one word', (i) => ({ productname: [...NOUNS.Electronics, ...NOUNS.Accessories, ...NOUNS.Clothing][i % 45].split(' ')[0].toLowerCase() })],
-    ['brand + noun', (i) => ({ productname: `${BRANDS[i % BRANDS.length]} ${NOUNS.Clothing[(i * 3) % 15].split(' ')[0]}` })],
-    ['two words', (i) => ({ productname: `${COLOURS[i % COLOURS.length].toLowerCase()} ${MATERIALS[(i * 7) % MATERIALS.length].split(' ')[0]}` })],
-    ['word + category', (i) => ({ productname: ADJECTIVES[i % ADJECTIVES.length].toLowerCase(), category: Object.keys(NOUNS)[i % 3] })],
-    ['word + price range', (i) => ({ productname: NOUNS.Electronics[i % 15].split(' ')[0].toLowerCase(), minPrice: 1000, maxPrice: 5000 + (i % 5) * 1000 })],
-    ['brand + category + max price', (i) => ({ productname: BRANDS[(i * 7) % BRANDS.length].toLowerCase(), category: Object.keys(NOUNS)[(i + 1) % 3], maxPrice: 2000 + (i % 4) * 500 })],
+    [
+      'one word',
+      (i) => ({
+        productname: [...NOUNS.Electronics, ...NOUNS.Accessories, ...NOUNS.Clothing][i % 45]
+          .split(' ')[0]
+          .toLowerCase(),
+      }),
+    ],
+    [
+      'brand + noun',
+      (i) => ({ productname: `${BRANDS[i % BRANDS.length]} ${NOUNS.Clothing[(i * 3) % 15].split(' ')[0]}` }),
+    ],
+    [
+      'two words',
+      (i) => ({
+        productname: `${COLOURS[i % COLOURS.length].toLowerCase()} ${MATERIALS[(i * 7) % MATERIALS.length].split(' ')[0]}`,
+      }),
+    ],
+    [
+      'word + category',
+      (i) => ({ productname: ADJECTIVES[i % ADJECTIVES.length].toLowerCase(), category: Object.keys(NOUNS)[i % 3] }),
+    ],
+    [
+      'word + price range',
+      (i) => ({
+        productname: NOUNS.Electronics[i % 15].split(' ')[0].toLowerCase(),
+        minPrice: 1000,
+        maxPrice: 5000 + (i % 5) * 1000,
+      }),
+    ],
+    [
+      'brand + category + max price',
+      (i) => ({
+        productname: BRANDS[(i * 7) % BRANDS.length].toLowerCase(),
+        category: Object.keys(NOUNS)[(i + 1) % 3],
+        maxPrice: 2000 + (i % 4) * 500,
+      }),
+    ],
     ['no match', (i) => ({ productname: `qzx${i % 7}vb` })],
   ];
   const out = [];
@@ -124,7 +302,13 @@ export async function benchSearch({ opts, baseline, workRoot }) {
   let api = null;
   try {
     log(`[search] PostgreSQL database ${dbName}: first start, then ${opts.searchProducts} generated products`);
-    api = await startApi({ port, databaseUrl, workDir, logFile: join(workDir, 'api.log'), env: { LOG_LEVEL: opts.apiLogLevel } });
+    api = await startApi({
+      port,
+      databaseUrl,
+      workDir,
+      logFile: join(workDir, 'api.log'),
+      env: { LOG_LEVEL: opts.apiLogLevel },
+    });
     const db = await openDb({ databaseUrl });
     let products;
     const t0 = Date.now();
@@ -154,16 +338,49 @@ export async function benchSearch({ opts, baseline, workRoot }) {
         const text = JSON.stringify(body);
         const a = await timed(apiUrl, text);
         const b = await timed(baseline.url, text);
-        samples.push({ run, cls, body: text, ms: a.ms, baselineMs: b.ms, status: a.res.status, rows: a.res.json?.data?.length ?? null, bytes: a.res.buffer.length });
+        samples.push({
+          run,
+          cls,
+          body: text,
+          ms: a.ms,
+          baselineMs: b.ms,
+          status: a.res.status,
+          rows: a.res.json?.data?.length ?? null,
+          bytes: a.res.buffer.length,
+        });
       }
     }
     const stats = (list) => ({
       requests: list.length,
-      p50: round(percentile(list.map((s) => s.ms), 50), 2),
-      p95: round(percentile(list.map((s) => s.ms), 95), 2),
+      p50: round(
+        percentile(
+          list.map((s) => s.ms),
+          50,
+        ),
+        2,
+      ),
+      p95: round(
+        percentile(
+          list.map((s) => s.ms),
+          95,
+        ),
+        2,
+      ),
       max: round(Math.max(...list.map((s) => s.ms)), 2),
-      baselineP50: round(percentile(list.map((s) => s.baselineMs), 50), 2),
-      baselineP95: round(percentile(list.map((s) => s.baselineMs), 95), 2),
+      baselineP50: round(
+        percentile(
+          list.map((s) => s.baselineMs),
+          50,
+        ),
+        2,
+      ),
+      baselineP95: round(
+        percentile(
+          list.map((s) => s.baselineMs),
+          95,
+        ),
+        2,
+      ),
       rowsMedian: median(list.map((s) => s.rows)),
       rowsMax: Math.max(...list.map((s) => s.rows ?? 0)),
       bytesMedian: median(list.map((s) => s.bytes)),
@@ -174,7 +391,9 @@ export async function benchSearch({ opts, baseline, workRoot }) {
     const perRun = [];
     for (let run = 0; run < opts.runs; run++) perRun.push({ run, ...stats(samples.filter((s) => s.run === run)) });
     const overall = stats(samples);
-    log(`[search] p50 ${overall.p50} ms, p95 ${overall.p95} ms (baseline p95 ${overall.baselineP95} ms), median ${overall.rowsMedian} rows`);
+    log(
+      `[search] p50 ${overall.p50} ms, p95 ${overall.p95} ms (baseline p95 ${overall.baselineP95} ms), median ${overall.rowsMedian} rows`,
+    );
     return {
       database: `PostgreSQL database ${dbName} (dropped after the run)`,
       products,

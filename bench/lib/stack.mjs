@@ -24,7 +24,8 @@ export async function ensurePostgres() {
       await c.end();
       return rows[0].server_version;
     } catch (error) {
-      if (attempt > 0) throw new Error(`PostgreSQL not reachable at ${PG_ADMIN_URL}: ${error.message}`, { cause: error });
+      if (attempt > 0)
+        throw new Error(`PostgreSQL not reachable at ${PG_ADMIN_URL}: ${error.message}`, { cause: error });
       log('PostgreSQL is not answering; trying `pg_ctlcluster 15 main start`');
       spawnSync('pg_ctlcluster', ['15', 'main', 'start'], { stdio: 'inherit', timeout: 30000 });
       await sleep(2000);
@@ -86,7 +87,9 @@ export async function openDb({ databaseUrl, dataDir }) {
 export async function startApi({ port, databaseUrl, dataDir, workDir, logFile, env = {} }) {
   mkdirSync(join(workDir, 'outbox'), { recursive: true });
   // BENCH_API_CPU_PROF=<folder>: each API process writes a V8 CPU profile there when it stops.
-  const profile = process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`] : [];
+  const profile = process.env.BENCH_API_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`]
+    : [];
   const child = spawnChild('api', process.execPath, [...profile, '--import', 'tsx', 'api/src/main.ts'], {
     cwd: ROOT,
     logFile,
@@ -113,9 +116,14 @@ export { stopChild };
 
 /** The SMTP sink (bench/lib/smtp-sink.mjs) as a child process; `counts()` asks what it received. */
 export async function startSmtpSink(port, logFile) {
-  const child = spawnChild('smtp-sink', process.execPath, [join(ROOT, 'bench', 'lib', 'smtp-sink.mjs'), String(port)], { logFile, ipc: true });
+  const child = spawnChild('smtp-sink', process.execPath, [join(ROOT, 'bench', 'lib', 'smtp-sink.mjs'), String(port)], {
+    logFile,
+    ipc: true,
+  });
   await new Promise((resolve, reject) => {
-    child.once('message', (/** @type {{ type?: string }} */ m) => (m?.type === 'listening' ? resolve() : reject(new Error('the SMTP sink did not start'))));
+    child.once('message', (/** @type {{ type?: string }} */ m) =>
+      m?.type === 'listening' ? resolve() : reject(new Error('the SMTP sink did not start')),
+    );
     child.once('exit', (code) => reject(new Error(`the SMTP sink exited (${code}); log: ${logFile}`)));
   });
   const counts = async () => {

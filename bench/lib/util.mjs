@@ -44,7 +44,8 @@ export function percentile(values, p) {
   return v[Math.min(v.length - 1, Math.max(0, rank - 1))];
 }
 
-export const round = (x, digits = 1) => (x === null || x === undefined || !Number.isFinite(x) ? null : Number(x.toFixed(digits)));
+export const round = (x, digits = 1) =>
+  x === null || x === undefined || !Number.isFinite(x) ? null : Number(x.toFixed(digits));
 
 const started = Date.now();
 export function log(...parts) {
@@ -81,7 +82,10 @@ const children = new Set();
 export function spawnChild(label, command, args, { env = {}, cwd = ROOT, logFile, ipc = false } = {}) {
   const fd = logFile ? openSync(logFile, 'a') : 'ignore';
   const stdio = /** @type {import('node:child_process').StdioOptions} */ (['ignore', fd, fd, ...(ipc ? ['ipc'] : [])]);
-  const child = Object.assign(spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio }), { label, logFile });
+  const child = Object.assign(spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio }), {
+    label,
+    logFile,
+  });
   if (typeof fd === 'number') closeSync(fd);
   children.add(child);
   child.once('exit', () => children.delete(child));
@@ -133,7 +137,9 @@ export async function waitForUrl(url, child, label, timeoutMs = 120000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && (child.exitCode !== null || child.signalCode !== null)) {
-      throw new Error(`${label} exited (${child.exitCode ?? child.signalCode}) before answering; log: ${child.logFile ?? '-'}`);
+      throw new Error(
+        `${label} exited (${child.exitCode ?? child.signalCode}) before answering; log: ${child.logFile ?? '-'}`,
+      );
     }
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(5000) });

@@ -37,11 +37,21 @@ export const LoginReply = Envelope(SessionData);
 export type LoginReply = Static<typeof LoginReply>;
 
 export const Address = Type.Object({
-  streetadd: Type.String({ minLength: 1, maxLength: 200, pattern: NAME_PATTERN, errorMessage: 'Please Enter Street Address' }),
+  streetadd: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    pattern: NAME_PATTERN,
+    errorMessage: 'Please Enter Street Address',
+  }),
   landmark: Type.String({ minLength: 1, maxLength: 200, pattern: NAME_PATTERN, errorMessage: 'Please Enter Landmark' }),
   /** One of ADDRESS_COUNTRIES. */
   country: Type.Union(
-    [Type.Literal('India'), Type.Literal('United Arab Emirate'), Type.Literal('United Kingdom'), Type.Literal('United States')],
+    [
+      Type.Literal('India'),
+      Type.Literal('United Arab Emirate'),
+      Type.Literal('United Kingdom'),
+      Type.Literal('United States'),
+    ],
     { errorMessage: `Please Select Country (${ADDRESS_COUNTRIES.join(', ')})` },
   ),
   /** One of ADDRESS_STATES. */
@@ -63,7 +73,12 @@ export type Address = Static<typeof Address>;
 
 /** Spec section 3 signup payload; every rule of section 5 is enforced by the server with the same messages. */
 export const SignupPayload = Type.Object({
-  firstname: Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN, errorMessage: SIGNUP_MESSAGES.firstname }),
+  firstname: Type.String({
+    minLength: 1,
+    maxLength: 50,
+    pattern: NAME_PATTERN,
+    errorMessage: SIGNUP_MESSAGES.firstname,
+  }),
   lastname: Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN, errorMessage: SIGNUP_MESSAGES.lastname }),
   /** The birthday, YYYY-MM-DD. */
   createdate: Type.String({ pattern: DATE_PATTERN, errorMessage: SIGNUP_MESSAGES.createdate }),
@@ -95,7 +110,12 @@ export type OtpEmailReply = Static<typeof OtpEmailReply>;
 
 export const OtpCheckBody = Type.Object({
   /** The six characters, a comma, the reset email: '123456,a@b.com'. */
-  otp: Type.String({ minLength: 1, maxLength: 300, pattern: '^[^,]{6},.+$', errorMessage: 'otp must be the six characters of the code, a comma and the email' }),
+  otp: Type.String({
+    minLength: 1,
+    maxLength: 300,
+    pattern: '^[^,]{6},.+$',
+    errorMessage: 'otp must be the six characters of the code, a comma and the email',
+  }),
   /** The resetToken of /otpemail. */
   authtoken: token('send the reset token of /otpemail'),
 });
@@ -122,12 +142,20 @@ export type CheckUserDataReply = Static<typeof CheckUserDataReply>;
  */
 export const UpdateCusBody = Type.Object({
   authtoken: token('please login first'),
-  firstname: Type.Optional(Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN, errorMessage: SIGNUP_MESSAGES.firstname })),
-  lastname: Type.Optional(Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN, errorMessage: SIGNUP_MESSAGES.lastname })),
+  firstname: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN, errorMessage: SIGNUP_MESSAGES.firstname }),
+  ),
+  lastname: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN, errorMessage: SIGNUP_MESSAGES.lastname }),
+  ),
   phonenum: Type.Optional(Type.String({ pattern: PHONE_PATTERN, errorMessage: SIGNUP_MESSAGES.phonenum })),
-  address: Type.Optional(Type.Array(Address, { maxItems: 20, errorMessage: 'address must be a list of at most 20 addresses' })),
+  address: Type.Optional(
+    Type.Array(Address, { maxItems: 20, errorMessage: 'address must be a list of at most 20 addresses' }),
+  ),
   password: Type.Optional(Type.String({ pattern: PASSWORD_PATTERN, errorMessage: NEW_PASSWORD_MESSAGE })),
-  proof: Type.Optional(Type.String({ minLength: 1, maxLength: 200, errorMessage: 'proof must be the value returned by /checkuserdata' })),
+  proof: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, errorMessage: 'proof must be the value returned by /checkuserdata' }),
+  ),
 });
 export type UpdateCusBody = Static<typeof UpdateCusBody>;
 /** data is the refreshed session; null after a completed password reset (the user signs in again). */

@@ -8,9 +8,12 @@ import { AUCTION_MESSAGES, MAX_PHOTOS, NAME_PATTERN } from './rules';
  * `biduser` JSON text is the real list `bids`; photos are URLs of images this API stored.
  */
 
-export const AuctionCategory = Type.Union([Type.Literal('Currancy'), Type.Literal('Painting'), Type.Literal('Sports Items')], {
-  errorMessage: AUCTION_MESSAGES.category,
-});
+export const AuctionCategory = Type.Union(
+  [Type.Literal('Currancy'), Type.Literal('Painting'), Type.Literal('Sports Items')],
+  {
+    errorMessage: AUCTION_MESSAGES.category,
+  },
+);
 export type AuctionCategory = Static<typeof AuctionCategory>;
 
 /** 'open' while bids are taken; 'closed' once a winner is approved or the end time has passed. */
@@ -89,17 +92,42 @@ const wholeRupees = (message: string) => Type.Unsafe<number | string>({ errorMes
  * (URLs returned by POST /uploadimage; the spec's single `photo` is accepted too).
  */
 export const CreateAuctionBody = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN, errorMessage: AUCTION_MESSAGES.username }),
+  username: Type.String({
+    minLength: 1,
+    maxLength: 50,
+    pattern: NAME_PATTERN,
+    errorMessage: AUCTION_MESSAGES.username,
+  }),
   bid: wholeRupees(AUCTION_MESSAGES.bid),
   rangelowbid: wholeRupees(AUCTION_MESSAGES.rangelowbid),
   rangehighbid: wholeRupees(AUCTION_MESSAGES.rangehighbid),
-  productname: Type.String({ minLength: 1, maxLength: 100, pattern: NAME_PATTERN, errorMessage: AUCTION_MESSAGES.productname }),
+  productname: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    pattern: NAME_PATTERN,
+    errorMessage: AUCTION_MESSAGES.productname,
+  }),
   category: AuctionCategory,
-  description: Type.String({ minLength: 1, maxLength: 5000, pattern: NAME_PATTERN, errorMessage: AUCTION_MESSAGES.description }),
-  ageproduct: Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN, errorMessage: AUCTION_MESSAGES.ageproduct }),
+  description: Type.String({
+    minLength: 1,
+    maxLength: 5000,
+    pattern: NAME_PATTERN,
+    errorMessage: AUCTION_MESSAGES.description,
+  }),
+  ageproduct: Type.String({
+    minLength: 1,
+    maxLength: 50,
+    pattern: NAME_PATTERN,
+    errorMessage: AUCTION_MESSAGES.ageproduct,
+  }),
   /** End date-time: ISO 8601 with a zone ('2030-05-01T10:30:00.000Z'); without a zone it is read as UTC. */
   time: Type.String({ minLength: 1, maxLength: 40, pattern: NAME_PATTERN, errorMessage: AUCTION_MESSAGES.time }),
-  photos: Type.Optional(Type.Array(Type.String({ maxLength: 500, errorMessage: AUCTION_MESSAGES.photosList }), { maxItems: MAX_PHOTOS, errorMessage: AUCTION_MESSAGES.photosList })),
+  photos: Type.Optional(
+    Type.Array(Type.String({ maxLength: 500, errorMessage: AUCTION_MESSAGES.photosList }), {
+      maxItems: MAX_PHOTOS,
+      errorMessage: AUCTION_MESSAGES.photosList,
+    }),
+  ),
   photo: Type.Optional(Type.String({ maxLength: 500, errorMessage: AUCTION_MESSAGES.photos })),
 });
 export type CreateAuctionBody = Static<typeof CreateAuctionBody>;

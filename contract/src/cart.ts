@@ -19,7 +19,11 @@ export const CartReply = Envelope(Type.Array(CartItem));
 export type CartReply = Static<typeof CartReply>;
 
 export const CartHeaders = Type.Object({
-  authtoken: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'Please login first (authtoken header missing)' }),
+  authtoken: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    errorMessage: 'Please login first (authtoken header missing)',
+  }),
   /** Optional and never trusted: when sent, it must be the token's own user (else 403). */
   userid: Type.Optional(positiveId('userid header')),
 });

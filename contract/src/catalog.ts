@@ -33,7 +33,13 @@ export type ProductPageReply = Static<typeof ProductPageReply>;
 export const TRENDING_SIZE = 8;
 export const TRENDING_MAX = 24;
 export const TrendingQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: TRENDING_MAX, errorMessage: `limit must be a whole number from 1 to ${TRENDING_MAX}` })),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: TRENDING_MAX,
+      errorMessage: `limit must be a whole number from 1 to ${TRENDING_MAX}`,
+    }),
+  ),
 });
 export type TrendingQuery = Static<typeof TrendingQuery>;
 
@@ -49,16 +55,31 @@ export const SEARCH_MAX_PAGE_SIZE = 100;
 
 /** POST /products body. An empty productname lists everything (still filtered by category/price). */
 export const ProductSearch = Type.Object({
-  productname: Type.String({ maxLength: 100, errorMessage: 'productname must be a search text of at most 100 characters' }),
-  category: Type.Optional(Type.String({ maxLength: 50, errorMessage: 'category must be a text of at most 50 characters' })),
+  productname: Type.String({
+    maxLength: 100,
+    errorMessage: 'productname must be a search text of at most 100 characters',
+  }),
+  category: Type.Optional(
+    Type.String({ maxLength: 50, errorMessage: 'category must be a text of at most 50 characters' }),
+  ),
   minPrice: Type.Optional(Type.Number({ minimum: 0, errorMessage: 'minPrice must be a number, 0 or more' })),
   maxPrice: Type.Optional(Type.Number({ minimum: 0, errorMessage: 'maxPrice must be a number, 0 or more' })),
   /** Page size (default SEARCH_PAGE_SIZE): a search answers one bounded page, however many match. */
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SEARCH_MAX_PAGE_SIZE, errorMessage: `limit must be a whole number from 1 to ${SEARCH_MAX_PAGE_SIZE}` })),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: SEARCH_MAX_PAGE_SIZE,
+      errorMessage: `limit must be a whole number from 1 to ${SEARCH_MAX_PAGE_SIZE}`,
+    }),
+  ),
   /** How many matches (newest first) to skip: the products already shown. Prefer `cursor`. */
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, errorMessage: 'offset must be a whole number from 0 to 1000000' })),
+  offset: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 1_000_000, errorMessage: 'offset must be a whole number from 0 to 1000000' }),
+  ),
   /** The `next` of the page before: the page after it, as quick however deep (keyset). */
-  cursor: Type.Optional(Type.String({ pattern: CURSOR_PATTERN, errorMessage: 'cursor must be the next value of an earlier page' })),
+  cursor: Type.Optional(
+    Type.String({ pattern: CURSOR_PATTERN, errorMessage: 'cursor must be the next value of an earlier page' }),
+  ),
 });
 export type ProductSearch = Static<typeof ProductSearch>;
 

@@ -27,12 +27,17 @@ export type MessageReply = Static<typeof MessageReply>;
 
 /** A login token (`authtoken`) sent as a request header. */
 export const AuthHeaders = Type.Object({
-  authtoken: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'Please login first (authtoken header missing)' }),
+  authtoken: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    errorMessage: 'Please login first (authtoken header missing)',
+  }),
 });
 export type AuthHeaders = Static<typeof AuthHeaders>;
 
 /** An id the API takes: a whole number from 1 to MAX_ID; otherwise 400 '{name} must be a positive whole number'. */
-export const positiveId = (name: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: `${name} must be a positive whole number` });
+export const positiveId = (name: string) =>
+  Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: `${name} must be a positive whole number` });
 
 /** A path id: a positive integer (bad ids answer 400). */
 export const IdParams = Type.Object({
@@ -68,7 +73,11 @@ export const CURSOR_PATTERN = '^[A-Za-z0-9_-]{1,200}$';
 export const PageQuery = (size: PageSize) =>
   Type.Object({
     limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: size.max, errorMessage: `limit must be a whole number from 1 to ${size.max}` }),
+      Type.Integer({
+        minimum: 1,
+        maximum: size.max,
+        errorMessage: `limit must be a whole number from 1 to ${size.max}`,
+      }),
     ),
     cursor: Type.Optional(
       Type.String({ pattern: CURSOR_PATTERN, errorMessage: 'cursor must be the next value of an earlier page' }),

@@ -7,7 +7,11 @@ export const ContactMessage = Type.Object({
     minLength: 1,
     maxLength: 254,
     pattern: CONTACT_EMAIL_PATTERN,
-    errorMessage: { required: CONTACT_MESSAGES.email, minLength: CONTACT_MESSAGES.email, default: CONTACT_MESSAGES.emailPattern },
+    errorMessage: {
+      required: CONTACT_MESSAGES.email,
+      minLength: CONTACT_MESSAGES.email,
+      default: CONTACT_MESSAGES.emailPattern,
+    },
   }),
   name: Type.String({ minLength: 1, maxLength: 100, pattern: NAME_PATTERN, errorMessage: CONTACT_MESSAGES.name }),
   subject: Type.String({ minLength: 1, maxLength: 200, pattern: NAME_PATTERN, errorMessage: CONTACT_MESSAGES.subject }),

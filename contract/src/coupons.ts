@@ -7,7 +7,12 @@ const bodyToken = Type.String({ minLength: 1, maxLength: 200, errorMessage: 'Ple
 
 /** POST /checkcoupen. Checking never uses the coupon up; placing an order with it does. */
 export const CheckCouponBody = Type.Object({
-  couponname: Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN, errorMessage: 'Please Enter Coupon Code' }),
+  couponname: Type.String({
+    minLength: 1,
+    maxLength: 50,
+    pattern: NAME_PATTERN,
+    errorMessage: 'Please Enter Coupon Code',
+  }),
   authtoken: bodyToken,
 });
 export type CheckCouponBody = Static<typeof CheckCouponBody>;

@@ -74,17 +74,35 @@ export type OrderPageReply = Static<typeof OrderPageReply>;
  * `discount`, `userid` or item list in the body is ignored: the server prices the caller's cart.
  */
 export const PlaceOrderBody = Type.Object({
-  billname: Type.String({ minLength: 1, maxLength: 100, pattern: NAME_PATTERN, errorMessage: SHOP_MESSAGES.billNameAndAddress }),
-  billaddress: Type.String({ minLength: 1, maxLength: 500, pattern: NAME_PATTERN, errorMessage: SHOP_MESSAGES.billNameAndAddress }),
-  ordernote: Type.Optional(Type.String({ maxLength: 1000, errorMessage: 'ordernote must be a text of at most 1000 characters' })),
+  billname: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    pattern: NAME_PATTERN,
+    errorMessage: SHOP_MESSAGES.billNameAndAddress,
+  }),
+  billaddress: Type.String({
+    minLength: 1,
+    maxLength: 500,
+    pattern: NAME_PATTERN,
+    errorMessage: SHOP_MESSAGES.billNameAndAddress,
+  }),
+  ordernote: Type.Optional(
+    Type.String({ maxLength: 1000, errorMessage: 'ordernote must be a text of at most 1000 characters' }),
+  ),
   payinfo: PayInfo,
   /** The applied coupon ('' or absent = none). */
-  couponname: Type.Optional(Type.String({ maxLength: 50, errorMessage: 'couponname must be a text of at most 50 characters' })),
+  couponname: Type.Optional(
+    Type.String({ maxLength: 50, errorMessage: 'couponname must be a text of at most 50 characters' }),
+  ),
 });
 export type PlaceOrderBody = Static<typeof PlaceOrderBody>;
 
 export const PlaceOrderHeaders = Type.Object({
-  authtoken: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'Please login first (authtoken header missing)' }),
+  authtoken: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    errorMessage: 'Please login first (authtoken header missing)',
+  }),
   /** Any unique text per checkout (e.g. a UUID); a retry with the same key returns the first order. */
   'idempotency-key': Type.Optional(
     Type.String({
@@ -103,7 +121,11 @@ export type PlaceOrderReply = Static<typeof PlaceOrderReply>;
 
 /** GET /order and DELETE /cancelorder: the login token and the order id as headers. */
 export const OrderHeaders = Type.Object({
-  authtoken: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'Please login first (authtoken header missing)' }),
+  authtoken: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    errorMessage: 'Please login first (authtoken header missing)',
+  }),
   orderid: positiveId('orderid header'),
 });
 export type OrderHeaders = Static<typeof OrderHeaders>;

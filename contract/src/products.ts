@@ -11,18 +11,32 @@ import { Product } from './catalog';
  * outside URLs); the product's `photo` is the first. The spec's single `photo` is accepted too.
  */
 export const CreateProductBody = Type.Object({
-  productname: Type.String({ minLength: 1, maxLength: 100, pattern: NAME_PATTERN, errorMessage: PRODUCT_MESSAGES.productname }),
+  productname: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    pattern: NAME_PATTERN,
+    errorMessage: PRODUCT_MESSAGES.productname,
+  }),
   title: Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN, errorMessage: PRODUCT_MESSAGES.title }),
-  description: Type.String({ minLength: 1, maxLength: 5000, pattern: NAME_PATTERN, errorMessage: PRODUCT_MESSAGES.description }),
+  description: Type.String({
+    minLength: 1,
+    maxLength: 5000,
+    pattern: NAME_PATTERN,
+    errorMessage: PRODUCT_MESSAGES.description,
+  }),
   /** Rupees, above 0 (at most 2 decimals are kept). */
   price: Type.Number({ exclusiveMinimum: 0, maximum: 9999999999, errorMessage: PRODUCT_MESSAGES.price }),
   /** Above 0, at most 5 (one decimal is kept). */
   rating: Type.Number({ exclusiveMinimum: 0, maximum: 5, errorMessage: PRODUCT_MESSAGES.rating }),
-  location: Type.Optional(Type.String({ maxLength: 200, errorMessage: 'location must be a text of at most 200 characters' })),
+  location: Type.Optional(
+    Type.String({ maxLength: 200, errorMessage: 'location must be a text of at most 200 characters' }),
+  ),
   photos: Type.Optional(
     Type.Array(Type.String({ maxLength: 500 }), { maxItems: MAX_PHOTOS, errorMessage: PHOTOS_LIST_MESSAGE }),
   ),
-  photo: Type.Optional(Type.String({ maxLength: 500, errorMessage: 'photo must be a photo URL returned by /uploadimage' })),
+  photo: Type.Optional(
+    Type.String({ maxLength: 500, errorMessage: 'photo must be a photo URL returned by /uploadimage' }),
+  ),
 });
 export type CreateProductBody = Static<typeof CreateProductBody>;
 export const CreateProductReply = Envelope(Product);

@@ -29,8 +29,18 @@ export type ReviewPageReply = Static<typeof ReviewPageReply>;
 export const AddReviewBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100, pattern: NAME_PATTERN, errorMessage: REVIEW_MESSAGES.name }),
   title: Type.String({ minLength: 1, maxLength: 200, pattern: NAME_PATTERN, errorMessage: REVIEW_MESSAGES.title }),
-  description: Type.String({ minLength: 1, maxLength: 5000, pattern: NAME_PATTERN, errorMessage: REVIEW_MESSAGES.description }),
-  keywords: Type.String({ minLength: 1, maxLength: 500, pattern: NAME_PATTERN, errorMessage: REVIEW_MESSAGES.keywords }),
+  description: Type.String({
+    minLength: 1,
+    maxLength: 5000,
+    pattern: NAME_PATTERN,
+    errorMessage: REVIEW_MESSAGES.description,
+  }),
+  keywords: Type.String({
+    minLength: 1,
+    maxLength: 500,
+    pattern: NAME_PATTERN,
+    errorMessage: REVIEW_MESSAGES.keywords,
+  }),
   /** YYYY-MM-DD, a real calendar date. */
   date: Type.String({ pattern: DATE_PATTERN, errorMessage: REVIEW_MESSAGES.date }),
   authtoken: bodyToken,

@@ -39,7 +39,8 @@ export async function signUpByApi(user: TestUser): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...user, address: '' }),
   });
-  if (response.status !== 200) throw new Error(`signup of ${user.email} failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`signup of ${user.email} failed: ${response.status} ${await response.text()}`);
 }
 
 /** An address book entry as the API takes it (PUT /updatecus). */
@@ -61,7 +62,8 @@ export async function loginByApi(email: string, password: string): Promise<strin
     body: JSON.stringify({ email, password, authtoken: anon.data }),
   });
   const body = (await response.json()) as { data?: { authtoken?: string } | null; msg?: string };
-  if (response.status !== 200 || !body.data?.authtoken) throw new Error(`login of ${email} failed: ${response.status} ${body.msg}`);
+  if (response.status !== 200 || !body.data?.authtoken)
+    throw new Error(`login of ${email} failed: ${response.status} ${body.msg}`);
   return body.data.authtoken;
 }
 
@@ -92,7 +94,11 @@ export async function accountMenuItems(page: Page): Promise<string[]> {
 
 /** The header's visible initial once it equals `letter` (or whatever it shows after the timeout). */
 export async function headerInitial(page: Page, letter: string, timeout = 10_000): Promise<string> {
-  return eventually(async () => (await accountButton(page).innerText()).trim(), (t) => t === letter, timeout);
+  return eventually(
+    async () => (await accountButton(page).innerText()).trim(),
+    (t) => t === letter,
+    timeout,
+  );
 }
 
 /** Signs in through /login and waits for the home page. */

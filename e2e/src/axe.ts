@@ -9,13 +9,18 @@ interface Violation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[]; any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null }[] }[];
+  nodes: {
+    target: string[];
+    any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null }[];
+  }[];
 }
 
 /** A failing element; for contrast, its colours and ratio (what a fix needs). */
 function describeNode(node: Violation['nodes'][number]): string {
   const data = node.any.find((check) => check.data?.contrastRatio)?.data;
-  return data ? `${node.target.join(' ')} [${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}]` : node.target.join(' ');
+  return data
+    ? `${node.target.join(' ')} [${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}]`
+    : node.target.join(' ');
 }
 
 /** Runs axe on the page as it is now; the serious and critical violations, one line each. */

@@ -8,12 +8,21 @@ export const API_URL = process.env.E2E_API_URL ?? 'http://localhost:4500';
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
 /** A fresh context and page that records uncaught page errors, so a test can assert there were none. */
-export async function openPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+export async function openPage(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const pageErrors: string[] = [];
@@ -25,7 +34,11 @@ export async function openPage(browser: Browser): Promise<{ context: BrowserCont
  * With E2E_SCREENSHOT_DIR set, screenshots of the page (whole, or the view at `scrollTo`) at 1280 and 390 px wide
  * (`{name}-1280.png`, `{name}-390.png`); the viewport is put back to 1280 × 900 after.
  */
-export async function screenshotWidths(page: Page, name: string, { fullPage = true, scrollTo }: { fullPage?: boolean; scrollTo?: string } = {}): Promise<void> {
+export async function screenshotWidths(
+  page: Page,
+  name: string,
+  { fullPage = true, scrollTo }: { fullPage?: boolean; scrollTo?: string } = {},
+): Promise<void> {
   const dir = process.env.E2E_SCREENSHOT_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });

@@ -15,7 +15,12 @@ export async function expectToast(page: Page, text: string, timeout = 10_000): P
 }
 
 /** Does `action` (e.g. a click) while already watching for the toast it should bring, so a toast that closes after 1.5 s is not missed. */
-export async function withToast(page: Page, text: string, action: () => Promise<unknown>, timeout = 10_000): Promise<void> {
+export async function withToast(
+  page: Page,
+  text: string,
+  action: () => Promise<unknown>,
+  timeout = 10_000,
+): Promise<void> {
   await Promise.all([expectToast(page, text, timeout), action()]);
 }
 
@@ -50,7 +55,12 @@ export async function waitForPath(page: Page, path: string, timeout = 15_000): P
 }
 
 /** Polls `read` until `ok` holds (or the time is up) and returns the last value read. */
-export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeout = 10_000, interval = 100): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeout = 10_000,
+  interval = 100,
+): Promise<T> {
   const deadline = Date.now() + timeout;
   let value = await read();
   while (!ok(value) && Date.now() < deadline) {
@@ -76,7 +86,11 @@ export async function screenshotOnFailure(page: Page, name: string, run: () => P
  * Runs one journey in a fresh browser context (its own session storage and cookies): a failure
  * leaves a screenshot, and an uncaught error in the page fails the journey too.
  */
-export async function inFreshContext(browser: Browser, name: string, run: (page: Page) => Promise<void>): Promise<void> {
+export async function inFreshContext(
+  browser: Browser,
+  name: string,
+  run: (page: Page) => Promise<void>,
+): Promise<void> {
   const { context, page, pageErrors } = await openPage(browser);
   try {
     await screenshotOnFailure(page, name, () => run(page));

@@ -5,14 +5,19 @@ import { join } from 'node:path';
 
 /** Decodes the quoted-printable soft breaks and escapes a mail body may carry. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /**
  * The newest reset mail to `email` in the API's outbox ($E2E_DATA_DIR/outbox, one .eml per mail,
  * named `{ISO time}-{recipient}.eml`) that is not one of `seen`; polls until it is there.
  */
-export async function readResetCode(email: string, { seen = [] as string[], timeout = 10_000 } = {}): Promise<{ code: string; file: string }> {
+export async function readResetCode(
+  email: string,
+  { seen = [] as string[], timeout = 10_000 } = {},
+): Promise<{ code: string; file: string }> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the journeys through e2e/run.mjs');
   const outbox = join(dataDir, 'outbox');
@@ -31,7 +36,10 @@ export async function readResetCode(email: string, { seen = [] as string[], time
       const match = /reset code is:?\s*([A-Za-z0-9]{6})\b/i.exec(mail);
       if (match) return { code: match[1], file: newest };
     }
-    if (Date.now() > deadline) throw new Error(`no reset mail for ${email} in ${outbox} within ${timeout} ms (files: ${files.join(', ') || 'none'})`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no reset mail for ${email} in ${outbox} within ${timeout} ms (files: ${files.join(', ') || 'none'})`,
+      );
     await new Promise((r) => setTimeout(r, 150));
   }
 }

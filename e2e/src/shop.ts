@@ -72,7 +72,11 @@ export function cartLink(page: Page): Locator {
 /** Waits until the header's cart badge shows `count`; returns what it shows then. */
 export async function cartBadge(page: Page, count: number, timeout = 10_000): Promise<string> {
   await cartLink(page).waitFor({ timeout });
-  return eventually(async () => (await cartLink(page).innerText()).trim(), (text) => text === String(count), timeout);
+  return eventually(
+    async () => (await cartLink(page).innerText()).trim(),
+    (text) => text === String(count),
+    timeout,
+  );
 }
 
 /** Types `term` into the header's search box and submits it (a full page load to /newarrival/{term}). */
@@ -139,7 +143,12 @@ export interface ListedProduct {
   userid: number;
 }
 
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; json: T }> {
+async function api<T>(
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
   const response = await fetch(`${API_URL}${path}`, {
     method,
     headers: { authtoken: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -153,11 +162,22 @@ let seed = Math.floor(Math.random() * 10_000);
 /** Uploads a fresh PNG (POST /uploadimage) and lists a product with it (POST /product); returns the product. */
 export async function listProductByApi(
   token: string,
-  product: { productname: string; title?: string; description?: string; price: number; rating?: number; location?: string },
+  product: {
+    productname: string;
+    title?: string;
+    description?: string;
+    price: number;
+    rating?: number;
+    location?: string;
+  },
 ): Promise<ListedProduct> {
   seed += 1;
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(makePng(seed * 13 + Date.now() % 997))], { type: 'image/png' }), `listing-${seed}.png`);
+  form.append(
+    'file',
+    new Blob([new Uint8Array(makePng(seed * 13 + (Date.now() % 997)))], { type: 'image/png' }),
+    `listing-${seed}.png`,
+  );
   const upload = await fetch(`${API_URL}/uploadimage`, { method: 'POST', headers: { authtoken: token }, body: form });
   const uploaded = (await upload.json()) as { data: string; msg: string };
   if (upload.status !== 200) throw new Error(`upload failed: ${upload.status} ${uploaded.msg}`);
@@ -186,6 +206,11 @@ export async function wishlistCountByApi(token: string): Promise<number> {
 }
 
 /** Any authenticated call, answered status and body (a journey that checks a refusal). */
-export function callApi<T = { msg: string }>(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; json: T }> {
+export function callApi<T = { msg: string }>(
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
   return api<T>(method, path, token, body);
 }

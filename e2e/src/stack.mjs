@@ -56,7 +56,11 @@ async function waitForUrl(url, child, label, timeoutMs = 60000) {
 }
 
 function spawnLogged(label, args, env) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const log = [];
   const keep = (chunk) => {
     log.push(chunk.toString());
@@ -90,7 +94,11 @@ export async function prepareReleaseStore(store) {
 
 /** Serves one front end's releases (E2E_RELEASES_DIR unless env says otherwise) on its test port (or the port given). */
 export async function startFrontEnd(area, { port = E2E_PORTS[area], env = {} } = {}) {
-  const child = spawnLogged(area, ['scripts/serve-releases.mjs', area, String(port)], { ...e2eEnv(), RELEASES_DIR: process.env.E2E_RELEASES_DIR, ...env });
+  const child = spawnLogged(area, ['scripts/serve-releases.mjs', area, String(port)], {
+    ...e2eEnv(),
+    RELEASES_DIR: process.env.E2E_RELEASES_DIR,
+    ...env,
+  });
   await waitForUrl(`http://localhost:${port}/config.json`, child, `${area} server`);
   return child;
 }

@@ -38,7 +38,11 @@ async function ready(page: Page, path: string): Promise<void> {
   await page.goto(`${BASE_URL}${path}`);
   await main(page).waitFor();
   await page.waitForLoadState('networkidle');
-  await main(page).locator('[aria-busy="true"], [role="status"]:has-text("Loading")').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await main(page)
+    .locator('[aria-busy="true"], [role="status"]:has-text("Loading")')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 /** Each page's serious and critical violations and unnamed controls, for the pages that have any. */
@@ -46,7 +50,10 @@ async function scan(page: Page, paths: string[]): Promise<Record<string, string[
   const found: Record<string, string[]> = {};
   for (const path of paths) {
     await ready(page, path);
-    const problems = [...(await seriousViolations(page)), ...(await unnamedControls(page)).map((c) => `unnamed control: ${c}`)];
+    const problems = [
+      ...(await seriousViolations(page)),
+      ...(await unnamedControls(page)).map((c) => `unnamed control: ${c}`),
+    ];
     if (problems.length) found[path] = problems;
   }
   return found;
@@ -55,7 +62,15 @@ async function scan(page: Page, paths: string[]): Promise<Record<string, string[
 test('signed out: /, /newarrival, /productdetails/{id}, /login, /signup, /auctionhome, /auctionproduct/{id} have no serious or critical violations', async () => {
   const [product] = await catalogue();
   const auctions = (await (await fetch(`${API_URL}/getauction`)).json()) as { data: { auctionid: number }[] };
-  const pages = ['/', '/newarrival', `/productdetails/${product.productid}`, '/login', '/signup', '/auctionhome', `/auctionproduct/${auctions.data[0].auctionid}`];
+  const pages = [
+    '/',
+    '/newarrival',
+    `/productdetails/${product.productid}`,
+    '/login',
+    '/signup',
+    '/auctionhome',
+    `/auctionproduct/${auctions.data[0].auctionid}`,
+  ];
   const { page, context } = await openPage(browser);
   let found: Record<string, string[]>;
   try {

@@ -57,7 +57,11 @@ async function signUpByUi(page: Page, user: TestUser): Promise<void> {
   /** Fields up to `open` (an index in `order`) are enabled, every later one is locked. */
   const expectUnlockedUpTo = async (open: number) => {
     const enabled = await Promise.all(order.map((name) => fields[name].isEnabled()));
-    assert.deepEqual(enabled, order.map((_, i) => i <= open), `fields unlocked up to ${order[open]}`);
+    assert.deepEqual(
+      enabled,
+      order.map((_, i) => i <= open),
+      `fields unlocked up to ${order[open]}`,
+    );
   };
 
   await expectUnlockedUpTo(0);
@@ -113,10 +117,19 @@ async function addressRows(page: Page): Promise<Row[]> {
   const form = main(page);
   await form.getByRole('heading', { name: 'Address Book' }).waitFor();
   await form.locator('table tbody tr').or(form.getByText('No address saved yet.')).first().waitFor();
-  const cells = await form.locator('table tbody tr').evaluateAll((rows) =>
-    rows.map((row) => Array.from(row.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())),
-  );
-  return cells.map(([street, landmark, city, state, country, postal]) => ({ street, landmark, city, state, country, postal }));
+  const cells = await form
+    .locator('table tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())),
+    );
+  return cells.map(([street, landmark, city, state, country, postal]) => ({
+    street,
+    landmark,
+    city,
+    state,
+    country,
+    postal,
+  }));
 }
 
 async function expectAddressRows(page: Page, expected: Row[]): Promise<void> {
@@ -138,7 +151,10 @@ async function fillAddress(page: Page, a: NewAddress): Promise<void> {
 }
 
 async function expectSignedOutHeader(page: Page): Promise<void> {
-  await eventually(() => accountButton(page).getAttribute('aria-label'), (l) => l === 'Account menu');
+  await eventually(
+    () => accountButton(page).getAttribute('aria-label'),
+    (l) => l === 'Account menu',
+  );
   assert.equal(await accountButton(page).getAttribute('aria-label'), 'Account menu');
   assert.deepEqual(await accountMenuItems(page), ['Signup', 'Signin']);
   await accountButton(page).click(); // close it again
@@ -201,8 +217,22 @@ test('sign up, sign in, edit the profile, manage addresses, change the password,
     await area.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Address Book' }).click();
     await waitForPath(page, '/myaccount/addressbook');
     await expectAddressRows(page, []);
-    const home: NewAddress = { street: '12 MG Road', landmark: 'Near City Mall', city: 'Bengaluru', state: 'Karnataka', country: 'India', postal: '560001' };
-    const office: NewAddress = { street: '7 Baker Street', landmark: 'Opposite the park', city: 'London', state: 'London', country: 'United Kingdom', postal: 'NW1 6XE' };
+    const home: NewAddress = {
+      street: '12 MG Road',
+      landmark: 'Near City Mall',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      country: 'India',
+      postal: '560001',
+    };
+    const office: NewAddress = {
+      street: '7 Baker Street',
+      landmark: 'Opposite the park',
+      city: 'London',
+      state: 'London',
+      country: 'United Kingdom',
+      postal: 'NW1 6XE',
+    };
     for (const address of [home, office]) {
       await area.getByRole('link', { name: 'Add New Address' }).click();
       await waitForPath(page, '/myaccount/addaddress');
@@ -215,7 +245,11 @@ test('sign up, sign in, edit the profile, manage addresses, change the password,
 
     await area.getByRole('link', { name: `Edit address ${home.street}` }).click();
     await waitForPath(page, '/myaccount/editaddress');
-    assert.equal(await area.getByLabel('Street Address').inputValue(), home.street, 'the form starts with the chosen address');
+    assert.equal(
+      await area.getByLabel('Street Address').inputValue(),
+      home.street,
+      'the form starts with the chosen address',
+    );
     assert.equal(await area.getByLabel('Town/City').inputValue(), home.city);
     const movedHome: NewAddress = { ...home, street: '44 Brigade Road', city: 'Mysuru', postal: '570001' };
     await fillAddress(page, movedHome);
@@ -243,7 +277,9 @@ test('sign up, sign in, edit the profile, manage addresses, change the password,
     await waitForPath(page, '/newpassword');
     await area.getByRole('textbox', { name: 'New Password' }).fill('short');
     await area.getByRole('button', { name: 'SAVE PASSWORD' }).click();
-    await area.getByText('Password should contain Uppercase, Lowercase, Special Symbol and Length should be greater 8').waitFor();
+    await area
+      .getByText('Password should contain Uppercase, Lowercase, Special Symbol and Length should be greater 8')
+      .waitFor();
     assert.equal(new URL(page.url()).pathname, '/newpassword');
     await area.getByRole('textbox', { name: 'New Password' }).fill(newPassword);
     await area.getByRole('button', { name: 'SAVE PASSWORD' }).click();
@@ -294,7 +330,14 @@ test('forgot password: the code from the mail, typed and pasted into the six box
       // Pasting the whole code into any box fills all six.
       await page.evaluate((text) => navigator.clipboard.writeText(text), code);
       await page.keyboard.press('ControlOrMeta+V');
-      assert.equal(await eventually(() => otpValues(page), (v) => v === code, 3000), code);
+      assert.equal(
+        await eventually(
+          () => otpValues(page),
+          (v) => v === code,
+          3000,
+        ),
+        code,
+      );
 
       // 'Validate' becomes a spinner while the check is under way (the reply is held back until it is seen).
       let releaseCheck!: () => void;
@@ -304,7 +347,11 @@ test('forgot password: the code from the mail, typed and pasted into the six box
         await route.continue();
       });
       await main(page).getByRole('button', { name: 'Validate' }).click();
-      await main(page).locator('button[aria-busy="true"]').getByRole('status').filter({ hasText: 'Checking the code' }).waitFor();
+      await main(page)
+        .locator('button[aria-busy="true"]')
+        .getByRole('status')
+        .filter({ hasText: 'Checking the code' })
+        .waitFor();
       releaseCheck();
       await waitForPath(page, '/newpassword');
       await page.unroute(`${API_URL}/otpemailcheck`);

@@ -52,7 +52,13 @@ test('with the API down, the listing pages say "Something went wrong ..." inside
     for (const path of ['/', '/newarrival', '/auctionhome', '/productdetails/1']) {
       await page.goto(`${SHELL_URL}${path}`);
       await main(page).getByText(LOAD_ERROR).waitFor();
-      assert.ok(await page.locator('header').getByRole('link', { name: /new arrivals/i }).isVisible(), `${path}: the header works`);
+      assert.ok(
+        await page
+          .locator('header')
+          .getByRole('link', { name: /new arrivals/i })
+          .isVisible(),
+        `${path}: the header works`,
+      );
       assert.ok(await page.locator('footer').isVisible(), `${path}: the footer is there`);
     }
 
@@ -63,7 +69,11 @@ test('with the API down, the listing pages say "Something went wrong ..." inside
     await main(page).getByRole('button', { name: 'Try again' }).click();
     await main(page).locator('a[href^="/productdetails/"]').first().waitFor();
     assert.equal(await main(page).getByText(LOAD_ERROR).count(), 0);
-    assert.equal(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload), true, 'no full reload');
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload),
+      true,
+      'no full reload',
+    );
     assert.deepEqual(pageErrors, [], 'no uncaught error in the page');
   } finally {
     await context.close();

@@ -25,7 +25,10 @@ function localInput(date: Date): string {
 
 /** The value shown for a term of the item's facts list ('Current BID', 'Bids', …). */
 async function fact(page: Page, term: string): Promise<string> {
-  const value = main(page).locator('dt').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+  const value = main(page)
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^${term}$`) })
+    .locator('xpath=following-sibling::dd[1]');
   return (await value.innerText()).trim();
 }
 
@@ -52,13 +55,17 @@ test('A lists a painting → B bids → A sees it live → A approves B → B se
     await form.getByRole('textbox', { name: 'High BID Value (Rs.)', exact: true }).fill('5000');
     await form.getByRole('textbox', { name: 'Product Name', exact: true }).fill(productname);
     await form.getByRole('combobox', { name: 'Category', exact: true }).selectOption('Painting');
-    await form.getByRole('textbox', { name: 'Description', exact: true }).fill('Oil on canvas, 60 × 90 cm, signed by the artist.');
+    await form
+      .getByRole('textbox', { name: 'Description', exact: true })
+      .fill('Oil on canvas, 60 × 90 cm, signed by the artist.');
     await form.getByRole('textbox', { name: 'Age of Product', exact: true }).fill('3 years');
     await form.getByLabel('Auction ends on').fill(localInput(new Date(Date.now() + 2 * 24 * 3600 * 1000)));
     await withToast(a.page, 'File Upload Successfully Kindly Please Click Again for Add Product', () =>
       form.getByLabel('Photos of the item (PNG)').setInputFiles(photo),
     );
-    await withToast(a.page, 'Auction Product Added Successfully', () => form.getByRole('button', { name: 'Create Auction' }).click());
+    await withToast(a.page, 'Auction Product Added Successfully', () =>
+      form.getByRole('button', { name: 'Create Auction' }).click(),
+    );
     await a.page.waitForURL(/\/auctionproduct\/\d+$/, { timeout: 15_000 });
     const auctionid = Number(/\/auctionproduct\/(\d+)$/.exec(a.page.url())?.[1]);
     await main(a.page).getByRole('heading', { name: productname }).waitFor();
@@ -71,11 +78,17 @@ test('A lists a painting → B bids → A sees it live → A approves B → B se
     await b.page.goto(`${BASE_URL}/auctionproduct/${auctionid}`);
     await main(b.page).getByRole('heading', { name: productname }).waitFor();
     await main(b.page).getByLabel('Your BID (Rs.)').fill(String(offer));
-    await withToast(b.page, 'Your BID has been placed', () => main(b.page).getByRole('button', { name: 'Add BID' }).click());
+    await withToast(b.page, 'Your BID has been placed', () =>
+      main(b.page).getByRole('button', { name: 'Add BID' }).click(),
+    );
     assert.equal(await fact(b.page, 'Current BID'), rs(offer));
 
     // A's page, never reloaded, shows the bid from the item's event stream.
-    const seen = await eventually(() => fact(a.page, 'Current BID'), (v) => v === rs(offer), 5_000);
+    const seen = await eventually(
+      () => fact(a.page, 'Current BID'),
+      (v) => v === rs(offer),
+      5_000,
+    );
     assert.equal(seen, rs(offer));
     assert.equal(await fact(a.page, 'Bids'), '1');
     await main(a.page).getByRole('table').getByRole('cell', { name: 'Rohan', exact: true }).waitFor();
@@ -95,7 +108,9 @@ test('A lists a painting → B bids → A sees it live → A approves B → B se
 
     // B's page, never reloaded, learns of the close and the win.
     await main(b.page).getByText('This auction is closed').waitFor({ timeout: 5_000 });
-    await main(b.page).getByText(`Congratulations, you won this item with your BID of ${rs(offer)}.`).waitFor();
+    await main(b.page)
+      .getByText(`Congratulations, you won this item with your BID of ${rs(offer)}.`)
+      .waitFor();
     assert.equal(await main(b.page).getByLabel('Your BID (Rs.)').count(), 0, 'a closed auction has no bid form');
 
     // The server refuses a later bid, whoever sends it.
@@ -115,8 +130,12 @@ test('A lists a painting → B bids → A sees it live → A approves B → B se
     assert.match(await card.innerText(), /Closed/i);
     assert.deepEqual([...a.pageErrors, ...b.pageErrors], [], 'no uncaught error in either page');
   } catch (error) {
-    await a.page.screenshot({ path: `/tmp/e2e-auction-seller-${Date.now()}.png`, fullPage: true }).catch(() => undefined);
-    await b.page.screenshot({ path: `/tmp/e2e-auction-bidder-${Date.now()}.png`, fullPage: true }).catch(() => undefined);
+    await a.page
+      .screenshot({ path: `/tmp/e2e-auction-seller-${Date.now()}.png`, fullPage: true })
+      .catch(() => undefined);
+    await b.page
+      .screenshot({ path: `/tmp/e2e-auction-bidder-${Date.now()}.png`, fullPage: true })
+      .catch(() => undefined);
     throw error;
   } finally {
     await a.context.close();

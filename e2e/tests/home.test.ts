@@ -16,14 +16,17 @@ after(async () => {
 test('the home page shows TOP TRENDING, a bounded set rendered by the shop remote inside the shell, with Load More to /newarrival', async () => {
   const catalogue = (await (await fetch(`${API_URL}/products?limit=100`)).json()) as { data: unknown[] };
   assert.ok(catalogue.data.length >= 60, 'the seed has at least 60 products, far more than TOP TRENDING shows');
-  const trending = (await (await fetch(`${API_URL}/products/trending`)).json()) as { data: { productname: string; price: number }[] };
+  const trending = (await (await fetch(`${API_URL}/products/trending`)).json()) as {
+    data: { productname: string; price: number }[];
+  };
   assert.equal(trending.data.length, 8);
   const { page, pageErrors, context } = await openPage(browser);
   const remoteRequests: string[] = [];
   const catalogueReads: string[] = [];
   page.on('request', (r) => {
     remoteRequests.push(r.url());
-    if (r.method() === 'GET' && r.url().startsWith(`${API_URL}/products`) && new URL(r.url()).pathname === '/products') catalogueReads.push(r.url());
+    if (r.method() === 'GET' && r.url().startsWith(`${API_URL}/products`) && new URL(r.url()).pathname === '/products')
+      catalogueReads.push(r.url());
   });
   await page.goto(BASE_URL);
   await page.getByText('TOP TRENDING').first().waitFor();
@@ -33,12 +36,20 @@ test('the home page shows TOP TRENDING, a bounded set rendered by the shop remot
   assert.ok(await grid.getByText(`Rs. ${first.price}`).first().isVisible());
   // The trending set, never the catalogue: 8 cards, and the catalogue behind Load More.
   assert.equal(await grid.getByRole('listitem').count(), 8);
-  assert.deepEqual(await grid.getByRole('heading', { level: 3 }).allInnerTexts(), trending.data.map((p) => p.productname));
+  assert.deepEqual(
+    await grid.getByRole('heading', { level: 3 }).allInnerTexts(),
+    trending.data.map((p) => p.productname),
+  );
   // The shop's code came from the shop remote's own server, found through the runtime map.
   assert.ok(remoteRequests.some((u) => u.includes(`:${E2E_PORTS.shop}/`) && u.endsWith('mf-manifest.json')));
   assert.deepEqual(catalogueReads, [], 'the home page does not read the catalogue');
   // The header and footer belong to the shell.
-  assert.ok(await page.getByRole('link', { name: /new arrivals/i }).first().isVisible());
+  assert.ok(
+    await page
+      .getByRole('link', { name: /new arrivals/i })
+      .first()
+      .isVisible(),
+  );
   assert.ok(await page.getByText(String(new Date().getFullYear())).first().isVisible());
 
   await page.locator('main').getByRole('link', { name: 'Load More', exact: true }).click();
@@ -49,8 +60,20 @@ test('the home page shows TOP TRENDING, a bounded set rendered by the shop remot
   assert.equal(await listing.getByRole('listitem').count(), 48);
   await page.locator('main').getByRole('button', { name: 'Load more products' }).focus();
   await page.keyboard.press('Enter');
-  assert.ok((await eventually(() => listing.getByRole('listitem').count(), (n) => n > 48)) > 48, 'the next page is appended');
-  assert.ok(await listing.getByRole('listitem').nth(48).evaluate((item) => item === document.activeElement), 'the first new product has the focus');
+  assert.ok(
+    (await eventually(
+      () => listing.getByRole('listitem').count(),
+      (n) => n > 48,
+    )) > 48,
+    'the next page is appended',
+  );
+  assert.ok(
+    await listing
+      .getByRole('listitem')
+      .nth(48)
+      .evaluate((item) => item === document.activeElement),
+    'the first new product has the focus',
+  );
   assert.deepEqual(pageErrors, []);
   await context.close();
 });

@@ -9,7 +9,11 @@ import { ISOLATION_SHELL_PORT, startFrontEnd, stopChild } from '../src/stack.mjs
 
 // A second shell whose remote map sends every area to servers this test controls, so stopping
 // one leaves the shared stack of the other tests untouched.
-const PORTS = { shop: ISOLATION_SHELL_PORT + 1, account: ISOLATION_SHELL_PORT + 2, auction: ISOLATION_SHELL_PORT + 3 } as const;
+const PORTS = {
+  shop: ISOLATION_SHELL_PORT + 1,
+  account: ISOLATION_SHELL_PORT + 2,
+  auction: ISOLATION_SHELL_PORT + 3,
+} as const;
 type Area = keyof typeof PORTS;
 const SHELL_URL = `http://localhost:${ISOLATION_SHELL_PORT}`;
 const UNAVAILABLE = 'This part of the shop is unavailable right now';
@@ -18,7 +22,10 @@ const UNAVAILABLE = 'This part of the shop is unavailable right now';
 const AREA_PAGES: Record<Area, { path: string; ready: (page: Page) => Promise<unknown> }> = {
   shop: { path: '/', ready: (page) => page.getByText('TOP TRENDING').first().waitFor() },
   account: { path: '/login', ready: (page) => page.locator('main').getByRole('button', { name: 'LOGIN' }).waitFor() },
-  auction: { path: '/auctionhome', ready: (page) => page.locator('main').getByRole('heading', { name: 'Auction House' }).waitFor() },
+  auction: {
+    path: '/auctionhome',
+    ready: (page) => page.locator('main').getByRole('heading', { name: 'Auction House' }).waitFor(),
+  },
 };
 
 let browser: Browser;
@@ -27,7 +34,11 @@ const remotes: Partial<Record<Area, ChildProcess>> = {};
 
 before(async () => {
   browser = await launchBrowser();
-  const ports = { SHOP_PORT: String(PORTS.shop), ACCOUNT_PORT: String(PORTS.account), AUCTION_PORT: String(PORTS.auction) };
+  const ports = {
+    SHOP_PORT: String(PORTS.shop),
+    ACCOUNT_PORT: String(PORTS.account),
+    AUCTION_PORT: String(PORTS.auction),
+  };
   shell = await startFrontEnd('shell', { port: ISOLATION_SHELL_PORT, env: ports });
   for (const area of Object.keys(PORTS) as Area[]) remotes[area] = await startFrontEnd(area, { port: PORTS[area] });
 });
@@ -45,8 +56,17 @@ for (const down of Object.keys(PORTS) as Area[]) {
     try {
       await page.goto(`${SHELL_URL}${AREA_PAGES[down].path}`);
       await page.getByText(UNAVAILABLE).waitFor();
-      assert.ok(await page.locator('header').getByRole('link', { name: /new arrivals/i }).isVisible(), 'the header works');
-      assert.ok(await page.locator('footer').getByText(String(new Date().getFullYear())).first().isVisible(), 'the footer is there');
+      assert.ok(
+        await page
+          .locator('header')
+          .getByRole('link', { name: /new arrivals/i })
+          .isVisible(),
+        'the header works',
+      );
+      assert.ok(
+        await page.locator('footer').getByText(String(new Date().getFullYear())).first().isVisible(),
+        'the footer is there',
+      );
 
       // Every other area still loads, by client-side navigation from the broken one.
       for (const other of (Object.keys(PORTS) as Area[]).filter((a) => a !== down)) {
@@ -66,11 +86,14 @@ for (const down of Object.keys(PORTS) as Area[]) {
       await page.getByRole('button', { name: /retry/i }).click();
       await page.getByText(UNAVAILABLE).waitFor({ state: 'detached' });
       await AREA_PAGES[down].ready(page);
-      assert.equal(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload), true, 'no full reload');
+      assert.equal(
+        await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload),
+        true,
+        'no full reload',
+      );
       assert.deepEqual(pageErrors, [], 'no uncaught error in the page');
     } finally {
       await context.close();
     }
   });
 }
-

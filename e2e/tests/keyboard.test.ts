@@ -32,15 +32,25 @@ async function tabTo(page: Page, target: Locator, { max = 150, backwards = false
       if (!el || el === document.body) return null;
       // The ring may be drawn on the element or, for a card whose whole area is the link, on the card.
       let ring = false;
-      for (let node: HTMLElement | null = el, depth = 0; node && depth < 4 && !ring; node = node.parentElement, depth += 1) {
+      for (
+        let node: HTMLElement | null = el, depth = 0;
+        node && depth < 4 && !ring;
+        node = node.parentElement, depth += 1
+      ) {
         const style = getComputedStyle(node);
-        ring = (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || (node === el && style.boxShadow !== 'none');
+        ring =
+          (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') ||
+          (node === el && style.boxShadow !== 'none');
       }
-      return ring ? null : `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+      return ring
+        ? null
+        : `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
     });
     if (unseen) invisibleFocus.add(unseen);
   }
-  throw new Error(`not reachable with ${max} presses of ${backwards ? 'Shift+Tab' : 'Tab'}: ${await target.evaluate((el) => el.outerHTML.slice(0, 120))}`);
+  throw new Error(
+    `not reachable with ${max} presses of ${backwards ? 'Shift+Tab' : 'Tab'}: ${await target.evaluate((el) => el.outerHTML.slice(0, 120))}`,
+  );
 }
 
 async function signInByKeyboard(page: Page, email: string, password: string): Promise<void> {
@@ -68,7 +78,10 @@ test('keyboard only: sign in, search, product, add to cart, checkout with an add
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/newarrival/${product.productname}`);
 
-    await tabTo(page, main(page).getByRole('list', { name: 'Products' }).getByRole('link', { name: product.productname, exact: true }));
+    await tabTo(
+      page,
+      main(page).getByRole('list', { name: 'Products' }).getByRole('link', { name: product.productname, exact: true }),
+    );
     await page.keyboard.press('Enter');
     await waitForPath(page, `/productdetails/${product.productid}`);
     await tabTo(page, main(page).getByRole('link', { name: 'Add to Cart', exact: true }));
@@ -83,7 +96,10 @@ test('keyboard only: sign in, search, product, add to cart, checkout with an add
     await page.keyboard.type(`${user.firstname} ${user.lastname}`);
     await tabTo(page, checkout.getByRole('radio', { name: addressLine(HOME_ADDRESS) }));
     await page.keyboard.press('Space');
-    assert.ok(await checkout.getByRole('radio', { name: addressLine(HOME_ADDRESS) }).isChecked(), 'Space chooses the address');
+    assert.ok(
+      await checkout.getByRole('radio', { name: addressLine(HOME_ADDRESS) }).isChecked(),
+      'Space chooses the address',
+    );
     await tabTo(page, checkout.getByRole('button', { name: 'SAVE', exact: true }));
     await page.keyboard.press('Enter');
     await checkout.getByText('Delivery information saved').waitFor();
@@ -102,9 +118,13 @@ test('keyboard only: sign in, search, product, add to cart, checkout with an add
 
 test('keyboard only: a signed-in bidder places a bid on an auction item', async () => {
   const user = await shopperWithAddress('keyboard-bidder');
-  const auctions = (await (await fetch(`${API_URL}/getauction`)).json()) as { data: { auctionid: number; status: string; bid: number }[] };
+  const auctions = (await (await fetch(`${API_URL}/getauction`)).json()) as {
+    data: { auctionid: number; status: string; bid: number }[];
+  };
   const item = auctions.data.find((a) => a.status === 'open')!;
-  const detail = (await (await fetch(`${API_URL}/getparticularaucpro/${item.auctionid}`)).json()) as { data: { bid: number } };
+  const detail = (await (await fetch(`${API_URL}/getparticularaucpro/${item.auctionid}`)).json()) as {
+    data: { bid: number };
+  };
   const offer = detail.data.bid + 10;
   invisibleFocus.clear();
   await inFreshContext(browser, 'keyboard-bid', async (page) => {
@@ -114,7 +134,10 @@ test('keyboard only: a signed-in bidder places a bid on an auction item', async 
     await page.keyboard.type(String(offer));
     await page.keyboard.press('Enter');
     await expectToast(page, 'Your BID has been placed');
-    const current = main(page).locator('dt').filter({ hasText: /^Current BID$/ }).locator('xpath=following-sibling::dd[1]');
+    const current = main(page)
+      .locator('dt')
+      .filter({ hasText: /^Current BID$/ })
+      .locator('xpath=following-sibling::dd[1]');
     assert.equal((await current.innerText()).trim(), `Rs. ${offer}`);
   });
   assert.deepEqual([...invisibleFocus], [], 'every control reached by Tab shows that it has the focus');

@@ -21,14 +21,26 @@ after(async () => {
 });
 
 /** A seller with two listings, made through the API. */
-async function sellerWithListings(tag: string): Promise<{ email: string; password: string; token: string; names: [string, string]; ids: [number, number] }> {
+async function sellerWithListings(
+  tag: string,
+): Promise<{ email: string; password: string; token: string; names: [string, string]; ids: [number, number] }> {
   const seller = uniqueUser(tag, { firstname: 'Ravi', lastname: 'Menon' });
   await signUpByApi(seller);
   const token = await loginByApi(seller.email, seller.password);
   const stamp = Date.now() % 100_000;
-  const first = await listProductByApi(token, { productname: `Brass Lamp ${stamp}`, price: 2400, title: 'Accessories' });
+  const first = await listProductByApi(token, {
+    productname: `Brass Lamp ${stamp}`,
+    price: 2400,
+    title: 'Accessories',
+  });
   const second = await listProductByApi(token, { productname: `Teak Stool ${stamp}`, price: 1800, title: 'Furniture' });
-  return { email: seller.email, password: seller.password, token, names: [first.productname, second.productname], ids: [first.productid, second.productid] };
+  return {
+    email: seller.email,
+    password: seller.password,
+    token,
+    names: [first.productname, second.productname],
+    ids: [first.productid, second.productid],
+  };
 }
 
 async function openMyProducts(page: Page): Promise<void> {
@@ -58,7 +70,9 @@ test("a seller lowers a price from My Products; the watcher's mail arrives; anot
     assert.deepEqual(await seriousViolations(page), [], 'axe on /myaccount/myproducts');
     await screenshotWidths(page, 'my-products');
 
-    await main(page).getByRole('link', { name: `Edit ${lampName}` }).click();
+    await main(page)
+      .getByRole('link', { name: `Edit ${lampName}` })
+      .click();
     await waitForPath(page, `/editproduct/${lampId}`);
     const form = main(page);
     await form.getByRole('heading', { level: 1, name: 'Edit Product' }).waitFor();
@@ -73,7 +87,9 @@ test("a seller lowers a price from My Products; the watcher's mail arrives; anot
     await form.getByText('Please Enter Price').waitFor();
     assert.equal(await form.getByRole('button', { name: 'Save Changes' }).isDisabled(), true);
     await form.getByLabel('Price (Rs.)').fill('1999');
-    await withToast(page, 'Product Updated Successfully', () => form.getByRole('button', { name: 'Save Changes' }).click());
+    await withToast(page, 'Product Updated Successfully', () =>
+      form.getByRole('button', { name: 'Save Changes' }).click(),
+    );
     await waitForPath(page, '/myaccount/myproducts');
     await main(page).getByRole('row').filter({ hasText: lampName }).filter({ hasText: 'Rs. 1999' }).waitFor();
 
@@ -144,12 +160,25 @@ test('Take down asks first; then the listing leaves My Products, the catalogue, 
     assert.match(await question.innerText(), new RegExp(`Take down “${stoolName}”\\?`));
     await question.getByRole('button', { name: 'Keep Listing' }).click();
     assert.equal(await main(page).getByRole('alertdialog').count(), 0);
-    assert.equal(await main(page).getByRole('row').filter({ hasText: stoolName }).count(), 1, 'Keep Listing changes nothing');
+    assert.equal(
+      await main(page).getByRole('row').filter({ hasText: stoolName }).count(),
+      1,
+      'Keep Listing changes nothing',
+    );
 
     await takeDown.click();
-    await withToast(page, 'Product Removed Successfully', () => main(page).getByRole('button', { name: 'Yes, Take Down' }).click());
-    await page.waitForFunction((name) => ![...document.querySelectorAll('main tbody tr')].some((r) => r.textContent?.includes(name)), stoolName);
-    assert.equal(await main(page).getByRole('row').filter({ hasText: seller.names[0] }).count(), 1, 'the other listing stays');
+    await withToast(page, 'Product Removed Successfully', () =>
+      main(page).getByRole('button', { name: 'Yes, Take Down' }).click(),
+    );
+    await page.waitForFunction(
+      (name) => ![...document.querySelectorAll('main tbody tr')].some((r) => r.textContent?.includes(name)),
+      stoolName,
+    );
+    assert.equal(
+      await main(page).getByRole('row').filter({ hasText: seller.names[0] }).count(),
+      1,
+      'the other listing stays',
+    );
 
     await page.goto(`${BASE_URL}/productdetails/${stoolId}`);
     await main(page).getByRole('heading', { level: 1, name: 'Product not found' }).waitFor();
@@ -162,5 +191,9 @@ test('Take down asks first; then the listing leaves My Products, the catalogue, 
   });
   assert.deepEqual(((await search.json()) as { data: unknown[] }).data, [], 'search no longer finds it');
   const cart = await callApi<{ data: { productid: number }[] }>('GET', '/productviewcart', buyerToken);
-  assert.equal(cart.json.data.some((i) => i.productid === stoolId), false, "it left the buyer's cart");
+  assert.equal(
+    cart.json.data.some((i) => i.productid === stoolId),
+    false,
+    "it left the buyer's cart",
+  );
 });

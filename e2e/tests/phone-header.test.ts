@@ -56,7 +56,9 @@ async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
     if (await target.evaluate((el) => el === document.activeElement)) return;
     await page.keyboard.press('Tab');
   }
-  throw new Error(`not reached with ${max} presses of Tab: ${await target.evaluate((el) => el.outerHTML.slice(0, 120))}`);
+  throw new Error(
+    `not reached with ${max} presses of Tab: ${await target.evaluate((el) => el.outerHTML.slice(0, 120))}`,
+  );
 }
 
 /** Waits for the element's animations (the drawer slides in) to finish. */
@@ -93,11 +95,17 @@ test('at 390×844 the sticky header is one bar of at most 64 px: menu button, lo
     }
     // The secondary menu is not a sideways-scrolling bar any more: it is in the drawer.
     assert.equal(await header(page).getByRole('navigation', { name: 'Main menu' }).count(), 0);
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'no sideways scrolling',
+    );
 
     // Sticky: still at the top, still 64 px at most, after scrolling down.
     await page.mouse.wheel(0, 1200);
-    await eventually(() => page.evaluate(() => window.scrollY), (y) => y > 0);
+    await eventually(
+      () => page.evaluate(() => window.scrollY),
+      (y) => y > 0,
+    );
     const stuck = (await header(page).boundingBox())!;
     assert.equal(Math.round(stuck.y), 0);
     assert.ok(stuck.height <= 64);
@@ -107,7 +115,7 @@ test('at 390×844 the sticky header is one bar of at most 64 px: menu button, lo
     const box = header(page).getByRole('searchbox', { name: 'Search products' });
     assert.ok(await box.isVisible());
     assert.ok(await box.evaluate((el) => el === document.activeElement), 'the focus is in the search field');
-    assert.ok(((await header(page).boundingBox())!.height) <= 64, 'the open search keeps the bar at 64 px at most');
+    assert.ok((await header(page).boundingBox())!.height <= 64, 'the open search keeps the bar at 64 px at most');
     await page.keyboard.type('watch');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/newarrival/watch');
@@ -131,8 +139,14 @@ test('on a phone the menu button opens the drawer; a link in it navigates and th
     const panel = (await drawer(page).boundingBox())!;
     for (const link of await links.all()) {
       const box = (await link.boundingBox())!;
-      assert.ok(box.x >= panel.x && box.x + box.width <= panel.x + panel.width, `${await link.innerText()} fits the panel`);
-      assert.ok(await link.evaluate((el) => el.scrollWidth <= el.clientWidth), `${await link.innerText()} is not cut off`);
+      assert.ok(
+        box.x >= panel.x && box.x + box.width <= panel.x + panel.width,
+        `${await link.innerText()} fits the panel`,
+      );
+      assert.ok(
+        await link.evaluate((el) => el.scrollWidth <= el.clientWidth),
+        `${await link.innerText()} is not cut off`,
+      );
     }
 
     // The page behind does not scroll while the drawer is open.
@@ -178,7 +192,8 @@ test('on a phone the drawer works with the keyboard alone: Tab, Enter, Escape; t
       assert.ok(now.outline, `"${now.name}" shows its focus`);
       seen.push(now.name);
     }
-    for (const name of ['NEW ARRIVALS', 'FAQ', 'Close menu']) assert.ok(seen.includes(name), `Tab reaches ${name}: ${seen.join(', ')}`);
+    for (const name of ['NEW ARRIVALS', 'FAQ', 'Close menu'])
+      assert.ok(seen.includes(name), `Tab reaches ${name}: ${seen.join(', ')}`);
 
     // Escape closes it, and the focus is back on the menu button.
     await page.keyboard.press('Escape');

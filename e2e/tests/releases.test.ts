@@ -16,7 +16,12 @@ import { RELEASES_SHELL_PORT, startFrontEnd, stopChild } from '../src/stack.mjs'
 import { ROOT } from '../../scripts/front-ends.mjs';
 
 const run = promisify(execFile);
-const PORTS = { shell: RELEASES_SHELL_PORT, shop: RELEASES_SHELL_PORT + 1, account: RELEASES_SHELL_PORT + 2, auction: RELEASES_SHELL_PORT + 3 };
+const PORTS = {
+  shell: RELEASES_SHELL_PORT,
+  shop: RELEASES_SHELL_PORT + 1,
+  account: RELEASES_SHELL_PORT + 2,
+  auction: RELEASES_SHELL_PORT + 3,
+};
 const CDN_PORT = RELEASES_SHELL_PORT + 4;
 const SHELL_URL = `http://localhost:${PORTS.shell}`;
 const UNAVAILABLE = 'This part of the shop is unavailable right now';
@@ -27,7 +32,12 @@ const V2_HEADING = 'TOP TRENDING THIS WEEK';
 const work = mkdtempSync(join(tmpdir(), 'marketplace-releases-'));
 const STORE = join(work, 'store');
 cpSync(process.env.E2E_RELEASES_DIR!, STORE, { recursive: true });
-const serverEnv = { RELEASES_DIR: STORE, SHOP_PORT: String(PORTS.shop), ACCOUNT_PORT: String(PORTS.account), AUCTION_PORT: String(PORTS.auction) };
+const serverEnv = {
+  RELEASES_DIR: STORE,
+  SHOP_PORT: String(PORTS.shop),
+  ACCOUNT_PORT: String(PORTS.account),
+  AUCTION_PORT: String(PORTS.auction),
+};
 
 let browser: Browser;
 const servers: Record<string, ChildProcess> = {};
@@ -39,7 +49,10 @@ const timings: string[] = [];
 
 /** `npm run release -- …` against this journey's store; returns its output. */
 async function release(args: string[], cwd = ROOT): Promise<string> {
-  const { stdout } = await run(process.execPath, ['scripts/release.mjs', ...args], { cwd, env: { ...process.env, RELEASES_DIR: STORE, SMOKE_URL: SHELL_URL } });
+  const { stdout } = await run(process.execPath, ['scripts/release.mjs', ...args], {
+    cwd,
+    env: { ...process.env, RELEASES_DIR: STORE, SMOKE_URL: SHELL_URL },
+  });
   return stdout;
 }
 
@@ -54,14 +67,22 @@ async function failingRelease(args: string[], cwd = ROOT): Promise<{ code: numbe
   }
 }
 
-const releaseIdOf = (output: string) => /^release id: (\S+)$/m.exec(output)?.[1] ?? assert.fail(`no release id in:\n${output}`);
+const releaseIdOf = (output: string) =>
+  /^release id: (\S+)$/m.exec(output)?.[1] ?? assert.fail(`no release id in:\n${output}`);
 
-async function liveConfig(): Promise<{ remotes: Record<string, string>; releases: Record<string, string>; routes: Record<string, string[]> }> {
+async function liveConfig(): Promise<{
+  remotes: Record<string, string>;
+  releases: Record<string, string>;
+  routes: Record<string, string[]>;
+}> {
   return (await fetch(`${SHELL_URL}/config.json`)).json();
 }
 
 /** Milliseconds from `change` starting until the shell's /config.json (what new page loads read) shows `done`. */
-async function timeUntilLive(change: () => Promise<unknown>, done: (c: Awaited<ReturnType<typeof liveConfig>>) => boolean): Promise<number> {
+async function timeUntilLive(
+  change: () => Promise<unknown>,
+  done: (c: Awaited<ReturnType<typeof liveConfig>>) => boolean,
+): Promise<number> {
   const started = performance.now();
   await change();
   for (;;) {
@@ -74,12 +95,20 @@ async function timeUntilLive(change: () => Promise<unknown>, done: (c: Awaited<R
  * Another team's checkout: a copy of what the front ends are built from (`parts` copied, shared
  * linked unless copied, node_modules linked), in which the test edits what that team changed.
  */
-function teamCheckout(name: string, parts: string[]): { tree: string; edit(file: string, change: (text: string) => string): void } {
+function teamCheckout(
+  name: string,
+  parts: string[],
+): { tree: string; edit(file: string, change: (text: string) => string): void } {
   const tree = join(work, name);
   mkdirSync(tree);
-  for (const file of ['package.json', 'tsconfig.base.json', 'webpack.common.js']) cpSync(join(ROOT, file), join(tree, file));
+  for (const file of ['package.json', 'tsconfig.base.json', 'webpack.common.js'])
+    cpSync(join(ROOT, file), join(tree, file));
   cpSync(join(ROOT, 'scripts'), join(tree, 'scripts'), { recursive: true });
-  for (const part of parts) cpSync(join(ROOT, part), join(tree, part), { recursive: true, filter: (src) => !/\/(dist|node_modules)$/.test(src) });
+  for (const part of parts)
+    cpSync(join(ROOT, part), join(tree, part), {
+      recursive: true,
+      filter: (src) => !/\/(dist|node_modules)$/.test(src),
+    });
   if (!parts.includes('shared')) symlinkSync(join(ROOT, 'shared'), join(tree, 'shared'));
   symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'));
   return {
@@ -101,11 +130,20 @@ async function publishShopV2(): Promise<{ id: string; output: string }> {
   const { tree, edit } = teamCheckout('shop-team', ['shop-remote']);
   edit('shop-remote/src/pages/home/HomePage.tsx', (t) => t.replace(/^(\s*)TOP TRENDING$/m, `$1${V2_HEADING}`));
   mkdirSync(join(tree, 'shop-remote/src/pages/compare'));
-  writeFileSync(join(tree, 'shop-remote/src/pages/compare/ComparePage.tsx'), 'export function ComparePage() {\n  return <h1>Compare products</h1>;\n}\n');
+  writeFileSync(
+    join(tree, 'shop-remote/src/pages/compare/ComparePage.tsx'),
+    'export function ComparePage() {\n  return <h1>Compare products</h1>;\n}\n',
+  );
   edit('shop-remote/src/App.tsx', (t) =>
     t
-      .replace("import { HomePage } from './pages/home/HomePage';", "import { HomePage } from './pages/home/HomePage';\nimport { ComparePage } from './pages/compare/ComparePage';")
-      .replace('export const SHOP_PAGES: PageTable = {', "export const SHOP_PAGES: PageTable = {\n  '/compare': ComparePage,"),
+      .replace(
+        "import { HomePage } from './pages/home/HomePage';",
+        "import { HomePage } from './pages/home/HomePage';\nimport { ComparePage } from './pages/compare/ComparePage';",
+      )
+      .replace(
+        'export const SHOP_PAGES: PageTable = {',
+        "export const SHOP_PAGES: PageTable = {\n  '/compare': ComparePage,",
+      ),
   );
   edit('shop-remote/src/routes.json', (t) => t.replace('"/wishlist"', '"/wishlist", "/compare"'));
   const output = await release(['shop', '--no-promote'], tree);
@@ -122,7 +160,11 @@ async function navigate(page: Page, path: string): Promise<void> {
 
 /** Waits until the page area shows no spinner, then says whether it shows the unavailable notice. */
 async function settled(page: Page): Promise<boolean> {
-  await page.waitForFunction(() => document.querySelector('main') && !document.querySelector('main [role="status"]'), undefined, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => document.querySelector('main') && !document.querySelector('main [role="status"]'),
+    undefined,
+    { timeout: 20_000 },
+  );
   return (await page.getByText(UNAVAILABLE).count()) > 0;
 }
 
@@ -130,14 +172,25 @@ const homeHeading = (page: Page, text: string) => page.getByRole('heading', { na
 
 /** A static host for the whole store under /cdn/ at another origin (127.0.0.1), as a CDN would serve it. */
 async function startCdn(): Promise<Server> {
-  const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.html': 'text/html', '.png': 'image/png' };
+  const types: Record<string, string> = {
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.json': 'application/json',
+    '.html': 'text/html',
+    '.png': 'image/png',
+  };
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = normalize(join(STORE, path.replace(/^\/cdn\//, '/')));
     if (!path.startsWith('/cdn/') || !file.startsWith(STORE)) return void res.writeHead(404).end();
     try {
       const body = readFileSync(file);
-      res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Access-Control-Allow-Origin': '*' }).end(body);
+      res
+        .writeHead(200, {
+          'Content-Type': types[extname(file)] ?? 'application/octet-stream',
+          'Access-Control-Allow-Origin': '*',
+        })
+        .end(body);
     } catch {
       res.writeHead(404, { 'Access-Control-Allow-Origin': '*' }).end();
     }
@@ -148,14 +201,17 @@ async function startCdn(): Promise<Server> {
 
 before(async () => {
   browser = await launchBrowser();
-  for (const area of ['shell', 'shop', 'account', 'auction'] as const) servers[area] = await startFrontEnd(area, { port: PORTS[area], env: serverEnv });
+  for (const area of ['shell', 'shop', 'account', 'auction'] as const)
+    servers[area] = await startFrontEnd(area, { port: PORTS[area], env: serverEnv });
   v1 = (await liveConfig()).releases.shop;
   productId = (await catalogue())[0].productid;
   const started = performance.now();
   const { id, output } = await publishShopV2();
   v2 = id;
   const timing = /\(build [\d.]+ s, publish [^)]*\)/.exec(output)?.[0] ?? '';
-  timings.push(`release shop ${v2} --no-promote (build, gate, publish): ${Math.round(performance.now() - started)} ms in all ${timing}`);
+  timings.push(
+    `release shop ${v2} --no-promote (build, gate, publish): ${Math.round(performance.now() - started)} ms in all ${timing}`,
+  );
 });
 
 after(async () => {
@@ -174,7 +230,14 @@ test('a published release previews in one tab while every other tab sees the liv
     await live.page.goto(`${SHELL_URL}/`);
     await homeHeading(previewing.page, V2_HEADING).waitFor();
     await homeHeading(live.page, V1_HEADING).waitFor();
-    assert.equal(await previewing.page.getByRole('status').filter({ hasText: `Preview of shop ${v2}` }).count(), 1, 'the preview says so');
+    assert.equal(
+      await previewing.page
+        .getByRole('status')
+        .filter({ hasText: `Preview of shop ${v2}` })
+        .count(),
+      1,
+      'the preview says so',
+    );
     assert.equal(await live.page.getByText('Preview of').count(), 0, 'nobody else sees a preview');
     assert.equal(new URL(previewing.page.url()).search, '', 'the address no longer carries the preview');
 
@@ -185,7 +248,9 @@ test('a published release previews in one tab while every other tab sees the liv
     await live.page.getByRole('heading', { name: "Looks like you're in wrong place" }).waitFor();
 
     await previewing.page.getByRole('link', { name: 'Exit preview' }).click();
-    await homeHeading(previewing.page, V1_HEADING).or(previewing.page.getByRole('heading', { name: "Looks like you're in wrong place" })).waitFor();
+    await homeHeading(previewing.page, V1_HEADING)
+      .or(previewing.page.getByRole('heading', { name: "Looks like you're in wrong place" }))
+      .waitFor();
     assert.equal(await previewing.page.getByText('Preview of').count(), 0, 'the preview ended');
     assert.deepEqual([...previewing.pageErrors, ...live.pageErrors], []);
   } finally {
@@ -198,7 +263,11 @@ test('a published release previews in one tab while every other tab sees the liv
   const passed = await release(['smoke', 'shop', v2]);
   timings.push(`smoke run of shop ${v2}: ${Math.round(performance.now() - smokeStarted)} ms`);
   const v2Routes = JSON.parse(readFileSync(join(STORE, 'shop', v2, 'routes.json'), 'utf8')).routes as string[];
-  assert.match(passed, new RegExp(`Smoke run passed: ${v2Routes.length} routes`), 'the smoke run visits every route the release declares');
+  assert.match(
+    passed,
+    new RegExp(`Smoke run passed: ${v2Routes.length} routes`),
+    'the smoke run visits every route the release declares',
+  );
 
   // Release 2 with a page that throws while it renders, published as a build made elsewhere.
   const broken = join(work, 'shop-broken');
@@ -208,7 +277,10 @@ test('a published release previews in one tab while every other tab sees the liv
   for (const file of readdirSync(broken).filter((f) => f.endsWith('.js'))) {
     const text = readFileSync(join(broken, file), 'utf8');
     if (!text.includes('"Compare products"')) continue;
-    writeFileSync(join(broken, file), text.replaceAll('"Compare products"', '(()=>{throw new Error("a page that throws")})()'));
+    writeFileSync(
+      join(broken, file),
+      text.replaceAll('"Compare products"', '(()=>{throw new Error("a page that throws")})()'),
+    );
     replaced += 1;
   }
   assert.ok(replaced > 0, 'the compare page was found in the build');
@@ -227,13 +299,17 @@ test('a tab open on release 1 keeps working while release 2 goes live; new tabs 
   const failedLoads: string[] = [];
   tab.page.on('requestfailed', (r) => failedLoads.push(`${r.url()} ${r.failure()?.errorText}`));
   tab.page.on('response', (r) => {
-    if (r.status() >= 400 && !r.url().startsWith(process.env.E2E_API_URL ?? 'http://localhost:4500')) failedLoads.push(`${r.url()} ${r.status()}`);
+    if (r.status() >= 400 && !r.url().startsWith(process.env.E2E_API_URL ?? 'http://localhost:4500'))
+      failedLoads.push(`${r.url()} ${r.status()}`);
   });
   try {
     await tab.page.goto(`${SHELL_URL}/`);
     await homeHeading(tab.page, V1_HEADING).waitFor();
 
-    const promoteMs = await timeUntilLive(() => release(['promote', 'shop', v2]), (c) => c.releases.shop === v2);
+    const promoteMs = await timeUntilLive(
+      () => release(['promote', 'shop', v2]),
+      (c) => c.releases.shop === v2,
+    );
     timings.push(`promote shop ${v2}: new page loads get it ${promoteMs} ms after the command started`);
 
     // Every shop route of release 1, from the tab that loaded release 1 (its chunks are still kept).
@@ -245,7 +321,9 @@ test('a tab open on release 1 keeps working while release 2 goes live; new tabs 
     }
     await navigate(tab.page, '/');
     await homeHeading(tab.page, V1_HEADING).waitFor();
-    timings.push(`open tab through ${routes.length} shop routes after the promote: ${failedLoads.length} failed chunk loads, ${unavailable} unavailable areas`);
+    timings.push(
+      `open tab through ${routes.length} shop routes after the promote: ${failedLoads.length} failed chunk loads, ${unavailable} unavailable areas`,
+    );
     assert.equal(unavailable, 0, 'no area was unavailable');
     assert.deepEqual(failedLoads, [], 'no front-end file failed to load');
     assert.deepEqual(tab.pageErrors, [], 'no uncaught error in the page');
@@ -264,7 +342,10 @@ test('a tab open on release 1 keeps working while release 2 goes live; new tabs 
     await fresh.context.close();
   }
 
-  const rollbackMs = await timeUntilLive(() => release(['rollback', 'shop']), (c) => c.releases.shop === v1);
+  const rollbackMs = await timeUntilLive(
+    () => release(['rollback', 'shop']),
+    (c) => c.releases.shop === v1,
+  );
   timings.push(`rollback shop: new page loads get ${v1} ${rollbackMs} ms after the command started`);
   const after = await openPage(browser);
   try {
@@ -301,7 +382,11 @@ test('a tab whose release was pruned turns its next navigation into a full page 
 
     await navigate(tab.page, '/review');
     await tab.page.getByRole('heading', { name: 'Customer Reviews' }).waitFor({ timeout: 20_000 });
-    assert.equal(await tab.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), undefined, 'a full page load happened');
+    assert.equal(
+      await tab.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+      undefined,
+      'a full page load happened',
+    );
     assert.equal(new URL(tab.page.url()).pathname, '/review');
     assert.equal(await tab.page.getByText(UNAVAILABLE).count(), 0);
     assert.deepEqual(tab.pageErrors, []);
@@ -356,7 +441,10 @@ test('a page chunk that fails twice and then loads renders its page; Retry recov
 test('a remote moved to a sub-path of another origin works after the registry changes, with no restart', async () => {
   cdn = await startCdn();
   const base = `http://127.0.0.1:${CDN_PORT}/cdn/shop/`;
-  const moveMs = await timeUntilLive(() => release(['move', 'shop', base]), (c) => c.remotes.shop.startsWith(base));
+  const moveMs = await timeUntilLive(
+    () => release(['move', 'shop', base]),
+    (c) => c.remotes.shop.startsWith(base),
+  );
   timings.push(`move shop to ${base}: new page loads get it ${moveMs} ms after the command started`);
   const tab = await openPage(browser);
   const fromCdn: string[] = [];
@@ -374,7 +462,10 @@ test('a remote moved to a sub-path of another origin works after the registry ch
     await homeHeading(tab.page, V2_HEADING).waitFor();
     await navigate(tab.page, '/review');
     await tab.page.getByRole('heading', { name: 'Customer Reviews' }).waitFor();
-    assert.ok(fromCdn.some((u) => u.endsWith('/remoteEntry.js')), 'the shop came from the CDN');
+    assert.ok(
+      fromCdn.some((u) => u.endsWith('/remoteEntry.js')),
+      'the shop came from the CDN',
+    );
     assert.deepEqual(fromShopServer, [], "nothing came from the shop's own server");
     assert.deepEqual(refused, [], 'no console error (the Content-Security-Policy allowed the CDN)');
     assert.deepEqual(tab.pageErrors, []);
@@ -392,12 +483,19 @@ test('the gate refuses a shop built for a newer @marketplace/shared than the liv
   const next = `${major}.${minor + 1}.0`;
   const { tree, edit } = teamCheckout('shared-bump', ['shared', 'shell', 'shop-remote']);
   edit('shared/package.json', (t) => t.replace(`"version": "${current}"`, `"version": "${next}"`));
-  edit('shop-remote/package.json', (t) => t.replace(/"@marketplace\/shared": "[^"]+"/, `"@marketplace/shared": "^${next}"`));
+  edit('shop-remote/package.json', (t) =>
+    t.replace(/"@marketplace\/shared": "[^"]+"/, `"@marketplace/shared": "^${next}"`),
+  );
 
   const registry = readFileSync(join(STORE, 'registry.json'));
   const shopReleases = readdirSync(join(STORE, 'shop')).sort();
   const { output: refusal } = await failingRelease(['shop', '--no-smoke'], tree);
-  assert.match(refusal, new RegExp(`\\[shared version\\] shop \\(build in [^)]+\\) requires @marketplace/shared \\^${next.replace(/\./g, '\\.')}, but the live shell \\S+ provides ${current.replace(/\./g, '\\.')}\\.`));
+  assert.match(
+    refusal,
+    new RegExp(
+      `\\[shared version\\] shop \\(build in [^)]+\\) requires @marketplace/shared \\^${next.replace(/\./g, '\\.')}, but the live shell \\S+ provides ${current.replace(/\./g, '\\.')}\\.`,
+    ),
+  );
   assert.match(refusal, /Fix: Release a shell built with @marketplace\/shared satisfying/);
   assert.match(refusal, /release: shop was refused by the gate\./);
   assert.deepEqual(readFileSync(join(STORE, 'registry.json')), registry, 'the registry is unchanged');

@@ -19,7 +19,9 @@ after(async () => {
 
 /** A plainly named product of the seed. */
 async function someProduct(offset = 0): Promise<CatalogueProduct> {
-  const plain = (await catalogue()).filter((p) => /^[A-Za-z0-9 ]+$/.test(p.productname)).sort((a, b) => a.productid - b.productid);
+  const plain = (await catalogue())
+    .filter((p) => /^[A-Za-z0-9 ]+$/.test(p.productname))
+    .sort((a, b) => a.productid - b.productid);
   const product = plain[offset % plain.length];
   assert.ok(product, 'the seed has plainly named products');
   return product;
@@ -81,7 +83,11 @@ test('visitor → product → heart → Create an account → sign up → sign i
     assert.equal(new URL(page.url()).searchParams.get('next'), `/productdetails/${product.productid}`);
     await fillSignup(page, user);
     await waitForPath(page, '/login');
-    assert.equal(new URL(page.url()).searchParams.get('next'), `/productdetails/${product.productid}`, 'sign-up hands next on to /login');
+    assert.equal(
+      new URL(page.url()).searchParams.get('next'),
+      `/productdetails/${product.productid}`,
+      'sign-up hands next on to /login',
+    );
 
     await fillLogin(page, user.email, user.password);
     await waitForPath(page, `/productdetails/${product.productid}`);

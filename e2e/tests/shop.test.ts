@@ -33,7 +33,9 @@ async function tableRecords(table: Locator): Promise<Record<string, string>[]> {
   return table.evaluate((t) => {
     const heads = Array.from(t.querySelectorAll('thead th')).map((th) => (th.textContent ?? '').trim());
     return Array.from(t.querySelectorAll('tbody tr')).map((tr) =>
-      Object.fromEntries(Array.from(tr.querySelectorAll('td')).map((td, i) => [heads[i] ?? String(i), (td.textContent ?? '').trim()])),
+      Object.fromEntries(
+        Array.from(tr.querySelectorAll('td')).map((td, i) => [heads[i] ?? String(i), (td.textContent ?? '').trim()]),
+      ),
     );
   });
 }
@@ -75,14 +77,18 @@ test('search → product → cart → checkout with WELCOME50 → order placed �
 
     // Search from the header box, open the product, add it to the cart.
     await searchFromHeader(page, product.productname);
-    await main(page).getByRole('heading', { name: `Search results for "${product.productname}"` }).waitFor();
+    await main(page)
+      .getByRole('heading', { name: `Search results for "${product.productname}"` })
+      .waitFor();
     await productLink(page, product.productname).click();
     await waitForPath(page, `/productdetails/${product.productid}`);
     await main(page).getByRole('heading', { level: 1, name: product.productname, exact: true }).waitFor();
     assert.equal(await main(page).getByText(rs(product.price), { exact: true }).first().isVisible(), true);
     await main(page).getByRole('link', { name: 'Add to Cart', exact: true }).click();
     await waitForPath(page, '/viewcart');
-    await main(page).getByRole('heading', { name: /Shopping Cart/ }).waitFor();
+    await main(page)
+      .getByRole('heading', { name: /Shopping Cart/ })
+      .waitFor();
     await main(page).getByRole('row').filter({ hasText: product.productname }).waitFor();
     assert.equal(await cartBadge(page, 1), '1', 'the header badge counts the product');
 
@@ -92,7 +98,9 @@ test('search → product → cart → checkout with WELCOME50 → order placed �
     await checkout.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
 
     // Place Order before SAVE: the spec's warning, nothing is ordered.
-    await withToast(page, 'Please Enter Bill name and select the Address', () => checkout.getByRole('button', { name: 'Place Order' }).click());
+    await withToast(page, 'Please Enter Bill name and select the Address', () =>
+      checkout.getByRole('button', { name: 'Place Order' }).click(),
+    );
     assert.equal(new URL(page.url()).pathname, '/checkout');
 
     // Delivery information, then SAVE.
@@ -104,7 +112,9 @@ test('search → product → cart → checkout with WELCOME50 → order placed �
 
     // The coupon: its toast and the discount line of the summary.
     await checkout.getByLabel('Coupon code').fill('WELCOME50');
-    await withToast(page, 'Coupon Applied Successfully', () => checkout.getByRole('button', { name: 'Apply Coupon' }).click());
+    await withToast(page, 'Coupon Applied Successfully', () =>
+      checkout.getByRole('button', { name: 'Apply Coupon' }).click(),
+    );
     const summary = checkout.getByRole('region', { name: 'Order Summary' });
     await definition(summary, 'Discount(Promocode)').waitFor();
     assert.equal(await definition(summary, 'Discount(Promocode)').innerText(), `- ${rs(discount)}`);
@@ -117,7 +127,9 @@ test('search → product → cart → checkout with WELCOME50 → order placed �
     await withToast(page, 'Order Placed', () => checkout.getByRole('button', { name: 'Place Order' }).click());
     await waitForPath(page, '/billconfirm');
     await main(page).getByRole('heading', { name: 'Order Placed - Check for more Details in My Order.' }).waitFor();
-    const numberText = await main(page).getByText(/Your order number is #\d+/).innerText();
+    const numberText = await main(page)
+      .getByText(/Your order number is #\d+/)
+      .innerText();
     const orderid = Number(/#(\d+)/.exec(numberText)?.[1]);
     assert.ok(orderid > 0, `the bill confirm shows the order number (${numberText})`);
     assert.equal(await cartBadge(page, 0), '0', 'the ordered cart is empty');
@@ -130,9 +142,13 @@ test('search → product → cart → checkout with WELCOME50 → order placed �
     assert.equal(placed.Total, rs(total), `total = Rs. ${product.price} − Rs. ${discount} + shipping Rs. ${shipping}`);
     assert.equal(placed.Items, product.productname);
 
-    await main(page).getByRole('button', { name: `MANAGE order ${orderid}` }).click();
+    await main(page)
+      .getByRole('button', { name: `MANAGE order ${orderid}` })
+      .click();
     await waitForPath(page, '/myaccount/manageorder');
-    await main(page).getByRole('heading', { name: `Order #${orderid}` }).waitFor();
+    await main(page)
+      .getByRole('heading', { name: `Order #${orderid}` })
+      .waitFor();
     const amounts = main(page).locator('dl[aria-label="Order amounts"]');
     assert.equal(await definition(amounts, 'Subtotal').innerText(), rs(product.price));
     assert.equal(await definition(amounts, 'Discount(Promocode)').innerText(), `- ${rs(discount)}`);
@@ -142,16 +158,27 @@ test('search → product → cart → checkout with WELCOME50 → order placed �
 
     await main(page).getByRole('button', { name: 'Cancel Order', exact: true }).click();
     const confirm = main(page).getByRole('alertdialog', { name: `Cancel order #${orderid}?` });
-    await withToast(page, 'Order Cancelled Successfully', () => confirm.getByRole('button', { name: 'Yes, Cancel Order' }).click());
+    await withToast(page, 'Order Cancelled Successfully', () =>
+      confirm.getByRole('button', { name: 'Yes, Cancel Order' }).click(),
+    );
     await waitForPath(page, '/myaccount/myorder');
     const cancelled = await myOrdersRow(page, orderid, 'Cancelled');
     assert.equal(cancelled.Status, 'Cancelled');
 
     // The account's side widget counts the cancelled order.
-    await main(page).getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Manage My Account' }).click();
+    await main(page)
+      .getByRole('navigation', { name: 'My account' })
+      .getByRole('link', { name: 'Manage My Account' })
+      .click();
     await waitForPath(page, '/myaccount');
     const counters = main(page).locator('dl[aria-label="Order summary"]');
-    assert.equal(await eventually(() => definition(counters, 'Cancel Orders').innerText(), (n) => n === '1'), '1');
+    assert.equal(
+      await eventually(
+        () => definition(counters, 'Cancel Orders').innerText(),
+        (n) => n === '1',
+      ),
+      '1',
+    );
     assert.equal(await definition(counters, 'Orders Placed').innerText(), '1');
   });
 });
@@ -190,7 +217,10 @@ test('list a product with two PNG photos (one upload every 3 s) → it appears i
     await form.getByText('Uploaded 1 of 2').waitFor();
     assert.equal(await create.isDisabled(), true, 'Add Product stays disabled until every file is uploaded');
     await form.getByText('Uploaded 2 of 2').waitFor({ timeout: 15_000 });
-    const uploadToasts = await eventually(async () => (await toasts()).filter((t) => t === uploadToast), (l) => l.length >= 2);
+    const uploadToasts = await eventually(
+      async () => (await toasts()).filter((t) => t === uploadToast),
+      (l) => l.length >= 2,
+    );
     assert.equal(uploadToasts.length, 2, 'one upload toast per file');
     assert.equal(await form.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('value'), '2');
     assert.equal(uploadsSent, 2, 'one upload per file');
@@ -212,7 +242,13 @@ test('list a product with two PNG photos (one upload every 3 s) → it appears i
     await main(page).getByText('Rs. 799', { exact: true }).first().waitFor();
     const photo = main(page).getByRole('img', { name: productname, exact: true }).first();
     await photo.waitFor();
-    assert.ok(await eventually(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth), (w) => w > 0), 'the photo shows');
+    assert.ok(
+      await eventually(
+        () => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth),
+        (w) => w > 0,
+      ),
+      'the photo shows',
+    );
   });
 });
 
@@ -253,6 +289,9 @@ test('add a review with markup in the description → it is listed in /review, t
     await review.getByText(description, { exact: true }).waitFor();
     assert.equal(await review.locator('b, img').count(), 0, 'the markup is text, not elements');
     assert.equal(await page.evaluate(() => (window as unknown as { __injected?: number }).__injected), undefined);
-    assert.deepEqual(await review.getByRole('list', { name: 'Keywords' }).getByRole('listitem').allInnerTexts(), ['delivery', 'quality']);
+    assert.deepEqual(await review.getByRole('list', { name: 'Keywords' }).getByRole('listitem').allInnerTexts(), [
+      'delivery',
+      'quality',
+    ]);
   });
 });

@@ -36,7 +36,10 @@ test("the shop's release opened on its own shows its pages; its frame signs in a
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill('wrong password 1');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alert').filter({ hasText: /wrong email or password/i }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /wrong email or password/i })
+      .waitFor();
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText(`Signed in as ${user.firstname}`).waitFor();

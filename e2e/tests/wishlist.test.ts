@@ -32,7 +32,10 @@ async function trending(): Promise<Trending[]> {
 
 /** The Wishlist value of the account area's side widget. */
 function wishlistCounter(page: Page): Locator {
-  return main(page).getByLabel('Order summary').locator('dt', { hasText: 'Wishlist' }).locator('xpath=following-sibling::dd[1]');
+  return main(page)
+    .getByLabel('Order summary')
+    .locator('dt', { hasText: 'Wishlist' })
+    .locator('xpath=following-sibling::dd[1]');
 }
 
 async function counterShows(page: Page, value: string): Promise<void> {
@@ -40,7 +43,9 @@ async function counterShows(page: Page, value: string): Promise<void> {
   await main(page).getByRole('heading', { name: 'Manage My Account' }).waitFor();
   await page.waitForFunction(
     (v) => {
-      const dt = [...document.querySelectorAll('dl[aria-label="Order summary"] dt')].find((d) => d.textContent === 'Wishlist');
+      const dt = [...document.querySelectorAll('dl[aria-label="Order summary"] dt')].find(
+        (d) => d.textContent === 'Wishlist',
+      );
       return dt?.nextElementSibling?.textContent === v;
     },
     value,
@@ -57,15 +62,27 @@ test('a visitor: /wishlist has no sample items, only Signin and Signup that come
     await main(page).getByRole('heading', { level: 1, name: 'My Wishlist' }).waitFor();
     assert.equal(await main(page).getByRole('list', { name: 'Wishlist items' }).count(), 0);
     assert.equal(await main(page).getByText('My Wishlist (3)').count(), 0, 'no sample items');
-    assert.equal(await main(page).getByRole('link', { name: 'Signin' }).getAttribute('href'), '/login?next=%2Fwishlist');
-    assert.equal(await main(page).getByRole('link', { name: 'Signup' }).getAttribute('href'), '/signup?next=%2Fwishlist');
+    assert.equal(
+      await main(page).getByRole('link', { name: 'Signin' }).getAttribute('href'),
+      '/login?next=%2Fwishlist',
+    );
+    assert.equal(
+      await main(page).getByRole('link', { name: 'Signup' }).getAttribute('href'),
+      '/signup?next=%2Fwishlist',
+    );
     assert.deepEqual(await seriousViolations(page), [], 'axe on /wishlist (visitor)');
     await screenshotWidths(page, 'wishlist-visitor');
 
     await page.goto(`${BASE_URL}/productdetails/${first.productid}`);
     await main(page).getByRole('heading', { level: 1, name: first.productname }).waitFor();
-    assert.equal(await main(page).getByRole('link', { name: 'Add to Wishlist' }).getAttribute('href'), `/login?next=%2Fproductdetails%2F${first.productid}`);
-    assert.equal(await main(page).getByRole('link', { name: 'Email me when the price drops' }).getAttribute('href'), `/login?next=%2Fproductdetails%2F${first.productid}`);
+    assert.equal(
+      await main(page).getByRole('link', { name: 'Add to Wishlist' }).getAttribute('href'),
+      `/login?next=%2Fproductdetails%2F${first.productid}`,
+    );
+    assert.equal(
+      await main(page).getByRole('link', { name: 'Email me when the price drops' }).getAttribute('href'),
+      `/login?next=%2Fproductdetails%2F${first.productid}`,
+    );
   });
 });
 
@@ -78,7 +95,9 @@ test('signed in: hearts on the product page and a card add to the server wishlis
 
   await inFreshContext(browser, 'wishlist-journey', async (page) => {
     await signInByUi(page, user.email, user.password);
-    const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('data') ?? '{}') as { authtoken: string }).authtoken);
+    const token = await page.evaluate(
+      () => (JSON.parse(sessionStorage.getItem('data') ?? '{}') as { authtoken: string }).authtoken,
+    );
     await counterShows(page, '0');
 
     // The product page: a toggle, not a link to /login (which bounced a signed-in shopper to /alreadyloggedin).
@@ -93,15 +112,27 @@ test('signed in: hearts on the product page and a card add to the server wishlis
 
     // The cards of the home page: the heart of the one already added is pressed; three more are added.
     await page.goto(`${BASE_URL}/`);
-    const cardHeart = (p: Trending) => main(page).getByRole('button', { name: `Add to wishlist: ${p.productname}`, exact: true });
+    const cardHeart = (p: Trending) =>
+      main(page).getByRole('button', { name: `Add to wishlist: ${p.productname}`, exact: true });
     await cardHeart(a).waitFor({ state: 'attached' });
-    await page.waitForFunction((name) => document.querySelector(`button[aria-label="Add to wishlist: ${name}"]`)?.getAttribute('aria-pressed') === 'true', a.productname);
+    await page.waitForFunction(
+      (name) =>
+        document.querySelector(`button[aria-label="Add to wishlist: ${name}"]`)?.getAttribute('aria-pressed') ===
+        'true',
+      a.productname,
+    );
     for (const p of [b, c, d]) {
       assert.equal(await cardHeart(p).getAttribute('aria-pressed'), 'false');
       await cardHeart(p).hover();
       await withToast(page, 'Added to your wishlist', () => cardHeart(p).click());
       // The toast of the heart before may still be showing: wait for this heart's own answer.
-      assert.equal(await eventually(() => cardHeart(p).getAttribute('aria-pressed'), (v) => v === 'true'), 'true');
+      assert.equal(
+        await eventually(
+          () => cardHeart(p).getAttribute('aria-pressed'),
+          (v) => v === 'true',
+        ),
+        'true',
+      );
     }
     await screenshotWidths(page, 'home-hearts', { fullPage: false, scrollTo: '#top-trending' });
     assert.equal(await wishlistCountByApi(token), 4);
@@ -112,27 +143,43 @@ test('signed in: hearts on the product page and a card add to the server wishlis
     const list = main(page).getByRole('list', { name: 'Wishlist items' });
     await list.waitFor();
     await main(page).getByRole('heading', { level: 1, name: 'My Wishlist (4)' }).waitFor();
-    assert.deepEqual(await list.getByRole('heading', { level: 2 }).allInnerTexts(), [d, c, b, a].map((p) => p.productname));
+    assert.deepEqual(
+      await list.getByRole('heading', { level: 2 }).allInnerTexts(),
+      [d, c, b, a].map((p) => p.productname),
+    );
     assert.deepEqual(await seriousViolations(page), [], 'axe on /wishlist (signed in, four items)');
     await screenshotWidths(page, 'wishlist');
 
     // REMOVE.
-    await withToast(page, 'Removed from your wishlist', () => main(page).getByRole('button', { name: `REMOVE: ${b.productname}` }).click());
+    await withToast(page, 'Removed from your wishlist', () =>
+      main(page)
+        .getByRole('button', { name: `REMOVE: ${b.productname}` })
+        .click(),
+    );
     await main(page).getByRole('heading', { level: 1, name: 'My Wishlist (3)' }).waitFor();
     assert.equal(await list.getByText(b.productname, { exact: true }).count(), 0);
 
     // ADD TO CART moves it: in the cart, off the wishlist.
-    await withToast(page, 'Moved to your cart', () => main(page).getByRole('button', { name: `ADD TO CART: ${c.productname}` }).click());
+    await withToast(page, 'Moved to your cart', () =>
+      main(page)
+        .getByRole('button', { name: `ADD TO CART: ${c.productname}` })
+        .click(),
+    );
     await main(page).getByRole('heading', { level: 1, name: 'My Wishlist (2)' }).waitFor();
     assert.equal(await cartBadge(page, 1), '1', 'the cart badge counts the moved product');
     const cart = await callApi<{ data: { productid: number }[] }>('GET', '/productviewcart', token);
-    assert.deepEqual(cart.json.data.map((i) => i.productid), [c.productid]);
+    assert.deepEqual(
+      cart.json.data.map((i) => i.productid),
+      [c.productid],
+    );
     await counterShows(page, '2');
 
     // CLEAR WISHLIST.
     await page.goto(`${BASE_URL}/wishlist`);
     await main(page).getByRole('heading', { level: 1, name: 'My Wishlist (2)' }).waitFor();
-    await withToast(page, 'Your wishlist is empty now', () => main(page).getByRole('button', { name: 'CLEAR WISHLIST' }).click());
+    await withToast(page, 'Your wishlist is empty now', () =>
+      main(page).getByRole('button', { name: 'CLEAR WISHLIST' }).click(),
+    );
     await main(page).getByText('Your wishlist is empty.').waitFor();
     assert.deepEqual(await seriousViolations(page), [], 'axe on /wishlist (signed in, empty)');
     await screenshotWidths(page, 'wishlist-empty');
@@ -162,7 +209,9 @@ test("'Email me when the price drops' records an alert and says so; pressed agai
 
     await page.reload();
     await bell.waitFor();
-    await page.waitForFunction(() => document.querySelector('main button[aria-pressed="true"]')?.textContent?.includes('price drops') === true);
+    await page.waitForFunction(
+      () => document.querySelector('main button[aria-pressed="true"]')?.textContent?.includes('price drops') === true,
+    );
     await withToast(page, 'Price alert removed: we will not email you about this product', () => bell.click());
     assert.equal(await bell.getAttribute('aria-pressed'), 'false');
     const after = await callApi<{ data: { watching: boolean } }>('GET', `/pricealerts/${product.productid}`, token);

@@ -5,7 +5,16 @@
 //     (the shell loads first and its copy is the one in the page)
 //   - types: each module the shell loads of a remote (its types/remote-contract.d.ts) must be
 //     exposed by the remote, with a type assignable to what the shell expects
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { ROOT } from '../front-ends.mjs';
@@ -23,7 +32,9 @@ function readManifest(dir, label) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new ReleaseError(`The gate cannot read ${label}'s manifest (${file}): ${error.message}. It refuses rather than guess.`);
+    throw new ReleaseError(
+      `The gate cannot read ${label}'s manifest (${file}): ${error.message}. It refuses rather than guess.`,
+    );
   }
 }
 
@@ -35,7 +46,9 @@ function sharedProblems(shell, remote) {
     if (!need.singleton || !need.requiredVersion || !provided.has(need.name)) continue;
     const version = provided.get(need.name);
     if (!semver.valid(version) || !semver.validRange(need.requiredVersion)) {
-      throw new ReleaseError(`The gate cannot compare ${need.name}: ${shell.label} provides '${version}', ${remote.label} requires '${need.requiredVersion}'. It refuses rather than guess.`);
+      throw new ReleaseError(
+        `The gate cannot compare ${need.name}: ${shell.label} provides '${version}', ${remote.label} requires '${need.requiredVersion}'. It refuses rather than guess.`,
+      );
     }
     if (semver.satisfies(version, need.requiredVersion, { includePrerelease: true })) continue;
     problems.push({
@@ -64,7 +77,9 @@ function copyTree(from, to) {
 function typeProblems(shell, remote) {
   const contractFile = join(shell.dir, CONTRACT);
   if (!existsSync(contractFile)) {
-    throw new ReleaseError(`${shell.label} has no ${CONTRACT}; the gate cannot check types against it and refuses rather than guess.`);
+    throw new ReleaseError(
+      `${shell.label} has no ${CONTRACT}; the gate cannot check types against it and refuses rather than guess.`,
+    );
   }
   const contract = readFileSync(contractFile, 'utf8');
   const keys = [...contract.matchAll(/^\s*'(\.\/[^']+)':/gm)].map((m) => m[1]);
@@ -80,11 +95,17 @@ function typeProblems(shell, remote) {
     for (const [index, key] of keys.entries()) {
       const name = key.replace(/^\.\//, '');
       if (!exposed.has(key)) {
-        problems.push({ kind: 'exposed module', message: `${remote.label} does not expose ${key}, which ${shell.label} loads.`, fix: `Expose ${key} from ${remote.name} again.` });
+        problems.push({
+          kind: 'exposed module',
+          message: `${remote.label} does not expose ${key}, which ${shell.label} loads.`,
+          fix: `Expose ${key} from ${remote.name} again.`,
+        });
         continue;
       }
       if (!existsSync(join(remote.dir, 'types', 'exposes', `${name}.d.ts`))) {
-        throw new ReleaseError(`${remote.label} has no types/exposes/${name}.d.ts; the gate refuses rather than guess.`);
+        throw new ReleaseError(
+          `${remote.label} has no types/exposes/${name}.d.ts; the gate refuses rather than guess.`,
+        );
       }
       lines.push(`import type * as Exposed${index} from './remote/${name}';`);
       lineKeys.set(lines.length, key);
@@ -105,11 +126,16 @@ function typeProblems(shell, remote) {
     // What the two releases declare, not the libraries they import (those are this checkout's).
     const diagnostics = ts
       .getPreEmitDiagnostics(program)
-      .filter((d) => d.category === ts.DiagnosticCategory.Error && (!d.file || !relative(work, d.file.fileName).startsWith('..')));
+      .filter(
+        (d) =>
+          d.category === ts.DiagnosticCategory.Error && (!d.file || !relative(work, d.file.fileName).startsWith('..')),
+      );
     for (const d of diagnostics) {
       const where = d.file ? relative(work, d.file.fileName) : '';
       // Name the remote's module as people know it, not by the gate's scratch folder.
-      const text = ts.flattenDiagnosticMessageText(d.messageText, '\n    ').replace(/typeof import\("[^"]*\/remote\/([^"]+)"\)/g, `${remote.name}'s ./$1`);
+      const text = ts
+        .flattenDiagnosticMessageText(d.messageText, '\n    ')
+        .replace(/typeof import\("[^"]*\/remote\/([^"]+)"\)/g, `${remote.name}'s ./$1`);
       const key = where === 'check.ts' ? lineKeys.get(d.file.getLineAndCharacterOfPosition(d.start).line) : undefined;
       problems.push({
         kind: 'exposed types',
@@ -173,4 +199,3 @@ export function describeVerdict({ checked, problems }) {
     'Nothing was made live. --force promotes anyway (recorded in the registry; for emergencies).',
   ].join('\n');
 }
-

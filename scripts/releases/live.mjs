@@ -101,12 +101,17 @@ export class LiveReleases {
       routes,
       releases,
       preview: previewed,
-      ...(refused.length ? { previewError: `No published release of a remote to preview: ${refused.join(', ').slice(0, 200)}` } : {}),
+      ...(refused.length
+        ? { previewError: `No published release of a remote to preview: ${refused.join(', ').slice(0, 200)}` }
+        : {}),
     };
   }
 
   /** Every base a page may load front-end code from (origins, or origin and path for a sub-path). */
   frontEndSources() {
-    return [originOf('shell'), ...REMOTE_NAMES.map((name) => this.baseUrl(name).replace(/^(https?:\/\/[^/]+)\/$/, '$1'))];
+    return [
+      originOf('shell'),
+      ...REMOTE_NAMES.map((name) => this.baseUrl(name).replace(/^(https?:\/\/[^/]+)\/$/, '$1')),
+    ];
   }
 }

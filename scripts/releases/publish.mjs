@@ -12,12 +12,20 @@ import { hashBuild, publishBuild, readRelease } from './store.mjs';
 export function sourceVersion(frontEnd, cwd = ROOT) {
   const dir = FRONT_ENDS.find((fe) => fe.area === frontEnd).dir;
   try {
-    const commit = execFileSync('git', ['rev-parse', '--short=7', 'HEAD'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const changes = execFileSync('git', ['status', '--porcelain', '--', dir, 'shared', 'contract', 'webpack.common.js', 'package-lock.json'], {
+    const commit = execFileSync('git', ['rev-parse', '--short=7', 'HEAD'], {
       cwd,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    }).trim();
+    const changes = execFileSync(
+      'git',
+      ['status', '--porcelain', '--', dir, 'shared', 'contract', 'webpack.common.js', 'package-lock.json'],
+      {
+        cwd,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
     return { commit, dirty: changes.trim() !== '' };
   } catch {
     return { commit: 'local', dirty: false };

@@ -24,8 +24,10 @@ export function normaliseBaseUrl(value) {
   } catch {
     throw new ReleaseError(`'${value}' is not a URL (e.g. https://cdn.example/shop/).`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ReleaseError(`'${value}' must be an http or https URL.`);
-  if (url.search || url.hash || url.username || url.password) throw new ReleaseError(`'${value}' must be a plain base URL, without query, fragment or credentials.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ReleaseError(`'${value}' must be an http or https URL.`);
+  if (url.search || url.hash || url.username || url.password)
+    throw new ReleaseError(`'${value}' must be a plain base URL, without query, fragment or credentials.`);
   return `${url.origin}${url.pathname.replace(/\/*$/, '/')}`;
 }
 
@@ -40,7 +42,8 @@ export function validateRegistry(value) {
     if (!FRONT_END_NAMES.includes(name)) fail(`unknown front end '${name}'`);
     if (typeof pointer !== 'object' || pointer === null) fail(`${name} is not an object`);
     for (const key of ['live', 'previous']) {
-      if (pointer[key] !== undefined && pointer[key] !== null && !RELEASE_ID.test(pointer[key])) fail(`${name}.${key} is not a release id`);
+      if (pointer[key] !== undefined && pointer[key] !== null && !RELEASE_ID.test(pointer[key]))
+        fail(`${name}.${key} is not a release id`);
     }
     if (pointer.url !== undefined && pointer.url !== null) normaliseBaseUrl(pointer.url);
   }
@@ -138,7 +141,8 @@ export async function withRegistryLock(store, work) {
 function requireRelease(store, frontEnd, id) {
   assertReleaseId(id);
   const release = readRelease(store, frontEnd, id);
-  if (!release) throw new ReleaseError(`There is no release ${id} of ${frontEnd} in ${store}. See 'npm run release -- status'.`);
+  if (!release)
+    throw new ReleaseError(`There is no release ${id} of ${frontEnd} in ${store}. See 'npm run release -- status'.`);
   return release;
 }
 
@@ -176,7 +180,13 @@ export async function rollback(store, frontEnd, { forced } = {}) {
     if (!pointer.previous) throw new ReleaseError(`${frontEnd} has no previous release to roll back to.`);
     requireRelease(store, frontEnd, pointer.previous);
     registry.frontEnds[frontEnd] = { ...pointer, live: pointer.previous, previous: pointer.live };
-    return { frontEnd, action: 'rollback', release: pointer.previous, from: pointer.live, ...(forced ? { forced } : {}) };
+    return {
+      frontEnd,
+      action: 'rollback',
+      release: pointer.previous,
+      from: pointer.live,
+      ...(forced ? { forced } : {}),
+    };
   });
 }
 

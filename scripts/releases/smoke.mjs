@@ -10,7 +10,10 @@ const UNAVAILABLE = 'This part of the shop is unavailable right now';
 async function json(url, init) {
   const response = await fetch(url, init);
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new ReleaseError(`The smoke run could not prepare its shopper: ${url} answered ${response.status} ${body.msg ?? ''}`);
+  if (!response.ok)
+    throw new ReleaseError(
+      `The smoke run could not prepare its shopper: ${url} answered ${response.status} ${body.msg ?? ''}`,
+    );
   return body;
 }
 
@@ -18,8 +21,21 @@ async function json(url, init) {
 async function signedInShopper(apiUrl) {
   const email = `smoke.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
   const password = 'Smoke#2024a';
-  const person = { firstname: 'Smoke', lastname: 'Test', createdate: '1990-01-01', gender: 'female', email, password, phonenum: '9876543210', address: '' };
-  await json(`${apiUrl}/signupcus`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(person) });
+  const person = {
+    firstname: 'Smoke',
+    lastname: 'Test',
+    createdate: '1990-01-01',
+    gender: 'female',
+    email,
+    password,
+    phonenum: '9876543210',
+    address: '',
+  };
+  await json(`${apiUrl}/signupcus`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(person),
+  });
   const anon = await json(`${apiUrl}/getanytoken`);
   const login = await json(`${apiUrl}/logincus`, {
     method: 'POST',
@@ -44,20 +60,35 @@ async function concretePaths(routes, frontEnd, apiUrl) {
  * Returns { visited, problems } (problems empty: it passed).
  * @param {{ store: string, frontEnd: string, id: string, siteUrl: string, chromiumPath?: string, log?: (line: string) => void }} options
  */
-export async function smoke({ store, frontEnd, id, siteUrl, chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium', log = () => {} }) {
+export async function smoke({
+  store,
+  frontEnd,
+  id,
+  siteUrl,
+  chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  log = () => {},
+}) {
   const release = readRelease(store, frontEnd, id);
   if (!release) throw new ReleaseError(`There is no release ${id} of ${frontEnd} to smoke-test.`);
-  if (!release.routes) throw new ReleaseError('The smoke run previews a remote\'s release inside the live shell; a shell release has no preview.');
+  if (!release.routes)
+    throw new ReleaseError(
+      "The smoke run previews a remote's release inside the live shell; a shell release has no preview.",
+    );
   let config;
   try {
     config = await (await fetch(`${siteUrl}/config.json`)).json();
   } catch (error) {
-    throw new ReleaseError(`The smoke run needs the live site at ${siteUrl} (npm start or npm run serve; SMOKE_URL to use another): ${error.message}`);
+    throw new ReleaseError(
+      `The smoke run needs the live site at ${siteUrl} (npm start or npm run serve; SMOKE_URL to use another): ${error.message}`,
+    );
   }
   const paths = await concretePaths(release.routes, frontEnd, config.apiUrl);
   const session = await signedInShopper(config.apiUrl);
   const { chromium } = require('playwright-core');
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   const problems = [];
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -67,7 +98,8 @@ export async function smoke({ store, frontEnd, id, siteUrl, chromiumPath = proce
     page.on('pageerror', (error) => problems.push(`${current}: page error: ${error.message}`));
     page.on('requestfailed', (request) => {
       // A stream or request the page dropped when it moved on is not a failure of the release.
-      if (!/ERR_ABORTED/.test(request.failure()?.errorText ?? '')) problems.push(`${current}: ${request.url()} failed (${request.failure()?.errorText})`);
+      if (!/ERR_ABORTED/.test(request.failure()?.errorText ?? ''))
+        problems.push(`${current}: ${request.url()} failed (${request.failure()?.errorText})`);
     });
     page.on('response', (response) => {
       if (response.status() >= 500 || (response.status() >= 400 && !response.url().startsWith(config.apiUrl))) {
@@ -80,7 +112,11 @@ export async function smoke({ store, frontEnd, id, siteUrl, chromiumPath = proce
       await page.goto(url);
       // Rendered (the shell's page area exists: an empty page has no spinner either) and settled.
       await page
-        .waitForFunction(() => document.querySelector('main') && !document.querySelector('main [role="status"]'), undefined, { timeout: 20_000 })
+        .waitForFunction(
+          () => document.querySelector('main') && !document.querySelector('main [role="status"]'),
+          undefined,
+          { timeout: 20_000 },
+        )
         .catch(() => problems.push(`${path}: still loading after 20 s`));
       if ((await page.getByText(UNAVAILABLE).count()) > 0) problems.push(`${path}: the area is unavailable`);
       const banner = await page.getByText(`Preview of ${frontEnd} ${id}`).count();

@@ -38,7 +38,9 @@ export function assertFrontEnd(name) {
 
 export function assertReleaseId(id) {
   if (typeof id !== 'string' || !RELEASE_ID.test(id)) {
-    throw new ReleaseError(`'${id}' is not a release id (they look like efc2563-1a2b3c4d; see 'npm run release -- status').`);
+    throw new ReleaseError(
+      `'${id}' is not a release id (they look like efc2563-1a2b3c4d; see 'npm run release -- status').`,
+    );
   }
 }
 
@@ -56,9 +58,11 @@ function filesBelow(dir) {
 export function inspectBuild(frontEnd, dir) {
   assertFrontEnd(frontEnd);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ReleaseError(`${dir} is not a build folder.`);
-  const need = frontEnd === 'shell' ? ['index.html'] : ['index.html', 'mf-manifest.json', 'remoteEntry.js', 'routes.json'];
+  const need =
+    frontEnd === 'shell' ? ['index.html'] : ['index.html', 'mf-manifest.json', 'remoteEntry.js', 'routes.json'];
   const missing = need.filter((f) => !existsSync(join(dir, f)));
-  if (missing.length) throw new ReleaseError(`The ${frontEnd} build in ${dir} is incomplete: no ${missing.join(', ')}.`);
+  if (missing.length)
+    throw new ReleaseError(`The ${frontEnd} build in ${dir} is incomplete: no ${missing.join(', ')}.`);
   if (frontEnd === 'shell') return { routes: undefined };
   let manifest;
   try {
@@ -85,7 +89,8 @@ export function readRoutes(file, frontEnd) {
     throw new ReleaseError(`${frontEnd}'s routes.json must list 1 to ${MAX_ROUTES} routes under "routes".`);
   }
   const bad = routes.filter((r) => typeof r !== 'string' || !ROUTE_PATTERN.test(r));
-  if (bad.length) throw new ReleaseError(`${frontEnd}'s routes.json has paths that are not routes: ${bad.map(String).join(', ')}`);
+  if (bad.length)
+    throw new ReleaseError(`${frontEnd}'s routes.json has paths that are not routes: ${bad.map(String).join(', ')}`);
   if (new Set(routes).size !== routes.length) throw new ReleaseError(`${frontEnd}'s routes.json lists a path twice.`);
   return routes;
 }
@@ -93,7 +98,9 @@ export function readRoutes(file, frontEnd) {
 /** Hash of a build's files, names included; the manifests are left out (publish writes the id into them). */
 export function hashBuild(dir) {
   const hash = createHash('sha256');
-  for (const file of filesBelow(dir).map((f) => relative(dir, f)).sort()) {
+  for (const file of filesBelow(dir)
+    .map((f) => relative(dir, f))
+    .sort()) {
     if (VERSIONED_FILES.includes(file) || file === RELEASE_FILE) continue;
     hash.update(`${file}\0`);
     hash.update(readFileSync(join(dir, file)));
@@ -135,7 +142,12 @@ export function listReleases(store, frontEnd) {
  * others, the release id written into the manifest's build version and release.json, then moved
  * into place in one rename. A release that exists already is never touched.
  */
-export async function publishBuild(store, frontEnd, buildDir, { commit = 'local', dirty = false, now = new Date() } = {}) {
+export async function publishBuild(
+  store,
+  frontEnd,
+  buildDir,
+  { commit = 'local', dirty = false, now = new Date() } = {},
+) {
   const { routes } = inspectBuild(frontEnd, buildDir);
   const buildHash = hashBuild(buildDir);
   const id = `${commit.slice(0, 7)}${dirty ? '-dirty' : ''}-${buildHash}`;
@@ -195,7 +207,8 @@ export async function pruneReleases(store, registry, { keep = 10, now = Date.now
     const dir = join(store, frontEnd);
     if (!existsSync(dir)) continue;
     for (const name of readdirSync(dir).filter((n) => n.startsWith('.incoming-'))) {
-      if (now - statSync(join(dir, name)).mtimeMs > 3600_000) await rm(join(dir, name), { recursive: true, force: true });
+      if (now - statSync(join(dir, name)).mtimeMs > 3600_000)
+        await rm(join(dir, name), { recursive: true, force: true });
     }
   }
   return removed;

@@ -20,7 +20,8 @@ const require = createRequire(import.meta.url);
 const { EmitTypesPlugin } = require('../emit-types-plugin.cjs');
 
 const COMPATIBLE_APP = "import type { ReactElement } from 'react';\nexport default function ShopApp(): ReactElement;\n";
-const NEEDS_A_PROP_APP = "import type { ReactElement } from 'react';\nexport default function ShopApp(props: { basename: string }): ReactElement;\n";
+const NEEDS_A_PROP_APP =
+  "import type { ReactElement } from 'react';\nexport default function ShopApp(props: { basename: string }): ReactElement;\n";
 const REPO_NODE_MODULES = join(ROOT, 'node_modules');
 
 const freshDir = scratchFolders('gate');
@@ -30,7 +31,9 @@ let builds = 0;
 
 before(() => {
   // The shell's contract as its build writes it into types/remote-contract.d.ts.
-  const emitted = new EmitTypesPlugin({ tsconfig: join(ROOT, 'shell', 'tsconfig.json'), files: {} }).emit(join(ROOT, 'shell', 'src', 'federation', 'remoteContract.ts'));
+  const emitted = new EmitTypesPlugin({ tsconfig: join(ROOT, 'shell', 'tsconfig.json'), files: {} }).emit(
+    join(ROOT, 'shell', 'src', 'federation', 'remoteContract.ts'),
+  );
   assert.equal(emitted.length, 1, emitted.map((d) => d.name).join(', '));
   contract = emitted[0].text;
   assert.match(contract, /interface RemoteModules/);
@@ -71,7 +74,10 @@ function shellBuild({ shared = '1.0.0', withContract = true } = {}) {
  * A remote build: `requires` is the @marketplace/shared range it needs, `app` its ./App
  * declarations (null: none), `exposes` what its manifest exposes, `shared` more shared entries.
  */
-function remoteBuild(frontEnd, { requires = '^1.0.0', app = COMPATIBLE_APP, exposes = ['./App'], shared = [], types = {} } = {}) {
+function remoteBuild(
+  frontEnd,
+  { requires = '^1.0.0', app = COMPATIBLE_APP, exposes = ['./App'], shared = [], types = {} } = {},
+) {
   const dir = freshDir(`build-${frontEnd}`);
   return writeFiles(dir, {
     'index.html': `<!doctype html><title>${frontEnd}</title><script src="remoteEntry.js"></script>`,
@@ -96,7 +102,10 @@ function remoteBuild(frontEnd, { requires = '^1.0.0', app = COMPATIBLE_APP, expo
 let day = 0;
 async function publish(store, frontEnd, dir) {
   day += 1;
-  const { release, created } = await publishBuild(store, frontEnd, dir, { commit: COMMIT, now: new Date(Date.UTC(2024, 0, 1, 0, day)) });
+  const { release, created } = await publishBuild(store, frontEnd, dir, {
+    commit: COMMIT,
+    now: new Date(Date.UTC(2024, 0, 1, 0, day)),
+  });
   assert.equal(created, true, `${frontEnd}: the fixture build was published before`);
   return release.id;
 }
@@ -126,11 +135,13 @@ function gateLeavingNoScratch(store, frontEnd, target) {
   const made = [];
   const original = fs.mkdtempSync;
   // One wrapper for all of mkdtempSync's overloads: it passes the arguments through unchanged.
-  fs.mkdtempSync = /** @type {typeof original} */ ((/** @type {Parameters<typeof original>} */ ...args) => {
-    const dir = original(...args);
-    made.push(dir);
-    return dir;
-  });
+  fs.mkdtempSync = /** @type {typeof original} */ (
+    (/** @type {Parameters<typeof original>} */ ...args) => {
+      const dir = original(...args);
+      made.push(dir);
+      return dir;
+    }
+  );
   syncBuiltinESMExports(); // the gate's `import { mkdtempSync } from 'node:fs'` sees the wrapper
   try {
     return gate(store, frontEnd, target);
@@ -183,7 +194,10 @@ describe('a remote against the live shell', () => {
 
     const words = describeVerdict(refused);
     assert.match(words, /^Gate: refused/);
-    assert.match(words, /1\. \[shared version\] shop .* requires @marketplace\/shared \^1\.1\.0, but the live shell .* provides 1\.0\.0\./);
+    assert.match(
+      words,
+      /1\. \[shared version\] shop .* requires @marketplace\/shared \^1\.1\.0, but the live shell .* provides 1\.0\.0\./,
+    );
     assert.match(words, /Fix: Release a shell/);
     assert.match(words, /Nothing was made live\. --force promotes anyway/);
 
@@ -197,8 +211,14 @@ describe('a remote against the live shell', () => {
     const { store } = await storeWithLiveShell({ shared: '2.0.0' });
     const id = await publish(store, 'shop', remoteBuild('shop', { requires: '^1.0.0' }));
     const { problems } = gate(store, 'shop', { id });
-    assert.deepEqual(problems.map((p) => p.kind), ['shared version']);
-    assert.match(problems[0].message, /requires @marketplace\/shared \^1\.0\.0, but the live shell .* provides 2\.0\.0/);
+    assert.deepEqual(
+      problems.map((p) => p.kind),
+      ['shared version'],
+    );
+    assert.match(
+      problems[0].message,
+      /requires @marketplace\/shared \^1\.0\.0, but the live shell .* provides 2\.0\.0/,
+    );
     assert.match(problems[0].fix, /^Build shop against @marketplace\/shared 2\.0\.0 \(raise its range\)/);
   });
 
@@ -227,7 +247,10 @@ describe('a remote against the live shell', () => {
     const [problem] = verdict.problems;
     assert.match(problem.message, /basename/);
     assert.match(problem.message, /\.\/App/);
-    assert.ok(problem.message.startsWith(`shop ${id}'s ./App does not match what the live shell ${shell} renders`), problem.message);
+    assert.ok(
+      problem.message.startsWith(`shop ${id}'s ./App does not match what the live shell ${shell} renders`),
+      problem.message,
+    );
     assert.equal(lastScratch.length, 1);
     assert.ok(!problem.message.includes(lastScratch[0]), problem.message);
     assert.ok(!problem.message.includes('.release-gate-'), problem.message);
@@ -241,7 +264,11 @@ describe('a remote against the live shell', () => {
     const id = await publish(
       store,
       'shop',
-      remoteBuild('shop', { exposes: ['./Widget'], app: null, types: { 'types/exposes/Widget.d.ts': 'export declare const size: number;\n' } }),
+      remoteBuild('shop', {
+        exposes: ['./Widget'],
+        app: null,
+        types: { 'types/exposes/Widget.d.ts': 'export declare const size: number;\n' },
+      }),
     );
     const verdict = gateLeavingNoScratch(store, 'shop', { id });
     assert.deepEqual(kinds(verdict), ['exposed module']);
@@ -249,20 +276,20 @@ describe('a remote against the live shell', () => {
     assert.match(verdict.problems[0].fix, /Expose \.\/App from shop/);
   });
 
-  test(
-    'a remote exposing nothing and carrying no types/ is refused as not exposing ./App',
-    async () => {
-      const { store } = await storeWithLiveShell();
-      const id = await publish(store, 'shop', remoteBuild('shop', { exposes: [], app: null }));
-      const verdict = gateLeavingNoScratch(store, 'shop', { id });
-      assert.deepEqual(kinds(verdict), ['exposed module']);
-    },
-  );
+  test('a remote exposing nothing and carrying no types/ is refused as not exposing ./App', async () => {
+    const { store } = await storeWithLiveShell();
+    const id = await publish(store, 'shop', remoteBuild('shop', { exposes: [], app: null }));
+    const verdict = gateLeavingNoScratch(store, 'shop', { id });
+    assert.deepEqual(kinds(verdict), ['exposed module']);
+  });
 
   test('a remote exposing ./App without its declarations is refused with an error rather than waved through', async () => {
     const { store } = await storeWithLiveShell();
     const id = await publish(store, 'shop', remoteBuild('shop', { app: null }));
-    await failsWithReleaseError(() => gateLeavingNoScratch(store, 'shop', { id }), /no types\/exposes\/App\.d\.ts; the gate refuses rather than guess/);
+    await failsWithReleaseError(
+      () => gateLeavingNoScratch(store, 'shop', { id }),
+      /no types\/exposes\/App\.d\.ts; the gate refuses rather than guess/,
+    );
     assert.equal(lastScratch.length, 1, 'the scratch folder was made, and removed when the gate gave up');
   });
 
@@ -278,11 +305,14 @@ describe('a remote against the live shell', () => {
     assert.deepEqual(gate(store, 'shop', { id }), { checked: [], problems: [] });
   });
 
-  test("a live shell whose manifest cannot be read makes the gate refuse rather than guess", async () => {
+  test('a live shell whose manifest cannot be read makes the gate refuse rather than guess', async () => {
     const { store, shell } = await storeWithLiveShell();
     const id = await publish(store, 'shop', remoteBuild('shop'));
     writeFileSync(join(store, 'shell', shell, 'mf-manifest.json'), 'garbage, not JSON');
-    await failsWithReleaseError(() => gateLeavingNoScratch(store, 'shop', { id }), /cannot read the live shell .*'s manifest.*refuses rather than guess/);
+    await failsWithReleaseError(
+      () => gateLeavingNoScratch(store, 'shop', { id }),
+      /cannot read the live shell .*'s manifest.*refuses rather than guess/,
+    );
   });
 
   test('a live shell without types/remote-contract.d.ts makes the gate refuse rather than guess', async () => {
@@ -290,7 +320,10 @@ describe('a remote against the live shell', () => {
     const shell = await publishLive(store, 'shell', shellBuild({ withContract: false }));
     assert.equal(existsSync(join(store, 'shell', shell, 'types', 'remote-contract.d.ts')), false);
     const id = await publish(store, 'shop', remoteBuild('shop'));
-    await failsWithReleaseError(() => gateLeavingNoScratch(store, 'shop', { id }), /has no types\/remote-contract\.d\.ts.*refuses rather than guess/);
+    await failsWithReleaseError(
+      () => gateLeavingNoScratch(store, 'shop', { id }),
+      /has no types\/remote-contract\.d\.ts.*refuses rather than guess/,
+    );
   });
 });
 
@@ -304,8 +337,14 @@ describe('a shell against the live remotes', () => {
 
     const verdict = gateLeavingNoScratch(store, 'shell', { id: candidate });
     assert.deepEqual(verdict.problems, []);
-    assert.deepEqual(verdict.checked, [`shell ${candidate} against the live shop ${shop}`, `shell ${candidate} against the live account ${account}`]);
-    assert.match(describeVerdict(verdict), /^Gate: compatible \(shell .* against the live shop .*; shell .* against the live account .*\)\.$/);
+    assert.deepEqual(verdict.checked, [
+      `shell ${candidate} against the live shop ${shop}`,
+      `shell ${candidate} against the live account ${account}`,
+    ]);
+    assert.match(
+      describeVerdict(verdict),
+      /^Gate: compatible \(shell .* against the live shop .*; shell .* against the live account .*\)\.$/,
+    );
   });
 
   test('a shell providing a @marketplace/shared version a live remote excludes is refused, naming that remote', async () => {
@@ -317,7 +356,10 @@ describe('a shell against the live remotes', () => {
     const verdict = gateLeavingNoScratch(store, 'shell', { id: candidate });
     assert.equal(verdict.checked.length, 2);
     assert.deepEqual(kinds(verdict), ['shared version']);
-    assert.equal(verdict.problems[0].message, `the live shop ${shop} requires @marketplace/shared ^1.0.0, but shell ${candidate} provides 2.0.0.`);
+    assert.equal(
+      verdict.problems[0].message,
+      `the live shop ${shop} requires @marketplace/shared ^1.0.0, but shell ${candidate} provides 2.0.0.`,
+    );
     assert.match(verdict.problems[0].fix, /keep the previous shell live/);
 
     // The same shell as an unpublished build folder gets the same verdict.

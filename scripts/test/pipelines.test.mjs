@@ -21,10 +21,16 @@ for (const [part, command] of Object.entries(PARTS)) {
     assert.ok(existsSync(file), `${file} exists`);
     const text = readFileSync(file, 'utf8');
     assert.match(text, new RegExp(`run: ${command.replace(/[-]/g, '\\-')}\\s*$`, 'm'));
-    for (const trigger of ['push', 'pull_request']) assert.match(text, new RegExp(`${trigger}:[\\s\\S]*?paths: \\[[^\\]]*'${part}/\\*\\*'`), `${trigger} filters on ${part}/**`);
+    for (const trigger of ['push', 'pull_request'])
+      assert.match(
+        text,
+        new RegExp(`${trigger}:[\\s\\S]*?paths: \\[[^\\]]*'${part}/\\*\\*'`),
+        `${trigger} filters on ${part}/**`,
+      );
     const [script, workspace] = command.startsWith('npm run ci') ? ['ci', part] : ['test', part];
     const pkg = JSON.parse(readFileSync(join(ROOT, workspace, 'package.json'), 'utf8'));
     assert.ok(pkg.scripts?.[script], `${workspace}/package.json has a '${script}' script`);
-    if (script === 'test') assert.match(pkg.scripts.test, /^tsc -p \. && /, `${part}'s tests start with its type check`);
+    if (script === 'test')
+      assert.match(pkg.scripts.test, /^tsc -p \. && /, `${part}'s tests start with its type check`);
   });
 }

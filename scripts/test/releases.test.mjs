@@ -9,7 +9,15 @@ import { COMMIT, failsWithReleaseError, scratchFolders } from './helpers.mjs';
 
 import { main } from '../release.mjs';
 import { LiveReleases } from '../releases/live.mjs';
-import { move, normaliseBaseUrl, promote, readRegistry, rollback, updateRegistry, withRegistryLock } from '../releases/registry.mjs';
+import {
+  move,
+  normaliseBaseUrl,
+  promote,
+  readRegistry,
+  rollback,
+  updateRegistry,
+  withRegistryLock,
+} from '../releases/registry.mjs';
 import {
   RELEASE_ID,
   ReleaseError,
@@ -51,7 +59,13 @@ function writeBuild(frontEnd, { variant = 'a', omit = [], manifest, routes, file
       'mf-manifest.json',
       typeof manifest === 'string'
         ? manifest
-        : JSON.stringify(manifest ?? { id: frontEnd, name: frontEnd, metaData: { name: frontEnd, buildInfo: { buildVersion: '1.0.0', buildName: frontEnd } } }),
+        : JSON.stringify(
+            manifest ?? {
+              id: frontEnd,
+              name: frontEnd,
+              metaData: { name: frontEnd, buildInfo: { buildVersion: '1.0.0', buildName: frontEnd } },
+            },
+          ),
     );
   }
   for (const [name, content] of Object.entries(files)) put(name, content);
@@ -65,7 +79,11 @@ function snapshot(dir) {
     for (const entry of readdirSync(d, { withFileTypes: true })) {
       const path = join(d, entry.name);
       if (entry.isDirectory()) walk(path);
-      else out[relative(dir, path)] = { mtimeMs: statSync(path).mtimeMs, sha256: createHash('sha256').update(readFileSync(path)).digest('hex') };
+      else
+        out[relative(dir, path)] = {
+          mtimeMs: statSync(path).mtimeMs,
+          sha256: createHash('sha256').update(readFileSync(path)).digest('hex'),
+        };
     }
   };
   if (existsSync(dir)) walk(dir);
@@ -93,7 +111,10 @@ describe('publish', () => {
   test('a remote build becomes a release folder with its files, release.json, the id as build version and its routes', async () => {
     const store = freshDir('store');
     const build = writeBuild('shop');
-    const { release, created } = await publishBuild(store, 'shop', build, { commit: COMMIT, now: new Date('2024-03-01T10:00:00Z') });
+    const { release, created } = await publishBuild(store, 'shop', build, {
+      commit: COMMIT,
+      now: new Date('2024-03-01T10:00:00Z'),
+    });
 
     assert.equal(created, true);
     assert.match(release.id, RELEASE_ID);
@@ -129,7 +150,10 @@ describe('publish', () => {
     assert.equal(written.files, 5);
 
     assert.deepEqual(readRelease(store, 'shop', release.id), release);
-    assert.deepEqual(listReleases(store, 'shop').map((r) => r.id), [release.id]);
+    assert.deepEqual(
+      listReleases(store, 'shop').map((r) => r.id),
+      [release.id],
+    );
     // Nothing but the release itself in the front end's folder (no interrupted-publish leftovers).
     assert.deepEqual(readdirSync(join(store, 'shop')), [release.id]);
   });
@@ -139,17 +163,27 @@ describe('publish', () => {
     const { release, created } = await publishBuild(store, 'shell', writeBuild('shell'), { commit: COMMIT });
     assert.equal(created, true);
     assert.match(release.id, RELEASE_ID);
-    assert.deepEqual(readdirSync(join(store, 'shell', release.id)).sort(), ['index.html', 'main.1a2b3c4d.js', 'release.json']);
+    assert.deepEqual(readdirSync(join(store, 'shell', release.id)).sort(), [
+      'index.html',
+      'main.1a2b3c4d.js',
+      'release.json',
+    ]);
     assert.equal('routes' in readJson(join(store, 'shell', release.id, 'release.json')), false);
   });
 
   test('publishing the same build again returns created:false and changes nothing in the store', async () => {
     const store = freshDir('store');
-    const first = await publishBuild(store, 'shop', writeBuild('shop'), { commit: COMMIT, now: new Date('2024-03-01T10:00:00Z') });
+    const first = await publishBuild(store, 'shop', writeBuild('shop'), {
+      commit: COMMIT,
+      now: new Date('2024-03-01T10:00:00Z'),
+    });
     const before = snapshot(store);
 
     // An identical build in another folder, published later.
-    const again = await publishBuild(store, 'shop', writeBuild('shop'), { commit: COMMIT, now: new Date('2024-04-01T10:00:00Z') });
+    const again = await publishBuild(store, 'shop', writeBuild('shop'), {
+      commit: COMMIT,
+      now: new Date('2024-04-01T10:00:00Z'),
+    });
     assert.equal(again.created, false);
     assert.equal(again.release.id, first.release.id);
     assert.equal(again.release.publishedAt, '2024-03-01T10:00:00.000Z');
@@ -165,10 +199,15 @@ describe('publish', () => {
     assert.notEqual(b.buildHash, a.buildHash);
     assert.match(b.id, RELEASE_ID);
 
-    const otherCommit = (await publishBuild(store, 'shop', writeBuild('shop', { variant: 'a' }), { commit: 'fedcba9876543210' })).release;
+    const otherCommit = (
+      await publishBuild(store, 'shop', writeBuild('shop', { variant: 'a' }), { commit: 'fedcba9876543210' })
+    ).release;
     assert.equal(otherCommit.id, `fedcba9-${a.buildHash}`);
 
-    const dirty = await publishBuild(store, 'shop', writeBuild('shop', { variant: 'a' }), { commit: COMMIT, dirty: true });
+    const dirty = await publishBuild(store, 'shop', writeBuild('shop', { variant: 'a' }), {
+      commit: COMMIT,
+      dirty: true,
+    });
     assert.equal(dirty.created, true);
     assert.equal(dirty.release.id, `${COMMIT.slice(0, 7)}-dirty-${a.buildHash}`);
     assert.match(dirty.release.id, RELEASE_ID);
@@ -177,7 +216,9 @@ describe('publish', () => {
     assert.ok(local.id.startsWith('local-'), local.id);
 
     assert.deepEqual(
-      listReleases(store, 'shop').map((r) => r.id).sort(),
+      listReleases(store, 'shop')
+        .map((r) => r.id)
+        .sort(),
       [a.id, b.id, otherCommit.id, dirty.release.id, local.id].sort(),
     );
   });
@@ -191,7 +232,10 @@ describe('publish', () => {
 
     assert.equal(readRelease(store, 'shop', id), null);
     assert.deepEqual(listReleases(store, 'shop'), []);
-    await failsWithReleaseError(() => publishBuild(store, 'shop', build, { commit: COMMIT }), /is not a complete release; remove it first/);
+    await failsWithReleaseError(
+      () => publishBuild(store, 'shop', build, { commit: COMMIT }),
+      /is not a complete release; remove it first/,
+    );
     assert.deepEqual(readdirSync(join(store, 'shop')), [id]);
     assert.deepEqual(readdirSync(join(store, 'shop', id)), ['index.html']);
   });
@@ -199,7 +243,11 @@ describe('publish', () => {
   test('a new file in the build changes the id', async () => {
     const store = freshDir('store');
     const a = (await publishBuild(store, 'shell', writeBuild('shell'), { commit: COMMIT })).release;
-    const b = (await publishBuild(store, 'shell', writeBuild('shell', { files: { 'chunk.99aa88bb.js': '1' } }), { commit: COMMIT })).release;
+    const b = (
+      await publishBuild(store, 'shell', writeBuild('shell', { files: { 'chunk.99aa88bb.js': '1' } }), {
+        commit: COMMIT,
+      })
+    ).release;
     assert.notEqual(a.id, b.id);
   });
 });
@@ -207,15 +255,55 @@ describe('publish', () => {
 describe('incomplete or wrong builds are refused and leave nothing in the store', () => {
   /** @type {[name: string, frontEnd: string, makeBuild: () => string, message: RegExp][]} */
   const cases = [
-    ['a remote without mf-manifest.json', 'shop', () => writeBuild('shop', { omit: ['mf-manifest.json'] }), /incomplete: no mf-manifest\.json/],
-    ['a remote without remoteEntry.js or routes.json', 'auction', () => writeBuild('auction', { omit: ['remoteEntry.js', 'routes.json'] }), /no remoteEntry\.js, routes\.json/],
-    ['a shell without index.html', 'shell', () => writeBuild('shell', { omit: ['index.html'] }), /incomplete: no index\.html/],
-    ['a manifest naming another container', 'shop', () => writeBuild('shop', { manifest: { name: 'account', metaData: { buildInfo: { buildVersion: '1.0.0' } } } }), /'account' container, not 'shop'/],
-    ['a manifest that is not JSON', 'account', () => writeBuild('account', { manifest: '{ "name": "account", ' }), /mf-manifest\.json is not JSON/],
-    ['a routes.json with a URL instead of a route', 'shop', () => writeBuild('shop', { routes: ['/', 'http://x'] }), /not routes: http:\/\/x/],
-    ['a routes.json listing a path twice', 'shop', () => writeBuild('shop', { routes: ['/', '/compare', '/'] }), /twice/],
+    [
+      'a remote without mf-manifest.json',
+      'shop',
+      () => writeBuild('shop', { omit: ['mf-manifest.json'] }),
+      /incomplete: no mf-manifest\.json/,
+    ],
+    [
+      'a remote without remoteEntry.js or routes.json',
+      'auction',
+      () => writeBuild('auction', { omit: ['remoteEntry.js', 'routes.json'] }),
+      /no remoteEntry\.js, routes\.json/,
+    ],
+    [
+      'a shell without index.html',
+      'shell',
+      () => writeBuild('shell', { omit: ['index.html'] }),
+      /incomplete: no index\.html/,
+    ],
+    [
+      'a manifest naming another container',
+      'shop',
+      () => writeBuild('shop', { manifest: { name: 'account', metaData: { buildInfo: { buildVersion: '1.0.0' } } } }),
+      /'account' container, not 'shop'/,
+    ],
+    [
+      'a manifest that is not JSON',
+      'account',
+      () => writeBuild('account', { manifest: '{ "name": "account", ' }),
+      /mf-manifest\.json is not JSON/,
+    ],
+    [
+      'a routes.json with a URL instead of a route',
+      'shop',
+      () => writeBuild('shop', { routes: ['/', 'http://x'] }),
+      /not routes: http:\/\/x/,
+    ],
+    [
+      'a routes.json listing a path twice',
+      'shop',
+      () => writeBuild('shop', { routes: ['/', '/compare', '/'] }),
+      /twice/,
+    ],
     ['a routes.json with no routes', 'shop', () => writeBuild('shop', { routes: [] }), /1 to 500 routes/],
-    ['a routes.json that is not JSON', 'shop', () => writeBuild('shop', { routes: 'routes: /' }), /routes\.json cannot be read/],
+    [
+      'a routes.json that is not JSON',
+      'shop',
+      () => writeBuild('shop', { routes: 'routes: /' }),
+      /routes\.json cannot be read/,
+    ],
     ['an unknown front end', 'admin', () => writeBuild('shop'), /Unknown front end 'admin'/],
     ['a folder that does not exist', 'shop', () => join(freshDir('missing'), 'no-such-build'), /is not a build folder/],
   ];
@@ -230,7 +318,12 @@ describe('incomplete or wrong builds are refused and leave nothing in the store'
   test('routes with :params and nested paths are accepted as they are', () => {
     const dir = writeBuild('auction', { routes: ['/', '/auctions/:id', '/auctions/:id/bids', '/my-bids'] });
     assert.deepEqual(inspectBuild('auction', dir).routes, ['/', '/auctions/:id', '/auctions/:id/bids', '/my-bids']);
-    assert.deepEqual(readRoutes(join(dir, 'routes.json'), 'auction'), ['/', '/auctions/:id', '/auctions/:id/bids', '/my-bids']);
+    assert.deepEqual(readRoutes(join(dir, 'routes.json'), 'auction'), [
+      '/',
+      '/auctions/:id',
+      '/auctions/:id/bids',
+      '/my-bids',
+    ]);
   });
 });
 
@@ -241,7 +334,12 @@ describe('promote and rollback', () => {
 
     const first = await promote(store, 'shop', a);
     assert.deepEqual(
-      { frontEnd: first.event.frontEnd, action: first.event.action, release: first.event.release, from: first.event.from },
+      {
+        frontEnd: first.event.frontEnd,
+        action: first.event.action,
+        release: first.event.release,
+        from: first.event.from,
+      },
       { frontEnd: 'shop', action: 'promote', release: a, from: null },
     );
     assert.equal(readRegistry(store).frontEnds.shop.live, a);
@@ -292,7 +390,10 @@ describe('promote and rollback', () => {
     await promote(store, 'shop', releases[0].id);
     const bytes = registryBytes(store);
 
-    await failsWithReleaseError(() => promote(store, 'shop', 'abcdef0-12345678'), /no release abcdef0-12345678 of shop/);
+    await failsWithReleaseError(
+      () => promote(store, 'shop', 'abcdef0-12345678'),
+      /no release abcdef0-12345678 of shop/,
+    );
     await failsWithReleaseError(() => promote(store, 'shop', 'nope'), /'nope' is not a release id/);
     await failsWithReleaseError(() => promote(store, 'shop', '../account'), /not a release id/);
     // A release of another front end is not one of shop's.
@@ -343,7 +444,10 @@ describe('registry atomicity', () => {
 
   test('a registry that is JSON but not a registry is refused', async () => {
     const { store, releases } = await storeWithReleases('shop', 1);
-    writeFileSync(registryFile(store), JSON.stringify({ schema: 1, frontEnds: { shop: { live: 'not-an-id' } }, history: [] }));
+    writeFileSync(
+      registryFile(store),
+      JSON.stringify({ schema: 1, frontEnds: { shop: { live: 'not-an-id' } }, history: [] }),
+    );
     const bytes = registryBytes(store);
     assert.throws(() => readRegistry(store), ReleaseError);
     await failsWithReleaseError(() => promote(store, 'shop', releases[0].id), /shop\.live is not a release id/);
@@ -355,7 +459,10 @@ describe('registry atomicity', () => {
     writeFileSync(registryFile(store), JSON.stringify({ schema: 1, frontEnds: { shop: null }, history: [] }));
     assert.throws(
       () => readRegistry(store),
-      (error) => error instanceof ReleaseError && /shop is not an object/.test(error.message) && error.message.includes(registryFile(store)),
+      (error) =>
+        error instanceof ReleaseError &&
+        /shop is not an object/.test(error.message) &&
+        error.message.includes(registryFile(store)),
     );
   });
 
@@ -424,7 +531,10 @@ describe('prune', () => {
     const removed = await pruneReleases(store, readRegistry(store), { keep: 2 });
     assert.deepEqual(removed, [`shop/${third}`]);
     assert.deepEqual(readdirSync(join(store, 'shop')).sort(), [oldest, second, fourth, newest].sort());
-    assert.deepEqual(listReleases(store, 'shop').map((r) => r.id), [newest, fourth, second, oldest]);
+    assert.deepEqual(
+      listReleases(store, 'shop').map((r) => r.id),
+      [newest, fourth, second, oldest],
+    );
 
     // Nothing more to prune.
     assert.deepEqual(await pruneReleases(store, readRegistry(store), { keep: 2 }), []);
@@ -469,7 +579,11 @@ describe('move', () => {
     const moved = await move(store, 'shop', 'https://cdn.example/shop');
     assert.equal(moved.event.url, 'https://cdn.example/shop/');
     assert.equal(moved.event.from, null);
-    assert.deepEqual(readRegistry(store).frontEnds.shop, { live: releases[0].id, previous: null, url: 'https://cdn.example/shop/' });
+    assert.deepEqual(readRegistry(store).frontEnds.shop, {
+      live: releases[0].id,
+      previous: null,
+      url: 'https://cdn.example/shop/',
+    });
 
     const bytes = registryBytes(store);
     const same = await move(store, 'shop', 'https://cdn.example/shop/');
@@ -490,7 +604,10 @@ describe('move', () => {
 
     await failsWithReleaseError(() => move(store, 'account', 'ftp://x'), /http or https/);
     await failsWithReleaseError(() => move(store, 'account', 'https://cdn.example/account/?v=2'), /without query/);
-    await failsWithReleaseError(() => move(store, 'account', 'https://cdn.example/account/#top'), /without query, fragment/);
+    await failsWithReleaseError(
+      () => move(store, 'account', 'https://cdn.example/account/#top'),
+      /without query, fragment/,
+    );
     await failsWithReleaseError(() => move(store, 'account', 'https://user:pw@cdn.example/account/'), /credentials/);
     await failsWithReleaseError(() => move(store, 'account', 'cdn.example/account'), /not a URL/);
     await failsWithReleaseError(() => move(store, 'shell', 'https://cdn.example/shell/'), /only remotes can be moved/);
@@ -563,7 +680,12 @@ describe('LiveReleases', () => {
       routes: { shop: ROUTES, account: ROUTES },
       releases: { shell, shop: shop[0], account },
     });
-    assert.deepEqual(live.frontEndSources(), ['http://localhost:4100', 'http://localhost:4101', 'http://localhost:4102', 'http://localhost:4103']);
+    assert.deepEqual(live.frontEndSources(), [
+      'http://localhost:4100',
+      'http://localhost:4101',
+      'http://localhost:4102',
+      'http://localhost:4103',
+    ]);
     assert.deepEqual(errors, []);
   });
 
@@ -585,7 +707,12 @@ describe('LiveReleases', () => {
 
     await move(store, 'shop', 'https://cdn.example/shop');
     assert.equal(live.runtimeConfig().remotes.shop, `https://cdn.example/shop/${shop[1]}/mf-manifest.json`);
-    assert.deepEqual(live.frontEndSources(), ['http://localhost:4100', 'https://cdn.example/shop/', 'http://localhost:4102', 'http://localhost:4103']);
+    assert.deepEqual(live.frontEndSources(), [
+      'http://localhost:4100',
+      'https://cdn.example/shop/',
+      'http://localhost:4102',
+      'http://localhost:4103',
+    ]);
 
     await move(store, 'shop', 'https://cdn.example');
     assert.equal(live.runtimeConfig().remotes.shop, `https://cdn.example/${shop[1]}/mf-manifest.json`);
@@ -678,7 +805,10 @@ describe('CLI main()', () => {
     utimesSync(lock, longAgo, longAgo);
     quiet(t);
     assert.equal(await main(['prune', '--keep', '2'], store), 0);
-    assert.deepEqual(listReleases(store, 'shop').map((r) => r.id), [releases[2].id, releases[1].id]);
+    assert.deepEqual(
+      listReleases(store, 'shop').map((r) => r.id),
+      [releases[2].id, releases[1].id],
+    );
     assert.equal(existsSync(lock), false);
   });
 
@@ -691,7 +821,10 @@ describe('CLI main()', () => {
     assert.deepEqual(readRegistry(store).frontEnds.shop, { live: b, previous: a });
     assert.equal(await main(['rollback', 'shop'], store), 0);
     assert.deepEqual(readRegistry(store).frontEnds.shop, { live: a, previous: b });
-    assert.ok(lines.some((line) => line.includes(`shop: rollback ${a} (was ${b})`)), lines.join('\n'));
+    assert.ok(
+      lines.some((line) => line.includes(`shop: rollback ${a} (was ${b})`)),
+      lines.join('\n'),
+    );
   });
 
   test("'move' needs a URL, and 'move shop default' answers 0 and resets the base", async (t) => {

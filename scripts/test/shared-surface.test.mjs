@@ -40,10 +40,23 @@ function fakePackage({ version = '1.0.0', source = SOURCE } = {}) {
   counter += 1;
   const dir = join(root, `pkg-${counter}`);
   mkdirSync(join(dir, 'src'), { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: '@fake/pkg', version, exports: { '.': './src/index.ts' } }, null, 2));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: '@fake/pkg', version, exports: { '.': './src/index.ts' } }, null, 2),
+  );
   writeFileSync(
     join(dir, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { strict: true, module: 'ESNext', moduleResolution: 'Bundler', target: 'ES2022', skipLibCheck: true, types: [] }, include: ['src'] }),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        target: 'ES2022',
+        skipLibCheck: true,
+        types: [],
+      },
+      include: ['src'],
+    }),
   );
   writeFileSync(join(dir, 'src', 'index.ts'), source);
   return dir;
@@ -92,8 +105,15 @@ describe('checkSurface on a package', () => {
     assert.equal(record.name, '@fake/pkg');
     assert.equal(record.version, '1.0.0');
     assert.deepEqual(record.entries, ['.']);
-    assert.deepEqual(Object.keys(record.declarations).sort(), ['src/index#LIMIT', 'src/index#Options', 'src/index#greet']);
-    assert.deepEqual(record.declarations['src/index#Options'].members.label, { text: 'label?: ReactNode;', optional: true });
+    assert.deepEqual(Object.keys(record.declarations).sort(), [
+      'src/index#LIMIT',
+      'src/index#Options',
+      'src/index#greet',
+    ]);
+    assert.deepEqual(record.declarations['src/index#Options'].members.label, {
+      text: 'label?: ReactNode;',
+      optional: true,
+    });
     assert.deepEqual(record, currentSurface(dir));
 
     assert.deepEqual(checkSurface(dir), { ok: true, message: '@fake/pkg 1.0.0: the public surface is as recorded.' });
@@ -119,7 +139,10 @@ describe('checkSurface on a package', () => {
 
     const unrecorded = checkSurface(dir);
     assert.equal(unrecorded.ok, false);
-    assert.match(unrecorded.message, /@fake\/pkg 1\.1\.0 is not recorded \(the surface changed:\n {2}- added src\/index#EXTRA\)/);
+    assert.match(
+      unrecorded.message,
+      /@fake\/pkg 1\.1\.0 is not recorded \(the surface changed:\n {2}- added src\/index#EXTRA\)/,
+    );
 
     const written = checkSurface(dir, { write: true });
     assert.equal(written.ok, true, written.message);
@@ -133,7 +156,11 @@ describe('checkSurface on a package', () => {
     const dir = recordedPackage();
     editSource(dir, (s) => s.replace('export const LIMIT = 3;\n', ''));
     setVersion(dir, '1.1.0');
-    assertRefused(checkSurface(dir, { write: true }), { needs: 'major', wanted: '2.0.0', changes: ['removed src/index#LIMIT'] });
+    assertRefused(checkSurface(dir, { write: true }), {
+      needs: 'major',
+      wanted: '2.0.0',
+      changes: ['removed src/index#LIMIT'],
+    });
 
     setVersion(dir, '2.0.0');
     assert.equal(checkSurface(dir, { write: true }).ok, true);
@@ -143,7 +170,11 @@ describe('checkSurface on a package', () => {
   test('an added optional interface member needs a minor version', () => {
     const dir = recordedPackage();
     editSource(dir, (s) => s.replace('  label?: ReactNode;\n', '  label?: ReactNode;\n  tone?: string;\n'));
-    assertRefused(checkSurface(dir), { needs: 'minor', wanted: '1.1.0', changes: ['added optional src/index#Options.tone'] });
+    assertRefused(checkSurface(dir), {
+      needs: 'minor',
+      wanted: '1.1.0',
+      changes: ['added optional src/index#Options.tone'],
+    });
     setVersion(dir, '1.1.0');
     assert.equal(checkSurface(dir, { write: true }).ok, true);
   });
@@ -152,7 +183,11 @@ describe('checkSurface on a package', () => {
     const dir = recordedPackage();
     editSource(dir, (s) => s.replace('  label?: ReactNode;\n', '  label?: ReactNode;\n  tone: string;\n'));
     setVersion(dir, '1.1.0');
-    assertRefused(checkSurface(dir), { needs: 'major', wanted: '2.0.0', changes: ['added required src/index#Options.tone'] });
+    assertRefused(checkSurface(dir), {
+      needs: 'major',
+      wanted: '2.0.0',
+      changes: ['added required src/index#Options.tone'],
+    });
   });
 
   test('a name added to a re-export list needs a minor version, a name taken out of it a major one', () => {
@@ -166,10 +201,20 @@ describe('checkSurface on a package', () => {
   test('a contract schema (TypeBox object) is compared by property: optional added minor, required added major', () => {
     const schema = `import { Type } from 'typebox';\nexport const Query = Type.Object({ name: Type.String() });\n`;
     const dir = recordedPackage({ source: schema });
-    editSource(dir, (s) => s.replace('name: Type.String() }', 'name: Type.String(), cursor: Type.Optional(Type.String()) }'));
-    assertRefused(checkSurface(dir), { needs: 'minor', wanted: '1.1.0', changes: ['added optional src/index#Query.cursor'] });
+    editSource(dir, (s) =>
+      s.replace('name: Type.String() }', 'name: Type.String(), cursor: Type.Optional(Type.String()) }'),
+    );
+    assertRefused(checkSurface(dir), {
+      needs: 'minor',
+      wanted: '1.1.0',
+      changes: ['added optional src/index#Query.cursor'],
+    });
     editSource(dir, (s) => s.replace('cursor: Type.Optional(Type.String())', 'cursor: Type.String()'));
-    assertRefused(checkSurface(dir), { needs: 'major', wanted: '2.0.0', changes: ['added required src/index#Query.cursor'] });
+    assertRefused(checkSurface(dir), {
+      needs: 'major',
+      wanted: '2.0.0',
+      changes: ['added required src/index#Query.cursor'],
+    });
   });
 
   test("a member made required, or a function's parameter type changed, needs a major version", () => {
@@ -188,7 +233,9 @@ describe('checkSurface on a package', () => {
 
   test('changes inside function bodies and comments are not surface changes', () => {
     const dir = recordedPackage();
-    editSource(dir, (s) => s.replace('return `hello ${name}`;', 'return `hi ${name}!`;').replace('/** Says hello. */\n', ''));
+    editSource(dir, (s) =>
+      s.replace('return `hello ${name}`;', 'return `hi ${name}!`;').replace('/** Says hello. */\n', ''),
+    );
     assert.deepEqual(checkSurface(dir), { ok: true, message: '@fake/pkg 1.0.0: the public surface is as recorded.' });
   });
 
@@ -199,7 +246,10 @@ describe('checkSurface on a package', () => {
     assert.equal(unrecorded.ok, false);
     assert.match(unrecorded.message, /@fake\/pkg 1\.0\.1 is not recorded: run npm run surface -w shared/);
 
-    assert.deepEqual(checkSurface(dir, { write: true }), { ok: true, message: 'Recorded the surface of @fake/pkg 1.0.1.' });
+    assert.deepEqual(checkSurface(dir, { write: true }), {
+      ok: true,
+      message: 'Recorded the surface of @fake/pkg 1.0.1.',
+    });
     assert.deepEqual(checkSurface(dir), { ok: true, message: '@fake/pkg 1.0.1: the public surface is as recorded.' });
   });
 
@@ -223,13 +273,21 @@ describe('checkSurface on a package', () => {
   test('a workspace package it depends on (linked) is part of its surface, keyed by its name; an installed one is not', () => {
     // @fake/pkg re-exports @fake/contract, a workspace linked into its node_modules (as npm links
     // @marketplace/contract for @marketplace/shared), and @fake/installed, a folder of its own there.
-    const contract = fakePackage({ source: `import { Type } from 'typebox';\nexport const Reply = Type.Object({ id: Type.Integer() });\n` });
+    const contract = fakePackage({
+      source: `import { Type } from 'typebox';\nexport const Reply = Type.Object({ id: Type.Integer() });\n`,
+    });
     editManifest(contract, { name: '@fake/contract' });
     const dir = fakePackage({ source: `export * from '@fake/contract';\nexport * from '@fake/installed';\n` });
     editManifest(dir, { dependencies: { '@fake/contract': '1.0.0', '@fake/installed': '1.0.0' } });
     mkdirSync(join(dir, 'node_modules', '@fake', 'installed'), { recursive: true });
-    writeFileSync(join(dir, 'node_modules', '@fake', 'installed', 'package.json'), JSON.stringify({ name: '@fake/installed', version: '1.0.0', types: 'index.d.ts' }));
-    writeFileSync(join(dir, 'node_modules', '@fake', 'installed', 'index.d.ts'), 'export declare const INSTALLED = 1;\n');
+    writeFileSync(
+      join(dir, 'node_modules', '@fake', 'installed', 'package.json'),
+      JSON.stringify({ name: '@fake/installed', version: '1.0.0', types: 'index.d.ts' }),
+    );
+    writeFileSync(
+      join(dir, 'node_modules', '@fake', 'installed', 'index.d.ts'),
+      'export declare const INSTALLED = 1;\n',
+    );
     symlinkSync(contract, join(dir, 'node_modules', '@fake', 'contract'));
 
     assert.ok(checkSurface(dir, { write: true }).ok);
@@ -239,12 +297,17 @@ describe('checkSurface on a package', () => {
       "src/index#ExportDeclaration:export * from '@fake/installed';",
     ]);
     editSource(contract, (s) => s.replace('id: Type.Integer()', 'id: Type.String()'));
-    assertRefused(checkSurface(dir), { needs: 'major', wanted: '2.0.0', changes: ['changed @fake/contract/src/index#Reply.id'] });
+    assertRefused(checkSurface(dir), {
+      needs: 'major',
+      wanted: '2.0.0',
+      changes: ['changed @fake/contract/src/index#Reply.id'],
+    });
   });
 
   test('removing one overload of an exported function needs a major version', () => {
     const dir = recordedPackage({
-      source: 'export function parse(v: string): number;\nexport function parse(v: number): number;\nexport function parse(v: string | number): number {\n  return Number(v);\n}\n',
+      source:
+        'export function parse(v: string): number;\nexport function parse(v: number): number;\nexport function parse(v: string | number): number {\n  return Number(v);\n}\n',
     });
     editSource(dir, (s) => s.replace('export function parse(v: string): number;\n', ''));
     assertRefused(checkSurface(dir), { needs: 'major', wanted: '2.0.0' });
@@ -270,20 +333,31 @@ describe('compareSurfaces', () => {
     const now = base();
     now.declarations['src/index#LIMIT'] = 'export declare const LIMIT = 3;';
     now.entries = ['.', './extra'];
-    assert.deepEqual(compareSurfaces(base(), now), { breaking: [], additions: ['added src/index#LIMIT', 'added entry point ./extra'], needs: 'minor' });
+    assert.deepEqual(compareSurfaces(base(), now), {
+      breaking: [],
+      additions: ['added src/index#LIMIT', 'added entry point ./extra'],
+      needs: 'minor',
+    });
   });
 
   test('a removed declaration or entry point needs a major version', () => {
     const recorded = surface({ ...base().declarations }, ['.', './extra']);
     const now = base();
     delete now.declarations['src/index#greet'];
-    assert.deepEqual(compareSurfaces(recorded, now), { breaking: ['removed src/index#greet', 'removed entry point ./extra'], additions: [], needs: 'major' });
+    assert.deepEqual(compareSurfaces(recorded, now), {
+      breaking: ['removed src/index#greet', 'removed entry point ./extra'],
+      additions: [],
+      needs: 'major',
+    });
   });
 
   test('a changed declaration, head or member needs a major version', () => {
     const now = base();
     now.declarations['src/index#greet'] = 'export declare function greet(name: number): string;';
-    now.declarations['src/index#Options'] = { head: 'export interface Options extends Base', members: { size: { text: 'size: string;', optional: false }, label } };
+    now.declarations['src/index#Options'] = {
+      head: 'export interface Options extends Base',
+      members: { size: { text: 'size: string;', optional: false }, label },
+    };
     assert.deepEqual(compareSurfaces(base(), now), {
       breaking: ['changed src/index#greet', 'changed src/index#Options', 'changed src/index#Options.size'],
       additions: [],
@@ -299,16 +373,36 @@ describe('compareSurfaces', () => {
 
   test('members: an optional one added is minor; a required one added or any removed is major', () => {
     const optionalAdded = base();
-    optionalAdded.declarations['src/index#Options'] = options({ size, label, tone: { text: 'tone?: string;', optional: true } });
-    assert.deepEqual(compareSurfaces(base(), optionalAdded), { breaking: [], additions: ['added optional src/index#Options.tone'], needs: 'minor' });
+    optionalAdded.declarations['src/index#Options'] = options({
+      size,
+      label,
+      tone: { text: 'tone?: string;', optional: true },
+    });
+    assert.deepEqual(compareSurfaces(base(), optionalAdded), {
+      breaking: [],
+      additions: ['added optional src/index#Options.tone'],
+      needs: 'minor',
+    });
 
     const requiredAdded = base();
-    requiredAdded.declarations['src/index#Options'] = options({ size, label, tone: { text: 'tone: string;', optional: false } });
-    assert.deepEqual(compareSurfaces(base(), requiredAdded), { breaking: ['added required src/index#Options.tone'], additions: [], needs: 'major' });
+    requiredAdded.declarations['src/index#Options'] = options({
+      size,
+      label,
+      tone: { text: 'tone: string;', optional: false },
+    });
+    assert.deepEqual(compareSurfaces(base(), requiredAdded), {
+      breaking: ['added required src/index#Options.tone'],
+      additions: [],
+      needs: 'major',
+    });
 
     const removed = base();
     removed.declarations['src/index#Options'] = options({ size });
-    assert.deepEqual(compareSurfaces(base(), removed), { breaking: ['removed src/index#Options.label'], additions: [], needs: 'major' });
+    assert.deepEqual(compareSurfaces(base(), removed), {
+      breaking: ['removed src/index#Options.label'],
+      additions: [],
+      needs: 'major',
+    });
   });
 
   test('a breaking change among additions still needs a major version', () => {
@@ -316,6 +410,9 @@ describe('compareSurfaces', () => {
     now.declarations['src/index#LIMIT'] = 'export declare const LIMIT = 3;';
     delete now.declarations['src/index#greet'];
     const { breaking, additions, needs } = compareSurfaces(base(), now);
-    assert.deepEqual({ breaking, additions, needs }, { breaking: ['removed src/index#greet'], additions: ['added src/index#LIMIT'], needs: 'major' });
+    assert.deepEqual(
+      { breaking, additions, needs },
+      { breaking: ['removed src/index#greet'], additions: ['added src/index#LIMIT'], needs: 'major' },
+    );
   });
 });

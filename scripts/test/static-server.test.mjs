@@ -15,16 +15,21 @@ import { promote } from '../releases/registry.mjs';
 const freshDir = scratchFolders('static-server');
 
 /** Text that compresses like code does (repeated words), `n` bytes. */
-const text = (n, seed = '') => Array.from({ length: Math.ceil(n / 40) }, (_, i) => `/* ${seed} line ${i} */ const v${i} = ${i * 7};\n`).join('').slice(0, n);
+const text = (n, seed = '') =>
+  Array.from({ length: Math.ceil(n / 40) }, (_, i) => `/* ${seed} line ${i} */ const v${i} = ${i * 7};\n`)
+    .join('')
+    .slice(0, n);
 /** Bytes that do not compress (xorshift: the same `n` bytes every time). */
 function noise(n) {
   let x = 2463534242;
-  return Buffer.from(Array.from({ length: n }, () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return x & 0xff;
-  }));
+  return Buffer.from(
+    Array.from({ length: n }, () => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      return x & 0xff;
+    }),
+  );
 }
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), noise(4000)]);
@@ -87,7 +92,10 @@ describe('a build folder (startStaticServer)', () => {
     'main.0123abcd.js': text(40_000, 'main'),
     'style.0123abcd.css': `body { color: red; }\n${text(2000, 'css')}`,
     'logo.svg': `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(100)}</svg>`,
-    'mf-manifest.json': JSON.stringify({ name: 'shop', exposes: Array.from({ length: 50 }, (_, i) => ({ id: `shop:${i}`, path: `./Page${i}` })) }),
+    'mf-manifest.json': JSON.stringify({
+      name: 'shop',
+      exposes: Array.from({ length: 50 }, (_, i) => ({ id: `shop:${i}`, path: `./Page${i}` })),
+    }),
     'tiny.js': 'console.log(1)',
     'photo.png': PNG,
   };
@@ -101,12 +109,26 @@ describe('a build folder (startStaticServer)', () => {
   after(() => close(server));
 
   test('text files, the page and /config.json go out in the coding asked for, with Vary and their own length', async () => {
-    const texts = ['/main.0123abcd.js', '/style.0123abcd.css', '/logo.svg', '/mf-manifest.json', '/', '/productdetails/3', '/config.json'];
+    const texts = [
+      '/main.0123abcd.js',
+      '/style.0123abcd.css',
+      '/logo.svg',
+      '/mf-manifest.json',
+      '/',
+      '/productdetails/3',
+      '/config.json',
+    ];
     for (const path of texts) {
       const plain = await get(port, path);
       assert.equal(plain.status, 200, path);
       assert.equal(plain.headers['content-encoding'], undefined, path);
-      for (const [acceptEncoding, coding] of [['br', 'br'], ['gzip', 'gzip'], ['gzip, deflate, br', 'br'], ['br;q=0, gzip', 'gzip'], ['identity', undefined]]) {
+      for (const [acceptEncoding, coding] of [
+        ['br', 'br'],
+        ['gzip', 'gzip'],
+        ['gzip, deflate, br', 'br'],
+        ['br;q=0, gzip', 'gzip'],
+        ['identity', undefined],
+      ]) {
         const r = await get(port, path, { 'accept-encoding': acceptEncoding });
         const what = `${path} [${acceptEncoding}]`;
         assert.equal(r.status, 200, what);
@@ -167,7 +189,8 @@ describe('a build folder (startStaticServer)', () => {
 describe('the memory of compressed replies', () => {
   test('many files never hold more than the budget; a reply larger than it is compressed and sent, not kept', async () => {
     const root = freshDir('budget');
-    for (let i = 0; i < 30; i++) writeFileSync(join(root, `chunk${i}.js`), `${noise(1500).toString('base64')}${text(2000, `chunk${i}`)}`);
+    for (let i = 0; i < 30; i++)
+      writeFileSync(join(root, `chunk${i}.js`), `${noise(1500).toString('base64')}${text(2000, `chunk${i}`)}`);
     writeFileSync(join(root, 'big.js'), noise(30_000).toString('base64'));
     const budget = 20_000;
     const server = await startStaticServer({ root, port: 0, host: '127.0.0.1', compressedCacheBytes: budget });
@@ -225,9 +248,22 @@ describe('a release (startReleaseServer)', () => {
     put('index.html', `<!doctype html><title>shop</title><script src="remoteEntry.js"></script>${text(2000, 'page')}`);
     put('remoteEntry.js', text(20_000, 'remote'));
     // Routes enough for /config.json (which lists them) to be worth compressing, as a real store's is.
-    put('routes.json', JSON.stringify({ routes: ['/', '/compare', ...Array.from({ length: 30 }, (_, i) => `/shop-page-${i}`)] }));
-    put('mf-manifest.json', JSON.stringify({ id: 'shop', name: 'shop', metaData: { name: 'shop', buildInfo: { buildVersion: '1.0.0', buildName: 'shop' } }, exposes: Array.from({ length: 30 }, (_, i) => ({ id: `shop:${i}` })) }));
-    ({ release: { id } } = await publishBuild(store, 'shop', build, { commit: COMMIT }));
+    put(
+      'routes.json',
+      JSON.stringify({ routes: ['/', '/compare', ...Array.from({ length: 30 }, (_, i) => `/shop-page-${i}`)] }),
+    );
+    put(
+      'mf-manifest.json',
+      JSON.stringify({
+        id: 'shop',
+        name: 'shop',
+        metaData: { name: 'shop', buildInfo: { buildVersion: '1.0.0', buildName: 'shop' } },
+        exposes: Array.from({ length: 30 }, (_, i) => ({ id: `shop:${i}` })),
+      }),
+    );
+    ({
+      release: { id },
+    } = await publishBuild(store, 'shop', build, { commit: COMMIT }));
     await promote(store, 'shop', id);
     server = await startReleaseServer({ store, frontEnd: 'shop', port: 0, host: '127.0.0.1' });
     port = portOf(server);

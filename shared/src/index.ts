@@ -15,7 +15,16 @@ export * from './remote/usePagedList';
 export * from './remote/useResource';
 export { LoadMore } from './ui/LoadMore';
 export { LOAD_FAILED_TEXT, LoadFailed, Loading } from './ui/LoadState';
-export { Field, SubmitButton, describedBy, fieldErrorId, fieldHintId, fieldStyles, type FieldOption, type FieldProps } from './ui/Field';
+export {
+  Field,
+  SubmitButton,
+  describedBy,
+  fieldErrorId,
+  fieldHintId,
+  fieldStyles,
+  type FieldOption,
+  type FieldProps,
+} from './ui/Field';
 export * from './ui/useForm';
 export * from '@marketplace/contract/rules';
 // The carousel and the photo uploader are entries of their own (@marketplace/shared/carousel,

@@ -11,7 +11,8 @@ import { withNext } from './session/returnPath';
 export const HOME_PATH = '/';
 export const NEW_ARRIVALS_PATH = '/newarrival';
 /** The catalogue searched for `term` (taken as it is: trim what a user typed); no term: the whole catalogue. */
-export const searchPath = (term: string): string => (term ? `${NEW_ARRIVALS_PATH}/${encodeURIComponent(term)}` : NEW_ARRIVALS_PATH);
+export const searchPath = (term: string): string =>
+  term ? `${NEW_ARRIVALS_PATH}/${encodeURIComponent(term)}` : NEW_ARRIVALS_PATH;
 export const productDetailsPath = (productid: number): string => `/productdetails/${productid}`;
 export const CART_PATH = '/viewcart';
 /** Adds the product to the signed-in shopper's cart, then shows the cart. */

@@ -5,14 +5,28 @@ type SharedModule = typeof SharedExports;
 type ApiModule = typeof ApiExports;
 
 /** What the API client exports besides its calls: tests keep the real ones. */
-const NOT_CALLS = ['http', 'ApiError', 'apiBaseUrl', 'toApiError', 'errorMessage', 'hasStatus', 'messageOf'] as const satisfies readonly (keyof ApiModule)[];
+const NOT_CALLS = [
+  'http',
+  'ApiError',
+  'apiBaseUrl',
+  'toApiError',
+  'errorMessage',
+  'hasStatus',
+  'messageOf',
+] as const satisfies readonly (keyof ApiModule)[];
 /** Outside the API client, what reaches a server too: the cart count's GET /productviewcart, /config.json. */
-const OTHER_CALLS = ['refreshCartCount', 'loadRuntimeConfig', 'fetchRuntimeConfig'] as const satisfies readonly (keyof SharedModule)[];
+const OTHER_CALLS = [
+  'refreshCartCount',
+  'loadRuntimeConfig',
+  'fetchRuntimeConfig',
+] as const satisfies readonly (keyof SharedModule)[];
 
 type FunctionName<M> = { [K in keyof M]: M[K] extends (...args: never[]) => unknown ? K : never }[keyof M];
 
 /** The functions of @marketplace/shared that call a server. */
-export type ApiCallName = Extract<Exclude<FunctionName<ApiModule>, (typeof NOT_CALLS)[number]>, keyof SharedModule> | (typeof OTHER_CALLS)[number];
+export type ApiCallName =
+  | Extract<Exclude<FunctionName<ApiModule>, (typeof NOT_CALLS)[number]>, keyof SharedModule>
+  | (typeof OTHER_CALLS)[number];
 
 /** Each call to a server as the test's jest.fn, typed as the function it stands for. */
 export type ApiMocks = { [K in ApiCallName]: jest.MockedFunction<SharedModule[K]> };
@@ -28,7 +42,10 @@ export function sharedWithApiMocks(): SharedModule {
   const actual = jest.requireActual<SharedModule>('../src');
   const api: Record<string, unknown> = jest.requireActual<ApiModule>('../src/api');
   const notCalls: readonly string[] = NOT_CALLS;
-  const names = [...Object.keys(api).filter((name) => typeof api[name] === 'function' && !notCalls.includes(name)), ...OTHER_CALLS];
+  const names = [
+    ...Object.keys(api).filter((name) => typeof api[name] === 'function' && !notCalls.includes(name)),
+    ...OTHER_CALLS,
+  ];
   const actualExports: Record<string, unknown> = actual;
   const mocks = Object.fromEntries(
     names.map((name) => {

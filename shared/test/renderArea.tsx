@@ -18,7 +18,12 @@ function LocationProbe() {
  * routes.json, each mounting the area's App), with the shell's toast container and a probe of the
  * current URL (`currentPath()`). Paths of other areas render `outside`.
  */
-export function renderArea(routes: readonly string[], App: ComponentType, path: string, outside: ReactNode = null): RenderResult {
+export function renderArea(
+  routes: readonly string[],
+  App: ComponentType,
+  path: string,
+  outside: ReactNode = null,
+): RenderResult {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>

@@ -19,7 +19,9 @@ function sources(dir: string): string[] {
 it('no front-end source imports react-router or react-router-dom except shared/src/router.ts', () => {
   const offenders = FRONT_ENDS.flatMap((dir) => sources(path.join(ROOT, dir, 'src')))
     .filter((file) => !ALLOWED.has(file))
-    .filter((file) => /from ['"]react-router(-dom)?['"]|import\(['"]react-router(-dom)?['"]\)/.test(fs.readFileSync(file, 'utf8')))
+    .filter((file) =>
+      /from ['"]react-router(-dom)?['"]|import\(['"]react-router(-dom)?['"]\)/.test(fs.readFileSync(file, 'utf8')),
+    )
     .map((file) => path.relative(ROOT, file));
   expect(offenders).toEqual([]);
 });

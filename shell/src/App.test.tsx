@@ -106,8 +106,12 @@ describe('route table', () => {
       renderApp(path);
       const main = within(screen.getByRole('main'));
       // The same card as /error404: its icon, the spec's heading, what happened, a way home.
-      expect(await main.findByRole('heading', { level: 1, name: "Looks like you're in wrong place" })).toBeInTheDocument();
-      expect(main.getByText('We could not find what you were looking for, or it is not available any more.')).toBeInTheDocument();
+      expect(
+        await main.findByRole('heading', { level: 1, name: "Looks like you're in wrong place" }),
+      ).toBeInTheDocument();
+      expect(
+        main.getByText('We could not find what you were looking for, or it is not available any more.'),
+      ).toBeInTheDocument();
       expect(main.getByRole('heading').closest('section')?.querySelector('svg')).not.toBeNull();
       await user.click(main.getByRole('link', { name: 'GO TO HOME' }));
       expect(await screen.findByText('shop area at /')).toBeInTheDocument();

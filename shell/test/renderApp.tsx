@@ -30,7 +30,11 @@ let navigateNow: NavigateFunction | null = null;
 export function LocationProbe(): ReactElement {
   const { pathname } = useLocation();
   navigateNow = useNavigate();
-  return <div data-testid="location" hidden>{pathname}</div>;
+  return (
+    <div data-testid="location" hidden>
+      {pathname}
+    </div>
+  );
 }
 
 /** An in-app navigation (as a link, a redirect or the browser's Back would make), outside act(). */
@@ -40,7 +44,10 @@ export function navigateInApp(to: string): void {
 }
 
 /** The whole shell (header, area, footer, toasts) at a path, with the remotes' routes as given. */
-export function renderApp(path: string, routes: Partial<Record<RemoteName, readonly string[]>> = LIVE_ROUTES): RenderResult {
+export function renderApp(
+  path: string,
+  routes: Partial<Record<RemoteName, readonly string[]>> = LIVE_ROUTES,
+): RenderResult {
   setRemoteRoutes(routes);
   return render(
     <MemoryRouter initialEntries={[path]}>

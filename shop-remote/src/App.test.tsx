@@ -13,10 +13,13 @@ describe('shop area routes', () => {
     expect(Object.keys(SHOP_PAGES).sort()).toEqual([...routes].sort());
   });
 
-  it.each(['/viewcart', '/viewcart/7', '/checkout', '/addproduct', '/editproduct/7'])('%s sends a visitor to /login, which brings them back', async (path) => {
-    await renderAt(path);
-    await waitFor(() => expect(currentPath()).toBe(`/login?next=${encodeURIComponent(path)}`));
-  });
+  it.each(['/viewcart', '/viewcart/7', '/checkout', '/addproduct', '/editproduct/7'])(
+    '%s sends a visitor to /login, which brings them back',
+    async (path) => {
+      await renderAt(path);
+      await waitFor(() => expect(currentPath()).toBe(`/login?next=${encodeURIComponent(path)}`));
+    },
+  );
 
   it('/addreview sends a visitor to /review', async () => {
     await renderAt('/addreview');
@@ -34,7 +37,9 @@ describe('shop area routes', () => {
     act(() => useSession.getState().setOrderId(12));
     await renderAt('/billconfirm');
     expect(screen.getByText('Your order number is #12.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Order Placed - Check for more Details in My Order.' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Order Placed - Check for more Details in My Order.' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/myaccount/myorder');
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/newarrival');
   });

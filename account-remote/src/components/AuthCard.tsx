@@ -17,7 +17,10 @@ export function AuthCard({
 }): ReactElement {
   return (
     <div className={styles.authPage}>
-      <section className={[styles.card, wide ? styles.cardWide : null].filter(Boolean).join(' ')} aria-labelledby={`${id}-title`}>
+      <section
+        className={[styles.card, wide ? styles.cardWide : null].filter(Boolean).join(' ')}
+        aria-labelledby={`${id}-title`}
+      >
         <h1 id={`${id}-title`} className={styles.title}>
           {title}
         </h1>

@@ -14,4 +14,5 @@ export const checks = {
 };
 
 /** Shown under every new-password field: the rule of PASSWORD_PATTERN in words. */
-export const PASSWORD_HINT = 'At least 8 characters with an uppercase letter, a lowercase letter, a digit and one of !@#$%^&*';
+export const PASSWORD_HINT =
+  'At least 8 characters with an uppercase letter, a lowercase letter, a digit and one of !@#$%^&*';

@@ -32,7 +32,9 @@ export async function openDatabase(
     // An idle connection that the server closes (restart, failover, pg_terminate_backend) is
     // dropped by the pool and replaced at the next query. Without a listener the pool's 'error'
     // event would be unhandled and kill the whole API process.
-    pool.on('error', (err) => log?.warn({ err }, 'An idle database connection was closed by the server; it will be replaced'));
+    pool.on('error', (err) =>
+      log?.warn({ err }, 'An idle database connection was closed by the server; it will be replaced'),
+    );
     pool.on('connect', prepareMarkedStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     let closed = false;

@@ -8,6 +8,8 @@ import type { Migration } from 'kysely';
 export const auctionBidcountMigration: Migration = {
   async up(db: Kysely<any>) {
     await sql`ALTER TABLE auctions ADD COLUMN bidcount integer NOT NULL DEFAULT 0 CHECK (bidcount >= 0)`.execute(db);
-    await sql`UPDATE auctions SET bidcount = (SELECT count(*) FROM bids WHERE bids.auctionid = auctions.auctionid)`.execute(db);
+    await sql`UPDATE auctions SET bidcount = (SELECT count(*) FROM bids WHERE bids.auctionid = auctions.auctionid)`.execute(
+      db,
+    );
   },
 };

@@ -13,7 +13,8 @@ const names = new Map<string, string>();
 function nameOf(text: string): string {
   let name = names.get(text);
   if (!name) {
-    if (names.size >= MAX_NAMES) throw new Error('Too many prepared statements: only statements of a fixed text may be prepared');
+    if (names.size >= MAX_NAMES)
+      throw new Error('Too many prepared statements: only statements of a fixed text may be prepared');
     name = `prepared_${names.size + 1}`;
     names.set(text, name);
   }

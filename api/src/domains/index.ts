@@ -17,10 +17,23 @@ import { wishlistRoutes } from './wishlist/routes';
 export const apiRoutes = fp(
   async (instance) => {
     const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-    app.get('/health', { schema: { response: { 200: { type: 'object', properties: { status: { type: 'integer' }, msg: { type: 'string' }, data: { type: 'string' } } } } } }, async () => {
-      await sql`SELECT 1`.execute(app.ctx.db);
-      return { status: 200, msg: 'ok', data: app.ctx.dbKind };
-    });
+    app.get(
+      '/health',
+      {
+        schema: {
+          response: {
+            200: {
+              type: 'object',
+              properties: { status: { type: 'integer' }, msg: { type: 'string' }, data: { type: 'string' } },
+            },
+          },
+        },
+      },
+      async () => {
+        await sql`SELECT 1`.execute(app.ctx.db);
+        return { status: 200, msg: 'ok', data: app.ctx.dbKind };
+      },
+    );
     catalogueRoutes(app);
     imageRoutes(app);
     contactRoutes(app);

@@ -22,7 +22,10 @@ export async function requireUser(
   return user;
 }
 
-async function loadSession(db: Kysely<Database>, hash: string): Promise<{ user: SignedInUser; expiresAt: Date } | undefined> {
+async function loadSession(
+  db: Kysely<Database>,
+  hash: string,
+): Promise<{ user: SignedInUser; expiresAt: Date } | undefined> {
   const row = await db
     .selectFrom('login_tokens')
     .innerJoin('users', 'users.userid', 'login_tokens.userid')

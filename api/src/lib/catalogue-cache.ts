@@ -87,7 +87,13 @@ function own(bytes: Buffer): Buffer {
 export function cachedReply(json: string, builtAt = performance.now()): CachedReply {
   const body = own(Buffer.from(json));
   const hash = createHash('sha1').update(body).digest('base64url');
-  const reply: CachedReply = { body, etag: `"${hash}"`, size: body.length, builtAt, bytes: body.length + ENTRY_OVERHEAD_BYTES };
+  const reply: CachedReply = {
+    body,
+    etag: `"${hash}"`,
+    size: body.length,
+    builtAt,
+    bytes: body.length + ENTRY_OVERHEAD_BYTES,
+  };
   if (body.length >= COMPRESS_MIN_BYTES) {
     const br = own(
       brotliCompressSync(body, {

@@ -40,7 +40,9 @@ export class AllowedOrigins {
     try {
       const next = new Set<string>();
       if (stamp !== 'none') {
-        const registry = JSON.parse(readFileSync(this.registryFile!, 'utf8')) as { frontEnds?: Record<string, { url?: unknown }> };
+        const registry = JSON.parse(readFileSync(this.registryFile!, 'utf8')) as {
+          frontEnds?: Record<string, { url?: unknown }>;
+        };
         for (const pointer of Object.values(registry.frontEnds ?? {})) {
           if (typeof pointer?.url !== 'string') continue;
           const url = new URL(pointer.url);

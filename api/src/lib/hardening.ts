@@ -24,7 +24,11 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): 
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
   const msg =
-    status === 408 ? 'The request took too long to arrive' : status === 431 ? 'The request headers are too large' : 'Malformed HTTP request';
+    status === 408
+      ? 'The request took too long to arrive'
+      : status === 431
+        ? 'The request headers are too large'
+        : 'Malformed HTTP request';
   // Node hands over the bytes received; a HEAD request gets the headers only.
   const raw = (err as { rawPacket?: Buffer }).rawPacket;
   const head = Buffer.isBuffer(raw) && raw.subarray(0, 5).toString('latin1') === 'HEAD ';
@@ -71,7 +75,11 @@ export function limitConnectionsPerClient(server: Server, max: number): void {
 export function frameworkErrors(error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
   const msg =
-    status === 414 ? 'A path parameter is too long' : status === 400 ? 'Malformed URL: a path segment is not valid percent-encoded UTF-8' : 'Internal server issues';
+    status === 414
+      ? 'A path parameter is too long'
+      : status === 400
+        ? 'Malformed URL: a path segment is not valid percent-encoded UTF-8'
+        : 'Internal server issues';
   void reply.code(status).headers(SECURITY_HEADERS).send({ status, msg, data: null });
 }
 
@@ -129,7 +137,9 @@ export function registerHardening(app: FastifyInstance): void {
     // Bodies are read as UTF-8: one labelled with another charset would be read wrong, not refused.
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1];
     if (charset && !/^utf-?8$/i.test(charset)) {
-      void reply.code(415).send({ status: 415, msg: `Send the body as UTF-8 (charset=utf-8), not ${charset.slice(0, 40)}`, data: null });
+      void reply
+        .code(415)
+        .send({ status: 415, msg: `Send the body as UTF-8 (charset=utf-8), not ${charset.slice(0, 40)}`, data: null });
       return;
     }
     done();
@@ -141,19 +151,31 @@ export function registerHardening(app: FastifyInstance): void {
     // Replies carry personal data and tokens (in a custom header a shared cache does not key on):
     // none is kept by a cache unless its route says otherwise (the public catalogue, images).
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('text/plain')) {
+    if (
+      reply.statusCode < 400 ||
+      typeof payload !== 'string' ||
+      !String(reply.getHeader('content-type') ?? '').startsWith('text/plain')
+    ) {
       done(null, payload);
       return;
     }
     reply.header('content-type', 'application/json; charset=utf-8');
-    done(null, JSON.stringify({ status: reply.statusCode, msg: payload || STATUS_CODES[reply.statusCode], data: null }));
+    done(
+      null,
+      JSON.stringify({ status: reply.statusCode, msg: payload || STATUS_CODES[reply.statusCode], data: null }),
+    );
   });
 
   // The input checks go on the routes that take that input only (a catalogue read has none).
   app.addHook('onRoute', (route) => {
     const schema = route.schema as RouteSchema | undefined;
     const takesToken = Boolean(schema?.headers?.properties?.authtoken || schema?.body?.properties?.authtoken);
-    const takesText = Boolean(schema?.body || schema?.querystring || /[:*]/.test(route.url) || !['GET', 'HEAD', 'OPTIONS'].includes(String(route.method)));
+    const takesText = Boolean(
+      schema?.body ||
+      schema?.querystring ||
+      /[:*]/.test(route.url) ||
+      !['GET', 'HEAD', 'OPTIONS'].includes(String(route.method)),
+    );
     const coerces = Boolean(schema?.body || schema?.params || schema?.headers || schema?.querystring);
     const add = (name: 'preValidation' | 'preHandler', hook: (req: FastifyRequest) => Promise<void>) => {
       const own = route[name];

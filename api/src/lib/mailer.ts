@@ -26,7 +26,12 @@ export interface Mailer {
  * written as an .eml file into the outbox folder and `logNote` (e.g. the reset code) is printed
  * in the log, so a local user can finish the flow without a mail server.
  */
-export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  outboxDir: string;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   const { log } = opts;
   const pending = new Set<Promise<void>>();
   const transport = opts.smtpUrl

@@ -23,7 +23,10 @@ export async function enforceRateLimit(
     const email = keys.email.trim().toLowerCase();
     // An email from one address, and (a higher bar) from everywhere: a stranger's attempts from
     // their address do not count against the owner's from theirs.
-    checks.push([`${action}:email-ip:${email}|${keys.ip}`, rule.perEmail], [`${action}:email:${email}`, rule.perEmailAnywhere]);
+    checks.push(
+      [`${action}:email-ip:${email}|${keys.ip}`, rule.perEmail],
+      [`${action}:email:${email}`, rule.perEmailAnywhere],
+    );
   }
   let retryAfter = 0;
   for (const [key, max] of checks) {
@@ -35,7 +38,9 @@ export async function enforceRateLimit(
         window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
                     THEN now() ELSE rate_limits.window_start END
       RETURNING hits,
-        GREATEST(1, ceil(extract(epoch FROM (window_start + make_interval(secs => ${rule.windowSeconds}) - now()))))::int AS retry`.execute(db);
+        GREATEST(1, ceil(extract(epoch FROM (window_start + make_interval(secs => ${rule.windowSeconds}) - now()))))::int AS retry`.execute(
+      db,
+    );
     const row = rows[0];
     if (row && row.hits > max) retryAfter = Math.max(retryAfter, row.retry);
     // A refused address counts nothing more: its attempts add no rows, whatever emails they name

@@ -55,7 +55,8 @@ class LazyRequestLogger {
 
   private write(method: LogMethod, args: unknown[]): void {
     // A line below the level is dropped without making the child.
-    if (!this.made && (this.parent as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.(method) === false) return;
+    if (!this.made && (this.parent as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.(method) === false)
+      return;
     (this.logger[method] as (...a: unknown[]) => void)(...args);
   }
 }

@@ -70,7 +70,10 @@ export function validationMessage(err: FastifyError): string {
   return `Invalid ${part} '${name}': ${first.message ?? 'not valid'}`;
 }
 
-type ValidatorFactory = (externalSchemas: unknown, ajvOptions: { customOptions?: Record<string, unknown> }) => (route: { httpPart?: string }) => unknown;
+type ValidatorFactory = (
+  externalSchemas: unknown,
+  ajvOptions: { customOptions?: Record<string, unknown> },
+) => (route: { httpPart?: string }) => unknown;
 
 /**
  * Fastify's own validator compiler, twice: paths, queries and headers arrive as text and are
@@ -82,7 +85,10 @@ export function strictBodyValidator(): ValidatorFactory {
   const strict = AjvCompiler() as unknown as ValidatorFactory;
   return (externalSchemas, ajvOptions) => {
     const forText = coercing(externalSchemas, ajvOptions);
-    const forBody = strict(externalSchemas, { ...ajvOptions, customOptions: { ...ajvOptions.customOptions, coerceTypes: false } });
+    const forBody = strict(externalSchemas, {
+      ...ajvOptions,
+      customOptions: { ...ajvOptions.customOptions, coerceTypes: false },
+    });
     return (route) => (route.httpPart === 'body' ? forBody(route) : forText(route));
   };
 }

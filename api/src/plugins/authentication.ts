@@ -37,7 +37,10 @@ export const authentication = fp(
       const auth = (route.config as { auth?: AuthRequirement } | undefined)?.auth;
       if (!auth) return;
       const authenticate: preHandlerHookHandler = async (req) => {
-        const token = auth.token === 'header' ? req.headers.authtoken : (req.body as { authtoken?: unknown } | undefined)?.authtoken;
+        const token =
+          auth.token === 'header'
+            ? req.headers.authtoken
+            : (req.body as { authtoken?: unknown } | undefined)?.authtoken;
         req.user = await requireUser(ctx, typeof token === 'string' ? token : '', { fresh: auth.fresh });
       };
       const existing = route.preHandler ?? [];

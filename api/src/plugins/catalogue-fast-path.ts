@@ -28,18 +28,33 @@ export function cachedCatalogueReads(ctx: AppContext, cors: CorsPolicy) {
   // Headers as flat [name, value, …] lists built once (a header object per request cost more
   // than the rest of the reply), in two kinds: a reply too small to be compressed varies by
   // Origin only, a compressed one by Accept-Encoding too (as the routes' sendCached says).
-  const leading = (compressed: boolean) => [...Object.entries(SECURITY_HEADERS).flat(), 'vary', compressed ? VARY_COMPRESSED : 'Origin'];
+  const leading = (compressed: boolean) => [
+    ...Object.entries(SECURITY_HEADERS).flat(),
+    'vary',
+    compressed ? VARY_COMPRESSED : 'Origin',
+  ];
   // The CORS headers go to allowed origins only, as the CORS plugin sends them.
   const trailing = ['cache-control', 'no-cache'];
-  const corsHeaders = (origin: string) => ['access-control-allow-origin', origin, 'access-control-expose-headers', cors.exposedHeaders.join(', ')];
+  const corsHeaders = (origin: string) => [
+    'access-control-allow-origin',
+    origin,
+    'access-control-expose-headers',
+    cors.exposedHeaders.join(', '),
+  ];
   // Built at an allowed origin's first request; only allowed origins are kept, so it stays small.
   const withOrigin = new Map<string, [string[], string[]]>();
-  const withoutOrigin: [string[], string[]] = [[...leading(false), ...trailing], [...leading(true), ...trailing]];
+  const withoutOrigin: [string[], string[]] = [
+    [...leading(false), ...trailing],
+    [...leading(true), ...trailing],
+  ];
   const headersFor = (origin: string | undefined): [string[], string[]] => {
     if (origin === undefined || !cors.allowedOrigins.has(origin)) return withoutOrigin;
     let headers = withOrigin.get(origin);
     if (!headers) {
-      headers = [[...leading(false), ...corsHeaders(origin), ...trailing], [...leading(true), ...corsHeaders(origin), ...trailing]];
+      headers = [
+        [...leading(false), ...corsHeaders(origin), ...trailing],
+        [...leading(true), ...corsHeaders(origin), ...trailing],
+      ];
       withOrigin.set(origin, headers);
     }
     return headers;
@@ -61,7 +76,14 @@ export function cachedCatalogueReads(ctx: AppContext, cors: CorsPolicy) {
     }
     const type = ['etag', variant.etag, 'content-type', JSON_TYPE];
     const length = ['content-length', String(variant.body.length)];
-    res.writeHead(200, variant.encoding ? [...headers, ...type, 'content-encoding', variant.encoding, ...length] : [...headers, ...type, ...length]).end(variant.body);
+    res
+      .writeHead(
+        200,
+        variant.encoding
+          ? [...headers, ...type, 'content-encoding', variant.encoding, ...length]
+          : [...headers, ...type, ...length],
+      )
+      .end(variant.body);
     return true;
   };
 }

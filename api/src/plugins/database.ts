@@ -60,7 +60,11 @@ async function storedTokenSecret(db: Kysely<Database>): Promise<string> {
     .values({ key: 'token_secret', value: randomSecret() })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.selectFrom('settings').select('value').where('key', '=', 'token_secret').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'token_secret')
+    .executeTakeFirstOrThrow();
   return row.value;
 }
 

@@ -18,7 +18,10 @@ export const errorHandling = fp(
 
     app.setErrorHandler((err: FastifyError, req, reply) => {
       if (err instanceof HttpError) {
-        return reply.code(err.statusCode).headers(err.headers).send(replyError(err.statusCode, err.message, err.data));
+        return reply
+          .code(err.statusCode)
+          .headers(err.headers)
+          .send(replyError(err.statusCode, err.message, err.data));
       }
       if (err.validation) {
         return reply.code(400).send(replyError(400, validationMessage(err)));

@@ -45,7 +45,8 @@ export const requestLogging = fp(
   async (app) => {
     app.addHook('onResponse', (req, reply, done) => {
       const ms = Math.round(reply.elapsedTime);
-      const level = reply.statusCode >= 500 ? 'error' : reply.statusCode >= 400 || ms >= SLOW_REQUEST_MS ? 'info' : 'debug';
+      const level =
+        reply.statusCode >= 500 ? 'error' : reply.statusCode >= 400 || ms >= SLOW_REQUEST_MS ? 'info' : 'debug';
       // The line is built only when its level is logged (a success at the default level is not).
       if (level !== 'debug' || req.log.level === 'debug' || req.log.level === 'trace') {
         const line = { method: req.method, url: req.url.split('?')[0], statusCode: reply.statusCode, ms };

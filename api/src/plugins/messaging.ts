@@ -6,7 +6,12 @@ import { createMailer } from '../lib/mailer';
 export const messaging = fp(
   async (app) => {
     const { config, db } = app.ctx;
-    const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, log: app.log });
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: config.outboxDir,
+      from: config.mailFrom,
+      log: app.log,
+    });
     const auctionEvents = new AuctionEventPublisher(db, app.log);
     Object.assign(app.ctx, { mailer, auctionEvents });
     app.addHook('onClose', async () => {

@@ -66,7 +66,13 @@ export async function createAuction(s: TestServer, token: string, overrides: Rec
 }
 
 /** PUT /updatebiduser on a test server, or on another API process given by its base URL. */
-export async function bid(target: TestServer | string, token: string, auctionid: number, amount: unknown, extra: Record<string, unknown> = {}) {
+export async function bid(
+  target: TestServer | string,
+  token: string,
+  auctionid: number,
+  amount: unknown,
+  extra: Record<string, unknown> = {},
+) {
   const base = typeof target === 'string' ? target : target.url;
   const res = await fetch(`${base}/updatebiduser`, {
     method: 'PUT',
@@ -128,9 +134,16 @@ export async function readEventStream(
 }
 
 /** Opens GET /auctionevents/:id as a streaming fetch and parses the server-sent events. */
-export async function openEventStream(baseUrl: string, auctionid: number | string, headers: Record<string, string> = {}): Promise<EventStream> {
+export async function openEventStream(
+  baseUrl: string,
+  auctionid: number | string,
+  headers: Record<string, string> = {},
+): Promise<EventStream> {
   const abort = new AbortController();
-  const res = await fetch(`${baseUrl}/auctionevents/${auctionid}`, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
+  const res = await fetch(`${baseUrl}/auctionevents/${auctionid}`, {
+    headers: { accept: 'text/event-stream', ...headers },
+    signal: abort.signal,
+  });
   const events: SseEvent[] = [];
   const comments: string[] = [];
   const waiters = new Set<() => void>();

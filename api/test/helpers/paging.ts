@@ -19,7 +19,8 @@ export async function walkPages<T = any>(
     const url = query.size ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
     const r = await s.get(url, opts.headers);
     if (r.status !== 200) throw new Error(`${url}: ${r.status} ${JSON.stringify(r.body)}`);
-    if (opts.limit !== undefined && r.body.data.length > opts.limit) throw new Error(`${url}: ${r.body.data.length} rows on a page of ${opts.limit}`);
+    if (opts.limit !== undefined && r.body.data.length > opts.limit)
+      throw new Error(`${url}: ${r.body.data.length} rows on a page of ${opts.limit}`);
     rows.push(...r.body.data);
     cursor = r.body.next;
     pages += 1;

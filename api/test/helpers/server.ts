@@ -11,7 +11,8 @@ import { preparePgliteDir } from './pglite-template';
 export type DbKind = 'pglite' | 'postgres';
 
 // Locally the PostgreSQL half is skipped without a server; CI must never skip it silently.
-if (process.env.CI && !process.env.TEST_DATABASE_URL) throw new Error('CI runs the API tests on PostgreSQL too: set TEST_DATABASE_URL');
+if (process.env.CI && !process.env.TEST_DATABASE_URL)
+  throw new Error('CI runs the API tests on PostgreSQL too: set TEST_DATABASE_URL');
 
 /** The databases this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DATABASES: Array<{ name: string; kind: DbKind }> = [
@@ -33,7 +34,11 @@ export interface TestServer {
   tmp: string;
   /** Everything the API logged (already redacted). */
   logs: string[];
-  request<T = any>(method: string, route: string, opts?: { body?: unknown; headers?: Record<string, string>; raw?: string }): Promise<JsonReply<T>>;
+  request<T = any>(
+    method: string,
+    route: string,
+    opts?: { body?: unknown; headers?: Record<string, string>; raw?: string },
+  ): Promise<JsonReply<T>>;
   get<T = any>(route: string, headers?: Record<string, string>): Promise<JsonReply<T>>;
   post<T = any>(route: string, body?: unknown, headers?: Record<string, string>): Promise<JsonReply<T>>;
   put<T = any>(route: string, body?: unknown, headers?: Record<string, string>): Promise<JsonReply<T>>;
@@ -111,7 +116,11 @@ export async function startServer(kind: DbKind, overrides: ConfigOverrides = {})
   const port = (app.server.address() as { port: number }).port;
   const url = `http://127.0.0.1:${port}`;
 
-  async function request<T>(method: string, route: string, opts: { body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
+  async function request<T>(
+    method: string,
+    route: string,
+    opts: { body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+  ) {
     const headers: Record<string, string> = { ...opts.headers };
     let body: string | undefined;
     if (opts.raw !== undefined) body = opts.raw;
@@ -183,7 +192,10 @@ export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => bo
 }
 
 /** A suite against two API processes sharing one fresh PostgreSQL database (skipped without TEST_DATABASE_URL). */
-export function describeTwoProcesses(title: string, suite: (first: () => TestServer, second: () => TestServer) => void) {
+export function describeTwoProcesses(
+  title: string,
+  suite: (first: () => TestServer, second: () => TestServer) => void,
+) {
   const pgOnly = process.env.TEST_DATABASE_URL ? describe : describe.skip;
   pgOnly(title, () => {
     let first: TestServer | undefined;

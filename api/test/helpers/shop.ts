@@ -25,7 +25,12 @@ export async function upload(
   opts: { token?: string; filename?: string; route?: string; field?: string; type?: string } = {},
 ): Promise<JsonReply> {
   const form = new FormData();
-  if (content) form.append(opts.field ?? 'file', new Blob([new Uint8Array(content)], { type: opts.type ?? 'image/png' }), opts.filename ?? 'photo.png');
+  if (content)
+    form.append(
+      opts.field ?? 'file',
+      new Blob([new Uint8Array(content)], { type: opts.type ?? 'image/png' }),
+      opts.filename ?? 'photo.png',
+    );
   else form.append('note', 'no file here');
   const headers: Record<string, string> = {};
   if (opts.token !== undefined) headers.authtoken = opts.token;
@@ -49,14 +54,37 @@ export async function listProduct(s: TestServer, token: string, price: number, n
   expect(up.status).toBe(200);
   const r = await s.post(
     '/product',
-    { productname: name, title: 'Accessories', description: `A test product costing ${price}`, price, rating: 4, location: 'Pune', photos: [up.body.data] },
+    {
+      productname: name,
+      title: 'Accessories',
+      description: `A test product costing ${price}`,
+      price,
+      rating: 4,
+      location: 'Pune',
+      photos: [up.body.data],
+    },
     { authtoken: token },
   );
   expect(r.status).toBe(200);
-  return r.body.data as { productid: number; price: number; productname: string; title: string; description: string; rating: number; photo: string; photos: string[]; userid: number };
+  return r.body.data as {
+    productid: number;
+    price: number;
+    productname: string;
+    title: string;
+    description: string;
+    rating: number;
+    photo: string;
+    photos: string[];
+    userid: number;
+  };
 }
 
-export const CHECKOUT = { billname: 'Meera Iyer', billaddress: '12, MG Road, Near City Mall, Bengaluru, Karnataka, India, 560010', ordernote: 'Leave at the door', payinfo: 'cod' };
+export const CHECKOUT = {
+  billname: 'Meera Iyer',
+  billaddress: '12, MG Road, Near City Mall, Bengaluru, Karnataka, India, 560010',
+  ordernote: 'Leave at the door',
+  payinfo: 'cod',
+};
 
 export type ShopUser = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -66,16 +94,30 @@ export const newKey = () => `test-${Date.now().toString(36)}-${++keyCounter}`;
 
 /** The shop's calls for a user, and the database reads the cart and checkout suites check with. */
 export function shopCalls(server: () => TestServer) {
-  const addToCart = (u: ShopUser, productid: number) => server().post('/addtocartproduct', { productid, authtoken: u.token });
+  const addToCart = (u: ShopUser, productid: number) =>
+    server().post('/addtocartproduct', { productid, authtoken: u.token });
   const cart = (u: ShopUser) => server().get('/productviewcart', { authtoken: u.token });
   const order = (u: ShopUser, body: Record<string, unknown> = CHECKOUT, key: string | null = newKey()) =>
     server().post('/orderauth', body, { authtoken: u.token, ...(key ? { 'idempotency-key': key } : {}) });
-  const getOrder = (u: ShopUser, orderid: number | string) => server().get('/order', { authtoken: u.token, orderid: String(orderid) });
+  const getOrder = (u: ShopUser, orderid: number | string) =>
+    server().get('/order', { authtoken: u.token, orderid: String(orderid) });
   const couponUses = async (name: string) =>
-    (await server().app.ctx.db.selectFrom('coupons').select('uses_left').where('name', '=', name).executeTakeFirstOrThrow()).uses_left;
+    (
+      await server()
+        .app.ctx.db.selectFrom('coupons')
+        .select('uses_left')
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow()
+    ).uses_left;
   const orderCount = async (userid: number) =>
     Number(
-      (await server().app.ctx.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('userid', '=', userid).executeTakeFirstOrThrow()).n,
+      (
+        await server()
+          .app.ctx.db.selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('userid', '=', userid)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
   return { addToCart, cart, order, getOrder, couponUses, orderCount };
 }

@@ -37,7 +37,10 @@ export async function startSmtp(): Promise<TestSmtp> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const accept = () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') });
+          mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
           callback();
         };
         if (state.held) void state.held.then(accept);

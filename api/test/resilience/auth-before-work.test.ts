@@ -33,13 +33,18 @@ describe('PUT /updatecus hashes a new password only for a request that can use i
     expect(bogus.body.msg).toBe('Please confirm your old password again');
     expect(hashes).not.toHaveBeenCalled();
 
-    const proof = (await s.post('/checkuserdata', { authtoken: user.token, password: user.password })).body.data.proof as string;
+    const proof = (await s.post('/checkuserdata', { authtoken: user.token, password: user.password })).body.data
+      .proof as string;
     const changed = await s.put('/updatecus', { authtoken: user.token, password, proof });
     expect(changed.status).toBe(200);
     expect(hashes).toHaveBeenCalledTimes(1);
 
     hashes.mockClear();
-    const again = await s.put('/updatecus', { authtoken: changed.body.data.authtoken, password: newUser().password, proof });
+    const again = await s.put('/updatecus', {
+      authtoken: changed.body.data.authtoken,
+      password: newUser().password,
+      proof,
+    });
     expect(again.status).toBe(400);
     expect(hashes).not.toHaveBeenCalled();
   });

@@ -19,7 +19,15 @@ import { multipartFile } from './helpers/multipart';
 import { diffSnapshots, snapshotQuery, takeSnapshot } from './helpers/snapshot';
 import type { Person } from './helpers/setup';
 
-const KINDS = ['no token', 'malformed token', 'expired token', 'revoked token', 'reset token', 'anonymous token', "another user's token"] as const;
+const KINDS = [
+  'no token',
+  'malformed token',
+  'expired token',
+  'revoked token',
+  'reset token',
+  'anonymous token',
+  "another user's token",
+] as const;
 type Kind = (typeof KINDS)[number];
 
 /** Routes whose authtoken is not a login token (they are the way to get one). */
@@ -42,48 +50,93 @@ interface Row {
   check?(reply: RawReply): string | undefined;
 }
 
-const json = (method: string, path: string, body: Record<string, unknown>, headers: Record<string, string> = {}): RawRequest => {
+const json = (
+  method: string,
+  path: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): RawRequest => {
   const text = JSON.stringify(body);
-  return { method, path, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers }, body: text };
+  return {
+    method,
+    path,
+    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers },
+    body: text,
+  };
 };
-const withToken = (body: Record<string, unknown>, token: string | undefined) => (token === undefined ? body : { ...body, authtoken: token });
-const tokenHeader = (token: string | undefined, extra: Record<string, string> = {}): Record<string, string> => (token === undefined ? extra : { authtoken: token, ...extra });
+const withToken = (body: Record<string, unknown>, token: string | undefined) =>
+  token === undefined ? body : { ...body, authtoken: token };
+const tokenHeader = (token: string | undefined, extra: Record<string, string> = {}): Record<string, string> =>
+  token === undefined ? extra : { authtoken: token, ...extra };
 
 describeEachDatabase('authorization matrix', (server) => {
   it('every protected route × every kind of bad or foreign token: 401/403/404, nothing leaks, nothing changes', async () => {
     const s = server();
     // The victim: a cart line, an order, an address, an auction item, a bid on someone else's item.
-    const victim = (await signedInUser(s, { firstname: 'Vera', lastname: 'Victimova', phonenum: '9000011111', password: 'Victim#Pass42' })) as Person;
+    const victim = (await signedInUser(s, {
+      firstname: 'Vera',
+      lastname: 'Victimova',
+      phonenum: '9000011111',
+      password: 'Victim#Pass42',
+    })) as Person;
     const attacker = (await signedInUser(s, { firstname: 'Atul', lastname: 'Attacker' })) as Person;
     const third = (await signedInUser(s, { firstname: 'Tara' })) as Person;
     const product = await listProduct(s, third.token, 300, 'Matrix lamp');
     const photo = await uploadedPhoto(s, third.token);
-    expect((await s.post('/addtocartproduct', { productid: product.productid, authtoken: victim.token })).status).toBe(200);
-    const order = await s.post('/orderauth', { ...CHECKOUT, billaddress: '7 Secret Lane, Victimville' }, { authtoken: victim.token, 'idempotency-key': 'victim-key-1' });
+    expect((await s.post('/addtocartproduct', { productid: product.productid, authtoken: victim.token })).status).toBe(
+      200,
+    );
+    const order = await s.post(
+      '/orderauth',
+      { ...CHECKOUT, billaddress: '7 Secret Lane, Victimville' },
+      { authtoken: victim.token, 'idempotency-key': 'victim-key-1' },
+    );
     expect(order.status).toBe(200);
     const victimOrder = order.body.data.orderid as number;
-    expect((await s.post('/addtocartproduct', { productid: product.productid, authtoken: victim.token })).status).toBe(200);
-    const address = { streetadd: '42 Hidden Street', landmark: 'Behind the mill', country: 'India', state: 'Karnataka', city: 'Mysuru', postal: '570001' };
+    expect((await s.post('/addtocartproduct', { productid: product.productid, authtoken: victim.token })).status).toBe(
+      200,
+    );
+    const address = {
+      streetadd: '42 Hidden Street',
+      landmark: 'Behind the mill',
+      country: 'India',
+      state: 'Karnataka',
+      city: 'Mysuru',
+      postal: '570001',
+    };
     expect((await s.put('/updatecus', { address: [address], authtoken: victim.token })).status).toBe(200);
     const victimAuction = await createAuction(s, victim.token, { bid: 100, rangelowbid: 50, rangehighbid: 1_000_000 });
     const thirdAuction = await createAuction(s, third.token, { bid: 100, rangelowbid: 50, rangehighbid: 10_000_000 });
-    expect((await s.put('/updatebiduser', { auctionid: thirdAuction.auctionid, bid: 120 }, { authtoken: victim.token })).status).toBe(200);
-    const proof = (await s.post('/checkuserdata', { password: victim.password, authtoken: victim.token })).body.data.proof as string;
+    expect(
+      (await s.put('/updatebiduser', { auctionid: thirdAuction.auctionid, bid: 120 }, { authtoken: victim.token }))
+        .status,
+    ).toBe(200);
+    const proof = (await s.post('/checkuserdata', { password: victim.password, authtoken: victim.token })).body.data
+      .proof as string;
     // The victim's listing, wishlist item and price alert.
     const victimProduct = await listProduct(s, victim.token, 450, 'Victim vase');
     expect((await s.post('/wishlist', { productid: product.productid }, { authtoken: victim.token })).status).toBe(200);
-    expect((await s.post('/pricealerts', { productid: product.productid }, { authtoken: victim.token })).status).toBe(200);
+    expect((await s.post('/pricealerts', { productid: product.productid }, { authtoken: victim.token })).status).toBe(
+      200,
+    );
 
     // The victim's dead tokens: one expired (its expiry moved into the past), one revoked by logout.
     const expired = (await login(s, victim.email, victim.password)).body.data.authtoken as string;
-    await s.app.ctx.db.updateTable('login_tokens').set({ expires_at: sql`now() - interval '1 second'` }).where('token_hash', '=', tokenHash(expired)).execute();
+    await s.app.ctx.db
+      .updateTable('login_tokens')
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where('token_hash', '=', tokenHash(expired))
+      .execute();
     const revoked = (await login(s, victim.email, victim.password)).body.data.authtoken as string;
     expect((await s.post('/logoutcus', { authtoken: revoked })).status).toBe(200);
     // A verified reset token of the victim (the code read from the log, as a local user would).
-    const reset = (await s.post('/otpemail', { email: victim.email, authtoken: await anonToken(s) })).body.data.resetToken as string;
+    const reset = (await s.post('/otpemail', { email: victim.email, authtoken: await anonToken(s) })).body.data
+      .resetToken as string;
     let otp = '';
     for (let i = 0; i < 100 && !otp; i++) {
-      otp = new RegExp(`reset code for ${victim.email.replace(/[.+]/g, '\\$&')} is (\\d{6})`).exec(s.logs.join(''))?.[1] ?? '';
+      otp =
+        new RegExp(`reset code for ${victim.email.replace(/[.+]/g, '\\$&')} is (\\d{6})`).exec(s.logs.join(''))?.[1] ??
+        '';
       if (!otp) await new Promise((r) => setTimeout(r, 20));
     }
     expect((await s.post('/otpemailcheck', { otp: `${otp},${victim.email}`, authtoken: reset })).body.data).toBe(true);
@@ -101,41 +154,124 @@ describeEachDatabase('authorization matrix', (server) => {
 
     let bid = 1000;
     const rows: Row[] = [
-      { route: 'GET /productviewcart', other: 'forbidden', build: (t) => ({ method: 'GET', path: '/productviewcart', headers: tokenHeader(t, { userid: String(victim.userid) }) }) },
-      { route: 'POST /addtocartproduct', other: 'own', build: (t) => json('POST', '/addtocartproduct', withToken({ productid: product.productid, userid: victim.userid }, t)) },
-      { route: 'DELETE /deleteproduct', other: 'forbidden', build: (t) => json('DELETE', '/deleteproduct', withToken({ productid: product.productid, userid: victim.userid }, t)) },
-      { route: 'DELETE /deleteAllProducts', other: 'own', build: (t) => json('DELETE', '/deleteAllProducts', withToken({ userid: victim.userid }, t)) },
-      { route: 'POST /checkcoupen', other: 'own', build: (t) => json('POST', '/checkcoupen', withToken({ couponname: 'WELCOME50' }, t)) },
+      {
+        route: 'GET /productviewcart',
+        other: 'forbidden',
+        build: (t) => ({
+          method: 'GET',
+          path: '/productviewcart',
+          headers: tokenHeader(t, { userid: String(victim.userid) }),
+        }),
+      },
+      {
+        route: 'POST /addtocartproduct',
+        other: 'own',
+        build: (t) =>
+          json('POST', '/addtocartproduct', withToken({ productid: product.productid, userid: victim.userid }, t)),
+      },
+      {
+        route: 'DELETE /deleteproduct',
+        other: 'forbidden',
+        build: (t) =>
+          json('DELETE', '/deleteproduct', withToken({ productid: product.productid, userid: victim.userid }, t)),
+      },
+      {
+        route: 'DELETE /deleteAllProducts',
+        other: 'own',
+        build: (t) => json('DELETE', '/deleteAllProducts', withToken({ userid: victim.userid }, t)),
+      },
+      {
+        route: 'POST /checkcoupen',
+        other: 'own',
+        build: (t) => json('POST', '/checkcoupen', withToken({ couponname: 'WELCOME50' }, t)),
+      },
       {
         route: 'POST /orderauth',
         other: 'own',
         // The victim's idempotency key must not hand the victim's order to someone else.
-        build: (t) => json('POST', '/orderauth', { ...CHECKOUT, userid: victim.userid }, tokenHeader(t, { 'idempotency-key': 'victim-key-1' })),
-        check: (r) => (r.json?.data?.orderid === victimOrder ? "answered the victim's order for the victim's idempotency key" : undefined),
+        build: (t) =>
+          json(
+            'POST',
+            '/orderauth',
+            { ...CHECKOUT, userid: victim.userid },
+            tokenHeader(t, { 'idempotency-key': 'victim-key-1' }),
+          ),
+        check: (r) =>
+          r.json?.data?.orderid === victimOrder
+            ? "answered the victim's order for the victim's idempotency key"
+            : undefined,
       },
-      { route: 'GET /allorders', other: 'own', build: (t) => ({ method: 'GET', path: '/allorders', headers: tokenHeader(t, { userid: String(victim.userid) }) }) },
-      { route: 'GET /order', other: 'forbidden', build: (t) => ({ method: 'GET', path: '/order', headers: tokenHeader(t, { orderid: String(victimOrder) }) }) },
-      { route: 'DELETE /cancelorder', other: 'forbidden', build: (t) => ({ method: 'DELETE', path: '/cancelorder', headers: tokenHeader(t, { orderid: String(victimOrder) }) }) },
+      {
+        route: 'GET /allorders',
+        other: 'own',
+        build: (t) => ({
+          method: 'GET',
+          path: '/allorders',
+          headers: tokenHeader(t, { userid: String(victim.userid) }),
+        }),
+      },
+      {
+        route: 'GET /order',
+        other: 'forbidden',
+        build: (t) => ({ method: 'GET', path: '/order', headers: tokenHeader(t, { orderid: String(victimOrder) }) }),
+      },
+      {
+        route: 'DELETE /cancelorder',
+        other: 'forbidden',
+        build: (t) => ({
+          method: 'DELETE',
+          path: '/cancelorder',
+          headers: tokenHeader(t, { orderid: String(victimOrder) }),
+        }),
+      },
       {
         route: 'POST /addreview',
         other: 'own',
-        build: (t) => json('POST', '/addreview', withToken({ name: 'A', title: 'T', description: 'D', keywords: 'K', date: '2024-05-01', userid: victim.userid }, t)),
+        build: (t) =>
+          json(
+            'POST',
+            '/addreview',
+            withToken(
+              { name: 'A', title: 'T', description: 'D', keywords: 'K', date: '2024-05-01', userid: victim.userid },
+              t,
+            ),
+          ),
       },
-      ...['/uploadimage', '/upload'].map(
-        (path): Row => ({
-          route: `POST ${path}`,
-          other: 'own',
-          build: (t) => {
-            const { body, contentType } = multipartFile(makePng(2, 2, Math.floor(Math.random() * 1e9)));
-            return { method: 'POST', path, headers: tokenHeader(t, { 'content-type': contentType, 'content-length': String(body.length) }), body };
-          },
-        }),
-      ),
+      ...['/uploadimage', '/upload'].map((path): Row => ({
+        route: `POST ${path}`,
+        other: 'own',
+        build: (t) => {
+          const { body, contentType } = multipartFile(makePng(2, 2, Math.floor(Math.random() * 1e9)));
+          return {
+            method: 'POST',
+            path,
+            headers: tokenHeader(t, { 'content-type': contentType, 'content-length': String(body.length) }),
+            body,
+          };
+        },
+      })),
       {
         route: 'POST /product',
         other: 'own',
-        build: (t) => json('POST', '/product', { productname: 'P', title: 'Accessories', description: 'D', price: 10, rating: 4, photos: [photo], userid: victim.userid }, tokenHeader(t)),
-        check: (r) => (r.status === 200 && r.json?.data?.userid !== attacker.userid ? 'the product was not listed for the caller' : undefined),
+        build: (t) =>
+          json(
+            'POST',
+            '/product',
+            {
+              productname: 'P',
+              title: 'Accessories',
+              description: 'D',
+              price: 10,
+              rating: 4,
+              photos: [photo],
+              userid: victim.userid,
+            },
+            tokenHeader(t),
+          ),
+        check: (r) =>
+          r.status === 200 && r.json?.data?.userid !== attacker.userid
+            ? 'the product was not listed for the caller'
+            : undefined,
       },
       {
         route: 'POST /checkuserdata',
@@ -144,16 +280,35 @@ describeEachDatabase('authorization matrix', (server) => {
         build: (t) => json('POST', '/checkuserdata', withToken({ password: victim.password }, t)),
         check: (r) => (r.status !== 400 ? `expected 400 Wrong Password, got ${r.status}` : undefined),
       },
-      { route: 'PUT /updatecus', variant: 'profile', other: 'own', build: (t) => json('PUT', '/updatecus', withToken({ firstname: 'Eve', lastname: 'Evil', phonenum: '9999999999', userid: victim.userid }, t)) },
+      {
+        route: 'PUT /updatecus',
+        variant: 'profile',
+        other: 'own',
+        build: (t) =>
+          json(
+            'PUT',
+            '/updatecus',
+            withToken({ firstname: 'Eve', lastname: 'Evil', phonenum: '9999999999', userid: victim.userid }, t),
+          ),
+      },
       {
         route: 'PUT /updatecus',
         variant: "password with the victim's proof",
         other: 'own',
         skip: { 'reset token': 'finishing a verified reset is what a reset token is for (tested in reset.test.ts)' },
-        build: (t) => json('PUT', '/updatecus', withToken({ password: 'Hacked@1234', proof, userid: victim.userid }, t)),
+        build: (t) =>
+          json('PUT', '/updatecus', withToken({ password: 'Hacked@1234', proof, userid: victim.userid }, t)),
         check: (r) => (r.status !== 400 ? `a foreign proof changed a password: ${r.status}` : undefined),
       },
-      { route: 'GET /getuserdata', other: 'own', build: (t) => ({ method: 'GET', path: '/getuserdata', headers: tokenHeader(t, { userid: String(victim.userid) }) }) },
+      {
+        route: 'GET /getuserdata',
+        other: 'own',
+        build: (t) => ({
+          method: 'GET',
+          path: '/getuserdata',
+          headers: tokenHeader(t, { userid: String(victim.userid) }),
+        }),
+      },
       {
         route: 'POST /addauction',
         other: 'own',
@@ -161,42 +316,153 @@ describeEachDatabase('authorization matrix', (server) => {
           json(
             'POST',
             '/addauction',
-            { username: 'x', bid: 10, rangelowbid: 5, rangehighbid: 50, productname: 'P', category: 'Painting', description: 'D', ageproduct: '1', time: new Date(Date.now() + 86_400_000).toISOString(), photos: [photo], userid: victim.userid },
+            {
+              username: 'x',
+              bid: 10,
+              rangelowbid: 5,
+              rangehighbid: 50,
+              productname: 'P',
+              category: 'Painting',
+              description: 'D',
+              ageproduct: '1',
+              time: new Date(Date.now() + 86_400_000).toISOString(),
+              photos: [photo],
+              userid: victim.userid,
+            },
             tokenHeader(t),
           ),
-        check: (r) => (r.status === 200 && r.json?.data?.ownerid !== attacker.userid ? 'the item was not put up for the caller' : undefined),
+        check: (r) =>
+          r.status === 200 && r.json?.data?.ownerid !== attacker.userid
+            ? 'the item was not put up for the caller'
+            : undefined,
       },
       {
         route: 'PUT /updatebiduser',
         other: 'own',
         // Bidding on a third user's item, claiming to be the victim: the bid is the caller's.
-        build: (t) => json('PUT', '/updatebiduser', { auctionid: thirdAuction.auctionid, bid: (bid += 10), userid: victim.userid, biduser: [{ userid: victim.userid, bid: 9_999_999 }] }, tokenHeader(t)),
+        build: (t) =>
+          json(
+            'PUT',
+            '/updatebiduser',
+            {
+              auctionid: thirdAuction.auctionid,
+              bid: (bid += 10),
+              userid: victim.userid,
+              biduser: [{ userid: victim.userid, bid: 9_999_999 }],
+            },
+            tokenHeader(t),
+          ),
       },
-      { route: 'GET /getUserAuction/:id', other: 'forbidden', build: (t) => ({ method: 'GET', path: `/getUserAuction/${victim.userid}`, headers: tokenHeader(t) }) },
-      { route: 'PUT /setHighBid', other: 'forbidden', build: (t) => json('PUT', '/setHighBid', { productid: victimAuction.auctionid, userid: attacker.userid }, tokenHeader(t)) },
-      { route: 'GET /wishlist', other: 'own', build: (t) => ({ method: 'GET', path: '/wishlist', headers: tokenHeader(t, { userid: String(victim.userid) }) }) },
-      { route: 'POST /wishlist', other: 'own', build: (t) => json('POST', '/wishlist', { productid: product.productid, userid: victim.userid }, tokenHeader(t)) },
-      { route: 'DELETE /wishlist/:id', other: 'own', build: (t) => ({ method: 'DELETE', path: `/wishlist/${product.productid}`, headers: tokenHeader(t, { userid: String(victim.userid) }) }) },
-      { route: 'DELETE /wishlist', other: 'own', build: (t) => ({ method: 'DELETE', path: '/wishlist', headers: tokenHeader(t, { userid: String(victim.userid) }) }) },
-      { route: 'GET /pricealerts/:id', other: 'own', build: (t) => ({ method: 'GET', path: `/pricealerts/${product.productid}`, headers: tokenHeader(t) }) },
-      { route: 'POST /pricealerts', other: 'own', build: (t) => json('POST', '/pricealerts', { productid: product.productid, userid: victim.userid }, tokenHeader(t)) },
-      { route: 'DELETE /pricealerts/:id', other: 'own', build: (t) => ({ method: 'DELETE', path: `/pricealerts/${product.productid}`, headers: tokenHeader(t) }) },
-      { route: 'GET /myproducts', other: 'own', build: (t) => ({ method: 'GET', path: '/myproducts', headers: tokenHeader(t, { userid: String(victim.userid) }) }) },
+      {
+        route: 'GET /getUserAuction/:id',
+        other: 'forbidden',
+        build: (t) => ({ method: 'GET', path: `/getUserAuction/${victim.userid}`, headers: tokenHeader(t) }),
+      },
+      {
+        route: 'PUT /setHighBid',
+        other: 'forbidden',
+        build: (t) =>
+          json('PUT', '/setHighBid', { productid: victimAuction.auctionid, userid: attacker.userid }, tokenHeader(t)),
+      },
+      {
+        route: 'GET /wishlist',
+        other: 'own',
+        build: (t) => ({
+          method: 'GET',
+          path: '/wishlist',
+          headers: tokenHeader(t, { userid: String(victim.userid) }),
+        }),
+      },
+      {
+        route: 'POST /wishlist',
+        other: 'own',
+        build: (t) =>
+          json('POST', '/wishlist', { productid: product.productid, userid: victim.userid }, tokenHeader(t)),
+      },
+      {
+        route: 'DELETE /wishlist/:id',
+        other: 'own',
+        build: (t) => ({
+          method: 'DELETE',
+          path: `/wishlist/${product.productid}`,
+          headers: tokenHeader(t, { userid: String(victim.userid) }),
+        }),
+      },
+      {
+        route: 'DELETE /wishlist',
+        other: 'own',
+        build: (t) => ({
+          method: 'DELETE',
+          path: '/wishlist',
+          headers: tokenHeader(t, { userid: String(victim.userid) }),
+        }),
+      },
+      {
+        route: 'GET /pricealerts/:id',
+        other: 'own',
+        build: (t) => ({ method: 'GET', path: `/pricealerts/${product.productid}`, headers: tokenHeader(t) }),
+      },
+      {
+        route: 'POST /pricealerts',
+        other: 'own',
+        build: (t) =>
+          json('POST', '/pricealerts', { productid: product.productid, userid: victim.userid }, tokenHeader(t)),
+      },
+      {
+        route: 'DELETE /pricealerts/:id',
+        other: 'own',
+        build: (t) => ({ method: 'DELETE', path: `/pricealerts/${product.productid}`, headers: tokenHeader(t) }),
+      },
+      {
+        route: 'GET /myproducts',
+        other: 'own',
+        build: (t) => ({
+          method: 'GET',
+          path: '/myproducts',
+          headers: tokenHeader(t, { userid: String(victim.userid) }),
+        }),
+      },
       {
         route: 'PUT /product/:id',
         other: 'forbidden',
-        build: (t) => json('PUT', `/product/${victimProduct.productid}`, { productname: 'Hijacked', title: 'Accessories', description: 'D', price: 1, rating: 1, photos: victimProduct.photos }, tokenHeader(t)),
+        build: (t) =>
+          json(
+            'PUT',
+            `/product/${victimProduct.productid}`,
+            {
+              productname: 'Hijacked',
+              title: 'Accessories',
+              description: 'D',
+              price: 1,
+              rating: 1,
+              photos: victimProduct.photos,
+            },
+            tokenHeader(t),
+          ),
       },
-      { route: 'DELETE /product/:id', other: 'forbidden', build: (t) => ({ method: 'DELETE', path: `/product/${victimProduct.productid}`, headers: tokenHeader(t) }) },
+      {
+        route: 'DELETE /product/:id',
+        other: 'forbidden',
+        build: (t) => ({ method: 'DELETE', path: `/product/${victimProduct.productid}`, headers: tokenHeader(t) }),
+      },
     ];
     // The HEAD twin of every GET route answers the same statuses (without a body).
     rows.push(
       ...rows
         .filter((r) => r.route.startsWith('GET '))
-        .map((r): Row => ({ ...r, route: r.route.replace(/^GET /, 'HEAD '), check: undefined, build: (t) => ({ ...r.build(t), method: 'HEAD' }) })),
+        .map((r): Row => ({
+          ...r,
+          route: r.route.replace(/^GET /, 'HEAD '),
+          check: undefined,
+          build: (t) => ({ ...r.build(t), method: 'HEAD' }),
+        })),
     );
     // Last: it ends the attacker's session.
-    rows.push({ route: 'POST /logoutcus', other: 'own', build: (t) => json('POST', '/logoutcus', withToken({ userid: victim.userid }, t)) });
+    rows.push({
+      route: 'POST /logoutcus',
+      other: 'own',
+      build: (t) => json('POST', '/logoutcus', withToken({ userid: victim.userid }, t)),
+    });
 
     // Every route that takes an authtoken has a row (a new protected route fails here until it gets one).
     const protectedRoutes = routesOf(s.app.routeTable)
@@ -238,13 +504,23 @@ describeEachDatabase('authorization matrix', (server) => {
     // The victim's records, by content (any table with a userid, the order lines, uploaded images).
     const victimState = async () => {
       const { rows: tables } = await sql<{ table_name: string }>`
-        SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'userid' ORDER BY table_name`.execute(db);
+        SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'userid' ORDER BY table_name`.execute(
+        db,
+      );
       const out: Record<string, string> = {};
       for (const { table_name } of tables) {
-        const { rows: r } = await sql<{ h: string }>`SELECT coalesce(md5(string_agg(x::text, ',' ORDER BY x::text)), '') AS h FROM ${sql.table(table_name)} x WHERE userid = ${victim.userid}`.execute(db);
+        const { rows: r } = await sql<{
+          h: string;
+        }>`SELECT coalesce(md5(string_agg(x::text, ',' ORDER BY x::text)), '') AS h FROM ${sql.table(table_name)} x WHERE userid = ${victim.userid}`.execute(
+          db,
+        );
         out[table_name] = r[0].h;
       }
-      const lines = await sql<{ h: string }>`SELECT coalesce(md5(string_agg(l::text, ',' ORDER BY l::text)), '') AS h FROM order_lines l JOIN orders o USING (orderid) WHERE o.userid = ${victim.userid}`.execute(db);
+      const lines = await sql<{
+        h: string;
+      }>`SELECT coalesce(md5(string_agg(l::text, ',' ORDER BY l::text)), '') AS h FROM order_lines l JOIN orders o USING (orderid) WHERE o.userid = ${victim.userid}`.execute(
+        db,
+      );
       out.order_lines = lines.rows[0].h;
       return out;
     };
@@ -266,7 +542,8 @@ describeEachDatabase('authorization matrix', (server) => {
         if (leaked.length) problems.push(`${name}: the reply holds ${leaked.join(', ')}`);
         if (kind !== "another user's token" || row.other === 'forbidden') {
           const expected = kind === "another user's token" ? [403, 404] : [401];
-          if (!expected.includes(reply.status)) problems.push(`${name}: ${reply.status} ${reply.text.slice(0, 160)} (expected ${expected.join('/')})`);
+          if (!expected.includes(reply.status))
+            problems.push(`${name}: ${reply.status} ${reply.text.slice(0, 160)} (expected ${expected.join('/')})`);
           const changed = diffSnapshots(beforeAll, await takeSnapshot(db, query));
           if (changed.length) problems.push(`${name}: refused, yet changed ${changed.join('; ')}`);
         } else {
@@ -280,7 +557,12 @@ describeEachDatabase('authorization matrix', (server) => {
       }
     }
     // The attacker's bid on the third user's item is the attacker's, whatever the body claimed.
-    const lastBid = await db.selectFrom('bids').select(['userid', 'bid']).where('auctionid', '=', thirdAuction.auctionid).orderBy('bidid', 'desc').executeTakeFirstOrThrow();
+    const lastBid = await db
+      .selectFrom('bids')
+      .select(['userid', 'bid'])
+      .where('auctionid', '=', thirdAuction.auctionid)
+      .orderBy('bidid', 'desc')
+      .executeTakeFirstOrThrow();
     expect(lastBid.userid).toBe(attacker.userid);
 
     console.log(

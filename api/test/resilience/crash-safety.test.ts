@@ -68,7 +68,8 @@ describe.each(targets)('crash safety [$name]', (target) => {
     const url = () => api!.url;
     const seller = await remoteUser(url(), 'Seller');
     const shoppers: Shopper[] = [];
-    for (let i = 0; i < SHOPPERS; i++) shoppers.push({ ...(await remoteUser(url(), `Shopper${i}`)), acked: new Set(), unknown: new Set(), seq: 0 });
+    for (let i = 0; i < SHOPPERS; i++)
+      shoppers.push({ ...(await remoteUser(url(), `Shopper${i}`)), acked: new Set(), unknown: new Set(), seq: 0 });
     const bidders: Person[] = [];
     for (let i = 0; i < BIDDERS; i++) bidders.push(await remoteUser(url(), `Bidder${i}`));
     const auctions = [await remoteAuction(url(), seller), await remoteAuction(url(), seller)];
@@ -103,7 +104,9 @@ describe.each(targets)('crash safety [$name]', (target) => {
       const c = new Client({ connectionString: env.DATABASE_URL });
       await c.connect();
       try {
-        const orphans = await c.query(`SELECT orderid FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.orderid = o.orderid)`);
+        const orphans = await c.query(
+          `SELECT orderid FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.orderid = o.orderid)`,
+        );
         expect(orphans.rows).toEqual([]);
         const wrong = await c.query(
           `SELECT a.auctionid, a.bid, max(b.bid) AS top FROM auctions a JOIN bids b USING (auctionid) GROUP BY a.auctionid HAVING a.bid <> max(b.bid)`,
@@ -142,12 +145,17 @@ describe.each(targets)('crash safety [$name]', (target) => {
       await c.connect();
       try {
         expect((await send(api!.url, { method: 'GET', path: '/products', headers: {} })).status).toBe(200);
-        const killed = await c.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+        const killed = await c.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+        );
         expect(killed.rows.length).toBeGreaterThan(0);
         await new Promise((r) => setTimeout(r, 300));
         let status = 0;
         for (let i = 0; i < 20 && status !== 200; i++) {
-          status = await send(api!.url, { method: 'GET', path: '/health', headers: {} }).then((r) => r.status, () => 0);
+          status = await send(api!.url, { method: 'GET', path: '/health', headers: {} }).then(
+            (r) => r.status,
+            () => 0,
+          );
           if (status !== 200) await new Promise((r) => setTimeout(r, 100));
         }
         expect(status).toBe(200);

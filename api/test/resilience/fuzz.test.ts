@@ -13,7 +13,15 @@ import fc from 'fast-check';
 import { startServer, type DbKind, type TestServer } from '../helpers/server';
 import { anonToken, signedInUser } from '../helpers/accounts';
 import { send, sendBytes, type RawReply } from './helpers/http';
-import { describeCase, requestArb, routesOf, toRawRequest, type FuzzCase, type FuzzDictionary, type RouteInfo } from './helpers/fuzz';
+import {
+  describeCase,
+  requestArb,
+  routesOf,
+  toRawRequest,
+  type FuzzCase,
+  type FuzzDictionary,
+  type RouteInfo,
+} from './helpers/fuzz';
 import { diffSnapshots, SNAPSHOT_EXCLUSIONS, snapshotQuery, takeSnapshot, type Snapshot } from './helpers/snapshot';
 import { buildWorld, relogin, tokenAlive, type Person } from './helpers/setup';
 
@@ -46,7 +54,8 @@ async function fuzzAll(s: TestServer, runs: number): Promise<{ failures: string[
   let code = '';
   for (let i = 0; i < 100 && !code; i++) {
     const mails = fs.existsSync(s.config.outboxDir) ? fs.readdirSync(s.config.outboxDir) : [];
-    for (const m of mails) code ||= /reset code is:\s*(\d{6})/.exec(fs.readFileSync(path.join(s.config.outboxDir, m), 'utf8'))?.[1] ?? '';
+    for (const m of mails)
+      code ||= /reset code is:\s*(\d{6})/.exec(fs.readFileSync(path.join(s.config.outboxDir, m), 'utf8'))?.[1] ?? '';
     if (!code) await new Promise((r) => setTimeout(r, 20));
   }
   expect(code).toMatch(/^\d{6}$/);
@@ -93,7 +102,17 @@ async function fuzzAll(s: TestServer, runs: number): Promise<{ failures: string[
   let baseline: Snapshot = await snap();
 
   const routes: RouteInfo[] = routesOf(s.app.routeTable);
-  const stats: Stats = { routes: routes.length, requests: 0, byStatus: {}, rejectedChecked: 0, closedConnections: 0, tokenRoutes: 0, withLoginToken: 0, accepted: new Set(), seconds: 0 };
+  const stats: Stats = {
+    routes: routes.length,
+    requests: 0,
+    byStatus: {},
+    rejectedChecked: 0,
+    closedConnections: 0,
+    tokenRoutes: 0,
+    withLoginToken: 0,
+    accepted: new Set(),
+    seconds: 0,
+  };
   const failures: string[] = [];
 
   const timing = { send: 0, snap: 0 };
@@ -115,7 +134,8 @@ async function fuzzAll(s: TestServer, runs: number): Promise<{ failures: string[
       if (route.schema.headers?.properties?.authtoken || route.schema.body?.properties?.authtoken) {
         stats.tokenRoutes++;
         const token = shopper.token;
-        if (raw.headers.authtoken === token || (typeof raw.body === 'string' && raw.body.includes(token))) stats.withLoginToken++;
+        if (raw.headers.authtoken === token || (typeof raw.body === 'string' && raw.body.includes(token)))
+          stats.withLoginToken++;
       }
       let reply: RawReply;
       const t0 = Date.now();
@@ -150,7 +170,10 @@ async function fuzzAll(s: TestServer, runs: number): Promise<{ failures: string[
         stats.rejectedChecked++;
         const changed = diffSnapshots(baseline, after);
         baseline = after;
-        if (changed.length) throw new Error(`rejected with ${reply.status} (${reply.json?.msg}) but changed ${changed.join('; ')}: ${describeCase(raw)}`);
+        if (changed.length)
+          throw new Error(
+            `rejected with ${reply.status} (${reply.json?.msg}) but changed ${changed.join('; ')}: ${describeCase(raw)}`,
+          );
       } else {
         stats.accepted.add(`${route.method} ${route.url}`);
         // Accepted: a fuzzed logout may have revoked the token; then sign in again.
@@ -162,7 +185,13 @@ async function fuzzAll(s: TestServer, runs: number): Promise<{ failures: string[
       await fc.assert(property, { numRuns: runs, seed: SEED, endOnFailure: !process.env.FUZZ_SHRINK });
     } catch (e) {
       const where = /\{ seed: .*\}/.exec((e as Error).message)?.[0] ?? '';
-      const detail = lastError || (e as Error).message.split('\n').filter((l) => !l.startsWith('Counterexample')).slice(0, 12).join('\n');
+      const detail =
+        lastError ||
+        (e as Error).message
+          .split('\n')
+          .filter((l) => !l.startsWith('Counterexample'))
+          .slice(0, 12)
+          .join('\n');
       failures.push(`${route.method} ${route.url}: ${detail.slice(0, 1500)} ${where}`);
       if (!(await tokenAlive(s, shopper.token))) await relogin(s, shopper, passwords);
       baseline = await snap();
@@ -181,11 +210,26 @@ const PROTOCOL_GARBAGE: Array<[string, string]> = [
   ['bad method', 'FOO /products HTTP/1.1\r\nHost: x\r\n\r\n'],
   ['NUL in header', 'GET /products HTTP/1.1\r\nHost: x\r\nauthtoken: a\u0000b\r\n\r\n'],
   ['header without colon', 'GET /products HTTP/1.1\r\nHost: x\r\nbroken\r\n\r\n'],
-  ['content-length lies (short)', 'POST /products HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{"productname":"x"}'],
-  ['two content-lengths', 'POST /products HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\n{"a":1}'],
-  ['negative content-length', 'POST /products HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: -1\r\n\r\n'],
-  ['chunked + length', 'POST /products HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n'],
-  ['bad chunk', 'POST /products HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n'],
+  [
+    'content-length lies (short)',
+    'POST /products HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{"productname":"x"}',
+  ],
+  [
+    'two content-lengths',
+    'POST /products HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\n{"a":1}',
+  ],
+  [
+    'negative content-length',
+    'POST /products HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: -1\r\n\r\n',
+  ],
+  [
+    'chunked + length',
+    'POST /products HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n',
+  ],
+  [
+    'bad chunk',
+    'POST /products HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+  ],
   ['huge header', `GET /products HTTP/1.1\r\nHost: x\r\nx-big: ${'a'.repeat(70_000)}\r\n\r\n`],
   ['absolute URI', 'GET http://evil.example/products HTTP/1.1\r\nHost: evil.example\r\n\r\n'],
   ['no host', 'GET /products HTTP/1.1\r\n\r\n'],
@@ -215,7 +259,9 @@ describe.each([
         `(excluded: ${[...Object.keys(SNAPSHOT_EXCLUSIONS.tables), ...Object.keys(SNAPSHOT_EXCLUSIONS.columns)].join(', ')}); ` +
         `${stats.closedConnections} oversized bodies cut off by the server; ` +
         `${stats.withLoginToken} of the ${stats.tokenRoutes} requests to routes taking a token carried a live login token; ` +
-        `${stats.accepted.size} of ${stats.routes} routes accepted some generated requests (never: ${routesOf(s.app.routeTable)
+        `${stats.accepted.size} of ${stats.routes} routes accepted some generated requests (never: ${routesOf(
+          s.app.routeTable,
+        )
           .map((r) => `${r.method} ${r.url}`)
           .filter((r) => !stats.accepted.has(r))
           .join(', ')})`,
@@ -227,26 +273,52 @@ describe.each([
   it('regressions the fuzzer found stay fixed', async () => {
     const token = (await signedInUser(s)).token;
     const json = (path: string, body: string, method = 'POST', headers: Record<string, string> = {}) =>
-      send(s.url, { method, path, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers }, body });
+      send(s.url, {
+        method,
+        path,
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
+        body,
+      });
     const cases: Array<[string, Promise<RawReply>, number]> = [
       // ajv coerced these texts to Infinity and skipped minimum/maximum: a 500 from the database.
       ['GET /product/Infinity', send(s.url, { method: 'GET', path: '/product/Infinity', headers: {} }), 400],
-      ['GET /getparticularaucpro/-Infinity', send(s.url, { method: 'GET', path: '/getparticularaucpro/-Infinity', headers: {} }), 400],
-      ['GET /order with orderid: Infinity', send(s.url, { method: 'GET', path: '/order', headers: { authtoken: token, orderid: 'Infinity' } }), 400],
-      ['productid "Infinity" in a JSON body', json('/addtocartproduct', JSON.stringify({ productid: 'Infinity', authtoken: token })), 400],
+      [
+        'GET /getparticularaucpro/-Infinity',
+        send(s.url, { method: 'GET', path: '/getparticularaucpro/-Infinity', headers: {} }),
+        400,
+      ],
+      [
+        'GET /order with orderid: Infinity',
+        send(s.url, { method: 'GET', path: '/order', headers: { authtoken: token, orderid: 'Infinity' } }),
+        400,
+      ],
+      [
+        'productid "Infinity" in a JSON body',
+        json('/addtocartproduct', JSON.stringify({ productid: 'Infinity', authtoken: token })),
+        400,
+      ],
       ['minPrice 1e999 in a JSON body', json('/products', '{"productname":"", "minPrice": 1e999}'), 400],
       // PostgreSQL refuses U+0000 in text: a 500 on insert or compare.
       ['NUL in a search', json('/products', JSON.stringify({ productname: 'a\u0000b' })), 400],
-      ['NUL in a contact message', json('/contact', JSON.stringify({ email: 'a@example.com', name: 'N\u0000', subject: 'S' })), 400],
+      [
+        'NUL in a contact message',
+        json('/contact', JSON.stringify({ email: 'a@example.com', name: 'N\u0000', subject: 'S' })),
+        400,
+      ],
       ['NUL in a key', json('/contact', '{"email":"a@example.com","name":"N","subject":"S","x\\u0000":1}'), 400],
       // Framework errors in the API's shape (they bypassed the error handler). An OPTIONS without
       // Access-Control-Request-Method is no preflight, whatever its body: 400.
-      ['preflight with a bad content type', json('/products', '{}', 'OPTIONS', { 'content-type': 'application/json;;;', origin: 'http://localhost:3000' }), 400],
+      [
+        'preflight with a bad content type',
+        json('/products', '{}', 'OPTIONS', { 'content-type': 'application/json;;;', origin: 'http://localhost:3000' }),
+        400,
+      ],
     ];
     const problems: string[] = [];
     for (const [what, p, status] of cases) {
       const r = await p;
-      if (r.status !== status || (r.json && r.json.status !== r.status)) problems.push(`${what}: ${r.status} ${r.text.slice(0, 120)}`);
+      if (r.status !== status || (r.json && r.json.status !== r.status))
+        problems.push(`${what}: ${r.status} ${r.text.slice(0, 120)}`);
     }
     expect(problems).toEqual([]);
   });

@@ -21,7 +21,9 @@ import { chunk, pngWithIhdr } from './helpers/png';
 import { freePort, REPO_ROOT } from './helpers/processes';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { frontEndOrigins } = require(path.join(REPO_ROOT, 'scripts', 'runtime-config.cjs')) as { frontEndOrigins(): string[] };
+const { frontEndOrigins } = require(path.join(REPO_ROOT, 'scripts', 'runtime-config.cjs')) as {
+  frontEndOrigins(): string[];
+};
 
 /** CSP directives by name. */
 function parseCsp(header: string | undefined): Record<string, string[]> {
@@ -38,10 +40,12 @@ const BANNERS = ['x-powered-by', 'server', 'x-aspnet-version', 'x-runtime'];
 function apiHeaderProblems(what: string, headers: Record<string, unknown>): string[] {
   const problems: string[] = [];
   const csp = parseCsp(headers['content-security-policy'] as string | undefined);
-  if (csp['default-src']?.join(' ') !== "'none'") problems.push(`${what}: CSP default-src is ${JSON.stringify(csp['default-src'])}`);
+  if (csp['default-src']?.join(' ') !== "'none'")
+    problems.push(`${what}: CSP default-src is ${JSON.stringify(csp['default-src'])}`);
   // Nothing loosens it: no script-src at all (it falls back to 'none').
   if (csp['script-src']) problems.push(`${what}: CSP has a script-src ${csp['script-src'].join(' ')}`);
-  if (csp['frame-ancestors']?.join(' ') !== "'none'") problems.push(`${what}: CSP frame-ancestors is ${JSON.stringify(csp['frame-ancestors'])}`);
+  if (csp['frame-ancestors']?.join(' ') !== "'none'")
+    problems.push(`${what}: CSP frame-ancestors is ${JSON.stringify(csp['frame-ancestors'])}`);
   if (headers['x-content-type-options'] !== 'nosniff') problems.push(`${what}: no X-Content-Type-Options: nosniff`);
   for (const b of BANNERS) if (headers[b] !== undefined) problems.push(`${what}: banner header ${b}: ${headers[b]}`);
   if (/fastify/i.test(JSON.stringify(headers))) problems.push(`${what}: a header names the framework`);
@@ -76,18 +80,48 @@ describe('API response headers', () => {
       ['HEAD /products', send(s.url, { method: 'HEAD', path: '/products', headers: {} })],
       ['GET /product/999999 (404)', send(s.url, { method: 'GET', path: '/product/999999', headers: {} })],
       ['unknown route (404)', send(s.url, { method: 'GET', path: '/admin', headers: {} })],
-      ['malformed JSON (400)', send(s.url, { method: 'POST', path: '/products', headers: { 'content-type': 'application/json' }, body: '{"productname":' })],
-      ['wrong content type (415)', send(s.url, { method: 'POST', path: '/products', headers: { 'content-type': 'text/plain' }, body: 'x' })],
-      ['too large body (413)', send(s.url, { method: 'POST', path: '/products', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productname: 'x'.repeat(200_000) }) })],
+      [
+        'malformed JSON (400)',
+        send(s.url, {
+          method: 'POST',
+          path: '/products',
+          headers: { 'content-type': 'application/json' },
+          body: '{"productname":',
+        }),
+      ],
+      [
+        'wrong content type (415)',
+        send(s.url, { method: 'POST', path: '/products', headers: { 'content-type': 'text/plain' }, body: 'x' }),
+      ],
+      [
+        'too large body (413)',
+        send(s.url, {
+          method: 'POST',
+          path: '/products',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ productname: 'x'.repeat(200_000) }),
+        }),
+      ],
       ['no token (401)', send(s.url, { method: 'GET', path: '/getuserdata', headers: {} })],
       ['signed in (200)', send(s.url, { method: 'GET', path: '/getuserdata', headers: { authtoken: u.token } })],
       ['bad URL encoding (400)', send(s.url, { method: 'GET', path: '/product/%E0%A4%A', headers: {} })],
       [
         'CORS preflight',
-        send(s.url, { method: 'OPTIONS', path: '/addtocartproduct', headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authtoken' } }),
+        send(s.url, {
+          method: 'OPTIONS',
+          path: '/addtocartproduct',
+          headers: {
+            origin: 'http://localhost:3000',
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type, authtoken',
+          },
+        }),
       ],
       ['image', send(s.url, { method: 'GET', path: image, headers: {} })],
-      ['event stream', send(s.url, { method: 'GET', path: '/auctionevents/1', headers: { accept: 'text/event-stream' } })],
+      [
+        'event stream',
+        send(s.url, { method: 'GET', path: '/auctionevents/1', headers: { accept: 'text/event-stream' } }),
+      ],
     ];
     const problems: string[] = [];
     for (const [what, p] of cases) {
@@ -114,11 +148,18 @@ describe('front-end static server (scripts/static-server.mjs)', () => {
   let dir: string;
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'resil-static-'));
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>t</title><script src="/main.0123abcd.js"></script>');
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><title>t</title><script src="/main.0123abcd.js"></script>',
+    );
     fs.writeFileSync(path.join(dir, 'main.0123abcd.js'), 'console.log(1)');
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['scripts/serve-static.mjs', dir, String(port)], { cwd: REPO_ROOT, env: { ...process.env, NODE_OPTIONS: '', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, ['scripts/serve-static.mjs', dir, String(port)], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NODE_OPTIONS: '', HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout!.on('data', (d) => (out += d));
     child.stderr!.on('data', (d) => (out += d));
@@ -137,7 +178,16 @@ describe('front-end static server (scripts/static-server.mjs)', () => {
   it('sends a CSP whose script sources are only our own front-end origins, no banner, and CORS on build files only', async () => {
     const ours = new Set(["'self'", ...frontEndOrigins()]);
     const problems: string[] = [];
-    const paths = ['/', '/main.0123abcd.js', '/config.json', '/productdetails/3', '/missing.js', '/%E0%A4%A', '/..%2f..%2fetc%2fpasswd', '/%00'];
+    const paths = [
+      '/',
+      '/main.0123abcd.js',
+      '/config.json',
+      '/productdetails/3',
+      '/missing.js',
+      '/%E0%A4%A',
+      '/..%2f..%2fetc%2fpasswd',
+      '/%00',
+    ];
     for (const p of [...paths.map((x) => ['GET', x]), ['POST', '/'], ['HEAD', '/']]) {
       const r = await send(base, { method: p[0], path: p[1], headers: { 'accept-encoding': 'gzip' } });
       const what = `${p[0]} ${p[1]} (${r.status})`;
@@ -145,7 +195,8 @@ describe('front-end static server (scripts/static-server.mjs)', () => {
       const csp = parseCsp(r.headers['content-security-policy'] as string | undefined);
       const scripts = csp['script-src'] ?? csp['default-src'];
       if (!scripts) problems.push(`${what}: no CSP script sources`);
-      for (const src of scripts ?? []) if (!ours.has(src)) problems.push(`${what}: script source ${src} is not one of our origins`);
+      for (const src of scripts ?? [])
+        if (!ours.has(src)) problems.push(`${what}: script source ${src} is not one of our origins`);
       if (!csp['object-src']?.includes("'none'")) problems.push(`${what}: object-src is not 'none'`);
       if (!csp['base-uri']) problems.push(`${what}: no base-uri`);
       if (!csp['frame-ancestors']) problems.push(`${what}: no frame-ancestors`);
@@ -153,9 +204,15 @@ describe('front-end static server (scripts/static-server.mjs)', () => {
       for (const b of BANNERS) if (r.headers[b] !== undefined) problems.push(`${what}: banner header ${b}`);
     }
     // Cross-origin reads: a build's files (federation fetches a remote's across origins), not pages or the config.
-    for (const [p, allowed] of [['/main.0123abcd.js', '*'], ['/', undefined], ['/productdetails/3', undefined], ['/config.json', undefined]] as const) {
+    for (const [p, allowed] of [
+      ['/main.0123abcd.js', '*'],
+      ['/', undefined],
+      ['/productdetails/3', undefined],
+      ['/config.json', undefined],
+    ] as const) {
       const r = await send(base, { method: 'GET', path: p, headers: { origin: 'https://elsewhere.example' } });
-      if (r.headers['access-control-allow-origin'] !== allowed) problems.push(`GET ${p}: Access-Control-Allow-Origin ${r.headers['access-control-allow-origin']}`);
+      if (r.headers['access-control-allow-origin'] !== allowed)
+        problems.push(`GET ${p}: Access-Control-Allow-Origin ${r.headers['access-control-allow-origin']}`);
     }
     // Traversal never leaves the folder.
     const passwd = await send(base, { method: 'GET', path: '/..%2f..%2f..%2f..%2fetc%2fpasswd', headers: {} });
@@ -175,10 +232,23 @@ describe('uploads that lie', () => {
     await s?.stop();
   });
 
-  const imageCount = async () => Number((await s.app.ctx.db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const imageCount = async () =>
+    Number(
+      (
+        await s.app.ctx.db
+          .selectFrom('images')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const uploadBytes = (content: Buffer, type = 'image/png', filename = 'photo.png') => {
     const { body, contentType } = multipartFile(content, { type, filename });
-    return send(s.url, { method: 'POST', path: '/uploadimage', headers: { authtoken: token, 'content-type': contentType, 'content-length': String(body.length) }, body });
+    return send(s.url, {
+      method: 'POST',
+      path: '/uploadimage',
+      headers: { authtoken: token, 'content-type': contentType, 'content-length': String(body.length) },
+      body,
+    });
   };
 
   it('refuses wrong types, absurd dimensions, oversized files and inflation bombs with 400/413, storing nothing', async () => {
@@ -190,21 +260,55 @@ describe('uploads that lie', () => {
     // A real PNG followed by an HTML page inside a private chunk: the bytes after IEND are junk.
     const polyglot = Buffer.concat([makePng(2, 2, 77), chunk('htMl', Buffer.from('<script>alert(1)</script>'))]);
     const cases: Array<[string, Buffer, string, number, RegExp]> = [
-      ['an HTML page sent as image/png', Buffer.from('<html><script>alert(document.cookie)</script></html>'), 'image/png', 400, /not a PNG/],
-      ['an SVG with a script, named .png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'image/png', 400, /not a PNG/],
-      ['a GIF named .png', Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1'), 'image/png', 400, /not a PNG/],
+      [
+        'an HTML page sent as image/png',
+        Buffer.from('<html><script>alert(document.cookie)</script></html>'),
+        'image/png',
+        400,
+        /not a PNG/,
+      ],
+      [
+        'an SVG with a script, named .png',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+        'image/png',
+        400,
+        /not a PNG/,
+      ],
+      [
+        'a GIF named .png',
+        Buffer.from(
+          'GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;',
+          'latin1',
+        ),
+        'image/png',
+        400,
+        /not a PNG/,
+      ],
       ['a PNG claiming 100000 × 100000 pixels', absurd, 'image/png', 400, /at most 8000 × 8000 pixels/],
-      ['a PNG claiming 4294967295 × 1 pixels', pngWithIhdr(0xffffffff, 1), 'image/png', 400, /at most 8000 × 8000|damaged/],
+      [
+        'a PNG claiming 4294967295 × 1 pixels',
+        pngWithIhdr(0xffffffff, 1),
+        'image/png',
+        400,
+        /at most 8000 × 8000|damaged/,
+      ],
       ['a 10 × 10 PNG whose data inflates to 64 MB', bomb, 'image/png', 400, /damaged/],
       ['a PNG with an HTML page after its end', polyglot, 'text/html', 400, /damaged|not a PNG/],
-      ['5 MB and one byte', Buffer.concat([makePng(2, 2, 5), Buffer.alloc(5 * 1024 * 1024 + 1)]), 'image/png', 413, /at most 5 MB/],
+      [
+        '5 MB and one byte',
+        Buffer.concat([makePng(2, 2, 5), Buffer.alloc(5 * 1024 * 1024 + 1)]),
+        'image/png',
+        413,
+        /at most 5 MB/,
+      ],
     ];
     const problems: string[] = [];
     for (const [what, content, type, status, msg] of cases) {
       const t0 = Date.now();
       const r = await uploadBytes(content, type);
       const ms = Date.now() - t0;
-      if (r.status !== status || !msg.test(r.json?.msg ?? '')) problems.push(`${what}: ${r.status} ${r.json?.msg} (expected ${status} ${msg})`);
+      if (r.status !== status || !msg.test(r.json?.msg ?? ''))
+        problems.push(`${what}: ${r.status} ${r.json?.msg} (expected ${status} ${msg})`);
       if (ms > 5000) problems.push(`${what}: took ${ms} ms`);
     }
     // 50 MB announced up front: refused at once (413), without waiting for (or reading) the body.

@@ -81,10 +81,23 @@ describePg('two API processes behind a round-robin proxy [PostgreSQL]', () => {
     // Anonymous token from one process, login on the other (the proxy alternates).
     const anon = await send(apis[0].url, { method: 'GET', path: '/getanytoken', headers: {} });
     const body = JSON.stringify({ email: 'demo@example.com', password: 'Demo@1234', authtoken: anon.json.data });
-    const login = await send(apis[1].url, { method: 'POST', path: '/logincus', headers: { 'content-type': 'application/json', 'content-length': String(body.length) }, body });
+    const login = await send(apis[1].url, {
+      method: 'POST',
+      path: '/logincus',
+      headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+      body,
+    });
     expect(login.status).toBe(200);
     // A login token issued by the second works on the first.
-    expect((await send(apis[0].url, { method: 'GET', path: '/getuserdata', headers: { authtoken: login.json.data.authtoken } })).status).toBe(200);
+    expect(
+      (
+        await send(apis[0].url, {
+          method: 'GET',
+          path: '/getuserdata',
+          headers: { authtoken: login.json.data.authtoken },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('bids through both stay consistent, and every live event reaches streams on either process', async () => {
@@ -123,22 +136,36 @@ describePg('two API processes behind a round-robin proxy [PostgreSQL]', () => {
               const r = await send(proxy.url, {
                 method: 'PUT',
                 path: '/updatebiduser',
-                headers: { authtoken: bidder.token, 'content-type': 'application/json', 'content-length': String(body.length) },
+                headers: {
+                  authtoken: bidder.token,
+                  'content-type': 'application/json',
+                  'content-length': String(body.length),
+                },
                 body,
               });
-              return { status: r.status, msg: r.json?.msg as string, amount: a, backend: r.headers['x-backend'], nickname: bidder.firstname };
+              return {
+                status: r.status,
+                msg: r.json?.msg as string,
+                amount: a,
+                backend: r.headers['x-backend'],
+                nickname: bidder.firstname,
+              };
             }),
           )),
         );
       }
       expect(replies.filter((r) => r.status !== 200 && r.status !== 400)).toEqual([]);
       const accepted = replies.filter((r) => r.status === 200);
-      for (const r of replies.filter((x) => x.status === 400)) expect(Number(/Rs\. (\d+)$/.exec(r.msg)![1])).toBeGreaterThanOrEqual(r.amount);
+      for (const r of replies.filter((x) => x.status === 400))
+        expect(Number(/Rs\. (\d+)$/.exec(r.msg)![1])).toBeGreaterThanOrEqual(r.amount);
       expect(new Set(accepted.map((r) => r.backend)).size).toBe(2);
 
-      const item = (await send(proxy.url, { method: 'GET', path: `/getparticularaucpro/${auctionid}`, headers: {} })).json.data;
+      const item = (await send(proxy.url, { method: 'GET', path: `/getparticularaucpro/${auctionid}`, headers: {} }))
+        .json.data;
       expect(item.bidcount).toBe(accepted.length);
-      expect(item.bids.map((b: { bid: number; nickname: string }) => `${b.bid}:${b.nickname}`).sort()).toEqual(accepted.map((r) => `${r.amount}:${r.nickname}`).sort());
+      expect(item.bids.map((b: { bid: number; nickname: string }) => `${b.bid}:${b.nickname}`).sort()).toEqual(
+        accepted.map((r) => `${r.amount}:${r.nickname}`).sort(),
+      );
       expect(item.bid).toBe(Math.max(...amounts));
       expect(item.highbid).toBe(item.bid);
 

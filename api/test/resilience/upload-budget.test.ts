@@ -20,7 +20,15 @@ describe('the upload byte budget', () => {
   afterAll(async () => {
     await s?.stop();
   });
-  const images = async () => Number((await s.app.ctx.db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const images = async () =>
+    Number(
+      (
+        await s.app.ctx.db
+          .selectFrom('images')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('refuses the upload that goes over it with 429, stores nothing, and leaves other users their own', async () => {
     const seller = await signedInUser(s);
@@ -31,7 +39,9 @@ describe('the upload byte budget', () => {
     const before = await images();
     const over = await upload(s, photos[2], { token: seller.token });
     expect(over.status).toBe(429);
-    expect(over.body.msg).toMatch(/^You have uploaded more than 1 MB of photos this hour\. Please try again in \d+ minutes?\.$/);
+    expect(over.body.msg).toMatch(
+      /^You have uploaded more than 1 MB of photos this hour\. Please try again in \d+ minutes?\.$/,
+    );
     expect(await images()).toBe(before);
 
     const other = await signedInUser(s);

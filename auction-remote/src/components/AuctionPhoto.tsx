@@ -15,9 +15,20 @@ interface Props {
 export function AuctionPhoto({ photo, alt, width = 400, height = 300, lazy = true, className }: Props): ReactElement {
   const src = (photo ?? '').trim();
   return (
-    <div className={[styles.frame, className].filter(Boolean).join(' ')} style={{ aspectRatio: `${width} / ${height}` }}>
+    <div
+      className={[styles.frame, className].filter(Boolean).join(' ')}
+      style={{ aspectRatio: `${width} / ${height}` }}
+    >
       {src ? (
-        <img className={styles.img} src={src} alt={alt} width={width} height={height} loading={lazy ? 'lazy' : 'eager'} decoding="async" />
+        <img
+          className={styles.img}
+          src={src}
+          alt={alt}
+          width={width}
+          height={height}
+          loading={lazy ? 'lazy' : 'eager'}
+          decoding="async"
+        />
       ) : (
         <span className={styles.none} role="img" aria-label={`${alt} (no photo)`}>
           No photo

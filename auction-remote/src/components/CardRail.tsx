@@ -48,7 +48,16 @@ export function CardRail({ label, children }: { label: string; children: ReactNo
               disabled={direction < 0 ? edges.start : edges.end}
               aria-label={`Scroll ${label} ${direction < 0 ? 'back' : 'forward'}`}
             >
-              <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+              <svg
+                width="20"
+                height="20"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+                focusable="false"
+              >
                 <path d={direction < 0 ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'} />
               </svg>
             </button>

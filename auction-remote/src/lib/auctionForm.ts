@@ -69,10 +69,9 @@ export function checkField(name: AuctionField, v: AuctionValues, now: number): s
 
 /** Every field's check for the progressive form, end times measured from `now`. */
 export function auctionChecks(now: number): Record<AuctionField, Check<AuctionField>> {
-  return Object.fromEntries(FIELD_ORDER.map((name) => [name, (_value: string, values: AuctionValues) => checkField(name, values, now)])) as Record<
-    AuctionField,
-    Check<AuctionField>
-  >;
+  return Object.fromEntries(
+    FIELD_ORDER.map((name) => [name, (_value: string, values: AuctionValues) => checkField(name, values, now)]),
+  ) as Record<AuctionField, Check<AuctionField>>;
 }
 
 /** A datetime-local value ('YYYY-MM-DDTHH:mm') for a moment, in the viewer's time zone. */

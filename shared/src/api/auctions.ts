@@ -50,7 +50,11 @@ function endTimeIso(time: string): string {
  */
 export async function createAuction(a: CreateAuctionInput): Promise<AuctionItem> {
   const authtoken = requireLoginToken();
-  const res = await http.post<AuctionReply>('/addauction', { ...a, time: endTimeIso(a.time) }, { headers: { authtoken } });
+  const res = await http.post<AuctionReply>(
+    '/addauction',
+    { ...a, time: endTimeIso(a.time) },
+    { headers: { authtoken } },
+  );
   return res.data.data;
 }
 
@@ -68,14 +72,19 @@ export async function placeBid(auctionid: number, bid: number): Promise<AuctionI
 /** @deprecated The API answers one page: use getMyBiddersPage. The first page of bidders. */
 export async function getMyBidders(userid: number): Promise<BidderRow[]> {
   const authtoken = requireLoginToken();
-  const res = await http.get<BidderListReply>(`/getUserAuction/${encodeURIComponent(String(userid))}`, { headers: { authtoken } });
+  const res = await http.get<BidderListReply>(`/getUserAuction/${encodeURIComponent(String(userid))}`, {
+    headers: { authtoken },
+  });
   return res.data.data;
 }
 
 /** GET /getUserAuction/{userid} (header authtoken): a page of the bidders on the signed-in user's items, newest item first, highest bid first (50 by default, at most 200). 403 for another user's id. */
 export async function getMyBiddersPage(userid: number, page?: PageQuery): Promise<Page<BidderRow>> {
   const authtoken = requireLoginToken();
-  const res = await http.get<BidderPageReply>(`/getUserAuction/${encodeURIComponent(String(userid))}`, { headers: { authtoken }, params: pageParams(page) });
+  const res = await http.get<BidderPageReply>(`/getUserAuction/${encodeURIComponent(String(userid))}`, {
+    headers: { authtoken },
+    params: pageParams(page),
+  });
   return { items: res.data.data, next: res.data.next };
 }
 

@@ -1,5 +1,14 @@
 import { http } from './http';
-import type { CategoryListReply, PageQuery, Product, ProductListReply, ProductPageReply, ProductReply, ProductSearch, ProductSearchReply } from '@marketplace/contract';
+import type {
+  CategoryListReply,
+  PageQuery,
+  Product,
+  ProductListReply,
+  ProductPageReply,
+  ProductReply,
+  ProductSearch,
+  ProductSearchReply,
+} from '@marketplace/contract';
 import { pageParams, type Page } from './paging';
 
 /** @deprecated The API answers one page: use getProductsPage (or getTrendingProducts, searchProducts). The first page of the catalogue. */

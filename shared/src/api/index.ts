@@ -1,6 +1,14 @@
 export { http, ApiError, apiBaseUrl, toApiError } from './http';
 export { errorMessage, hasStatus, messageOf } from './failures';
-export { getProducts, getProductsPage, getTrendingProducts, getCategories, getProduct, searchProducts, type SearchPage } from './catalog';
+export {
+  getProducts,
+  getProductsPage,
+  getTrendingProducts,
+  getCategories,
+  getProduct,
+  searchProducts,
+  type SearchPage,
+} from './catalog';
 export { type Page } from './paging';
 export {
   getAnyToken,
@@ -21,10 +29,27 @@ export { getCartItems, addToCart, removeFromCart, clearCart } from './cart';
 export { checkCoupon, getCoupons } from './coupons';
 export { getReviews, getReviewsPage, addReview } from './reviews';
 export { createProduct, getMyProductsPage, updateProduct, removeProduct } from './products';
-export { getWishlistPage, addToWishlist, removeFromWishlist, clearWishlist, getPriceAlert, setPriceAlert } from './wishlist';
+export {
+  getWishlistPage,
+  addToWishlist,
+  removeFromWishlist,
+  clearWishlist,
+  getPriceAlert,
+  setPriceAlert,
+} from './wishlist';
 export { uploadPhoto } from './uploads';
 export { placeOrder, getOrders, getOrdersPage, getOrder, cancelOrder } from './orders';
-export { getAuctions, getAuctionsPage, getAuction, createAuction, placeBid, getMyBidders, getMyBiddersPage, approveBidder, subscribeToAuction } from './auctions';
+export {
+  getAuctions,
+  getAuctionsPage,
+  getAuction,
+  createAuction,
+  placeBid,
+  getMyBidders,
+  getMyBiddersPage,
+  approveBidder,
+  subscribeToAuction,
+} from './auctions';
 
 export type {
   PageQuery,

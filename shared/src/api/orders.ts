@@ -1,5 +1,13 @@
 import { http, requireLoginToken } from './http';
-import type { Order, OrderListReply, OrderPageReply, OrderReply, PageQuery, PayInfo, PlaceOrderReply } from '@marketplace/contract';
+import type {
+  Order,
+  OrderListReply,
+  OrderPageReply,
+  OrderReply,
+  PageQuery,
+  PayInfo,
+  PlaceOrderReply,
+} from '@marketplace/contract';
 import { pageParams, type Page } from './paging';
 
 /**
@@ -13,7 +21,9 @@ export async function placeOrder(
   idempotencyKey: string,
 ): Promise<{ orderid: number }> {
   const authtoken = requireLoginToken();
-  const res = await http.post<PlaceOrderReply>('/orderauth', order, { headers: { authtoken, 'Idempotency-Key': idempotencyKey } });
+  const res = await http.post<PlaceOrderReply>('/orderauth', order, {
+    headers: { authtoken, 'Idempotency-Key': idempotencyKey },
+  });
   return res.data.data;
 }
 

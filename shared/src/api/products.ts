@@ -36,16 +36,28 @@ export async function getMyProductsPage(page?: PageQuery): Promise<Page<Product>
  */
 export async function updateProduct(
   productid: number,
-  p: { productname: string; title: string; description: string; price: number; rating: number; location: string; photos: string[] },
+  p: {
+    productname: string;
+    title: string;
+    description: string;
+    price: number;
+    rating: number;
+    location: string;
+    photos: string[];
+  },
 ): Promise<Product> {
   const authtoken = requireLoginToken();
-  const res = await http.put<CreateProductReply>(`/product/${encodeURIComponent(String(productid))}`, p, { headers: { authtoken } });
+  const res = await http.put<CreateProductReply>(`/product/${encodeURIComponent(String(productid))}`, p, {
+    headers: { authtoken },
+  });
   return res.data.data;
 }
 
 /** DELETE /product/{id} (header authtoken): takes the seller's listing down ('Product Removed Successfully'); 403 / 404 as updateProduct. */
 export async function removeProduct(productid: number): Promise<{ msg: string }> {
   const authtoken = requireLoginToken();
-  const res = await http.delete<MessageReply>(`/product/${encodeURIComponent(String(productid))}`, { headers: { authtoken } });
+  const res = await http.delete<MessageReply>(`/product/${encodeURIComponent(String(productid))}`, {
+    headers: { authtoken },
+  });
   return { msg: res.data.msg };
 }

@@ -18,7 +18,13 @@ export async function getReviewsPage(page?: PageQuery): Promise<Page<Review>> {
  * POST /addreview. Resolves the server's message ('Review Added Successfully'). Rejects 400 with
  * the spec's message of the first empty field ('Please Enter Name ', ... 'Please Select  Date '), 401.
  */
-export async function addReview(r: { name: string; title: string; description: string; keywords: string; date: string }): Promise<{ msg: string }> {
+export async function addReview(r: {
+  name: string;
+  title: string;
+  description: string;
+  keywords: string;
+  date: string;
+}): Promise<{ msg: string }> {
   const authtoken = requireLoginToken();
   const res = await http.post<AddReviewReply>('/addreview', { ...r, authtoken });
   return { msg: res.data.msg };

@@ -1,5 +1,11 @@
 import { http, requireLoginToken } from './http';
-import type { PageQuery, PriceAlertReply, Product, WishlistChangeReply, WishlistPageReply } from '@marketplace/contract';
+import type {
+  PageQuery,
+  PriceAlertReply,
+  Product,
+  WishlistChangeReply,
+  WishlistPageReply,
+} from '@marketplace/contract';
 import { pageParams, type Page } from './paging';
 
 /** GET /wishlist (header authtoken): a page of the signed-in user's wishlist, the latest added first, and how many it holds. */
@@ -19,7 +25,9 @@ export async function addToWishlist(productid: number): Promise<{ msg: string; c
 /** DELETE /wishlist/{productid}: 'Removed from your wishlist'; 404 when it is not there. */
 export async function removeFromWishlist(productid: number): Promise<{ msg: string; count: number }> {
   const authtoken = requireLoginToken();
-  const res = await http.delete<WishlistChangeReply>(`/wishlist/${encodeURIComponent(String(productid))}`, { headers: { authtoken } });
+  const res = await http.delete<WishlistChangeReply>(`/wishlist/${encodeURIComponent(String(productid))}`, {
+    headers: { authtoken },
+  });
   return { msg: res.data.msg, count: res.data.data.count };
 }
 
@@ -33,7 +41,9 @@ export async function clearWishlist(): Promise<{ msg: string }> {
 /** GET /pricealerts/{productid}: whether the signed-in user is told when the product's price drops. */
 export async function getPriceAlert(productid: number): Promise<boolean> {
   const authtoken = requireLoginToken();
-  const res = await http.get<PriceAlertReply>(`/pricealerts/${encodeURIComponent(String(productid))}`, { headers: { authtoken } });
+  const res = await http.get<PriceAlertReply>(`/pricealerts/${encodeURIComponent(String(productid))}`, {
+    headers: { authtoken },
+  });
   return res.data.data.watching;
 }
 
@@ -42,6 +52,8 @@ export async function setPriceAlert(productid: number, watching: boolean): Promi
   const authtoken = requireLoginToken();
   const res = watching
     ? await http.post<PriceAlertReply>('/pricealerts', { productid }, { headers: { authtoken } })
-    : await http.delete<PriceAlertReply>(`/pricealerts/${encodeURIComponent(String(productid))}`, { headers: { authtoken } });
+    : await http.delete<PriceAlertReply>(`/pricealerts/${encodeURIComponent(String(productid))}`, {
+        headers: { authtoken },
+      });
   return { msg: res.data.msg, watching: res.data.data.watching };
 }

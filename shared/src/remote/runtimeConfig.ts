@@ -41,7 +41,9 @@ export function exitPreview(): void {
 /** Every front-end server answers /config.json (scripts/releases/live.mjs, scripts/runtime-config.cjs). */
 export async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
   const preview = previewRequest();
-  const response = await fetch(preview ? `/config.json?preview=${encodeURIComponent(preview)}` : '/config.json', { cache: 'no-cache' });
+  const response = await fetch(preview ? `/config.json?preview=${encodeURIComponent(preview)}` : '/config.json', {
+    cache: 'no-cache',
+  });
   if (!response.ok) throw new Error(`config.json answered ${response.status}`);
   return (await response.json()) as RuntimeConfig;
 }

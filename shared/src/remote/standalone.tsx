@@ -47,7 +47,13 @@ function FrameSignIn(): ReactElement {
       </label>
       <label>
         Password
-        <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <input
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
       </label>
       {error && (
         <p role="alert" className={styles.error}>
@@ -80,7 +86,15 @@ function SessionBox(): ReactElement {
   );
 }
 
-function StandaloneFrame({ area, routes, App }: { area: AreaName; routes: readonly string[]; App: ComponentType }): ReactElement {
+function StandaloneFrame({
+  area,
+  routes,
+  App,
+}: {
+  area: AreaName;
+  routes: readonly string[];
+  App: ComponentType;
+}): ReactElement {
   const links = routes.filter((path) => !path.includes(':'));
   return (
     <BrowserRouter>

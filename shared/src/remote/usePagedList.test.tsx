@@ -11,9 +11,23 @@ interface Item {
 
 describe('mergePage', () => {
   it('appends new items and replaces one that comes again where it is', () => {
-    const shown = [{ id: 3, name: 'c' }, { id: 2, name: 'b' }];
-    const { items, added } = mergePage(shown, [{ id: 2, name: 'b2' }, { id: 1, name: 'a' }], (i) => i.id);
-    expect(items).toEqual([{ id: 3, name: 'c' }, { id: 2, name: 'b2' }, { id: 1, name: 'a' }]);
+    const shown = [
+      { id: 3, name: 'c' },
+      { id: 2, name: 'b' },
+    ];
+    const { items, added } = mergePage(
+      shown,
+      [
+        { id: 2, name: 'b2' },
+        { id: 1, name: 'a' },
+      ],
+      (i) => i.id,
+    );
+    expect(items).toEqual([
+      { id: 3, name: 'c' },
+      { id: 2, name: 'b2' },
+      { id: 1, name: 'a' },
+    ]);
     expect(added).toEqual([1]);
   });
 });

@@ -58,10 +58,21 @@ interface State<T> {
   loadingMore: boolean;
 }
 
-const START: State<never> = { items: null, next: null, failed: false, error: undefined, loading: true, loadingMore: false };
+const START: State<never> = {
+  items: null,
+  next: null,
+  failed: false,
+  error: undefined,
+  loading: true,
+  loadingMore: false,
+};
 
 /** `shown` with `page` merged in: an item already shown is replaced where it is, the others are appended; `added` are the keys appended. */
-export function mergePage<T>(shown: readonly T[], page: readonly T[], keyOf: (item: T) => ItemKey): { items: T[]; added: ItemKey[] } {
+export function mergePage<T>(
+  shown: readonly T[],
+  page: readonly T[],
+  keyOf: (item: T) => ItemKey,
+): { items: T[]; added: ItemKey[] } {
   const at = new Map(shown.map((item, index) => [keyOf(item), index]));
   const items = [...shown];
   const added: ItemKey[] = [];
@@ -83,7 +94,11 @@ export function mergePage<T>(shown: readonly T[], page: readonly T[], keyOf: (it
  * A list the API answers a page at a time, shown with a Load more button: reads the first page
  * when `deps` change (a stale answer is dropped), appends the following ones on `loadMore()`.
  */
-export function usePagedList<T>(read: PageReader<T>, deps: readonly unknown[], options: PagedListOptions<T>): PagedList<T> {
+export function usePagedList<T>(
+  read: PageReader<T>,
+  deps: readonly unknown[],
+  options: PagedListOptions<T>,
+): PagedList<T> {
   const [state, setState] = useState<State<T>>(START);
   const [run, setRun] = useState(0);
   // The latest arguments, for callbacks that stay the same across renders.
@@ -113,7 +128,12 @@ export function usePagedList<T>(read: PageReader<T>, deps: readonly unknown[], o
       (page) => {
         if (gen !== generation.current) return;
         extended.current = 'limit' in span;
-        setState({ ...START, items: mergePage([], page.items, latest.current.options.keyOf).items, next: page.next, loading: false });
+        setState({
+          ...START,
+          items: mergePage([], page.items, latest.current.options.keyOf).items,
+          next: page.next,
+          loading: false,
+        });
       },
       (error: unknown) => {
         if (gen !== generation.current) return;

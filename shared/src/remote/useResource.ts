@@ -44,7 +44,11 @@ function sameDeps(a: readonly unknown[], b: readonly unknown[]): boolean {
  * the next load started (the user moved on) is dropped. The state says 'loading', 'ready' with
  * `data`, or 'failed' with `error`; `retry()`, `reload()` and `update()` act on it.
  */
-export function useResource<T>(load: () => Promise<T>, deps: readonly unknown[], options: ResourceOptions<T> = {}): Resource<T> {
+export function useResource<T>(
+  load: () => Promise<T>,
+  deps: readonly unknown[],
+  options: ResourceOptions<T> = {},
+): Resource<T> {
   const hasInitial = 'initial' in options;
   const [state, setState] = useState<ResourceState<T>>(() =>
     hasInitial ? { status: 'ready', data: options.initial as T, refreshing: false } : LOADING,

@@ -7,7 +7,15 @@
  */
 
 /** Pages that make no sense to come back to: they would loop, sign out again or restart a reset. */
-const NOT_RETURNED_TO = new Set(['/login', '/signup', '/logout', '/alreadyloggedin', '/forgetpassword', '/otpresetpass', '/newpassword']);
+const NOT_RETURNED_TO = new Set([
+  '/login',
+  '/signup',
+  '/logout',
+  '/alreadyloggedin',
+  '/forgetpassword',
+  '/otpresetpass',
+  '/newpassword',
+]);
 
 /** Longer than any path of ours: a next that long is not one we wrote. */
 const MAX_LENGTH = 2000;

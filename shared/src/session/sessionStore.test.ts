@@ -9,7 +9,11 @@ describe('session store', () => {
     expect(result.current).toBe(false);
     act(() => useSession.getState().signIn({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' }));
     expect(result.current).toBe(true);
-    expect(JSON.parse(sessionStorage.getItem(SESSION_KEY)!)).toEqual({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok' });
+    expect(JSON.parse(sessionStorage.getItem(SESSION_KEY)!)).toEqual({
+      firstname: 'Asha',
+      lastname: 'Rao',
+      authtoken: 'tok',
+    });
     expect(currentAuthToken()).toBe('tok');
   });
 

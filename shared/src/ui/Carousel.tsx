@@ -67,7 +67,11 @@ export function Carousel({ label, slides, intervalMs = 6000, className }: Carous
           aria-label={userPaused ? 'Start automatic slide show' : 'Stop automatic slide show'}
         >
           <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            {userPaused ? <path d="M7 4.5v15l12-7.5z" fill="currentColor" /> : <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor" />}
+            {userPaused ? (
+              <path d="M7 4.5v15l12-7.5z" fill="currentColor" />
+            ) : (
+              <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor" />
+            )}
           </svg>
         </button>
       )}
@@ -102,7 +106,16 @@ export function Carousel({ label, slides, intervalMs = 6000, className }: Carous
               aria-controls={slidesId}
               aria-label={step < 0 ? 'Previous slide' : 'Next slide'}
             >
-              <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+              <svg
+                width="20"
+                height="20"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+                focusable="false"
+              >
                 <path d={step < 0 ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'} />
               </svg>
             </button>

@@ -13,7 +13,16 @@ describe('Field', () => {
   });
 
   it('shows its message as ${id}-error, marks the control invalid and announces the message', () => {
-    render(<Field id="email" label="Email" hint="We never share it" error="Please Enter Email " value="" onChange={() => undefined} />);
+    render(
+      <Field
+        id="email"
+        label="Email"
+        hint="We never share it"
+        error="Please Enter Email "
+        value=""
+        onChange={() => undefined}
+      />,
+    );
     const input = screen.getByLabelText('Email');
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAttribute('aria-describedby', 'email-error email-hint');
@@ -27,13 +36,31 @@ describe('Field', () => {
     const user = userEvent.setup();
     const chosen: string[] = [];
     const { rerender } = render(
-      <Field as="select" id="gender" label="Gender" placeholder="Select Gender" options={[{ value: 'male', label: 'Male' }]} value="" onChange={(e) => chosen.push(e.target.value)} />,
+      <Field
+        as="select"
+        id="gender"
+        label="Gender"
+        placeholder="Select Gender"
+        options={[{ value: 'male', label: 'Male' }]}
+        value=""
+        onChange={(e) => chosen.push(e.target.value)}
+      />,
     );
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Select Gender', 'Male']);
     await user.selectOptions(screen.getByLabelText('Gender'), 'Male');
     expect(chosen).toEqual(['male']);
 
-    rerender(<Field as="select" id="gender" label="Gender" placeholder="Select Country" options={['India', 'United Kingdom']} value="India" onChange={() => undefined} />);
+    rerender(
+      <Field
+        as="select"
+        id="gender"
+        label="Gender"
+        placeholder="Select Country"
+        options={['India', 'United Kingdom']}
+        value="India"
+        onChange={() => undefined}
+      />,
+    );
     expect(screen.getByLabelText('Gender')).toHaveValue('India');
   });
 
@@ -57,7 +84,11 @@ describe('Field', () => {
 
 describe('SubmitButton', () => {
   it('is a submit button showing its text while idle', () => {
-    render(<SubmitButton busy={false} busyLabel="Signing in">LOGIN</SubmitButton>);
+    render(
+      <SubmitButton busy={false} busyLabel="Signing in">
+        LOGIN
+      </SubmitButton>,
+    );
     const button = screen.getByRole('button', { name: 'LOGIN' });
     expect(button).toHaveAttribute('type', 'submit');
     expect(button).toBeEnabled();
@@ -65,7 +96,11 @@ describe('SubmitButton', () => {
   });
 
   it('while busy is disabled, marked busy and says what it is doing', () => {
-    render(<SubmitButton busy busyLabel="Signing in">LOGIN</SubmitButton>);
+    render(
+      <SubmitButton busy busyLabel="Signing in">
+        LOGIN
+      </SubmitButton>,
+    );
     const button = screen.getByRole('button', { name: 'Signing in' });
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('aria-busy', 'true');

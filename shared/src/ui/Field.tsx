@@ -139,11 +139,16 @@ export function SubmitButton({
   children: ReactNode;
 } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'>): ReactElement {
   return (
-    <button type={type} className={className ?? styles.button} disabled={busy || disabled} aria-busy={busy || undefined} {...button}>
+    <button
+      type={type}
+      className={className ?? styles.button}
+      disabled={busy || disabled}
+      aria-busy={busy || undefined}
+      {...button}
+    >
       {busy ? (
         <>
-          <span className={styles.buttonSpinner} aria-hidden="true" />{' '}
-          <span role="status">{busyLabel}</span>
+          <span className={styles.buttonSpinner} aria-hidden="true" /> <span role="status">{busyLabel}</span>
         </>
       ) : (
         children

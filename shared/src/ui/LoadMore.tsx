@@ -26,7 +26,14 @@ export function LoadMore({
   if (!list.hasMore) return null;
   return (
     <div className={styles.loadMore}>
-      <button ref={button} type="button" className={buttonClassName} onClick={list.loadMore} disabled={list.loadingMore} aria-busy={list.loadingMore}>
+      <button
+        ref={button}
+        type="button"
+        className={buttonClassName}
+        onClick={list.loadMore}
+        disabled={list.loadingMore}
+        aria-busy={list.loadingMore}
+      >
         {list.loadingMore ? 'Loading…' : label}
       </button>
     </div>

@@ -59,7 +59,11 @@ describe('PhotoUploader', () => {
     expect(upload).toHaveBeenCalledTimes(3);
     expect(screen.getByText('Uploaded 3 of 3')).toBeInTheDocument();
     expect(notifyMock).toHaveBeenCalledTimes(3);
-    expect(onUploaded).toHaveBeenLastCalledWith(['http://api/images/a.png', 'http://api/images/b.png', 'http://api/images/c.png']);
+    expect(onUploaded).toHaveBeenLastCalledWith([
+      'http://api/images/a.png',
+      'http://api/images/b.png',
+      'http://api/images/c.png',
+    ]);
     expect(screen.getByRole('img', { name: 'c.png' })).toHaveAttribute('src', 'http://api/images/c.png');
     expect(input).toBeEnabled();
   });

@@ -151,7 +151,10 @@ export function PhotoUploader({
       notify(`${toast},3`);
     };
     if (files.length > MAX_PHOTOS) {
-      refuse(`You chose ${files.length} photos; please choose at most ${MAX_PHOTOS}.`, `Please choose at most ${MAX_PHOTOS} photos`);
+      refuse(
+        `You chose ${files.length} photos; please choose at most ${MAX_PHOTOS}.`,
+        `Please choose at most ${MAX_PHOTOS} photos`,
+      );
       return;
     }
     const problems = files.map(photoProblem).filter((p): p is string => p !== null);

@@ -84,7 +84,12 @@ describe('useProgressiveForm', () => {
 function PlainForm(): ReactElement {
   const { values, touched, field: bindField } = useFormFields({ email: '' });
   return (
-    <Field id="email" label="Email" error={touched.email && !values.email ? 'Please Enter Email' : null} {...bindField('email')} />
+    <Field
+      id="email"
+      label="Email"
+      error={touched.email && !values.email ? 'Please Enter Email' : null}
+      {...bindField('email')}
+    />
   );
 }
 

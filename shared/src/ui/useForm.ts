@@ -77,7 +77,8 @@ export function useProgressiveForm<K extends string>(
   const problems = order.map((k) => checks[k](fields.values[k], fields.values));
   const firstFailing = problems.findIndex((p) => p !== null);
   const enabled = (key: K): boolean => firstFailing === -1 || order.indexOf(key) <= firstFailing;
-  const message = (key: K): string | null => (fields.touched[key] && enabled(key) ? problems[order.indexOf(key)] ?? null : null);
+  const message = (key: K): string | null =>
+    fields.touched[key] && enabled(key) ? (problems[order.indexOf(key)] ?? null) : null;
 
   return {
     ...fields,

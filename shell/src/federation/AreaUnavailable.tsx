@@ -34,8 +34,8 @@ export function AreaUnavailable({
       </svg>
       <h1 id={`unavailable-${area}`}>This part of the shop is unavailable right now</h1>
       <p>
-        {AREA_LABELS[area]} could not be loaded. Everything else keeps working: use the menu above to carry on
-        browsing, or try again in a moment.
+        {AREA_LABELS[area]} could not be loaded. Everything else keeps working: use the menu above to carry on browsing,
+        or try again in a moment.
       </p>
       {retried && <p className={styles.stillDown}>Still unavailable. Please try again a little later.</p>}
       <div className={styles.actions}>

@@ -22,7 +22,10 @@ beforeEach(() => {
 
 describe('remote registration', () => {
   it('registers the remotes of the runtime config and the routes their releases serve', () => {
-    registerRuntimeRemotes({ remotes: REMOTES, routes: { shop: ['/', '/compare'], auction: ['/auctionhome'], account: ['/login'] } });
+    registerRuntimeRemotes({
+      remotes: REMOTES,
+      routes: { shop: ['/', '/compare'], auction: ['/auctionhome'], account: ['/login'] },
+    });
     expect(register).toHaveBeenCalledWith([
       { name: 'shop', entry: REMOTES.shop },
       { name: 'auction', entry: REMOTES.auction },
@@ -36,7 +39,10 @@ describe('remote registration', () => {
   });
 
   it('leaves out declared paths that are not route patterns', () => {
-    registerRuntimeRemotes({ remotes: REMOTES, routes: { shop: ['/', 'http://evil.example/', 42, '/a b', '/ok/:id'] as never } });
+    registerRuntimeRemotes({
+      remotes: REMOTES,
+      routes: { shop: ['/', 'http://evil.example/', 42, '/a b', '/ok/:id'] as never },
+    });
     expect(remoteRoutes().map((r) => r.path)).toEqual(['/', '/ok/:id']);
   });
 
@@ -84,7 +90,10 @@ describe('loadRemoteApp', () => {
     registerRuntimeRemotes({ remotes: REMOTES });
     register.mockClear();
     const App = () => null;
-    load.mockRejectedValueOnce(new Error('Failed to fetch')).mockRejectedValueOnce(new Error('Failed to fetch')).mockResolvedValueOnce({ default: App });
+    load
+      .mockRejectedValueOnce(new Error('Failed to fetch'))
+      .mockRejectedValueOnce(new Error('Failed to fetch'))
+      .mockResolvedValueOnce({ default: App });
     await expect(loadRemoteApp('shop', [0, 0, 0])).resolves.toEqual({ default: App });
     expect(load).toHaveBeenCalledTimes(3);
     expect(register).toHaveBeenCalledTimes(2);
@@ -101,7 +110,12 @@ describe('loadRemoteApp', () => {
 describe('the errorLoadRemote runtime plugin', () => {
   it('lets a failed manifest fetch fall through to the load, where it becomes a failure value', async () => {
     const plugin = remoteErrorPlugin();
-    const args = { id: 'http://x/mf-manifest.json', error: new Error('x'), from: 'runtime' as const, origin: {} as never };
+    const args = {
+      id: 'http://x/mf-manifest.json',
+      error: new Error('x'),
+      from: 'runtime' as const,
+      origin: {} as never,
+    };
     // A value returned here would be used as the manifest: return nothing.
     expect(await plugin.errorLoadRemote!({ ...args, lifecycle: 'afterResolve' })).toBeUndefined();
     expect(await plugin.errorLoadRemote!({ ...args, lifecycle: 'beforeLoadShare' })).toBeUndefined();

@@ -37,7 +37,9 @@ export function previewState(): Pick<RuntimeConfig, 'preview' | 'previewError'> 
  * Registers the remotes the runtime config lists and the routes their live releases serve; no
  * remote URL or remote route is built into the shell.
  */
-export function registerRuntimeRemotes(config: Pick<RuntimeConfig, 'remotes' | 'routes' | 'releases' | 'preview' | 'previewError'>): void {
+export function registerRuntimeRemotes(
+  config: Pick<RuntimeConfig, 'remotes' | 'routes' | 'releases' | 'preview' | 'previewError'>,
+): void {
   const remotes = config.remotes ?? {};
   preview = { preview: config.preview, previewError: config.previewError };
   for (const [name, entry] of Object.entries(remotes)) entries.set(name, entry);

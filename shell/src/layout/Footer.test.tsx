@@ -43,11 +43,19 @@ describe('footer', () => {
 
   it('shows Contact Us to signed-in customers only, as the header does', () => {
     renderFooter();
-    expect(information().getAllByRole('link').map((a) => a.textContent)).toEqual(['About Us', 'FAQ', 'Reviews']);
+    expect(
+      information()
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['About Us', 'FAQ', 'Reviews']);
     expect(screen.queryByRole('link', { name: 'Contact Us' })).not.toBeInTheDocument();
 
     signInAs();
-    expect(information().getAllByRole('link').map((a) => a.textContent)).toEqual(['About Us', 'FAQ', 'Contact Us', 'Reviews']);
+    expect(
+      information()
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['About Us', 'FAQ', 'Contact Us', 'Reviews']);
     expect(information().getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
 
     signOut();

@@ -1,6 +1,13 @@
 import { useId, useState, type FormEvent, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { AUCTION_HOME_PATH, MY_ACCOUNT_PATH, NEW_ARRIVALS_PATH, REVIEW_PATH, useSession, WISHLIST_PATH } from '@marketplace/shared';
+import {
+  AUCTION_HOME_PATH,
+  MY_ACCOUNT_PATH,
+  NEW_ARRIVALS_PATH,
+  REVIEW_PATH,
+  useSession,
+  WISHLIST_PATH,
+} from '@marketplace/shared';
 import { CONTACT, SHOP_NAME } from '../content';
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, TwitterIcon, YoutubeIcon } from './icons';
 import styles from './Footer.module.css';

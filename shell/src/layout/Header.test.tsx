@@ -54,10 +54,15 @@ describe('header, signed out', () => {
     const user = userEvent.setup();
     renderHeader('/productdetails/3?from=home');
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
-    expect(screen.getByRole('link', { name: 'Signin' })).toHaveAttribute('href', '/login?next=%2Fproductdetails%2F3%3Ffrom%3Dhome');
-    expect(screen.getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/signup?next=%2Fproductdetails%2F3%3Ffrom%3Dhome');
+    expect(screen.getByRole('link', { name: 'Signin' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fproductdetails%2F3%3Ffrom%3Dhome',
+    );
+    expect(screen.getByRole('link', { name: 'Signup' })).toHaveAttribute(
+      'href',
+      '/signup?next=%2Fproductdetails%2F3%3Ffrom%3Dhome',
+    );
   });
-
 
   it('shows a user icon, Signup and Signin, and no cart', async () => {
     const user = userEvent.setup();
@@ -188,8 +193,14 @@ describe('the phone header: menu drawer', () => {
     expect(within(panel).getByRole('button', { name: 'Close menu' })).toHaveFocus();
     const links = within(within(panel).getByRole('navigation', { name: 'Main menu' })).getAllByRole('link');
     expect(links.map((a) => a.textContent)).toEqual(['NEW ARRIVALS', 'REVIEW', 'AUCTION', 'ABOUT US', 'FAQ']);
-    expect(within(panel).getByRole('link', { name: /call us/i })).toHaveAttribute('href', expect.stringMatching(/^tel:/));
-    expect(within(panel).getByRole('link', { name: /email us/i })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
+    expect(within(panel).getByRole('link', { name: /call us/i })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^tel:/),
+    );
+    expect(within(panel).getByRole('link', { name: /email us/i })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:/),
+    );
 
     // Everything but the drawer is inert: the header's bar (menu button included), its desktop menu, the page.
     expect(menuButton().closest('[inert]')).not.toBeNull();
@@ -260,15 +271,12 @@ describe('the phone header: menu drawer', () => {
     signInAs(ASHA);
     renderHeader();
     const panel = await openDrawer(user);
-    expect(within(panel).getAllByRole('link').slice(0, 7).map((a) => a.textContent)).toEqual([
-      'NEW ARRIVALS',
-      'ADD PRODUCT',
-      'REVIEW',
-      'CONTACT US',
-      'AUCTION',
-      'ABOUT US',
-      'FAQ',
-    ]);
+    expect(
+      within(panel)
+        .getAllByRole('link')
+        .slice(0, 7)
+        .map((a) => a.textContent),
+    ).toEqual(['NEW ARRIVALS', 'ADD PRODUCT', 'REVIEW', 'CONTACT US', 'AUCTION', 'ABOUT US', 'FAQ']);
   });
 
   it('leaves nothing inert and the page scrollable if the header goes away while it is open', async () => {

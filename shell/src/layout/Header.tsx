@@ -28,7 +28,17 @@ import {
 } from '@marketplace/shared';
 import { CONTACT, SHOP_NAME } from '../content';
 import { fullPageLoad } from './fullPageLoad';
-import { CartIcon, ChevronDownIcon, CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon, SearchIcon, UserIcon } from './icons';
+import {
+  CartIcon,
+  ChevronDownIcon,
+  CloseIcon,
+  LogoMark,
+  MailIcon,
+  MenuIcon,
+  PhoneIcon,
+  SearchIcon,
+  UserIcon,
+} from './icons';
 import styles from './Header.module.css';
 
 /** The width at which the header becomes the phone header (Header.module.css uses the same). */
@@ -228,7 +238,11 @@ function MenuLinks({ onNavigate }: { onNavigate?: () => void }): ReactElement {
     <ul>
       {MENU.filter((item) => !item.signedInOnly || session).map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} className={({ isActive }) => (isActive ? styles.active : undefined)} onClick={onNavigate}>
+          <NavLink
+            to={item.to}
+            className={({ isActive }) => (isActive ? styles.active : undefined)}
+            onClick={onNavigate}
+          >
             {item.label}
           </NavLink>
         </li>
@@ -302,7 +316,13 @@ function MenuDrawer({ id, open, onClose, opener }: MenuDrawerProps): ReactElemen
           <span id={titleId} className={styles.drawerTitle}>
             Menu
           </span>
-          <button ref={closeButton} type="button" className={styles.iconButton} aria-label="Close menu" onClick={onClose}>
+          <button
+            ref={closeButton}
+            type="button"
+            className={styles.iconButton}
+            aria-label="Close menu"
+            onClick={onClose}
+          >
             <CloseIcon />
           </button>
         </div>
@@ -389,10 +409,18 @@ export function Header(): ReactElement {
           >
             <SearchIcon />
           </button>
-          <a className={`${styles.iconLink} ${styles.contactLink}`} href={CONTACT.phoneHref} aria-label={`Call us at ${CONTACT.phone}`}>
+          <a
+            className={`${styles.iconLink} ${styles.contactLink}`}
+            href={CONTACT.phoneHref}
+            aria-label={`Call us at ${CONTACT.phone}`}
+          >
             <PhoneIcon />
           </a>
-          <a className={`${styles.iconLink} ${styles.contactLink}`} href={`mailto:${CONTACT.email}`} aria-label={`Email us at ${CONTACT.email}`}>
+          <a
+            className={`${styles.iconLink} ${styles.contactLink}`}
+            href={`mailto:${CONTACT.email}`}
+            aria-label={`Email us at ${CONTACT.email}`}
+          >
             <MailIcon />
           </a>
           <AccountMenu />

@@ -27,7 +27,11 @@ it('names the previewed release on the page, and Exit preview ends the preview f
 });
 
 it('says why a requested preview was not given', () => {
-  registerRuntimeRemotes({ remotes, preview: {}, previewError: 'No published release of a remote to preview: shop@nope' });
+  registerRuntimeRemotes({
+    remotes,
+    preview: {},
+    previewError: 'No published release of a remote to preview: shop@nope',
+  });
   render(<PreviewBanner />);
   expect(screen.getByRole('status')).toHaveTextContent('No published release of a remote to preview: shop@nope');
   expect(screen.getByRole('link', { name: 'Exit preview' })).toBeInTheDocument();

@@ -121,7 +121,19 @@ export const YoutubeIcon = (p: IconProps) => (
 export const LogoMark = (p: IconProps) => (
   <svg viewBox="0 0 32 32" width="34" height="34" aria-hidden="true" focusable="false" {...p}>
     <rect x="3" y="9" width="26" height="21" rx="5" fill="var(--mp-color-brand)" />
-    <path d="M10 12V8a6 6 0 0 1 12 0v4" fill="none" stroke="var(--mp-color-brand-dark)" strokeWidth="2.6" strokeLinecap="round" />
-    <path d="M10.5 19.5c1.5 3 3.4 4.5 5.5 4.5s4-1.5 5.5-4.5" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" />
+    <path
+      d="M10 12V8a6 6 0 0 1 12 0v4"
+      fill="none"
+      stroke="var(--mp-color-brand-dark)"
+      strokeWidth="2.6"
+      strokeLinecap="round"
+    />
+    <path
+      d="M10.5 19.5c1.5 3 3.4 4.5 5.5 4.5s4-1.5 5.5-4.5"
+      fill="none"
+      stroke="#fff"
+      strokeWidth="2.6"
+      strokeLinecap="round"
+    />
   </svg>
 );

@@ -3,16 +3,41 @@ import { Breadcrumb } from '@marketplace/shared';
 import styles from './pages.module.css';
 
 const TEAM = [
-  { name: 'Aarav Mehta', role: 'Founder & CEO', text: 'Started the shop from a small electronics stall and still answers customer mail every week.' },
-  { name: 'Priya Menon', role: 'Head of Merchandising', text: 'Chooses every accessory and clothing line, and tests the gadgets before they reach the shelves.' },
-  { name: 'Rohan Iyer', role: 'Auction Curator', text: 'Checks each painting, coin and sports collectible that goes up for auction.' },
-  { name: 'Sneha Kapoor', role: 'Customer Care Lead', text: 'Leads the team that helps you with orders, returns and delivery, 9 AM to 7 PM.' },
+  {
+    name: 'Aarav Mehta',
+    role: 'Founder & CEO',
+    text: 'Started the shop from a small electronics stall and still answers customer mail every week.',
+  },
+  {
+    name: 'Priya Menon',
+    role: 'Head of Merchandising',
+    text: 'Chooses every accessory and clothing line, and tests the gadgets before they reach the shelves.',
+  },
+  {
+    name: 'Rohan Iyer',
+    role: 'Auction Curator',
+    text: 'Checks each painting, coin and sports collectible that goes up for auction.',
+  },
+  {
+    name: 'Sneha Kapoor',
+    role: 'Customer Care Lead',
+    text: 'Leads the team that helps you with orders, returns and delivery, 9 AM to 7 PM.',
+  },
 ];
 
 const TESTIMONIALS = [
-  { by: 'Kavya R., Pune', text: 'My headphones arrived in two days, well packed and exactly as described. Checkout was quick.' },
-  { by: 'Imran S., Hyderabad', text: 'I won a 1950s coin in the auction at a fair price. The bidding was simple to follow.' },
-  { by: 'Meera J., Chennai', text: 'Good prices on accessories and a helpful support team when I needed to change my address.' },
+  {
+    by: 'Kavya R., Pune',
+    text: 'My headphones arrived in two days, well packed and exactly as described. Checkout was quick.',
+  },
+  {
+    by: 'Imran S., Hyderabad',
+    text: 'I won a 1950s coin in the auction at a fair price. The bidding was simple to follow.',
+  },
+  {
+    by: 'Meera J., Chennai',
+    text: 'Good prices on accessories and a helpful support team when I needed to change my address.',
+  },
 ];
 
 function initials(name: string): string {
@@ -34,9 +59,8 @@ export function AboutPage(): ReactElement {
             auction side for collectibles: paintings, coins and currency notes, and sports items.
           </p>
           <p className={styles.lead}>
-            Anyone can browse the new arrivals, search the catalogue and read reviews. With an account you can keep
-            a cart, check out with a coupon, track your orders, list your own products for sale and bid in our
-            auctions.
+            Anyone can browse the new arrivals, search the catalogue and read reviews. With an account you can keep a
+            cart, check out with a coupon, track your orders, list your own products for sale and bid in our auctions.
           </p>
         </div>
         <div className={styles.introArt} aria-label="Marketplace in numbers" role="group">

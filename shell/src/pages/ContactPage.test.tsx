@@ -60,14 +60,19 @@ describe('contact page', () => {
     expect(api.sendContact).toHaveBeenCalledWith({ name: 'Asha Rao', email: 'asha@example.com', subject: 'Delivery' });
   });
 
-  it("tells the user in a toast when the server already received the message", async () => {
+  it('tells the user in a toast when the server already received the message', async () => {
     const user = userEvent.setup();
     api.sendContact.mockRejectedValue(new ApiError(409, 'We have already received this message'));
     await renderShellPage('/contact');
     await fill(user, { Name: 'Asha', Email: 'asha@example.com', Subject: 'Hello', Message: 'Where is my order?' });
     await user.click(screen.getByRole('button', { name: 'SEND MESSAGE' }));
     expect(await screen.findByText('We have already received this message')).toBeInTheDocument();
-    expect(api.sendContact).toHaveBeenCalledWith({ name: 'Asha', email: 'asha@example.com', subject: 'Hello', msg: 'Where is my order?' });
+    expect(api.sendContact).toHaveBeenCalledWith({
+      name: 'Asha',
+      email: 'asha@example.com',
+      subject: 'Hello',
+      msg: 'Where is my order?',
+    });
     expect(currentPath()).toBe('/contact');
     expect(screen.getByRole('button', { name: 'SEND MESSAGE' })).toBeEnabled();
   });

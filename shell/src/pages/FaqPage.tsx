@@ -5,15 +5,18 @@ import styles from './pages.module.css';
 export const FAQS: readonly { question: string; answer: string }[] = [
   {
     question: 'How do I place an order?',
-    answer: 'Sign in, add products to your cart, open the cart and choose Proceed to Checkout. Save a delivery address, pick a payment option and place the order.',
+    answer:
+      'Sign in, add products to your cart, open the cart and choose Proceed to Checkout. Save a delivery address, pick a payment option and place the order.',
   },
   {
     question: 'How much does shipping cost?',
-    answer: 'Shipping is free on orders of Rs. 500 and above. Smaller orders carry a small delivery fee, shown at checkout before you pay.',
+    answer:
+      'Shipping is free on orders of Rs. 500 and above. Smaller orders carry a small delivery fee, shown at checkout before you pay.',
   },
   {
     question: 'When will my order arrive?',
-    answer: 'Orders ship the next day and are usually delivered after two days. You can follow each step under My Account, My Orders.',
+    answer:
+      'Orders ship the next day and are usually delivered after two days. You can follow each step under My Account, My Orders.',
   },
   {
     question: 'Can I cancel an order?',
@@ -25,11 +28,13 @@ export const FAQS: readonly { question: string; answer: string }[] = [
   },
   {
     question: 'How do coupons work?',
-    answer: 'Enter the coupon code at checkout and press Apply. A valid coupon lowers the total at once; an expired coupon is reported as such.',
+    answer:
+      'Enter the coupon code at checkout and press Apply. A valid coupon lowers the total at once; an expired coupon is reported as such.',
   },
   {
     question: 'How do auctions work?',
-    answer: 'Open Auction, choose an item and add a bid higher than the current one. The owner of the item approves the winning bidder.',
+    answer:
+      'Open Auction, choose an item and add a bid higher than the current one. The owner of the item approves the winning bidder.',
   },
   {
     question: 'I forgot my password. What can I do?',

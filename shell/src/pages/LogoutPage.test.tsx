@@ -95,4 +95,3 @@ describe('logout page, opened while signed out', () => {
     expect(currentPath()).toBe('/');
   });
 });
-

@@ -3,7 +3,16 @@ import styles from './pages.module.css';
 
 export function CheckCircle(): ReactElement {
   return (
-    <svg className={`${styles.noticeIcon} ${styles.success}`} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className={`${styles.noticeIcon} ${styles.success}`}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <circle cx="12" cy="12" r="10" />
       <path d="m7.5 12.5 3 3 6-6.5" />
     </svg>
@@ -12,7 +21,15 @@ export function CheckCircle(): ReactElement {
 
 export function AlertCircle(): ReactElement {
   return (
-    <svg className={`${styles.noticeIcon} ${styles.danger}`} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
+    <svg
+      className={`${styles.noticeIcon} ${styles.danger}`}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+    >
       <circle cx="12" cy="12" r="10" />
       <path d="M12 7v6M12 16.5v.5" />
     </svg>

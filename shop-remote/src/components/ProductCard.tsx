@@ -25,12 +25,27 @@ interface Props {
  * The whole card opens /productdetails/{id} through the name link (stretched over the card),
  * so there is one link per product for screen readers and keyboard users.
  */
-export function ProductCard({ product, headingLevel = 'h3', layout = 'grid', lazy = true, priority = false, overlay, badge, footer }: Props): ReactElement {
+export function ProductCard({
+  product,
+  headingLevel = 'h3',
+  layout = 'grid',
+  lazy = true,
+  priority = false,
+  overlay,
+  badge,
+  footer,
+}: Props): ReactElement {
   const Heading = headingLevel;
   return (
     <article className={[styles.card, layout === 'list' ? styles.list : ''].filter(Boolean).join(' ')}>
       <div className={styles.media}>
-        <ProductPhoto photo={product.photo} alt={product.productname} lazy={lazy} priority={priority} className={styles.photo} />
+        <ProductPhoto
+          photo={product.photo}
+          alt={product.productname}
+          lazy={lazy}
+          priority={priority}
+          className={styles.photo}
+        />
         {badge}
         {overlay && <div className={styles.overlay}>{overlay}</div>}
       </div>
@@ -54,7 +69,15 @@ export function ProductCard({ product, headingLevel = 'h3', layout = 'grid', laz
  * A responsive grid of cards sized by the space it gets (container queries): 2 columns when
  * narrow, 3 when medium, 4 when wide; or one card per row in the list layout.
  */
-export function ProductGrid({ children, layout = 'grid', label }: { children: ReactNode; layout?: 'grid' | 'list'; label?: string }): ReactElement {
+export function ProductGrid({
+  children,
+  layout = 'grid',
+  label,
+}: {
+  children: ReactNode;
+  layout?: 'grid' | 'list';
+  label?: string;
+}): ReactElement {
   return (
     <div className={styles.gridWrap}>
       <div className={layout === 'list' ? styles.listStack : styles.grid} role="list" aria-label={label}>

@@ -14,7 +14,14 @@ interface Props {
 }
 
 /** A product photo in a fixed square box, so cards never jump while images load. */
-export function ProductPhoto({ photo, alt, lazy = true, size = 400, priority = false, className }: Props): ReactElement {
+export function ProductPhoto({
+  photo,
+  alt,
+  lazy = true,
+  size = 400,
+  priority = false,
+  className,
+}: Props): ReactElement {
   const src = photoSrc(photo);
   return (
     <div className={[styles.frame, className].filter(Boolean).join(' ')}>

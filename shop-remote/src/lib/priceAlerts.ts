@@ -43,7 +43,10 @@ function setBusy(productid: number, busy: boolean): void {
 }
 
 /** The bell of `productid`: pressed when an alert is known to be recorded; `known` once the server said. */
-export function usePriceAlert(productid: number, { check = false } = {}): { pressed: boolean; known: boolean; busy: boolean } {
+export function usePriceAlert(
+  productid: number,
+  { check = false } = {},
+): { pressed: boolean; known: boolean; busy: boolean } {
   const token = useSession((s) => s.session?.authtoken ?? null);
   const value = usePriceAlertStore((s) => (s.token === token ? s.watching.get(productid) : undefined));
   const busy = usePriceAlertStore((s) => s.token === token && s.busy.has(productid));

@@ -46,7 +46,11 @@ describe('/login', () => {
     await act(async () => resolve({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok-1' }));
     await waitFor(() => expect(currentPath()).toBe('/'));
     expect(useSession.getState().session).toEqual({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok-1' });
-    expect(JSON.parse(sessionStorage.getItem('data')!)).toEqual({ firstname: 'Asha', lastname: 'Rao', authtoken: 'tok-1' });
+    expect(JSON.parse(sessionStorage.getItem('data')!)).toEqual({
+      firstname: 'Asha',
+      lastname: 'Rao',
+      authtoken: 'tok-1',
+    });
     expect(api.refreshCartCount).toHaveBeenCalled();
   });
 

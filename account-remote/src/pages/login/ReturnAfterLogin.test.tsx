@@ -35,11 +35,14 @@ describe('coming back after signing in (issue 18, item 1)', () => {
     await waitFor(() => expect(currentPath()).toBe('/productdetails/3?from=card'));
   });
 
-  it.each(['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/logout'])('ignores the unsafe next %p and goes home', async (next) => {
-    await renderAt(`/login?next=${encodeURIComponent(next)}`);
-    await logIn();
-    await waitFor(() => expect(currentPath()).toBe('/'));
-  });
+  it.each(['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/logout'])(
+    'ignores the unsafe next %p and goes home',
+    async (next) => {
+      await renderAt(`/login?next=${encodeURIComponent(next)}`);
+      await logIn();
+      await waitFor(() => expect(currentPath()).toBe('/'));
+    },
+  );
 
   it('hands next on to Create an account, and sign-up hands it back to /login', async () => {
     const user = userEvent.setup();

@@ -1,6 +1,13 @@
 import { type ReactElement, type ReactNode } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { CHANGE_PASSWORD_PATH, formatAddress, LoadFailed, manageOrderPath, myAccountPath, useSession } from '@marketplace/shared';
+import {
+  CHANGE_PASSWORD_PATH,
+  formatAddress,
+  LoadFailed,
+  manageOrderPath,
+  myAccountPath,
+  useSession,
+} from '@marketplace/shared';
 import { useAccount } from './AccountContext';
 import { useOrders } from './orders/OrdersContext';
 import { newestFirst } from './orders/orderFormat';
@@ -78,7 +85,11 @@ export function Dashboard(): ReactElement {
             <p className={styles.muted}>No address saved yet.</p>
           )}
         </InfoCard>
-        <InfoCard id="card-offers" title="Offers and Coupons" footerLink={{ to: myAccountPath('couponoffer'), label: 'View Offers' }}>
+        <InfoCard
+          id="card-offers"
+          title="Offers and Coupons"
+          footerLink={{ to: myAccountPath('couponoffer'), label: 'View Offers' }}
+        >
           <p className={styles.muted}>Coupons you can use at checkout.</p>
         </InfoCard>
       </div>
@@ -92,7 +103,10 @@ function RecentOrders(): ReactElement {
   const { orders, status, reload } = useOrders();
   const recent = orders ? newestFirst(orders).slice(0, 5) : [];
   let placeholder: ReactNode = null;
-  if (status === 'failed') placeholder = <LoadFailed what="Your orders could not be loaded." onRetry={reload} buttonClassName={styles.secondary} />;
+  if (status === 'failed')
+    placeholder = (
+      <LoadFailed what="Your orders could not be loaded." onRetry={reload} buttonClassName={styles.secondary} />
+    );
   else if (orders === null) placeholder = 'Loading your orders…';
   else if (recent.length === 0) placeholder = 'No Order Pending';
 

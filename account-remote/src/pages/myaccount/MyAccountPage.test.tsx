@@ -6,11 +6,26 @@ import { renderAt } from '../../testing/renderAt';
 
 const api = mockApi();
 
-const HOME = { streetadd: '12 MG Road', landmark: 'Near Park', country: 'India', state: 'Gujarat', city: 'Surat', postal: '395001' } as const;
-const WORK = { streetadd: '5 Baker St', landmark: 'Opp. Museum', country: 'United Kingdom', state: 'London', city: 'London', postal: 'NW1 6XE' } as const;
+const HOME = {
+  streetadd: '12 MG Road',
+  landmark: 'Near Park',
+  country: 'India',
+  state: 'Gujarat',
+  city: 'Surat',
+  postal: '395001',
+} as const;
+const WORK = {
+  streetadd: '5 Baker St',
+  landmark: 'Opp. Museum',
+  country: 'United Kingdom',
+  state: 'London',
+  city: 'London',
+  postal: 'NW1 6XE',
+} as const;
 
 /** The signed-in customer with a home and a work address. */
-const withAddresses = (over: Partial<Customer> = {}): Customer => customer({ address: [{ ...HOME }, { ...WORK }], ...over });
+const withAddresses = (over: Partial<Customer> = {}): Customer =>
+  customer({ address: [{ ...HOME }, { ...WORK }], ...over });
 
 const clone = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
@@ -51,13 +66,11 @@ describe('/myaccount', () => {
     expect(await screen.findByText('Asha Verma', { selector: 'strong' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Home/My Account');
     const menu = screen.getByRole('navigation', { name: 'My account' });
-    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual([
-      'Manage My Account',
-      'My Profile',
-      'Address Book',
-      'My Orders',
-      'My Products',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Manage My Account', 'My Profile', 'Address Book', 'My Orders', 'My Products']);
     const stats = screen.getByLabelText('Order summary');
     for (const label of ['Orders Placed', 'Cancel Orders', 'Wishlist']) {
       await waitFor(() => expect(within(stats).getByText(label).nextSibling).toHaveTextContent('0'));
@@ -67,13 +80,11 @@ describe('/myaccount', () => {
     expect(screen.getByRole('heading', { name: 'Offers and Coupons' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Offers' })).toHaveAttribute('href', '/myaccount/couponoffer');
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Order Id',
-      'Date of Bill',
-      'Bill Name',
-      'Bill Amount',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Order Id', 'Date of Bill', 'Bill Name', 'Bill Amount', 'Actions']);
     expect(await within(table).findByText('No Order Pending')).toBeInTheDocument();
   });
 
@@ -213,7 +224,14 @@ describe('address book', () => {
     expect(api.updateAddresses).toHaveBeenCalledWith([
       HOME,
       WORK,
-      { streetadd: '9 Lake View', landmark: 'Behind Mall', country: 'United States', state: 'New York', city: 'Albany', postal: '12207' },
+      {
+        streetadd: '9 Lake View',
+        landmark: 'Behind Mall',
+        country: 'United States',
+        state: 'New York',
+        city: 'Albany',
+        postal: '12207',
+      },
     ]);
     await waitFor(() => expect(currentPath()).toBe('/myaccount/addressbook'));
   });

@@ -71,7 +71,15 @@ const MENU = [
   { to: myAccountPath('myproducts'), label: 'My Products' },
 ];
 
-function Loaded({ customer, page, value }: { customer: Customer; page: SubPage; value: AccountContextValue }): ReactElement {
+function Loaded({
+  customer,
+  page,
+  value,
+}: {
+  customer: Customer;
+  page: SubPage;
+  value: AccountContextValue;
+}): ReactElement {
   const { Screen } = page;
   return (
     <AccountContext.Provider value={value}>
@@ -94,7 +102,9 @@ function Loaded({ customer, page, value }: { customer: Customer; page: SubPage; 
                 key={m.to}
                 to={m.to}
                 end
-                className={({ isActive }) => [styles.menuLink, isActive ? styles.menuActive : null].filter(Boolean).join(' ')}
+                className={({ isActive }) =>
+                  [styles.menuLink, isActive ? styles.menuActive : null].filter(Boolean).join(' ')
+                }
               >
                 {m.label}
               </NavLink>

@@ -1,9 +1,24 @@
 import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { errorMessage, FORGET_PASSWORD_PATH, hasStatus, LOGIN_PATH, NEW_PASSWORD_PATH, notify, SubmitButton, useSession, verifyResetOtp } from '@marketplace/shared';
+import {
+  errorMessage,
+  FORGET_PASSWORD_PATH,
+  hasStatus,
+  LOGIN_PATH,
+  NEW_PASSWORD_PATH,
+  notify,
+  SubmitButton,
+  useSession,
+  verifyResetOtp,
+} from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
 import { getCookie, setCookie } from '../../lib/cookies';
-import { RESET_EMAIL_COOKIE, RESET_TOKEN_COOKIE, RESET_TOKEN_COOKIE_MS, RESET_TOKEN_KEY } from '../../lib/passwordFlows';
+import {
+  RESET_EMAIL_COOKIE,
+  RESET_TOKEN_COOKIE,
+  RESET_TOKEN_COOKIE_MS,
+  RESET_TOKEN_KEY,
+} from '../../lib/passwordFlows';
 import styles from '../../styles/forms.module.css';
 
 export const OTP_LENGTH = 6;
@@ -147,7 +162,12 @@ export function OtpResetPage(): ReactElement {
             ))}
           </div>
         </fieldset>
-        <SubmitButton className={`${styles.button} ${styles.block}`} busy={busy} busyLabel="Checking the code" disabled={!complete}>
+        <SubmitButton
+          className={`${styles.button} ${styles.block}`}
+          busy={busy}
+          busyLabel="Checking the code"
+          disabled={!complete}
+        >
           Validate
         </SubmitButton>
       </form>

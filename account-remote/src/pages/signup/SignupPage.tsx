@@ -100,7 +100,14 @@ export function SignupPage(): ReactElement {
           <Field id="signup-lastname" label="Last Name" autoComplete="family-name" {...bind('lastname')} />
         </div>
         <div className={styles.row}>
-          <Field id="signup-createdate" label="Birthday" type="date" max={today()} autoComplete="bday" {...bind('createdate')} />
+          <Field
+            id="signup-createdate"
+            label="Birthday"
+            type="date"
+            max={today()}
+            autoComplete="bday"
+            {...bind('createdate')}
+          />
           <Field
             as="select"
             id="signup-gender"

@@ -54,13 +54,22 @@ export async function revokeLoginToken(db: Kysely<Database>, hash: string): Prom
 
 /** Whether this hash is of a login token at all (live or not): PUT /updatecus tells login tokens from reset tokens by it. */
 export async function isLoginTokenHash(db: Kysely<Database>, hash: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('login_tokens').select('userid').where('token_hash', '=', hash).executeTakeFirst());
+  return Boolean(
+    await db.selectFrom('login_tokens').select('userid').where('token_hash', '=', hash).executeTakeFirst(),
+  );
 }
 
 /** A new reset row for the email; only the newest code of an email works. */
 export async function startPasswordReset(
   db: Kysely<Database>,
-  reset: { tokenHash: string; email: string; userid: number | null; otpHash: string; otpExpiresAt: Date; expiresAt: Date },
+  reset: {
+    tokenHash: string;
+    email: string;
+    userid: number | null;
+    otpHash: string;
+    otpExpiresAt: Date;
+    expiresAt: Date;
+  },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
@@ -112,7 +121,12 @@ export async function markCodeVerified(db: Kysely<Database>, resetid: number, ma
   return Boolean(verified);
 }
 
-export async function insertPasswordProof(db: Kysely<Database>, hash: string, userid: number, expiresAt: Date): Promise<void> {
+export async function insertPasswordProof(
+  db: Kysely<Database>,
+  hash: string,
+  userid: number,
+  expiresAt: Date,
+): Promise<void> {
   await db.insertInto('password_proofs').values({ token_hash: hash, userid, expires_at: expiresAt }).execute();
 }
 
@@ -150,13 +164,22 @@ export function finishPasswordReset(db: Kysely<Database>, hash: string, newHash:
       .executeTakeFirst();
     if (!reset?.userid) return undefined;
     await setPasswordSigningOut(trx, reset.userid, newHash);
-    await trx.updateTable('password_resets').set({ used_at: new Date() }).where('email', '=', reset.email).where('used_at', 'is', null).execute();
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: new Date() })
+      .where('email', '=', reset.email)
+      .where('used_at', 'is', null)
+      .execute();
     await trx.deleteFrom('password_proofs').where('userid', '=', reset.userid).execute();
     return reset.userid;
   });
 }
 
-export function updateProfile(db: Kysely<Database>, userid: number, profile: { firstname: string; lastname: string; phonenum: string }) {
+export function updateProfile(
+  db: Kysely<Database>,
+  userid: number,
+  profile: { firstname: string; lastname: string; phonenum: string },
+) {
   return db
     .updateTable('users')
     .set({ ...profile, updated_at: new Date() })
@@ -192,7 +215,13 @@ export async function isProofUsable(db: Kysely<Database>, hash: string, userid: 
  * password, every login token revoked and a new one issued (answered); undefined when the proof
  * was no longer usable.
  */
-export function changePassword(db: Kysely<Database>, proofHash: string, userid: number, newHash: string, loginTtlSeconds: number): Promise<string | undefined> {
+export function changePassword(
+  db: Kysely<Database>,
+  proofHash: string,
+  userid: number,
+  newHash: string,
+  loginTtlSeconds: number,
+): Promise<string | undefined> {
   return db.transaction().execute(async (trx) => {
     const proof = await trx
       .updateTable('password_proofs')
@@ -211,6 +240,15 @@ export function changePassword(db: Kysely<Database>, proofHash: string, userid: 
 
 /** The new password, every login token of the user revoked (inside the caller's transaction). */
 async function setPasswordSigningOut(trx: Transaction<Database>, userid: number, newHash: string): Promise<void> {
-  await trx.updateTable('users').set({ password_hash: newHash, updated_at: new Date() }).where('userid', '=', userid).execute();
-  await trx.updateTable('login_tokens').set({ revoked_at: new Date() }).where('userid', '=', userid).where('revoked_at', 'is', null).execute();
+  await trx
+    .updateTable('users')
+    .set({ password_hash: newHash, updated_at: new Date() })
+    .where('userid', '=', userid)
+    .execute();
+  await trx
+    .updateTable('login_tokens')
+    .set({ revoked_at: new Date() })
+    .where('userid', '=', userid)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -26,7 +26,15 @@ import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../l
 import { enforceRateLimit } from '../../lib/ratelimit';
 import { replies } from '../../lib/replies';
 import * as accounts from './repository';
-import { ALREADY_REGISTERED, ANON_EXPIRED, WRONG_LOGIN, isUniqueViolation, isValidBirthday, otpHash, requestedChange } from './rules';
+import {
+  ALREADY_REGISTERED,
+  ANON_EXPIRED,
+  WRONG_LOGIN,
+  isUniqueViolation,
+  isValidBirthday,
+  otpHash,
+  requestedChange,
+} from './rules';
 import { changeAddresses, changePassword, changeProfile, finishReset } from './updates';
 
 export function accountRoutes(app: App) {
@@ -41,7 +49,13 @@ export function accountRoutes(app: App) {
   app.post('/signupcus', { schema: { body: SignupPayload, response: replies(SignupReply) } }, async (req) => {
     const b = req.body;
     // First: limits the probing of registered emails (the 409 below) and the hashing a signup costs.
-    await enforceRateLimit(db, 'signup', config.rateLimits.signup, { ip: req.ip, email: b.email }, 'Too many sign-ups from your address.');
+    await enforceRateLimit(
+      db,
+      'signup',
+      config.rateLimits.signup,
+      { ip: req.ip, email: b.email },
+      'Too many sign-ups from your address.',
+    );
     if (!isValidBirthday(b.createdate)) throw badRequest(SIGNUP_MESSAGES.createdate);
     const email = b.email.trim().toLowerCase();
     if (await accounts.userByEmail(db, email)) throw conflict(ALREADY_REGISTERED);
@@ -65,7 +79,11 @@ export function accountRoutes(app: App) {
     const ok = await verifyPassword(password, user?.password_hash ?? app.ctx.dummyPasswordHash);
     if (!user || !ok) throw notFound(WRONG_LOGIN);
     const token = await accounts.signIn(db, user.userid, tokens.loginTtlSeconds);
-    return { status: 200, msg: 'Login Successfully', data: { firstname: user.firstname, lastname: user.lastname, authtoken: token } };
+    return {
+      status: 200,
+      msg: 'Login Successfully',
+      data: { firstname: user.firstname, lastname: user.lastname, authtoken: token },
+    };
   });
 
   app.post('/logoutcus', { schema: { body: LogoutBody, response: replies(MessageReply) } }, async (req) => {
@@ -82,7 +100,13 @@ export function accountRoutes(app: App) {
   app.post('/otpemail', { schema: { body: OtpEmailBody, response: replies(OtpEmailReply) } }, async (req) => {
     const typed = req.body.email.trim();
     const email = typed.toLowerCase();
-    await enforceRateLimit(db, 'reset', config.rateLimits.resetRequest, { ip: req.ip, email }, 'Too many password reset requests.');
+    await enforceRateLimit(
+      db,
+      'reset',
+      config.rateLimits.resetRequest,
+      { ip: req.ip, email },
+      'Too many password reset requests.',
+    );
     if (!isValidAnonToken(app.ctx.secret, req.body.authtoken)) throw unauthorized(ANON_EXPIRED);
 
     const user = await accounts.userByEmail(db, email);
@@ -123,7 +147,10 @@ export function accountRoutes(app: App) {
   app.post('/otpemailcheck', { schema: { body: OtpCheckBody, response: replies(OtpCheckReply) } }, async (req) => {
     const comma = req.body.otp.indexOf(',');
     const code = req.body.otp.slice(0, comma);
-    const email = req.body.otp.slice(comma + 1).trim().toLowerCase();
+    const email = req.body.otp
+      .slice(comma + 1)
+      .trim()
+      .toLowerCase();
     await enforceRateLimit(db, 'otp', config.rateLimits.otpCheck, { ip: req.ip, email }, 'Too many code attempts.');
     const wrong = (msg = 'Wrong OTP') => new HttpError(400, msg, false);
 
@@ -133,26 +160,44 @@ export function accountRoutes(app: App) {
     if (reset.failed_attempts >= tokens.otpMaxWrongTries) throw wrong('Too many wrong codes, please request a new one');
     if (reset.otp_expires_at.getTime() <= Date.now()) throw wrong('Otp Expire Try Again');
 
-    const right = reset.userid !== null && reset.email === email && safeEqual(otpHash(app.ctx.secret, reset.token_hash, code), reset.otp_hash);
+    const right =
+      reset.userid !== null &&
+      reset.email === email &&
+      safeEqual(otpHash(app.ctx.secret, reset.token_hash, code), reset.otp_hash);
     if (!right) {
       const failed = await accounts.countWrongCode(db, reset.resetid);
       const left = tokens.otpMaxWrongTries - (failed ?? tokens.otpMaxWrongTries);
       throw wrong(left > 0 ? 'Wrong OTP' : 'Wrong OTP. Too many wrong codes, please request a new one');
     }
     // Verified once: a second check of the same code fails (single use).
-    if (!(await accounts.markCodeVerified(db, reset.resetid, tokens.otpMaxWrongTries))) throw wrong('This code was already used, please request a new one');
+    if (!(await accounts.markCodeVerified(db, reset.resetid, tokens.otpMaxWrongTries)))
+      throw wrong('This code was already used, please request a new one');
     return { status: 200, msg: 'OTP Verified', data: true };
   });
 
   app.post(
     '/checkuserdata',
-    { schema: { body: CheckUserDataBody, response: replies(CheckUserDataReply) }, config: { auth: { token: 'body', fresh: true } } },
+    {
+      schema: { body: CheckUserDataBody, response: replies(CheckUserDataReply) },
+      config: { auth: { token: 'body', fresh: true } },
+    },
     async (req) => {
       const { user } = req;
-      await enforceRateLimit(db, 'checkpw', config.rateLimits.login, { ip: req.ip, email: user.email }, 'Too many password attempts.');
+      await enforceRateLimit(
+        db,
+        'checkpw',
+        config.rateLimits.login,
+        { ip: req.ip, email: user.email },
+        'Too many password attempts.',
+      );
       if (!(await verifyPassword(req.body.password, user.password_hash))) throw badRequest('Wrong Password');
       const proof = randomToken('pf');
-      await accounts.insertPasswordProof(db, tokenHash(proof), user.userid, new Date(Date.now() + tokens.proofTtlSeconds * 1000));
+      await accounts.insertPasswordProof(
+        db,
+        tokenHash(proof),
+        user.userid,
+        new Date(Date.now() + tokens.proofTtlSeconds * 1000),
+      );
       return { status: 200, msg: 'Password Verified', data: { proof } };
     },
   );
@@ -174,23 +219,30 @@ export function accountRoutes(app: App) {
     return changePassword(app.ctx, user, b);
   });
 
-  app.get('/getuserdata', { schema: { headers: AuthHeaders, response: replies(CustomerReply) }, config: { auth: { token: 'header', fresh: true } } }, async (req) => {
-    const { user } = req;
-    const address = Array.isArray(user.address) ? (user.address as Address[]) : [];
-    return {
-      status: 200,
-      msg: 'User data',
-      data: {
-        userid: user.userid,
-        firstname: user.firstname,
-        lastname: user.lastname,
-        email: user.email,
-        phonenum: user.phonenum,
-        createdate: user.createdate,
-        gender: user.gender,
-        address,
-        authtoken: req.headers.authtoken,
-      },
-    };
-  });
+  app.get(
+    '/getuserdata',
+    {
+      schema: { headers: AuthHeaders, response: replies(CustomerReply) },
+      config: { auth: { token: 'header', fresh: true } },
+    },
+    async (req) => {
+      const { user } = req;
+      const address = Array.isArray(user.address) ? (user.address as Address[]) : [];
+      return {
+        status: 200,
+        msg: 'User data',
+        data: {
+          userid: user.userid,
+          firstname: user.firstname,
+          lastname: user.lastname,
+          email: user.email,
+          phonenum: user.phonenum,
+          createdate: user.createdate,
+          gender: user.gender,
+          address,
+          authtoken: req.headers.authtoken,
+        },
+      };
+    },
+  );
 }

@@ -21,7 +21,8 @@ export function isUniqueViolation(e: unknown): boolean {
 }
 
 /** The OTP is kept as an HMAC keyed by the server secret and bound to its reset row (by the reset token's hash). */
-export const otpHash = (secret: string, resetTokenHash: string, otp: string) => hmac(secret, `otp:${resetTokenHash}:${otp}`);
+export const otpHash = (secret: string, resetTokenHash: string, otp: string) =>
+  hmac(secret, `otp:${resetTokenHash}:${otp}`);
 
 /** What one PUT /updatecus changes: the profile (names and phone), the address list or the password. */
 export type AccountChange = 'profile' | 'address' | 'password';
@@ -32,7 +33,8 @@ export function requestedChange(b: UpdateCusBody): AccountChange {
   if (b.password !== undefined) asked.push('password');
   if (b.address !== undefined) asked.push('address');
   if (b.firstname !== undefined || b.lastname !== undefined || b.phonenum !== undefined) asked.push('profile');
-  if (asked.length === 0) throw badRequest('Nothing to update: send firstname, lastname and phonenum, or address, or password');
+  if (asked.length === 0)
+    throw badRequest('Nothing to update: send firstname, lastname and phonenum, or address, or password');
   if (asked.length > 1) throw badRequest('Send one change at a time: the profile, the address list or the password');
   return asked[0];
 }

@@ -31,7 +31,11 @@ export async function changeProfile(ctx: AppContext, user: SignedInUser, b: Upda
   if (b.firstname === undefined) throw badRequest(SIGNUP_MESSAGES.firstname);
   if (b.lastname === undefined) throw badRequest(SIGNUP_MESSAGES.lastname);
   if (b.phonenum === undefined) throw badRequest(SIGNUP_MESSAGES.phonenum);
-  const row = await accounts.updateProfile(ctx.db, user.userid, { firstname: b.firstname.trim(), lastname: b.lastname.trim(), phonenum: b.phonenum });
+  const row = await accounts.updateProfile(ctx.db, user.userid, {
+    firstname: b.firstname.trim(),
+    lastname: b.lastname.trim(),
+    phonenum: b.phonenum,
+  });
   ctx.sessions.forgetUser(user.userid);
   return { status: 200, msg: 'Profile Updated Successfully', data: session(row.firstname, row.lastname, b.authtoken) };
 }
@@ -48,7 +52,11 @@ export async function changeAddresses(ctx: AppContext, user: SignedInUser, b: Up
   }));
   await accounts.updateAddresses(ctx.db, user.userid, list);
   ctx.sessions.forgetUser(user.userid);
-  return { status: 200, msg: 'Address Updated Successfully', data: session(user.firstname, user.lastname, b.authtoken) };
+  return {
+    status: 200,
+    msg: 'Address Updated Successfully',
+    data: session(user.firstname, user.lastname, b.authtoken),
+  };
 }
 
 /**
@@ -61,7 +69,13 @@ export async function changePassword(ctx: AppContext, user: SignedInUser, b: Upd
   const proofHash = tokenHash(b.proof);
   if (!(await accounts.isProofUsable(ctx.db, proofHash, user.userid))) throw badRequest(PROOF_NOT_USABLE);
   const newHash = await hashPassword(b.password!, ctx.config.scrypt);
-  const newToken = await accounts.changePassword(ctx.db, proofHash, user.userid, newHash, ctx.config.tokens.loginTtlSeconds);
+  const newToken = await accounts.changePassword(
+    ctx.db,
+    proofHash,
+    user.userid,
+    newHash,
+    ctx.config.tokens.loginTtlSeconds,
+  );
   if (!newToken) throw badRequest(PROOF_NOT_USABLE);
   ctx.sessions.forgetUser(user.userid);
   return { status: 200, msg: 'Password Updated Successfully', data: session(user.firstname, user.lastname, newToken) };

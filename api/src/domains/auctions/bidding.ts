@@ -74,7 +74,12 @@ export type AcceptedBid = ItemRow & { bid_at: Date; earlier_bids: BidRow[] };
  * not among `earlier_bids`. clock_timestamp(), not now(): the moment the bid was accepted, after
  * the lock. Undefined: not accepted (see bidTarget for why).
  */
-export async function placeBid(db: Kysely<Database>, auctionid: number, userid: number, amount: number): Promise<AcceptedBid | undefined> {
+export async function placeBid(
+  db: Kysely<Database>,
+  auctionid: number,
+  userid: number,
+  amount: number,
+): Promise<AcceptedBid | undefined> {
   const result = await executePrepared(
     db,
     sql<AcceptedBid>`

@@ -50,9 +50,14 @@ export class AuctionEventPublisher {
       while (this.queue.length) {
         const batch = this.queue.splice(0, BATCH_LIMIT);
         try {
-          await sql`SELECT pg_notify(${AUCTION_CHANNEL}, payload) FROM unnest(${batch}::text[]) AS payload`.execute(this.db);
+          await sql`SELECT pg_notify(${AUCTION_CHANNEL}, payload) FROM unnest(${batch}::text[]) AS payload`.execute(
+            this.db,
+          );
         } catch (err) {
-          this.log?.warn({ err, events: batch.length }, 'Could not announce auction events; open pages show them at their next refresh');
+          this.log?.warn(
+            { err, events: batch.length },
+            'Could not announce auction events; open pages show them at their next refresh',
+          );
         }
       }
     } finally {

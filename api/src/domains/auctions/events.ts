@@ -40,7 +40,8 @@ export class AuctionEventStreams {
     const { config } = this;
     // The stream is counted before the first await: requests that arrive together (or while the
     // process starts listening) cannot all pass the caps before any of them is counted.
-    if (this.streams.size + this.streamsStarting >= config.maxEventStreams) throw new HttpError(503, AUCTION_TEXTS.tooManyStreams, null, { 'retry-after': '30' });
+    if (this.streams.size + this.streamsStarting >= config.maxEventStreams)
+      throw new HttpError(503, AUCTION_TEXTS.tooManyStreams, null, { 'retry-after': '30' });
     // One client cannot take the streams everyone else needs (well below the process cap).
     const client = req.ip;
     if ((this.streamsByClient.get(client) ?? 0) >= config.maxEventStreamsPerClient) {

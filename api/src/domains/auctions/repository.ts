@@ -89,7 +89,11 @@ export function toItem(row: ItemRow, bids: BidRow[], base: string): AuctionItem 
 }
 
 /** One item with its whole bid history (newest first), or undefined. */
-export async function loadAuctionItem(db: Kysely<Database>, auctionid: number, base: string): Promise<AuctionItem | undefined> {
+export async function loadAuctionItem(
+  db: Kysely<Database>,
+  auctionid: number,
+  base: string,
+): Promise<AuctionItem | undefined> {
   const row = await itemQuery(db).where('auctions.auctionid', '=', auctionid).executeTakeFirst();
   if (!row) return undefined;
   const bids = await db
@@ -103,7 +107,9 @@ export async function loadAuctionItem(db: Kysely<Database>, auctionid: number, b
 }
 
 export async function auctionExists(db: Kysely<Database>, auctionid: number): Promise<boolean> {
-  return Boolean(await db.selectFrom('auctions').select('auctionid').where('auctionid', '=', auctionid).executeTakeFirst());
+  return Boolean(
+    await db.selectFrom('auctions').select('auctionid').where('auctionid', '=', auctionid).executeTakeFirst(),
+  );
 }
 
 /** A listing position: the part (0: running items, 1: ended ones) and the last item shown. */
@@ -114,14 +120,20 @@ export type ListingKey = readonly [part: number, auctionid: number];
  * the part and auctionid; items listed while a client walks the pages come before its cursor).
  * An item that ends between two page reads can show up again among the ended ones.
  */
-export async function loadAuctionPage(db: Kysely<Database>, base: string, limit: number, after?: ListingKey): Promise<{ items: AuctionItem[]; next: string | null }> {
+export async function loadAuctionPage(
+  db: Kysely<Database>,
+  base: string,
+  limit: number,
+  after?: ListingKey,
+): Promise<{ items: AuctionItem[]; next: string | null }> {
   const part = (live: boolean, need: number, before?: number) => {
     let query = itemQuery(db).where(live ? LIVE : sql<boolean>`NOT ${LIVE}`);
     if (before !== undefined) query = query.where('auctions.auctionid', '<', before);
     return query.orderBy('auctions.auctionid', 'desc').limit(need).execute();
   };
   const rows = !after || after[0] === 0 ? await part(true, limit + 1, after?.[1]) : [];
-  if (rows.length <= limit) rows.push(...(await part(false, limit + 1 - rows.length, after?.[0] === 1 ? after[1] : undefined)));
+  if (rows.length <= limit)
+    rows.push(...(await part(false, limit + 1 - rows.length, after?.[0] === 1 ? after[1] : undefined)));
   const page = pageOf(rows, limit, (r) => [r.live ? 0 : 1, r.auctionid]);
   return { items: await withRecentBids(db, page.rows, base), next: page.next };
 }
@@ -189,7 +201,9 @@ export async function biddersPage(db: Kysely<Database>, seller: number, limit: n
     .$if(after !== undefined, (q) => q.where('auctions.auctionid', '<=', after![0]))
     .groupBy(['auctions.auctionid', 'users.userid'])
     .$if(after !== undefined, (q) =>
-      q.having(sql<boolean>`(-auctions.auctionid, -max(bids.bid), users.userid) > (${-after![0]}, ${-after![1]}, ${after![2]})`),
+      q.having(
+        sql<boolean>`(-auctions.auctionid, -max(bids.bid), users.userid) > (${-after![0]}, ${-after![1]}, ${after![2]})`,
+      ),
     )
     .orderBy('auctions.auctionid', 'desc')
     .orderBy(sql`max(bids.bid) DESC`)

@@ -30,24 +30,35 @@ export function auctionRoutes(app: App) {
     await streams.close();
   });
 
-  app.get('/getauction', { schema: { querystring: AuctionPageQuery, response: replies(AuctionPageReply) } }, async (req) => {
-    const limit = pageLimit(req.query, PAGE_SIZES.auctions);
-    const after = decodeCursor(req.query.cursor, ['int', 'int']);
-    if (after && after[0] > 1) throw badRequest('cursor must be the next value of an earlier page');
-    const { items, next } = await loadAuctionPage(db, publicBase(config, req), limit, after);
-    return { status: 200, msg: items.length || after ? 'Auction items' : 'No auction items yet', data: items, next };
-  });
+  app.get(
+    '/getauction',
+    { schema: { querystring: AuctionPageQuery, response: replies(AuctionPageReply) } },
+    async (req) => {
+      const limit = pageLimit(req.query, PAGE_SIZES.auctions);
+      const after = decodeCursor(req.query.cursor, ['int', 'int']);
+      if (after && after[0] > 1) throw badRequest('cursor must be the next value of an earlier page');
+      const { items, next } = await loadAuctionPage(db, publicBase(config, req), limit, after);
+      return { status: 200, msg: items.length || after ? 'Auction items' : 'No auction items yet', data: items, next };
+    },
+  );
 
-  app.get('/getparticularaucpro/:id', { schema: { params: IdParams, response: replies(AuctionReply) } }, async (req) => {
-    const item = await loadAuctionItem(db, req.params.id, publicBase(config, req));
-    if (!item) throw notFound(AUCTION_TEXTS.notFound);
-    return { status: 200, msg: 'Auction item', data: item };
-  });
+  app.get(
+    '/getparticularaucpro/:id',
+    { schema: { params: IdParams, response: replies(AuctionReply) } },
+    async (req) => {
+      const item = await loadAuctionItem(db, req.params.id, publicBase(config, req));
+      if (!item) throw notFound(AUCTION_TEXTS.notFound);
+      return { status: 200, msg: 'Auction item', data: item };
+    },
+  );
 
   /** Puts an item up for auction; the owner is the caller. */
   app.post(
     '/addauction',
-    { schema: { headers: AuthHeaders, body: CreateAuctionBody, response: replies(AuctionReply) }, config: { auth: { token: 'header' } } },
+    {
+      schema: { headers: AuthHeaders, body: CreateAuctionBody, response: replies(AuctionReply) },
+      config: { auth: { token: 'header' } },
+    },
     async (req) => {
       const b = req.body;
       const { bid, low, high, end } = checkedAuctionTerms(b);
@@ -76,7 +87,10 @@ export function auctionRoutes(app: App) {
    */
   app.put(
     '/updatebiduser',
-    { schema: { headers: AuthHeaders, body: PlaceBidBody, response: replies(AuctionReply) }, config: { auth: { token: 'header' } } },
+    {
+      schema: { headers: AuthHeaders, body: PlaceBidBody, response: replies(AuctionReply) },
+      config: { auth: { token: 'header' } },
+    },
     async (req) => {
       const { user } = req;
       const { auctionid } = req.body;
@@ -84,7 +98,14 @@ export function auctionRoutes(app: App) {
       const accepted = await placeBid(db, auctionid, user.userid, amount);
       if (!accepted) throw bidRefusal(await bidTarget(db, auctionid), user.userid, amount);
       const bidAt = new Date(accepted.bid_at);
-      events.publish({ type: 'bid', auctionid, bid: amount, highbid: amount, nickname: user.firstname, at: bidAt.toISOString() });
+      events.publish({
+        type: 'bid',
+        auctionid,
+        bid: amount,
+        highbid: amount,
+        nickname: user.firstname,
+        at: bidAt.toISOString(),
+      });
       const placed: BidRow = { auctionid, bid: amount, nickname: user.firstname, created_at: bidAt };
       const item = toItem(accepted, [placed, ...accepted.earlier_bids], publicBase(config, req));
       return { status: 200, msg: 'Your BID has been placed', data: item };
@@ -95,7 +116,12 @@ export function auctionRoutes(app: App) {
   app.get(
     '/getUserAuction/:id',
     {
-      schema: { headers: AuthHeaders, params: IdParams, querystring: BidderPageQuery, response: replies(BidderPageReply) },
+      schema: {
+        headers: AuthHeaders,
+        params: IdParams,
+        querystring: BidderPageQuery,
+        response: replies(BidderPageReply),
+      },
       config: { auth: { token: 'header' } },
     },
     async (req) => {
@@ -104,26 +130,32 @@ export function auctionRoutes(app: App) {
       const after = decodeCursor(req.query.cursor, ['int', 'int', 'int']);
       const page = await biddersPage(db, req.user.userid, limit, after);
       const now = Date.now();
-      const data = page.rows.map(
-        (r): BidderRow => ({
-          firstname: r.firstname,
-          lastname: r.lastname,
-          email: r.email,
-          userid: r.userid,
-          auctionid: r.auctionid,
-          productname: r.productname,
-          cartdata: Number(r.cartdata),
-          status: bidderStatus(r, config.auctions, now),
-        }),
-      );
-      return { status: 200, msg: data.length || after ? 'Bidders on your items' : 'Nobody has bid on your items yet', data, next: page.next };
+      const data = page.rows.map((r): BidderRow => ({
+        firstname: r.firstname,
+        lastname: r.lastname,
+        email: r.email,
+        userid: r.userid,
+        auctionid: r.auctionid,
+        productname: r.productname,
+        cartdata: Number(r.cartdata),
+        status: bidderStatus(r, config.auctions, now),
+      }));
+      return {
+        status: 200,
+        msg: data.length || after ? 'Bidders on your items' : 'Nobody has bid on your items yet',
+        data,
+        next: page.next,
+      };
     },
   );
 
   /** The owner approves one of the item's bidders: closes the auction and records the winner. */
   app.put(
     '/setHighBid',
-    { schema: { headers: AuthHeaders, body: ApproveBidderBody, response: replies(AuctionReply) }, config: { auth: { token: 'header' } } },
+    {
+      schema: { headers: AuthHeaders, body: ApproveBidderBody, response: replies(AuctionReply) },
+      config: { auth: { token: 'header' } },
+    },
     async (req) => {
       const auctionid = req.body.productid ?? req.body.auctionid;
       if (auctionid === undefined) throw badRequest(AUCTION_TEXTS.missingId);
@@ -136,5 +168,7 @@ export function auctionRoutes(app: App) {
   );
 
   /** Live events of one item (see events.ts); public like the item page. */
-  app.get('/auctionevents/:id', { schema: { params: IdParams }, exposeHeadRoute: false }, (req, reply) => streams.open(req, reply, req.params.id));
+  app.get('/auctionevents/:id', { schema: { params: IdParams }, exposeHeadRoute: false }, (req, reply) =>
+    streams.open(req, reply, req.params.id),
+  );
 }

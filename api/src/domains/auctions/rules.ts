@@ -27,7 +27,8 @@ const MAX_END_DAYS = 366;
  */
 export function wholeRupees(value: unknown, min: number, required: string, bad: string): number {
   if (typeof value === 'string' ? !value.trim() : typeof value !== 'number') throw badRequest(required);
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > AUCTION_MAX_BID) throw badRequest(bad);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > AUCTION_MAX_BID)
+    throw badRequest(bad);
   return value;
 }
 
@@ -53,7 +54,10 @@ function zoneMinutes(zone: string): number {
 }
 
 /** The bids and end time of a new item: spec section 5 rules, then the server's own (in this order: the first failing one answers). */
-export function checkedAuctionTerms(b: CreateAuctionBody, now = Date.now()): { bid: number; low: number; high: number; end: Date } {
+export function checkedAuctionTerms(
+  b: CreateAuctionBody,
+  now = Date.now(),
+): { bid: number; low: number; high: number; end: Date } {
   const bid = wholeRupees(b.bid, 1, AUCTION_MESSAGES.bid, AUCTION_MESSAGES.wholeBid);
   const low = wholeRupees(b.rangelowbid, 0, AUCTION_MESSAGES.rangelowbid, AUCTION_MESSAGES.wholeLow);
   if (!(low < bid)) throw badRequest(AUCTION_MESSAGES.lowAboveBid);
@@ -93,13 +97,20 @@ export function winnerStatus(approvedAt: Date, cfg: Config['auctions'], now = Da
 }
 
 /** A bidder's row on the seller's page: Bidding while the item is open, then the winner's delivery status or Not selected. */
-export function bidderStatus(row: { winner: number | null; userid: number; approved_at: Date | null }, cfg: Config['auctions'], now: number): BidderStatus {
+export function bidderStatus(
+  row: { winner: number | null; userid: number; approved_at: Date | null },
+  cfg: Config['auctions'],
+  now: number,
+): BidderStatus {
   if (row.winner === null) return 'Bidding';
   return row.winner === row.userid && row.approved_at ? winnerStatus(row.approved_at, cfg, now) : 'Not selected';
 }
 
 /** Why the caller cannot approve a winner of this item (undefined item: not found), or undefined when they can. */
-export function approvalRefusal(item: { userid: number; status: 'open' | 'closed' } | undefined, caller: number): HttpError | undefined {
+export function approvalRefusal(
+  item: { userid: number; status: 'open' | 'closed' } | undefined,
+  caller: number,
+): HttpError | undefined {
   if (!item) return notFound(AUCTION_TEXTS.notFound);
   if (item.userid !== caller) return forbidden(AUCTION_TEXTS.notOwner);
   if (item.status === 'closed') return conflict(AUCTION_TEXTS.alreadyApproved);

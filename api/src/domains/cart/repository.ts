@@ -46,7 +46,12 @@ export function addCartLine(db: Kysely<Database>, userid: number, productid: num
 
 /** Removes the product's line; false when it was not in the cart. */
 export async function removeCartLine(db: Kysely<Database>, userid: number, productid: number): Promise<boolean> {
-  const deleted = await db.deleteFrom('cart_items').where('userid', '=', userid).where('productid', '=', productid).returning('cartid').executeTakeFirst();
+  const deleted = await db
+    .deleteFrom('cart_items')
+    .where('userid', '=', userid)
+    .where('productid', '=', productid)
+    .returning('cartid')
+    .executeTakeFirst();
   return Boolean(deleted);
 }
 

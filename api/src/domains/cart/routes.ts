@@ -10,33 +10,49 @@ import { CART_MESSAGES } from './rules';
 export function cartRoutes(app: App) {
   const { db, config } = app.ctx;
 
-  app.get('/productviewcart', { schema: { headers: CartHeaders, response: replies(CartReply) }, config: { auth: { token: 'header' } } }, async (req) => {
-    const { user } = req;
-    if (req.headers.userid !== undefined && req.headers.userid !== user.userid) throw forbidden('Unauthorized User');
-    const items = await cartOf(db, user.userid, publicBase(config, req));
-    return { status: 200, msg: items.length ? CART_MESSAGES.items : CART_MESSAGES.empty, data: items };
-  });
+  app.get(
+    '/productviewcart',
+    { schema: { headers: CartHeaders, response: replies(CartReply) }, config: { auth: { token: 'header' } } },
+    async (req) => {
+      const { user } = req;
+      if (req.headers.userid !== undefined && req.headers.userid !== user.userid) throw forbidden('Unauthorized User');
+      const items = await cartOf(db, user.userid, publicBase(config, req));
+      return { status: 200, msg: items.length ? CART_MESSAGES.items : CART_MESSAGES.empty, data: items };
+    },
+  );
 
   /** Adds one product (quantity is always 1: a product already in the cart keeps its one line). */
-  app.post('/addtocartproduct', { schema: { body: AddToCartBody, response: replies(CartReply) }, config: { auth: { token: 'body' } } }, async (req) => {
-    const { user } = req;
-    const { productid } = req.body;
-    if (!(await productExists(db, productid))) throw notFound(CART_MESSAGES.productNotFound);
-    const inserted = await addCartLine(db, user.userid, productid);
-    const items = await cartOf(db, user.userid, publicBase(config, req));
-    return { status: 200, msg: inserted ? CART_MESSAGES.added : CART_MESSAGES.already, data: items };
-  });
+  app.post(
+    '/addtocartproduct',
+    { schema: { body: AddToCartBody, response: replies(CartReply) }, config: { auth: { token: 'body' } } },
+    async (req) => {
+      const { user } = req;
+      const { productid } = req.body;
+      if (!(await productExists(db, productid))) throw notFound(CART_MESSAGES.productNotFound);
+      const inserted = await addCartLine(db, user.userid, productid);
+      const items = await cartOf(db, user.userid, publicBase(config, req));
+      return { status: 200, msg: inserted ? CART_MESSAGES.added : CART_MESSAGES.already, data: items };
+    },
+  );
 
-  app.delete('/deleteproduct', { schema: { body: RemoveFromCartBody, response: replies(CartReply) }, config: { auth: { token: 'body' } } }, async (req) => {
-    const { user } = req;
-    if (req.body.userid !== undefined && req.body.userid !== user.userid) throw forbidden('Unauthorized User');
-    if (!(await removeCartLine(db, user.userid, req.body.productid))) throw notFound(CART_MESSAGES.notIn);
-    const items = await cartOf(db, user.userid, publicBase(config, req));
-    return { status: 200, msg: CART_MESSAGES.removed, data: items };
-  });
+  app.delete(
+    '/deleteproduct',
+    { schema: { body: RemoveFromCartBody, response: replies(CartReply) }, config: { auth: { token: 'body' } } },
+    async (req) => {
+      const { user } = req;
+      if (req.body.userid !== undefined && req.body.userid !== user.userid) throw forbidden('Unauthorized User');
+      if (!(await removeCartLine(db, user.userid, req.body.productid))) throw notFound(CART_MESSAGES.notIn);
+      const items = await cartOf(db, user.userid, publicBase(config, req));
+      return { status: 200, msg: CART_MESSAGES.removed, data: items };
+    },
+  );
 
-  app.delete('/deleteAllProducts', { schema: { body: ClearCartBody, response: replies(CartReply) }, config: { auth: { token: 'body' } } }, async (req) => {
-    await clearCart(db, req.user.userid);
-    return { status: 200, msg: CART_MESSAGES.cleared, data: [] };
-  });
+  app.delete(
+    '/deleteAllProducts',
+    { schema: { body: ClearCartBody, response: replies(CartReply) }, config: { auth: { token: 'body' } } },
+    async (req) => {
+      await clearCart(db, req.user.userid);
+      return { status: 200, msg: CART_MESSAGES.cleared, data: [] };
+    },
+  );
 }

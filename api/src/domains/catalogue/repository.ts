@@ -77,7 +77,10 @@ export async function trendingProducts(db: Kysely<Database>, limit: number): Pro
         .where(sql<boolean>`orders.created_at > ${since}`)
         .where('orders.cancelled_at', 'is', null)
         .unionAll((u) =>
-          u.selectFrom('cart_items').select(['cart_items.productid', sql<number>`1`.as('weight')]).where(sql<boolean>`cart_items.created_at > ${since}`),
+          u
+            .selectFrom('cart_items')
+            .select(['cart_items.productid', sql<number>`1`.as('weight')])
+            .where(sql<boolean>`cart_items.created_at > ${since}`),
         ),
     )
     .with('scores', (qb) =>
@@ -96,9 +99,10 @@ export async function trendingProducts(db: Kysely<Database>, limit: number): Pro
     .orderBy('scores.score', 'desc')
     .orderBy('products.productid', 'desc')
     .execute();
-  const newest = ranked.length < limit
-    ? await db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('productid', 'desc').limit(limit).execute()
-    : [];
+  const newest =
+    ranked.length < limit
+      ? await db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('productid', 'desc').limit(limit).execute()
+      : [];
   const seen = new Set(ranked.map((r) => r.productid));
   return [...ranked, ...newest.filter((r) => !seen.has(r.productid))].slice(0, limit);
 }
@@ -122,7 +126,9 @@ export function productById(db: Kysely<Database>, productid: number): Promise<Pr
 
 /** Whether the product is in the catalogue (the cart and the wishlist check before keeping one). */
 export async function productExists(db: Kysely<Database>, productid: number): Promise<boolean> {
-  return Boolean(await db.selectFrom('products').select('productid').where('productid', '=', productid).executeTakeFirst());
+  return Boolean(
+    await db.selectFrom('products').select('productid').where('productid', '=', productid).executeTakeFirst(),
+  );
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the text 50%. */
@@ -191,12 +197,17 @@ function searchPlanner(db: Kysely<Database>) {
   let table = { rows: 0, at: -Infinity };
   const tableRows = async (): Promise<number> => {
     if (Date.now() - table.at > TABLE_SIZE_MAX_AGE_MS) {
-      const { rows } = await sql<{ n: number }>`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'products'::regclass`.execute(db);
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'products'::regclass`.execute(db);
       table = { rows: Number(rows[0]?.n ?? 0), at: Date.now() };
     }
     return table.rows;
   };
-  return async function newestFirstWalkPays(filtered: SelectQueryBuilder<Database, 'products', object>, need: number): Promise<boolean> {
+  return async function newestFirstWalkPays(
+    filtered: SelectQueryBuilder<Database, 'products', object>,
+    need: number,
+  ): Promise<boolean> {
     const total = await tableRows();
     if (total < ESTIMATE_FROM_ROWS) return false;
     const [row] = await filtered.select(sql`1`.as('one')).explain('json');

@@ -53,34 +53,49 @@ export function catalogueRoutes(app: App) {
   const { db, config, catalogue } = app.ctx;
   const searchProducts = productSearch(db);
 
-  app.get('/products', { schema: { querystring: ProductPageQuery, response: replies(ProductPageReply) } }, async (req, reply) => {
-    const base = publicBase(config, req);
-    const limit = pageLimit(req.query, PAGE_SIZES.products);
-    const [after] = decodeCursor(req.query.cursor, ['int']) ?? [0];
-    const cached = await catalogue.get(pageKey(base, limit, after), async () => {
-      const page = await productPage(db, limit, after);
-      return JSON.stringify({ status: 200, msg: 'Products', data: page.rows.map((r) => toProduct(r, base)), next: page.next });
-    });
-    return sendCached(req, reply, cached);
-  });
+  app.get(
+    '/products',
+    { schema: { querystring: ProductPageQuery, response: replies(ProductPageReply) } },
+    async (req, reply) => {
+      const base = publicBase(config, req);
+      const limit = pageLimit(req.query, PAGE_SIZES.products);
+      const [after] = decodeCursor(req.query.cursor, ['int']) ?? [0];
+      const cached = await catalogue.get(pageKey(base, limit, after), async () => {
+        const page = await productPage(db, limit, after);
+        return JSON.stringify({
+          status: 200,
+          msg: 'Products',
+          data: page.rows.map((r) => toProduct(r, base)),
+          next: page.next,
+        });
+      });
+      return sendCached(req, reply, cached);
+    },
+  );
 
-  app.get('/products/trending', { schema: { querystring: TrendingQuery, response: replies(ProductListReply) } }, async (req, reply) => {
-    const base = publicBase(config, req);
-    const limit = req.query.limit ?? TRENDING_SIZE;
-    const cached = await catalogue.get(
-      trendingKey(base, limit),
-      async () => {
-        const rows = await trendingProducts(db, limit);
-        return JSON.stringify({ status: 200, msg: 'Trending products', data: rows.map((r) => toProduct(r, base)) });
-      },
-      TRENDING_MAX_AGE_MS,
-    );
-    return sendCached(req, reply, cached);
-  });
+  app.get(
+    '/products/trending',
+    { schema: { querystring: TrendingQuery, response: replies(ProductListReply) } },
+    async (req, reply) => {
+      const base = publicBase(config, req);
+      const limit = req.query.limit ?? TRENDING_SIZE;
+      const cached = await catalogue.get(
+        trendingKey(base, limit),
+        async () => {
+          const rows = await trendingProducts(db, limit);
+          return JSON.stringify({ status: 200, msg: 'Trending products', data: rows.map((r) => toProduct(r, base)) });
+        },
+        TRENDING_MAX_AGE_MS,
+      );
+      return sendCached(req, reply, cached);
+    },
+  );
 
   /** The listing's category filter. */
   app.get('/categories', { schema: { response: replies(CategoryListReply) } }, async (req, reply) => {
-    const cached = await catalogue.get(categoriesKey, async () => JSON.stringify({ status: 200, msg: 'Categories', data: await categoryTitles(db) }));
+    const cached = await catalogue.get(categoriesKey, async () =>
+      JSON.stringify({ status: 200, msg: 'Categories', data: await categoryTitles(db) }),
+    );
     return sendCached(req, reply, cached);
   });
 
@@ -104,7 +119,9 @@ export function catalogueRoutes(app: App) {
     const base = publicBase(config, req);
     return {
       status: 200,
-      msg: page.rows.length ? `${page.rows.length} product${page.rows.length === 1 ? '' : 's'} found` : 'No products found',
+      msg: page.rows.length
+        ? `${page.rows.length} product${page.rows.length === 1 ? '' : 's'} found`
+        : 'No products found',
       data: page.rows.map((r) => toProduct(r, base)),
       hasMore: page.next !== null,
       next: page.next,

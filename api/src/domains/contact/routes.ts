@@ -11,7 +11,8 @@ export function contactRoutes(app: App) {
   app.post('/contact', { schema: { body: ContactMessage, response: replies(MessageReply) } }, async (req) => {
     const { email, name, subject } = req.body;
     await enforceRateLimit(db, 'contact', config.rateLimits.contact, { ip: req.ip, email }, CONTACT_MESSAGES.tooMany);
-    if (!(await insertContactMessage(db, { email, name, subject, msg: req.body.msg ?? '' }))) throw conflict(CONTACT_MESSAGES.duplicate);
+    if (!(await insertContactMessage(db, { email, name, subject, msg: req.body.msg ?? '' })))
+      throw conflict(CONTACT_MESSAGES.duplicate);
     return { status: 200, msg: CONTACT_MESSAGES.received, data: null };
   });
 }

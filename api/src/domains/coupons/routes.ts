@@ -7,10 +7,14 @@ export function couponRoutes(app: App) {
   const { db } = app.ctx;
 
   /** POST /checkcoupen (spec name): is the coupon usable now, and for how much. Never uses it up. */
-  app.post('/checkcoupen', { schema: { body: CheckCouponBody, response: replies(CouponCheckReply) }, config: { auth: { token: 'body' } } }, async (req) => {
-    const coupon = await findValidCoupon(db, req.body.couponname);
-    return { status: 200, msg: SHOP_MESSAGES.couponApplied, data: coupon };
-  });
+  app.post(
+    '/checkcoupen',
+    { schema: { body: CheckCouponBody, response: replies(CouponCheckReply) }, config: { auth: { token: 'body' } } },
+    async (req) => {
+      const coupon = await findValidCoupon(db, req.body.couponname);
+      return { status: 200, msg: SHOP_MESSAGES.couponApplied, data: coupon };
+    },
+  );
 
   /** GET /coupons: the coupons valid now (Offers and Coupons page), soonest expiry first. */
   app.get('/coupons', { schema: { response: replies(CouponListReply) } }, async () => {

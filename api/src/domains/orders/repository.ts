@@ -67,10 +67,17 @@ export async function loadOrders(
   const byOrder = new Map<number, Order['orderdata']>();
   for (const l of lines) {
     const list = byOrder.get(l.orderid) ?? [];
-    list.push({ productid: l.productid ?? 0, productname: l.productname, price: Number(l.price), quantity: l.quantity });
+    list.push({
+      productid: l.productid ?? 0,
+      productname: l.productname,
+      price: Number(l.price),
+      quantity: l.quantity,
+    });
     byOrder.set(l.orderid, list);
   }
-  return rows.map((r) => toOrder({ ...r, status: r.effective_status as OrderStatus }, byOrder.get(r.orderid) ?? [], delays));
+  return rows.map((r) =>
+    toOrder({ ...r, status: r.effective_status as OrderStatus }, byOrder.get(r.orderid) ?? [], delays),
+  );
 }
 
 /** The reply shape of an order from its row (with the status it has now) and its lines. */
@@ -176,7 +183,12 @@ export async function placeOrder(
         discount: toRupees(totals.discount),
         couponname: coupon?.couponname ?? null,
       };
-      const lines = items.map((item, i) => ({ lineno: i + 1, productid: item.productid, productname: item.productname, price: item.price }));
+      const lines = items.map((item, i) => ({
+        lineno: i + 1,
+        productid: item.productid,
+        productname: item.productname,
+        price: item.price,
+      }));
       // The order and its lines in one statement.
       const { rows } = await executePrepared(
         trx,
@@ -197,14 +209,23 @@ export async function placeOrder(
       if (!rows[0]) throw new Error('The order lines were not all written');
       const placed = toOrder(
         { ...order, ...rows[0], cancelled_at: null, status: 'Processing' },
-        items.map((item) => ({ productid: item.productid, productname: item.productname, price: Number(item.price), quantity: 1 })),
+        items.map((item) => ({
+          productid: item.productid,
+          productname: item.productname,
+          price: Number(item.price),
+          quantity: 1,
+        })),
         config.orders,
       );
       return { order: placed };
     });
   } catch (e) {
     // A twin with the same key committed first.
-    if (key && (e as { code?: string }).code === '23505' && String((e as Error).message).includes('orders_idempotency_key')) {
+    if (
+      key &&
+      (e as { code?: string }).code === '23505' &&
+      String((e as Error).message).includes('orders_idempotency_key')
+    ) {
       const existing = await orderIdByKey(db, userid, key);
       if (existing) return { replayedOrderid: existing };
     }
@@ -216,7 +237,12 @@ export async function placeOrder(
  * Cancels the user's order while it is Processing or Shipped (one guarded UPDATE; the order stays
  * on record as Cancelled): true, or the status that kept it (undefined: no such order of theirs).
  */
-export async function cancelOrder(db: Kysely<Database>, delays: Delays, userid: number, orderid: number): Promise<true | OrderStatusValue | undefined> {
+export async function cancelOrder(
+  db: Kysely<Database>,
+  delays: Delays,
+  userid: number,
+  orderid: number,
+): Promise<true | OrderStatusValue | undefined> {
   const status = effectiveStatus(delays);
   const cancelled = await db
     .updateTable('orders')
@@ -227,7 +253,12 @@ export async function cancelOrder(db: Kysely<Database>, delays: Delays, userid: 
     .returning('orderid')
     .executeTakeFirst();
   if (cancelled) return true;
-  const row = await db.selectFrom('orders').select(status.as('effective_status')).where('orderid', '=', orderid).where('userid', '=', userid).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .select(status.as('effective_status'))
+    .where('orderid', '=', orderid)
+    .where('userid', '=', userid)
+    .executeTakeFirst();
   return row?.effective_status;
 }
 

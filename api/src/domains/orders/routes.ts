@@ -26,7 +26,10 @@ export function orderRoutes(app: App) {
    */
   app.post(
     '/orderauth',
-    { schema: { headers: PlaceOrderHeaders, body: PlaceOrderBody, response: replies(PlaceOrderReply) }, config: { auth: { token: 'header' } } },
+    {
+      schema: { headers: PlaceOrderHeaders, body: PlaceOrderBody, response: replies(PlaceOrderReply) },
+      config: { auth: { token: 'header' } },
+    },
     async (req, reply) => {
       const { user } = req;
       const placed = await placeOrder(db, config, user.userid, req.headers['idempotency-key'], req.body);
@@ -46,28 +49,52 @@ export function orderRoutes(app: App) {
   );
 
   // The caller's orders, newest first, a page at a time (keyset on orderid).
-  app.get('/allorders', { schema: { headers: AuthHeaders, querystring: OrderPageQuery, response: replies(OrderPageReply) }, config: { auth: { token: 'header' } } }, async (req) => {
-    const { user } = req;
-    const limit = pageLimit(req.query, PAGE_SIZES.orders);
-    const before = decodeCursor(req.query.cursor, ['int'])?.[0];
-    const page = pageOf(await loadOrders(db, config.orders, user.userid, { before, limit: limit + 1 }), limit, (o) => [o.orderid]);
-    return { status: 200, msg: page.rows.length || before !== undefined ? 'Orders' : 'No Order Pending', data: page.rows, next: page.next };
-  });
+  app.get(
+    '/allorders',
+    {
+      schema: { headers: AuthHeaders, querystring: OrderPageQuery, response: replies(OrderPageReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      const { user } = req;
+      const limit = pageLimit(req.query, PAGE_SIZES.orders);
+      const before = decodeCursor(req.query.cursor, ['int'])?.[0];
+      const page = pageOf(
+        await loadOrders(db, config.orders, user.userid, { before, limit: limit + 1 }),
+        limit,
+        (o) => [o.orderid],
+      );
+      return {
+        status: 200,
+        msg: page.rows.length || before !== undefined ? 'Orders' : 'No Order Pending',
+        data: page.rows,
+        next: page.next,
+      };
+    },
+  );
 
-  app.get('/order', { schema: { headers: OrderHeaders, response: replies(OrderReply) }, config: { auth: { token: 'header' } } }, async (req) => {
-    const { user } = req;
-    const [order] = await loadOrders(db, config.orders, user.userid, { orderid: req.headers.orderid });
-    if (!order) throw notFound(ORDER_MESSAGES.notFound);
-    return { status: 200, msg: 'Order', data: order };
-  });
+  app.get(
+    '/order',
+    { schema: { headers: OrderHeaders, response: replies(OrderReply) }, config: { auth: { token: 'header' } } },
+    async (req) => {
+      const { user } = req;
+      const [order] = await loadOrders(db, config.orders, user.userid, { orderid: req.headers.orderid });
+      if (!order) throw notFound(ORDER_MESSAGES.notFound);
+      return { status: 200, msg: 'Order', data: order };
+    },
+  );
 
   /** DELETE /cancelorder: allowed before Delivered; the order stays on record as Cancelled. */
-  app.delete('/cancelorder', { schema: { headers: OrderHeaders, response: replies(OrderReply) }, config: { auth: { token: 'header' } } }, async (req) => {
-    const { user } = req;
-    const orderid = req.headers.orderid;
-    const cancelled = await cancelOrder(db, config.orders, user.userid, orderid);
-    if (cancelled !== true) throw cancelRefusal(cancelled);
-    const [order] = await loadOrders(db, config.orders, user.userid, { orderid });
-    return { status: 200, msg: ORDER_MESSAGES.cancelled, data: order };
-  });
+  app.delete(
+    '/cancelorder',
+    { schema: { headers: OrderHeaders, response: replies(OrderReply) }, config: { auth: { token: 'header' } } },
+    async (req) => {
+      const { user } = req;
+      const orderid = req.headers.orderid;
+      const cancelled = await cancelOrder(db, config.orders, user.userid, orderid);
+      if (cancelled !== true) throw cancelRefusal(cancelled);
+      const [order] = await loadOrders(db, config.orders, user.userid, { orderid });
+      return { status: 200, msg: ORDER_MESSAGES.cancelled, data: order };
+    },
+  );
 }

@@ -9,7 +9,8 @@ export const ORDER_MESSAGES = {
   cancelled: 'Order Cancelled Successfully',
   alreadyCancelled: 'This order is already cancelled',
   delivered: 'This order is already Delivered and can no longer be cancelled',
-  tooLarge: 'This order is too large to place: one order can total at most Rs. 9,999,999,999,999.99. Please remove some items from your cart.',
+  tooLarge:
+    'This order is too large to place: one order can total at most Rs. 9,999,999,999,999.99. Please remove some items from your cart.',
 } as const;
 
 export const ORDER_STATUSES: OrderStatusValue[] = ['Processing', 'Shipped', 'Delivered', 'Cancelled'];

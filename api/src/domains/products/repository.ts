@@ -36,7 +36,12 @@ export async function sellerPage(db: Kysely<Database>, userid: number, limit: nu
 
 /** The caller's own product, locked for the change, with its price before; or 404 / 403. */
 async function lockOwnProduct(trx: Kysely<Database>, productid: number, userid: number): Promise<{ price: number }> {
-  const row = await trx.selectFrom('products').select(['userid', 'price']).where('productid', '=', productid).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('products')
+    .select(['userid', 'price'])
+    .where('productid', '=', productid)
+    .forUpdate()
+    .executeTakeFirst();
   const refusal = ownershipRefusal(row, userid);
   if (refusal) throw refusal;
   return { price: Number(row!.price) };
@@ -46,7 +51,12 @@ async function lockOwnProduct(trx: Kysely<Database>, productid: number, userid: 
 export function updateProduct(db: Kysely<Database>, productid: number, userid: number, values: ProductValues) {
   return db.transaction().execute(async (trx) => {
     const { price: was } = await lockOwnProduct(trx, productid, userid);
-    const row = await trx.updateTable('products').set(values).where('productid', '=', productid).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
+    const row = await trx
+      .updateTable('products')
+      .set(values)
+      .where('productid', '=', productid)
+      .returning(PRODUCT_COLUMNS)
+      .executeTakeFirstOrThrow();
     await notifyCatalogueChanged(trx);
     return { row, was };
   });

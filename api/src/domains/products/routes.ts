@@ -42,35 +42,75 @@ export function productRoutes(app: App) {
     return values;
   }
 
-  app.post('/product', { schema: { headers: AuthHeaders, body: CreateProductBody, response: replies(CreateProductReply) }, config: { auth: { token: 'header' } } }, async (req) => {
-    const row = await insertProduct(db, req.user.userid, await checkedProduct(req, req.body));
-    catalogue.forgetAll();
-    return { status: 200, msg: 'Product Added Successfully', data: toProduct(row, publicBase(config, req)) };
-  });
+  app.post(
+    '/product',
+    {
+      schema: { headers: AuthHeaders, body: CreateProductBody, response: replies(CreateProductReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      const row = await insertProduct(db, req.user.userid, await checkedProduct(req, req.body));
+      catalogue.forgetAll();
+      return { status: 200, msg: 'Product Added Successfully', data: toProduct(row, publicBase(config, req)) };
+    },
+  );
 
-  app.get('/myproducts', { schema: { headers: AuthHeaders, querystring: MyProductsPageQuery, response: replies(MyProductsPageReply) }, config: { auth: { token: 'header' } } }, async (req) => {
-    const limit = pageLimit(req.query, MY_PRODUCTS_PAGE);
-    const before = decodeCursor(req.query.cursor, ['int'])?.[0];
-    const page = await sellerPage(db, req.user.userid, limit, before);
-    const base = publicBase(config, req);
-    return { status: 200, msg: page.rows.length || before !== undefined ? 'Your products' : 'You have not listed any products yet', data: page.rows.map((r) => toProduct(r, base)), next: page.next };
-  });
+  app.get(
+    '/myproducts',
+    {
+      schema: { headers: AuthHeaders, querystring: MyProductsPageQuery, response: replies(MyProductsPageReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      const limit = pageLimit(req.query, MY_PRODUCTS_PAGE);
+      const before = decodeCursor(req.query.cursor, ['int'])?.[0];
+      const page = await sellerPage(db, req.user.userid, limit, before);
+      const base = publicBase(config, req);
+      return {
+        status: 200,
+        msg: page.rows.length || before !== undefined ? 'Your products' : 'You have not listed any products yet',
+        data: page.rows.map((r) => toProduct(r, base)),
+        next: page.next,
+      };
+    },
+  );
 
-  app.put('/product/:id', { schema: { headers: AuthHeaders, params: IdParams, body: CreateProductBody, response: replies(CreateProductReply) }, config: { auth: { token: 'header' } } }, async (req) => {
-    const values = await checkedProduct(req, req.body);
-    const { row, was } = await updateProduct(db, req.params.id, req.user.userid, values);
-    catalogue.forgetAll();
-    if (values.price < was) {
-      const task = mailPriceDrop(db, mailer, config.storefrontUrl, row, was, values.price).catch((err: unknown) => req.log.error({ err }, 'Could not mail the price drop'));
-      mailing.add(task);
-      void task.finally(() => mailing.delete(task));
-    }
-    return { status: 200, msg: SELLER_MESSAGES.updated, data: toProduct(row, publicBase(config, req)) };
-  });
+  app.put(
+    '/product/:id',
+    {
+      schema: {
+        headers: AuthHeaders,
+        params: IdParams,
+        body: CreateProductBody,
+        response: replies(CreateProductReply),
+      },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      const values = await checkedProduct(req, req.body);
+      const { row, was } = await updateProduct(db, req.params.id, req.user.userid, values);
+      catalogue.forgetAll();
+      if (values.price < was) {
+        const task = mailPriceDrop(db, mailer, config.storefrontUrl, row, was, values.price).catch((err: unknown) =>
+          req.log.error({ err }, 'Could not mail the price drop'),
+        );
+        mailing.add(task);
+        void task.finally(() => mailing.delete(task));
+      }
+      return { status: 200, msg: SELLER_MESSAGES.updated, data: toProduct(row, publicBase(config, req)) };
+    },
+  );
 
-  app.delete('/product/:id', { schema: { headers: AuthHeaders, params: IdParams, response: replies(MessageReply) }, config: { auth: { token: 'header' } } }, async (req) => {
-    await deleteProduct(db, req.params.id, req.user.userid);
-    catalogue.forgetAll();
-    return { status: 200, msg: SELLER_MESSAGES.removed, data: null };
-  });
+  app.delete(
+    '/product/:id',
+    {
+      schema: { headers: AuthHeaders, params: IdParams, response: replies(MessageReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      await deleteProduct(db, req.params.id, req.user.userid);
+      catalogue.forgetAll();
+      return { status: 200, msg: SELLER_MESSAGES.removed, data: null };
+    },
+  );
 }

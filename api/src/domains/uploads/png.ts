@@ -102,7 +102,8 @@ export interface PngLimits {
 
 export async function inspectPng(buf: Buffer, limits: PngLimits): Promise<PngInfo> {
   const { maxDimension, maxPixels } = limits;
-  if (buf.length < PNG_SIGNATURE.length || !buf.subarray(0, 8).equals(PNG_SIGNATURE)) throw badRequest(PNG_MESSAGES.notPng);
+  if (buf.length < PNG_SIGNATURE.length || !buf.subarray(0, 8).equals(PNG_SIGNATURE))
+    throw badRequest(PNG_MESSAGES.notPng);
   let offset = 8;
   let info: (PngInfo & { bitsPerPixel: number; interlaced: boolean }) | undefined;
   const idat: Buffer[] = [];
@@ -113,7 +114,8 @@ export async function inspectPng(buf: Buffer, limits: PngLimits): Promise<PngInf
     const type = buf.toString('latin1', offset + 4, offset + 8);
     const dataStart = offset + 8;
     const dataEnd = dataStart + length;
-    if (length > 0x7fffffff || dataEnd + 4 > buf.length || !/^[A-Za-z]{4}$/.test(type)) throw badRequest(PNG_MESSAGES.damaged);
+    if (length > 0x7fffffff || dataEnd + 4 > buf.length || !/^[A-Za-z]{4}$/.test(type))
+      throw badRequest(PNG_MESSAGES.damaged);
     if (crc32(buf, offset + 4, dataEnd) !== buf.readUInt32BE(dataEnd)) throw badRequest(PNG_MESSAGES.damaged);
 
     if (!info) {
@@ -123,14 +125,24 @@ export async function inspectPng(buf: Buffer, limits: PngLimits): Promise<PngInf
       const depth = buf[dataStart + 8];
       const colorType = COLOR_TYPES[buf[dataStart + 9]];
       const [compression, filter, interlace] = [buf[dataStart + 10], buf[dataStart + 11], buf[dataStart + 12]];
-      if (width === 0 || height === 0 || !colorType || !colorType.depths.includes(depth) || compression !== 0 || filter !== 0 || interlace > 1) {
+      if (
+        width === 0 ||
+        height === 0 ||
+        !colorType ||
+        !colorType.depths.includes(depth) ||
+        compression !== 0 ||
+        filter !== 0 ||
+        interlace > 1
+      ) {
         throw badRequest(PNG_MESSAGES.damaged);
       }
       if (width > maxDimension || height > maxDimension) {
         throw badRequest(`The PNG image is too large: at most ${maxDimension} × ${maxDimension} pixels`);
       }
       if (width * height > maxPixels) {
-        throw badRequest(`The PNG image is too large: at most ${maxPixels / 1_000_000} megapixels (this one has ${(width * height / 1_000_000).toFixed(1)})`);
+        throw badRequest(
+          `The PNG image is too large: at most ${maxPixels / 1_000_000} megapixels (this one has ${((width * height) / 1_000_000).toFixed(1)})`,
+        );
       }
       if (depth > 8) throw badRequest('The PNG image uses 16 bits per channel: please save it with 8 bits per channel');
       info = { width, height, bitsPerPixel: depth * colorType.channels, interlaced: interlace === 1 };

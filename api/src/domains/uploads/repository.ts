@@ -8,7 +8,15 @@ export async function storeImage(
 ): Promise<void> {
   await db
     .insertInto('images')
-    .values({ hash: image.hash, content: image.content, mime: 'image/png', bytes: image.content.length, width: image.width, height: image.height, uploaded_by: image.uploadedBy })
+    .values({
+      hash: image.hash,
+      content: image.content,
+      mime: 'image/png',
+      bytes: image.content.length,
+      width: image.width,
+      height: image.height,
+      uploaded_by: image.uploadedBy,
+    })
     .onConflict((oc) => oc.column('hash').doNothing())
     .execute();
 }
@@ -23,6 +31,11 @@ export function imageByHash(db: Kysely<Database>, hash: string) {
 
 /** Whether every hash is a PNG this API stored (the photos of products and auction items must be). */
 export async function areStoredPngs(db: Kysely<Database>, hashes: string[]): Promise<boolean> {
-  const stored = await db.selectFrom('images').select('hash').where('hash', 'in', hashes).where('mime', '=', 'image/png').execute();
+  const stored = await db
+    .selectFrom('images')
+    .select('hash')
+    .where('hash', 'in', hashes)
+    .where('mime', '=', 'image/png')
+    .execute();
   return stored.length === hashes.length;
 }

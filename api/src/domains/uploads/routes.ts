@@ -36,7 +36,12 @@ export function uploadRoutes(app: App) {
         db,
         'upload',
         // Per user, not per IP (many users may share an address).
-        { perIp: 1_000_000_000, perEmail: config.uploadsPerHour, perEmailAnywhere: config.uploadsPerHour, windowSeconds: 3600 },
+        {
+          perIp: 1_000_000_000,
+          perEmail: config.uploadsPerHour,
+          perEmailAnywhere: config.uploadsPerHour,
+          windowSeconds: 3600,
+        },
         { ip: req.ip, email: `user:${user.userid}` },
         UPLOAD_MESSAGES.tooMany,
       );
@@ -55,7 +60,10 @@ export function uploadRoutes(app: App) {
         throw badRequest(UPLOAD_MESSAGES.unreadable);
       }
       if (content.length === 0) throw badRequest(UPLOAD_MESSAGES.empty);
-      const { width, height } = await inspectPng(content, { maxDimension: UPLOAD_MAX_DIMENSION, maxPixels: UPLOAD_MAX_PIXELS });
+      const { width, height } = await inspectPng(content, {
+        maxDimension: UPLOAD_MAX_DIMENSION,
+        maxPixels: UPLOAD_MAX_PIXELS,
+      });
 
       // A byte budget per user and hour (counted in kilobytes), besides the count above.
       const budgetKb = config.uploadMegabytesPerHour * 1024;
@@ -70,17 +78,27 @@ export function uploadRoutes(app: App) {
 
       const hash = sha256Hex(content);
       await storeImage(db, { hash, content, width, height, uploadedBy: user.userid });
-      return reply.send({ status: 200, msg: 'File Upload Successfully', data: imageUrl(publicBase(config, req), hash) });
+      return reply.send({
+        status: 200,
+        msg: 'File Upload Successfully',
+        data: imageUrl(publicBase(config, req), hash),
+      });
     };
 
-    const options = { schema: { headers: AuthHeaders, response: replies(UploadReply) }, config: { auth: { token: 'header' as const } } };
+    const options = {
+      schema: { headers: AuthHeaders, response: replies(UploadReply) },
+      config: { auth: { token: 'header' as const } },
+    };
     scope.post('/uploadimage', options, handler);
     scope.post('/upload', options, handler);
   });
 }
 
 const ImageParams = Type.Object({
-  file: Type.String({ pattern: '^[0-9a-f]{64}\\.png$', errorMessage: 'Image name must be a SHA-256 hash followed by .png' }),
+  file: Type.String({
+    pattern: '^[0-9a-f]{64}\\.png$',
+    errorMessage: 'Image name must be a SHA-256 hash followed by .png',
+  }),
 });
 
 /** Stored images by content hash: the URL never changes content, so caches may keep it for a year. */
@@ -91,7 +109,11 @@ export function imageRoutes(app: App) {
     {
       schema: {
         params: ImageParams,
-        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), '4xx': ErrorReply, '5xx': ErrorReply },
+        response: {
+          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
+          '4xx': ErrorReply,
+          '5xx': ErrorReply,
+        },
       },
     },
     async (req, reply) => {

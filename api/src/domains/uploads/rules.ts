@@ -17,7 +17,8 @@ export const UPLOAD_MAX_PIXELS = 40_000_000;
 export const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
 
 /** The message of the hourly byte budget. */
-export const overBudget = (megabytesPerHour: number) => `You have uploaded more than ${megabytesPerHour} MB of photos this hour.`;
+export const overBudget = (megabytesPerHour: number) =>
+  `You have uploaded more than ${megabytesPerHour} MB of photos this hour.`;
 
 /** Whether an If-None-Match header names this ETag (weak or strong). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {

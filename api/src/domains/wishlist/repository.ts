@@ -6,7 +6,11 @@ import { PRODUCT_COLUMNS, productExists } from '../catalogue/repository';
 import { mayKeep, type KeepMessages, type KeptList } from './rules';
 
 export async function wishlistCount(db: Kysely<Database>, userid: number): Promise<number> {
-  const row = await db.selectFrom('wishlist_items').select((eb) => eb.fn.countAll<string>().as('n')).where('userid', '=', userid).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('wishlist_items')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('userid', '=', userid)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -24,8 +28,17 @@ export async function keepProduct(
 ): Promise<{ added: boolean; count: number }> {
   const [exists, there, held] = await Promise.all([
     productExists(db, productid),
-    db.selectFrom(table).select('userid').where('userid', '=', userid).where('productid', '=', productid).executeTakeFirst(),
-    db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('userid', '=', userid).executeTakeFirstOrThrow(),
+    db
+      .selectFrom(table)
+      .select('userid')
+      .where('userid', '=', userid)
+      .where('productid', '=', productid)
+      .executeTakeFirst(),
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('userid', '=', userid)
+      .executeTakeFirstOrThrow(),
   ]);
   const count = Number(held.n);
   if (!mayKeep({ productExists: exists, there: Boolean(there), count }, cap, messages)) return { added: false, count };
@@ -57,8 +70,17 @@ export async function wishlistPage(db: Kysely<Database>, userid: number, limit: 
 }
 
 /** Takes the product off the user's list; false when it was not on it. */
-export async function removeKept(db: Kysely<Database>, table: KeptList, userid: number, productid: number): Promise<boolean> {
-  const removed = await db.deleteFrom(table).where('userid', '=', userid).where('productid', '=', productid).executeTakeFirst();
+export async function removeKept(
+  db: Kysely<Database>,
+  table: KeptList,
+  userid: number,
+  productid: number,
+): Promise<boolean> {
+  const removed = await db
+    .deleteFrom(table)
+    .where('userid', '=', userid)
+    .where('productid', '=', productid)
+    .executeTakeFirst();
   return Boolean(Number(removed.numDeletedRows));
 }
 
@@ -67,7 +89,14 @@ export async function clearWishlist(db: Kysely<Database>, userid: number): Promi
 }
 
 export async function hasPriceAlert(db: Kysely<Database>, userid: number, productid: number): Promise<boolean> {
-  return Boolean(await db.selectFrom('price_alerts').select('alertid').where('userid', '=', userid).where('productid', '=', productid).executeTakeFirst());
+  return Boolean(
+    await db
+      .selectFrom('price_alerts')
+      .select('alertid')
+      .where('userid', '=', userid)
+      .where('productid', '=', productid)
+      .executeTakeFirst(),
+  );
 }
 
 /** The next `limit` watchers of a product's price after the alert `after` (keyset, never all at once). */

@@ -24,45 +24,117 @@ import { clearWishlist, hasPriceAlert, keepProduct, removeKept, wishlistCount, w
 export function wishlistRoutes(app: App) {
   const { db, config } = app.ctx;
 
-  app.get('/wishlist', { schema: { headers: AuthHeaders, querystring: WishlistPageQuery, response: replies(WishlistPageReply) }, config: { auth: { token: 'header' } } }, async (req) => {
-    const { user } = req;
-    const limit = pageLimit(req.query, WISHLIST_PAGE);
-    const before = decodeCursor(req.query.cursor, ['int'])?.[0];
-    const page = await wishlistPage(db, user.userid, limit, before);
-    const base = publicBase(config, req);
-    const count = page.rows.length < limit && before === undefined ? page.rows.length : await wishlistCount(db, user.userid);
-    return { status: 200, msg: count ? 'Your wishlist' : 'Your wishlist is empty', data: page.rows.map((r) => toProduct(r, base)), next: page.next, count };
-  });
+  app.get(
+    '/wishlist',
+    {
+      schema: { headers: AuthHeaders, querystring: WishlistPageQuery, response: replies(WishlistPageReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      const { user } = req;
+      const limit = pageLimit(req.query, WISHLIST_PAGE);
+      const before = decodeCursor(req.query.cursor, ['int'])?.[0];
+      const page = await wishlistPage(db, user.userid, limit, before);
+      const base = publicBase(config, req);
+      const count =
+        page.rows.length < limit && before === undefined ? page.rows.length : await wishlistCount(db, user.userid);
+      return {
+        status: 200,
+        msg: count ? 'Your wishlist' : 'Your wishlist is empty',
+        data: page.rows.map((r) => toProduct(r, base)),
+        next: page.next,
+        count,
+      };
+    },
+  );
 
-  app.post('/wishlist', { schema: { headers: AuthHeaders, body: WishlistBody, response: replies(WishlistChangeReply) }, config: { auth: { token: 'header' } } }, async (req) => {
-    const { user } = req;
-    const { added, count } = await keepProduct(db, 'wishlist_items', user.userid, req.body.productid, WISHLIST_MAX, WISHLIST_MESSAGES);
-    return { status: 200, msg: added ? WISHLIST_MESSAGES.added : WISHLIST_MESSAGES.already, data: { count } };
-  });
+  app.post(
+    '/wishlist',
+    {
+      schema: { headers: AuthHeaders, body: WishlistBody, response: replies(WishlistChangeReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      const { user } = req;
+      const { added, count } = await keepProduct(
+        db,
+        'wishlist_items',
+        user.userid,
+        req.body.productid,
+        WISHLIST_MAX,
+        WISHLIST_MESSAGES,
+      );
+      return { status: 200, msg: added ? WISHLIST_MESSAGES.added : WISHLIST_MESSAGES.already, data: { count } };
+    },
+  );
 
-  app.delete('/wishlist/:id', { schema: { headers: AuthHeaders, params: IdParams, response: replies(WishlistChangeReply) }, config: { auth: { token: 'header' } } }, async (req) => {
-    const { user } = req;
-    if (!(await removeKept(db, 'wishlist_items', user.userid, req.params.id))) throw notFound(WISHLIST_MESSAGES.notIn);
-    return { status: 200, msg: WISHLIST_MESSAGES.removed, data: { count: await wishlistCount(db, user.userid) } };
-  });
+  app.delete(
+    '/wishlist/:id',
+    {
+      schema: { headers: AuthHeaders, params: IdParams, response: replies(WishlistChangeReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      const { user } = req;
+      if (!(await removeKept(db, 'wishlist_items', user.userid, req.params.id)))
+        throw notFound(WISHLIST_MESSAGES.notIn);
+      return { status: 200, msg: WISHLIST_MESSAGES.removed, data: { count: await wishlistCount(db, user.userid) } };
+    },
+  );
 
-  app.delete('/wishlist', { schema: { headers: AuthHeaders, response: replies(WishlistChangeReply) }, config: { auth: { token: 'header' } } }, async (req) => {
-    await clearWishlist(db, req.user.userid);
-    return { status: 200, msg: WISHLIST_MESSAGES.cleared, data: { count: 0 } };
-  });
+  app.delete(
+    '/wishlist',
+    { schema: { headers: AuthHeaders, response: replies(WishlistChangeReply) }, config: { auth: { token: 'header' } } },
+    async (req) => {
+      await clearWishlist(db, req.user.userid);
+      return { status: 200, msg: WISHLIST_MESSAGES.cleared, data: { count: 0 } };
+    },
+  );
 
-  app.get('/pricealerts/:id', { schema: { headers: AuthHeaders, params: IdParams, response: replies(PriceAlertReply) }, config: { auth: { token: 'header' } } }, async (req) => {
-    const watching = await hasPriceAlert(db, req.user.userid, req.params.id);
-    return { status: 200, msg: watching ? PRICE_ALERT_MESSAGES.on : 'No price alert for this product', data: { watching } };
-  });
+  app.get(
+    '/pricealerts/:id',
+    {
+      schema: { headers: AuthHeaders, params: IdParams, response: replies(PriceAlertReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      const watching = await hasPriceAlert(db, req.user.userid, req.params.id);
+      return {
+        status: 200,
+        msg: watching ? PRICE_ALERT_MESSAGES.on : 'No price alert for this product',
+        data: { watching },
+      };
+    },
+  );
 
-  app.post('/pricealerts', { schema: { headers: AuthHeaders, body: PriceAlertBody, response: replies(PriceAlertReply) }, config: { auth: { token: 'header' } } }, async (req) => {
-    await keepProduct(db, 'price_alerts', req.user.userid, req.body.productid, PRICE_ALERTS_MAX, PRICE_ALERT_MESSAGES);
-    return { status: 200, msg: PRICE_ALERT_MESSAGES.on, data: { watching: true } };
-  });
+  app.post(
+    '/pricealerts',
+    {
+      schema: { headers: AuthHeaders, body: PriceAlertBody, response: replies(PriceAlertReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      await keepProduct(
+        db,
+        'price_alerts',
+        req.user.userid,
+        req.body.productid,
+        PRICE_ALERTS_MAX,
+        PRICE_ALERT_MESSAGES,
+      );
+      return { status: 200, msg: PRICE_ALERT_MESSAGES.on, data: { watching: true } };
+    },
+  );
 
-  app.delete('/pricealerts/:id', { schema: { headers: AuthHeaders, params: IdParams, response: replies(PriceAlertReply) }, config: { auth: { token: 'header' } } }, async (req) => {
-    await removeKept(db, 'price_alerts', req.user.userid, req.params.id);
-    return { status: 200, msg: PRICE_ALERT_MESSAGES.off, data: { watching: false } };
-  });
+  app.delete(
+    '/pricealerts/:id',
+    {
+      schema: { headers: AuthHeaders, params: IdParams, response: replies(PriceAlertReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      await removeKept(db, 'price_alerts', req.user.userid, req.params.id);
+      return { status: 200, msg: PRICE_ALERT_MESSAGES.off, data: { watching: false } };
+    },
+  );
 }

@@ -12,17 +12,28 @@ export interface KeepMessages {
  * Whether a product may go into one of the user's lists: an unknown product → 404; already there
  * → kept as it is (false); a list at its cap → 409; otherwise true.
  */
-export function mayKeep(state: { productExists: boolean; there: boolean; count: number }, cap: number, messages: KeepMessages): boolean {
+export function mayKeep(
+  state: { productExists: boolean; there: boolean; count: number },
+  cap: number,
+  messages: KeepMessages,
+): boolean {
   if (!state.productExists) throw notFound(messages.productNotFound);
   if (state.there) return false;
   if (state.count >= cap) throw new HttpError(409, messages.full);
   return true;
 }
 
-const rupees = (n: number) => `Rs. ${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const rupees = (n: number) =>
+  `Rs. ${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The mail to one watcher of a product whose price went down from `was` to `now`. */
-export function priceDropMail(watcher: { email: string; firstname: string }, product: { productname: string }, was: number, now: number, link: string) {
+export function priceDropMail(
+  watcher: { email: string; firstname: string },
+  product: { productname: string },
+  was: number,
+  now: number,
+  link: string,
+) {
   return {
     to: watcher.email,
     subject: `Price drop: ${product.productname} is now ${rupees(now)}`,

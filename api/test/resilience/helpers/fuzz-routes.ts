@@ -34,7 +34,11 @@ export function routesOf(table: RouteOptions[]): RouteInfo[] {
       const key = `${m} ${r.url}`;
       if (out.has(key)) continue;
       const s = (r.schema ?? {}) as RouteInfo['schema'];
-      out.set(key, { method: m, url: r.url, schema: { body: s.body, headers: s.headers, params: s.params, querystring: s.querystring } });
+      out.set(key, {
+        method: m,
+        url: r.url,
+        schema: { body: s.body, headers: s.headers, params: s.params, querystring: s.querystring },
+      });
     }
   }
   return [...out.values()].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));

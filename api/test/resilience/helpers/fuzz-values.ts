@@ -48,7 +48,25 @@ const NASTY_STRINGS = [
   'ASHA.VERMA@EXAMPLE.COM ',
 ];
 
-const NASTY_NUMBERS = [0, -0, -1, 1.5, -1.5, 0.1 + 0.2, 1e-320, 1e308, -1e308, 2 ** 31, 2 ** 31 - 1, -(2 ** 31), 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e21, 123456789012345];
+const NASTY_NUMBERS = [
+  0,
+  -0,
+  -1,
+  1.5,
+  -1.5,
+  0.1 + 0.2,
+  1e-320,
+  1e308,
+  -1e308,
+  2 ** 31,
+  2 ** 31 - 1,
+  -(2 ** 31),
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  1e21,
+  123456789012345,
+];
 
 /** A string of 1 KB to 300 KB (several times the JSON body limit at the top). */
 export const hugeString = fc
@@ -72,7 +90,10 @@ export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: hostileString },
   { weight: 3, arbitrary: hostileNumber },
-  { weight: 1, arbitrary: fc.constantFrom(null, true, false, [], {}, [1, 2], { $gt: 0 }, { toString: 'x' }, [[[[[]]]]]) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(null, true, false, [], {}, [1, 2], { $gt: 0 }, { toString: 'x' }, [[[[[]]]]]),
+  },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 
@@ -109,12 +130,22 @@ export function fromSchema(schema: JsonSchema | undefined, field: string, dict: 
       return fc.oneof(all, ...optional.map((k) => pick([...required, k])));
     }
     case 'array':
-      return withKnown(fc.array(fromSchema(schema.items, field, dict), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 5, 5) }));
+      return withKnown(
+        fc.array(fromSchema(schema.items, field, dict), {
+          minLength: schema.minItems ?? 0,
+          maxLength: Math.min(schema.maxItems ?? 5, 5),
+        }),
+      );
     case 'integer': {
       const min = schema.minimum ?? -(2 ** 31);
       const max = schema.maximum ?? 2 ** 31;
       // Ids near the ones that exist, so the handler finds rows.
-      return withKnown(fc.oneof(fc.integer({ min, max }), fc.integer({ min: Math.max(min, 1), max: Math.max(Math.min(max, 120), min) })));
+      return withKnown(
+        fc.oneof(
+          fc.integer({ min, max }),
+          fc.integer({ min: Math.max(min, 1), max: Math.max(Math.min(max, 120), min) }),
+        ),
+      );
     }
     case 'number':
       return withKnown(
@@ -147,7 +178,13 @@ export function fromSchema(schema: JsonSchema | undefined, field: string, dict: 
     }
     default:
       // Untyped (Unknown): numbers, digit texts, anything.
-      return withKnown(fc.oneof(fc.integer({ min: -10, max: 1_000_000 }), fc.integer({ min: 0, max: 99999 }).map(String), hostileValue));
+      return withKnown(
+        fc.oneof(
+          fc.integer({ min: -10, max: 1_000_000 }),
+          fc.integer({ min: 0, max: 99999 }).map(String),
+          hostileValue,
+        ),
+      );
   }
 }
 

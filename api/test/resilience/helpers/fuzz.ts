@@ -17,7 +17,14 @@ type BodyPlan =
   | { kind: 'bytes'; bytes: Buffer; contentType?: string }
   | { kind: 'none'; contentType?: string };
 
-const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/json; charset=utf-16', 'application/json; charset=latin1', 'application/json;;;'];
+const JSON_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'Application/JSON',
+  'application/json; charset=utf-16',
+  'application/json; charset=latin1',
+  'application/json;;;',
+];
 const WRONG_TYPES = [
   'text/plain',
   'text/html',
@@ -52,9 +59,19 @@ function mutateObject(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
       if (!keys.length) return { ...(v as object), x: bad };
       return { ...(v as object), [keys[i % keys.length]]: bad };
     }),
-    fc.tuple(valid, fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('userid', 'discount', 'status', 'winner', 'biduser', 'price', 'role', 'admin')), hostileValue, { maxKeys: 4 })).map(
-      ([v, extra]) => (v && typeof v === 'object' && !Array.isArray(v) ? { ...extra, ...(v as object) } : extra),
-    ),
+    fc
+      .tuple(
+        valid,
+        fc.dictionary(
+          fc.oneof(
+            fc.string({ maxLength: 12 }),
+            fc.constantFrom('userid', 'discount', 'status', 'winner', 'biduser', 'price', 'role', 'admin'),
+          ),
+          hostileValue,
+          { maxKeys: 4 },
+        ),
+      )
+      .map(([v, extra]) => (v && typeof v === 'object' && !Array.isArray(v) ? { ...extra, ...(v as object) } : extra)),
   );
 }
 
@@ -65,21 +82,25 @@ function malformedJson(valid: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
       const t = JSON.stringify(v) ?? 'null';
       return t.slice(0, n % Math.max(t.length, 1));
     }),
-    fc.tuple(valid, fc.nat(), fc.constantFrom(',', '}', '"', '\\', 'NaN', 'undefined', '\u0000', "'", '//', '/*')).map(([v, n, junk]) => {
-      const t = JSON.stringify(v) ?? 'null';
-      const at = n % (t.length + 1);
-      return t.slice(0, at) + junk + t.slice(at);
-    }),
+    fc
+      .tuple(valid, fc.nat(), fc.constantFrom(',', '}', '"', '\\', 'NaN', 'undefined', '\u0000', "'", '//', '/*'))
+      .map(([v, n, junk]) => {
+        const t = JSON.stringify(v) ?? 'null';
+        const at = n % (t.length + 1);
+        return t.slice(0, at) + junk + t.slice(at);
+      }),
     // Numbers JSON.parse turns into ±Infinity or loses: 1e999, -1e999, 2^64.
     fc.tuple(valid, fc.constantFrom('1e999', '-1e999', '18446744073709551616', '-0.0e-999', '1E+400')).map(([v, n]) => {
       const t = JSON.stringify(v) ?? 'null';
-      return /:\s*-?\d/.test(t) ? t.replace(/:\s*-?\d+(\.\d+)?([eE][+-]?\d+)?/, `:${n}`) : t.replace(/^\{/, `{"n":${n},`);
+      return /:\s*-?\d/.test(t)
+        ? t.replace(/:\s*-?\d+(\.\d+)?([eE][+-]?\d+)?/, `:${n}`)
+        : t.replace(/^\{/, `{"n":${n},`);
     }),
     fc.constantFrom(
       '{"__proto__": {"admin": true}}',
       '{"constructor": {"prototype": {"admin": true}}}',
       '{"a": 1, "a": 2}',
-      '[' .repeat(20_000) + ']'.repeat(20_000),
+      '['.repeat(20_000) + ']'.repeat(20_000),
       '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000),
       '1e999',
       '-',
@@ -96,7 +117,9 @@ function malformedJson(valid: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
 /** JSON object bodies only (the route's schema, mutated): the half of the cases that carry a login token in the body. */
 function objectBodyPlan(route: RouteInfo, dict: FuzzDictionary): fc.Arbitrary<BodyPlan> {
   const valid = route.schema.body ? fromSchema(route.schema.body, 'body', dict) : fc.constant({});
-  return fc.tuple(mutateObject(valid), fc.constantFrom(...JSON_TYPES.slice(0, 3))).map(([value, contentType]): BodyPlan => ({ kind: 'json', value, contentType }));
+  return fc
+    .tuple(mutateObject(valid), fc.constantFrom(...JSON_TYPES.slice(0, 3)))
+    .map(([value, contentType]): BodyPlan => ({ kind: 'json', value, contentType }));
 }
 
 function bodyPlan(route: RouteInfo, dict: FuzzDictionary): fc.Arbitrary<BodyPlan> {
@@ -105,11 +128,38 @@ function bodyPlan(route: RouteInfo, dict: FuzzDictionary): fc.Arbitrary<BodyPlan
   // A POST without a JSON body schema takes something else: multipart (the uploads).
   const multipartWeight = !route.schema.body && route.method === 'POST' ? 20 : 3;
   return fc.oneof(
-    { weight: 10, arbitrary: fc.tuple(mutateObject(valid), jsonType).map(([value, contentType]): BodyPlan => ({ kind: 'json', value, contentType })) },
-    { weight: 2, arbitrary: hostileValue.map((value): BodyPlan => ({ kind: 'json', value, contentType: 'application/json' })) },
-    { weight: 2, arbitrary: malformedJson(valid).map((text): BodyPlan => ({ kind: 'text', text, contentType: 'application/json' })) },
-    { weight: 2, arbitrary: fc.tuple(valid, fc.constantFrom(...WRONG_TYPES)).map(([v, contentType]): BodyPlan => ({ kind: 'text', text: JSON.stringify(v) ?? '', contentType })) },
-    { weight: 1, arbitrary: fc.constantFrom<BodyPlan>({ kind: 'none' }, { kind: 'none', contentType: 'application/json' }, { kind: 'text', text: '', contentType: 'application/json' }) },
+    {
+      weight: 10,
+      arbitrary: fc
+        .tuple(mutateObject(valid), jsonType)
+        .map(([value, contentType]): BodyPlan => ({ kind: 'json', value, contentType })),
+    },
+    {
+      weight: 2,
+      arbitrary: hostileValue.map((value): BodyPlan => ({ kind: 'json', value, contentType: 'application/json' })),
+    },
+    {
+      weight: 2,
+      arbitrary: malformedJson(valid).map((text): BodyPlan => ({
+        kind: 'text',
+        text,
+        contentType: 'application/json',
+      })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(valid, fc.constantFrom(...WRONG_TYPES))
+        .map(([v, contentType]): BodyPlan => ({ kind: 'text', text: JSON.stringify(v) ?? '', contentType })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<BodyPlan>(
+        { kind: 'none' },
+        { kind: 'none', contentType: 'application/json' },
+        { kind: 'text', text: '', contentType: 'application/json' },
+      ),
+    },
     { weight: multipartWeight, arbitrary: multipartPlan() },
   );
 }
@@ -133,15 +183,30 @@ const FILES: Array<[string, () => Buffer]> = [
 
 function multipartPlan(): fc.Arbitrary<BodyPlan> {
   const part = fc.record({
-    file: fc.oneof({ weight: 1, arbitrary: fc.constant('png') }, { weight: 2, arbitrary: fc.constantFrom(...FILES.map(([name]) => name)) }),
+    file: fc.oneof(
+      { weight: 1, arbitrary: fc.constant('png') },
+      { weight: 2, arbitrary: fc.constantFrom(...FILES.map(([name]) => name)) },
+    ),
     field: fc.constantFrom('file', 'image', 'photo', '', '"', 'a\r\nb'),
-    filename: fc.oneof(fc.constantFrom('photo.png', '../../etc/passwd', 'a.png\u0000.exe', '', 'x'.repeat(2000), 'фото.png', 'a"b.png'), fc.string({ maxLength: 30 })),
-    type: fc.constantFrom('image/png', 'image/gif', 'text/html', 'application/octet-stream', '', 'image/png; charset=utf-8'),
+    filename: fc.oneof(
+      fc.constantFrom('photo.png', '../../etc/passwd', 'a.png\u0000.exe', '', 'x'.repeat(2000), 'фото.png', 'a"b.png'),
+      fc.string({ maxLength: 30 }),
+    ),
+    type: fc.constantFrom(
+      'image/png',
+      'image/gif',
+      'text/html',
+      'application/octet-stream',
+      '',
+      'image/png; charset=utf-8',
+    ),
   });
   return fc
     .record({
       parts: fc.array(part, { minLength: 0, maxLength: 3 }),
-      fields: fc.array(fc.tuple(fc.constantFrom('authtoken', 'note', 'userid'), fc.string({ maxLength: 40 })), { maxLength: 2 }),
+      fields: fc.array(fc.tuple(fc.constantFrom('authtoken', 'note', 'userid'), fc.string({ maxLength: 40 })), {
+        maxLength: 2,
+      }),
       broken: fc.constantFrom('none', 'none', 'none', 'no-end', 'bad-boundary', 'no-boundary-param'),
     })
     .map(({ parts, fields, broken }): BodyPlan => {
@@ -165,18 +230,54 @@ function multipartPlan(): fc.Arbitrary<BodyPlan> {
       }
       if (broken !== 'no-end') chunks.push(Buffer.from(`--${boundary}--\r\n`));
       const contentType =
-        broken === 'bad-boundary' ? 'multipart/form-data; boundary=other' : broken === 'no-boundary-param' ? 'multipart/form-data' : `multipart/form-data; boundary=${boundary}`;
+        broken === 'bad-boundary'
+          ? 'multipart/form-data; boundary=other'
+          : broken === 'no-boundary-param'
+            ? 'multipart/form-data'
+            : `multipart/form-data; boundary=${boundary}`;
       return { kind: 'bytes', bytes: Buffer.concat(chunks), contentType };
     });
 }
 
 // ---------- paths, queries, headers ----------
 
-const TRAVERSALS = ['..', '../..', '..%2f..%2fetc%2fpasswd', '%2e%2e%2f%2e%2e%2f', '..;/', '%00', '%', '%zz', '%E0%A4%A', '%C0%AE%C0%AE', '.', '~', '*', '1%00', '1;DROP', '1/../2', '-1', '0', '1.5', '1e3', '0x10', '+1', '%201', '99999999999999999999', '2147483648'];
+const TRAVERSALS = [
+  '..',
+  '../..',
+  '..%2f..%2fetc%2fpasswd',
+  '%2e%2e%2f%2e%2e%2f',
+  '..;/',
+  '%00',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%C0%AE%C0%AE',
+  '.',
+  '~',
+  '*',
+  '1%00',
+  '1;DROP',
+  '1/../2',
+  '-1',
+  '0',
+  '1.5',
+  '1e3',
+  '0x10',
+  '+1',
+  '%201',
+  '99999999999999999999',
+  '2147483648',
+];
 
 /** Percent-encodes the UTF-8 bytes of any string (encodeURIComponent throws on lone surrogates). */
 function pct(s: string): string {
-  return [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9._~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(s, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9._~-]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 function paramArb(schema: JsonSchema | undefined, name: string, dict: FuzzDictionary): fc.Arbitrary<string> {
@@ -185,7 +286,16 @@ function paramArb(schema: JsonSchema | undefined, name: string, dict: FuzzDictio
     { weight: 5, arbitrary: valid },
     { weight: 2, arbitrary: fc.constantFrom(...TRAVERSALS) },
     { weight: 2, arbitrary: hostileString.map((s) => pct(s.slice(0, 5000)).replace(/%25/g, '%')) },
-    { weight: 1, arbitrary: fc.constantFrom('a'.repeat(70) + '.png', 'f'.repeat(64) + '.png', 'F'.repeat(64) + '.PNG', 'f'.repeat(64) + '.png.exe', 'f'.repeat(64)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'a'.repeat(70) + '.png',
+        'f'.repeat(64) + '.png',
+        'F'.repeat(64) + '.PNG',
+        'f'.repeat(64) + '.png.exe',
+        'f'.repeat(64),
+      ),
+    },
   );
 }
 
@@ -193,19 +303,55 @@ const queryArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.constant('') },
   {
     weight: 1,
-    arbitrary: fc.constantFrom('?__proto__[admin]=1', '?constructor[prototype][admin]=1', '?a=1&a=2', '?%', '?%zz=1', '?userid=1', '?' + 'a=1&'.repeat(2000), '?x=%00', '?;'),
+    arbitrary: fc.constantFrom(
+      '?__proto__[admin]=1',
+      '?constructor[prototype][admin]=1',
+      '?a=1&a=2',
+      '?%',
+      '?%zz=1',
+      '?userid=1',
+      '?' + 'a=1&'.repeat(2000),
+      '?x=%00',
+      '?;',
+    ),
   },
-  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 20 }), { maxKeys: 3 }).map((q) => '?' + new URLSearchParams(q).toString()) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 20 }), { maxKeys: 3 })
+      .map((q) => '?' + new URLSearchParams(q).toString()),
+  },
 );
 
 /** Header values node:http can send: latin1 without control characters (UTF-8 bytes for the rest). */
 function headerSafe(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? '';
-  return Buffer.from(s, 'utf8').toString('latin1').replace(/[^\t\x20-\x7e\x80-\xff]/g, '').slice(0, 8000);
+  const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
+  return Buffer.from(s, 'utf8')
+    .toString('latin1')
+    .replace(/[^\t\x20-\x7e\x80-\xff]/g, '')
+    .slice(0, 8000);
 }
 
 const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc.dictionary(
-  fc.constantFrom('x-forwarded-for', 'x-real-ip', 'origin', 'referer', 'accept', 'accept-encoding', 'accept-language', 'cookie', 'if-none-match', 'range', 'user-agent', 'x-http-method-override', 'authorization', 'userid', 'orderid', 'idempotency-key', 'x-fuzz'),
+  fc.constantFrom(
+    'x-forwarded-for',
+    'x-real-ip',
+    'origin',
+    'referer',
+    'accept',
+    'accept-encoding',
+    'accept-language',
+    'cookie',
+    'if-none-match',
+    'range',
+    'user-agent',
+    'x-http-method-override',
+    'authorization',
+    'userid',
+    'orderid',
+    'idempotency-key',
+    'x-fuzz',
+  ),
   hostileString.map(headerSafe),
   { maxKeys: 3 },
 );
@@ -227,7 +373,10 @@ export function requestArb(route: RouteInfo, dict: FuzzDictionary): fc.Arbitrary
   const params = fc.tuple(...paramNames.map((n) => paramArb(route.schema.params?.properties?.[n], n, dict)));
   const path =
     route.url === '*'
-      ? fc.oneof(fc.constantFrom('/', '/products', '/nope', '/../../etc/passwd', '/%00', '/images/../app.ts'), fc.webPath())
+      ? fc.oneof(
+          fc.constantFrom('/', '/products', '/nope', '/../../etc/passwd', '/%00', '/images/../app.ts'),
+          fc.webPath(),
+        )
       : params.map((values) => {
           let i = 0;
           return route.url.replace(/:([A-Za-z0-9_]+)/g, () => values[i++]);
@@ -242,9 +391,16 @@ export function requestArb(route: RouteInfo, dict: FuzzDictionary): fc.Arbitrary
           'access-control-request-headers': fc.constantFrom('content-type, authtoken', 'x-evil', 'authtoken'),
         })
       : fc.constant({});
-  const method = route.method === 'GET' ? fc.oneof({ weight: 9, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: fc.constant('HEAD') }) : fc.constant(route.method);
+  const method =
+    route.method === 'GET'
+      ? fc.oneof({ weight: 9, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: fc.constant('HEAD') })
+      : fc.constant(route.method);
   const hasBody = !['GET', 'HEAD'].includes(route.method);
-  const tokenIn = route.schema.headers?.properties?.authtoken ? 'headers' : route.schema.body?.properties?.authtoken ? 'body' : undefined;
+  const tokenIn = route.schema.headers?.properties?.authtoken
+    ? 'headers'
+    : route.schema.body?.properties?.authtoken
+      ? 'body'
+      : undefined;
   return fc.boolean().chain((login) =>
     fc.record({
       route: fc.constant(`${route.method} ${route.url}`),
@@ -252,13 +408,18 @@ export function requestArb(route: RouteInfo, dict: FuzzDictionary): fc.Arbitrary
       tokenIn: fc.constant(tokenIn),
       method,
       path: fc.tuple(path, queryArb).map(([p, q]) => p + q),
-      headers: fc.tuple(schemaHeaders, fc.option(hostileHeaders, { freq: 3 })).map(([h, extra]) => ({ ...(extra ?? {}), ...(h && typeof h === 'object' ? (h as object) : {}) })),
+      headers: fc
+        .tuple(schemaHeaders, fc.option(hostileHeaders, { freq: 3 }))
+        .map(([h, extra]) => ({ ...(extra ?? {}), ...(h && typeof h === 'object' ? (h as object) : {}) })),
       body:
         login && tokenIn === 'body'
           ? objectBodyPlan(route, dict)
           : hasBody
             ? bodyPlan(route, dict)
-            : fc.oneof({ weight: 9, arbitrary: fc.constant<BodyPlan>({ kind: 'none' }) }, { weight: 1, arbitrary: bodyPlan(route, dict) }),
+            : fc.oneof(
+                { weight: 9, arbitrary: fc.constant<BodyPlan>({ kind: 'none' }) },
+                { weight: 1, arbitrary: bodyPlan(route, dict) },
+              ),
     }),
   );
 }
@@ -269,16 +430,22 @@ export function toRawRequest(c: FuzzCase, dict: FuzzDictionary): RawRequest {
   const caseHeaders = c.login && c.tokenIn === 'headers' ? { ...c.headers, authtoken: '<login>' } : c.headers;
   for (const [k, v] of Object.entries(withLiveToken(caseHeaders, dict))) {
     const name = k.toLowerCase();
-    if (!/^[a-z0-9!#$%&'*+.^_`|~-]+$/.test(name) || ['content-length', 'transfer-encoding', 'host', 'connection', 'expect', 'upgrade'].includes(name)) continue;
+    if (
+      !/^[a-z0-9!#$%&'*+.^_`|~-]+$/.test(name) ||
+      ['content-length', 'transfer-encoding', 'host', 'connection', 'expect', 'upgrade'].includes(name)
+    )
+      continue;
     headers[name] = headerSafe(v);
   }
   let body: Buffer | string | undefined;
   const b = c.body;
   if (b.kind === 'json') {
-    const value = c.login && c.tokenIn === 'body' && b.value && typeof b.value === 'object' && !Array.isArray(b.value) ? { ...b.value, authtoken: '<login>' } : b.value;
+    const value =
+      c.login && c.tokenIn === 'body' && b.value && typeof b.value === 'object' && !Array.isArray(b.value)
+        ? { ...b.value, authtoken: '<login>' }
+        : b.value;
     body = JSON.stringify(withLiveToken(value, dict)) ?? 'null';
-  }
-  else if (b.kind === 'text') body = b.text;
+  } else if (b.kind === 'text') body = b.text;
   else if (b.kind === 'bytes') body = b.bytes;
   if (b.contentType !== undefined) headers['content-type'] = headerSafe(b.contentType);
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
@@ -287,7 +454,16 @@ export function toRawRequest(c: FuzzCase, dict: FuzzDictionary): RawRequest {
 
 /** A short description of a case for failure reports (bodies cut). */
 export function describeCase(raw: RawRequest): string {
-  const body = raw.body === undefined ? '' : Buffer.isBuffer(raw.body) ? `<${raw.body.length} bytes>` : raw.body.length > 300 ? `${raw.body.slice(0, 300)}… (${raw.body.length} chars)` : raw.body;
-  const headers = Object.fromEntries(Object.entries(raw.headers).map(([k, v]) => [k, v.length > 120 ? `${v.slice(0, 120)}…(${v.length})` : v]));
+  const body =
+    raw.body === undefined
+      ? ''
+      : Buffer.isBuffer(raw.body)
+        ? `<${raw.body.length} bytes>`
+        : raw.body.length > 300
+          ? `${raw.body.slice(0, 300)}… (${raw.body.length} chars)`
+          : raw.body;
+  const headers = Object.fromEntries(
+    Object.entries(raw.headers).map(([k, v]) => [k, v.length > 120 ? `${v.slice(0, 120)}…(${v.length})` : v]),
+  );
   return `${raw.method} ${raw.path.length > 200 ? raw.path.slice(0, 200) + '…' : raw.path} headers=${JSON.stringify(headers)} body=${body}`;
 }

@@ -69,7 +69,11 @@ export function send(baseUrl: string, req: RawRequest, timeoutMs = 15_000): Prom
  * bytes, lying Content-Length, garbage request lines) and resolves the status line of the first
  * reply, or 0 when the server closed the connection without one, or -1 after `timeoutMs` of silence.
  */
-export function sendBytes(baseUrl: string, bytes: Buffer | string, timeoutMs = 3000): Promise<{ status: number; head: string }> {
+export function sendBytes(
+  baseUrl: string,
+  bytes: Buffer | string,
+  timeoutMs = 3000,
+): Promise<{ status: number; head: string }> {
   const url = new URL(baseUrl);
   return new Promise((resolve) => {
     const socket = net.connect(Number(url.port), url.hostname);

@@ -39,7 +39,12 @@ export const newLedger = (): Ledger => ({ orders: [], bids: [], unanswered: 0 })
 
 const jsonReq = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
   const text = JSON.stringify(body);
-  return { method, path, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers }, body: text };
+  return {
+    method,
+    path,
+    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers },
+    body: text,
+  };
 };
 
 /** One request; undefined when the process did not answer (killed meanwhile). */
@@ -51,13 +56,24 @@ async function attempt(base: () => string, req: ReturnType<typeof jsonReq>): Pro
   }
 }
 
-export const CHECKOUT = { billname: 'Load Tester', billaddress: '1 Load Street, Pune, Maharastra, India, 411001', payinfo: 'cod' };
+export const CHECKOUT = {
+  billname: 'Load Tester',
+  billaddress: '1 Load Street, Pune, Maharastra, India, 411001',
+  payinfo: 'cod',
+};
 
 /**
  * One shopper's loop: add two products, place the order with a new Idempotency-Key, again —
  * until `stopped()` or the process stops answering. Every acknowledged write goes to the ledger.
  */
-export async function shopperLoop(base: () => string, u: Shopper, products: number[], ledger: Ledger, stopped: () => boolean, fail: (msg: string) => void) {
+export async function shopperLoop(
+  base: () => string,
+  u: Shopper,
+  products: number[],
+  ledger: Ledger,
+  stopped: () => boolean,
+  fail: (msg: string) => void,
+) {
   while (!stopped()) {
     for (let i = 0; i < 2; i++) {
       const p = products[Math.floor(Math.random() * products.length)];
@@ -71,21 +87,38 @@ export async function shopperLoop(base: () => string, u: Shopper, products: numb
       u.acked.add(p);
     }
     const key = `load-${u.userid}-${++u.seq}`;
-    const r = await attempt(base, jsonReq('POST', '/orderauth', CHECKOUT, { authtoken: u.token, 'idempotency-key': key }));
+    const r = await attempt(
+      base,
+      jsonReq('POST', '/orderauth', CHECKOUT, { authtoken: u.token, 'idempotency-key': key }),
+    );
     if (!r) {
       ledger.unanswered++;
       u.inFlight = { key, acked: [...u.acked], unknown: [...u.unknown] };
       return;
     }
     if (r.status !== 200) return fail(`order: ${r.status} ${r.text}`);
-    ledger.orders.push({ userid: u.userid, orderid: r.json.data.orderid, key, products: [...u.acked], allowed: [...u.acked, ...u.unknown] });
+    ledger.orders.push({
+      userid: u.userid,
+      orderid: r.json.data.orderid,
+      key,
+      products: [...u.acked],
+      allowed: [...u.acked, ...u.unknown],
+    });
     u.acked.clear();
     u.unknown.clear();
   }
 }
 
 /** One bidder's loop: bids a little above the current bid of a random item, until stopped or unanswered. */
-export async function bidderLoop(base: () => string, b: Person, auctions: number[], current: Map<number, number>, ledger: Ledger, stopped: () => boolean, fail: (msg: string) => void) {
+export async function bidderLoop(
+  base: () => string,
+  b: Person,
+  auctions: number[],
+  current: Map<number, number>,
+  ledger: Ledger,
+  stopped: () => boolean,
+  fail: (msg: string) => void,
+) {
   while (!stopped()) {
     const auctionid = auctions[Math.floor(Math.random() * auctions.length)];
     const amount = (current.get(auctionid) ?? 0) + 1 + Math.floor(Math.random() * 20);
@@ -109,15 +142,30 @@ export async function bidderLoop(base: () => string, b: Person, auctions: number
  * cart — a 400 'cart is empty' means the cart was emptied without its order. Every acknowledged
  * bid is in its item's history and the current bid is the highest of the history.
  */
-export async function verifyAfterRestart(url: string, shoppers: Shopper[], auctions: number[], ledger: Ledger): Promise<string[]> {
+export async function verifyAfterRestart(
+  url: string,
+  shoppers: Shopper[],
+  auctions: number[],
+  ledger: Ledger,
+): Promise<string[]> {
   const problems: string[] = [];
   const get = async (path: string, headers: Record<string, string> = {}) => send(url, { method: 'GET', path, headers });
   for (const u of shoppers) {
     if (!u.inFlight) continue;
     const { key, acked, unknown } = u.inFlight;
     const r = await send(url, jsonReq('POST', '/orderauth', CHECKOUT, { authtoken: u.token, 'idempotency-key': key }));
-    if (r.status !== 200) problems.push(`user ${u.userid}: the order in flight (${key}) is lost and the cart is ${r.status === 400 ? 'empty' : r.status}: ${r.text}`);
-    else ledger.orders.push({ userid: u.userid, orderid: r.json.data.orderid, key, products: acked, allowed: [...acked, ...unknown] });
+    if (r.status !== 200)
+      problems.push(
+        `user ${u.userid}: the order in flight (${key}) is lost and the cart is ${r.status === 400 ? 'empty' : r.status}: ${r.text}`,
+      );
+    else
+      ledger.orders.push({
+        userid: u.userid,
+        orderid: r.json.data.orderid,
+        key,
+        products: acked,
+        allowed: [...acked, ...unknown],
+      });
     u.inFlight = undefined;
     u.acked.clear();
     u.unknown.clear();
@@ -152,19 +200,28 @@ export async function verifyAfterRestart(url: string, shoppers: Shopper[], aucti
       const lines = new Set(found.orderdata.map((l) => l.productid));
       const missing = o.products.filter((p) => !lines.has(p));
       const extra = [...lines].filter((p) => !o.allowed.includes(p));
-      if (missing.length || extra.length) problems.push(`order ${o.orderid}: lines ${[...lines]} but acknowledged ${o.products} (allowed ${o.allowed})`);
+      if (missing.length || extra.length)
+        problems.push(`order ${o.orderid}: lines ${[...lines]} but acknowledged ${o.products} (allowed ${o.allowed})`);
     }
   }
   for (const auctionid of auctions) {
     const r = await get(`/getparticularaucpro/${auctionid}`);
-    const item = r.json.data as { bid: number; startbid: number; highbid: number; bids: Array<{ bid: number; nickname: string }> };
+    const item = r.json.data as {
+      bid: number;
+      startbid: number;
+      highbid: number;
+      bids: Array<{ bid: number; nickname: string }>;
+    };
     const history = new Set(item.bids.map((b) => `${b.bid}:${b.nickname}`));
     for (const b of ledger.bids.filter((x) => x.auctionid === auctionid)) {
-      if (!history.has(`${b.bid}:${b.nickname}`)) problems.push(`acknowledged bid ${b.bid} by ${b.nickname} on item ${auctionid} is missing`);
+      if (!history.has(`${b.bid}:${b.nickname}`))
+        problems.push(`acknowledged bid ${b.bid} by ${b.nickname} on item ${auctionid} is missing`);
     }
     const max = item.bids.length ? Math.max(...item.bids.map((b) => b.bid)) : item.startbid;
-    if (item.bid !== max) problems.push(`item ${auctionid}: current bid ${item.bid} but the history's highest is ${max}`);
-    if (item.bids.length && item.highbid !== max) problems.push(`item ${auctionid}: highbid ${item.highbid} but the history's highest is ${max}`);
+    if (item.bid !== max)
+      problems.push(`item ${auctionid}: current bid ${item.bid} but the history's highest is ${max}`);
+    if (item.bids.length && item.highbid !== max)
+      problems.push(`item ${auctionid}: highbid ${item.highbid} but the history's highest is ${max}`);
   }
   return problems;
 }

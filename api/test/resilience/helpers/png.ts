@@ -53,5 +53,10 @@ export function handPng(width: number, height: number, rows = height, depth = 8)
   ihdr[8] = depth; // bit depth
   ihdr[9] = 0; // greyscale
   const raw = Buffer.alloc(rows * (width * (depth / 8) + 1));
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -59,14 +59,22 @@ export async function buildWorld(s: TestServer) {
   const auction = await createAuction(s, seller.token, { bid: 100, rangelowbid: 50, rangehighbid: 1_000_000 });
   const add = await s.post('/addtocartproduct', { productid: product.productid, authtoken: shopper.token });
   if (add.status !== 200) throw new Error(`add to cart: ${add.status}`);
-  const order = await s.post('/orderauth', { ...CHECKOUT }, { authtoken: shopper.token, 'idempotency-key': 'world-order-1' });
+  const order = await s.post(
+    '/orderauth',
+    { ...CHECKOUT },
+    { authtoken: shopper.token, 'idempotency-key': 'world-order-1' },
+  );
   if (order.status !== 200) throw new Error(`order: ${order.status} ${JSON.stringify(order.body)}`);
   await s.post('/addtocartproduct', { productid: product.productid, authtoken: shopper.token });
   const bid = await s.put('/updatebiduser', { auctionid: auction.auctionid, bid: 150 }, { authtoken: shopper.token });
   if (bid.status !== 200) throw new Error(`bid: ${bid.status}`);
   // The shopper's own item, with a bid of the seller (so that the shopper may approve a bidder).
   const ownAuction = await createAuction(s, shopper.token, { bid: 100, rangelowbid: 50, rangehighbid: 1_000_000 });
-  const sellerBid = await s.put('/updatebiduser', { auctionid: ownAuction.auctionid, bid: 200 }, { authtoken: seller.token });
+  const sellerBid = await s.put(
+    '/updatebiduser',
+    { auctionid: ownAuction.auctionid, bid: 200 },
+    { authtoken: seller.token },
+  );
   if (sellerBid.status !== 200) throw new Error(`bid: ${sellerBid.status}`);
   return { seller, shopper, product, photo, auction, ownAuction, orderid: order.body.data.orderid as number };
 }
@@ -77,22 +85,48 @@ let remoteCounter = 0;
 export async function remoteUser(url: string, firstname: string): Promise<Person> {
   const post = async (path: string, body: unknown) => {
     const text = JSON.stringify(body);
-    return send(url, { method: 'POST', path, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) }, body: text });
+    return send(url, {
+      method: 'POST',
+      path,
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) },
+      body: text,
+    });
   };
   const email = `${firstname.toLowerCase()}.${Date.now().toString(36)}${++remoteCounter}@example.com`;
-  const user = { firstname, lastname: 'Load', createdate: '1990-01-01', gender: 'male', email, password: 'Secret@123', phonenum: '9876543210' };
+  const user = {
+    firstname,
+    lastname: 'Load',
+    createdate: '1990-01-01',
+    gender: 'male',
+    email,
+    password: 'Secret@123',
+    phonenum: '9876543210',
+  };
   const signup = await post('/signupcus', user);
   if (signup.status !== 200) throw new Error(`signup: ${signup.status} ${signup.text}`);
   const anon = (await send(url, { method: 'GET', path: '/getanytoken', headers: {} })).json.data;
   const r = await post('/logincus', { email, password: user.password, authtoken: anon });
   if (r.status !== 200) throw new Error(`login: ${r.status} ${r.text}`);
-  return { userid: signup.json.data.userid, email, password: user.password, firstname, lastname: 'Load', phonenum: user.phonenum, token: r.json.data.authtoken };
+  return {
+    userid: signup.json.data.userid,
+    email,
+    password: user.password,
+    firstname,
+    lastname: 'Load',
+    phonenum: user.phonenum,
+    token: r.json.data.authtoken,
+  };
 }
 
 /** Uploads a photo and puts an item up for auction on an API given by its URL; returns its id. */
 export async function remoteAuction(url: string, owner: Person, startBid = 100): Promise<number> {
   const { body, contentType } = multipartFile(makePng(3, 3, Math.floor(Math.random() * 1e9)));
-  const up = await send(url, { method: 'POST', path: '/uploadimage', headers: { authtoken: owner.token, 'content-type': contentType, 'content-length': String(body.length) }, body });
+  const up = await send(url, {
+    method: 'POST',
+    path: '/uploadimage',
+    headers: { authtoken: owner.token, 'content-type': contentType, 'content-length': String(body.length) },
+    body,
+  });
   if (up.status !== 200) throw new Error(`upload: ${up.status} ${up.text}`);
   const item = JSON.stringify({
     username: owner.firstname,
@@ -106,7 +140,16 @@ export async function remoteAuction(url: string, owner: Person, startBid = 100):
     time: new Date(Date.now() + 86_400_000).toISOString(),
     photos: [up.json.data],
   });
-  const r = await send(url, { method: 'POST', path: '/addauction', headers: { authtoken: owner.token, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(item)) }, body: item });
+  const r = await send(url, {
+    method: 'POST',
+    path: '/addauction',
+    headers: {
+      authtoken: owner.token,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(item)),
+    },
+    body: item,
+  });
   if (r.status !== 200) throw new Error(`addauction: ${r.status} ${r.text}`);
   return r.json.data.auctionid;
 }

@@ -86,7 +86,10 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): string[] {
   for (const n of names) {
     const a = before[n];
     const b = after[n];
-    if (!a || !b || a.rows !== b.rows || a.hash !== b.hash) out.push(`${n}: ${a?.rows ?? '-'} → ${b?.rows ?? '-'} rows${a && b && a.rows === b.rows ? ' (content changed)' : ''}`);
+    if (!a || !b || a.rows !== b.rows || a.hash !== b.hash)
+      out.push(
+        `${n}: ${a?.rows ?? '-'} → ${b?.rows ?? '-'} rows${a && b && a.rows === b.rows ? ' (content changed)' : ''}`,
+      );
   }
   return out;
 }

@@ -24,7 +24,10 @@ const photos = () => field('Photos of the item');
 
 /** The message under a field, verbatim (trailing spaces included), or null. */
 function messageOf(input: HTMLElement): string | null {
-  const id = input.getAttribute('aria-describedby')?.split(' ').find((x) => x.endsWith('-error'));
+  const id = input
+    .getAttribute('aria-describedby')
+    ?.split(' ')
+    .find((x) => x.endsWith('-error'));
   return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }
 
@@ -125,12 +128,7 @@ describe('add auction', () => {
     await userEvent.selectOptions(category(), 'Painting');
     await userEvent.selectOptions(category(), '');
     expect(messageOf(category())).toBe('Please Select Category ');
-    expect(Array.from(category().options).map((o) => o.value)).toEqual([
-      '',
-      'Currancy',
-      'Painting',
-      'Sports Items',
-    ]);
+    expect(Array.from(category().options).map((o) => o.value)).toEqual(['', 'Currancy', 'Painting', 'Sports Items']);
     await userEvent.selectOptions(category(), 'Currancy');
 
     await typeAndClear(description());
@@ -217,7 +215,9 @@ describe('add auction', () => {
   });
 
   it("shows the server's message as an error toast and stays on the form", async () => {
-    jest.spyOn(http, 'post').mockResolvedValue({ data: { status: 200, msg: '', data: 'http://localhost:4000/images/abc.png' } });
+    jest
+      .spyOn(http, 'post')
+      .mockResolvedValue({ data: { status: 200, msg: '', data: 'http://localhost:4000/images/abc.png' } });
     api.createAuction.mockRejectedValue(new ApiError(400, 'Time must be within one year from now'));
     await renderAt('/addauction');
     await fillValid();

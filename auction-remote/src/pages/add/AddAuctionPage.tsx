@@ -55,7 +55,13 @@ function AddAuctionForm(): ReactElement {
 
   const bind = (name: AuctionField) => {
     const binding = form.bind(name);
-    return { ...binding, id: `auction-${name}`, label: LABELS[name], required: true, disabled: binding.disabled || busy };
+    return {
+      ...binding,
+      id: `auction-${name}`,
+      label: LABELS[name],
+      required: true,
+      disabled: binding.disabled || busy,
+    };
   };
 
   async function onSubmit(event: FormEvent): Promise<void> {
@@ -127,7 +133,13 @@ function AddAuctionForm(): ReactElement {
           <Field {...bind('description')} as="textarea" />
           <div className={styles.row2}>
             <Field {...bind('ageproduct')} hint="For example: 25 years" />
-            <Field {...bind('time')} type="datetime-local" min={toLocalInput(now)} max={toLocalInput(now + YEAR_MS)} hint="Bids close at this date and time" />
+            <Field
+              {...bind('time')}
+              type="datetime-local"
+              min={toLocalInput(now)}
+              max={toLocalInput(now + YEAR_MS)}
+              hint="Bids close at this date and time"
+            />
           </div>
         </fieldset>
 
@@ -148,7 +160,9 @@ function AddAuctionForm(): ReactElement {
           <Link className={ui.btnOutline} to={HOME_PATH}>
             Return to Store
           </Link>
-          {allValid && photos.length === 0 && <span className={ui.muted}>Upload at least one PNG photo to create the auction.</span>}
+          {allValid && photos.length === 0 && (
+            <span className={ui.muted}>Upload at least one PNG photo to create the auction.</span>
+          )}
         </div>
       </form>
 

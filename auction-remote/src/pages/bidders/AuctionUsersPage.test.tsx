@@ -10,10 +10,27 @@ const lastPage = (items: BidderRow[]): Page<BidderRow> => ({ items, next: null }
 
 const OWNER = 1;
 const ROWS = [
-  bidderRow({ auctionid: 4, productname: '1918 One Rupee Note', userid: 3, firstname: 'Priya', lastname: 'Nair', email: 'priya.nair@example.com', cartdata: 2600 }),
+  bidderRow({
+    auctionid: 4,
+    productname: '1918 One Rupee Note',
+    userid: 3,
+    firstname: 'Priya',
+    lastname: 'Nair',
+    email: 'priya.nair@example.com',
+    cartdata: 2600,
+  }),
   bidderRow({ auctionid: 4, productname: '1918 One Rupee Note', userid: 2, cartdata: 2400 }),
   bidderRow({ auctionid: 1, productname: 'Sunset over the Ghats', userid: 2, cartdata: 5000, status: 'Processing' }),
-  bidderRow({ auctionid: 1, productname: 'Sunset over the Ghats', userid: 3, firstname: 'Priya', lastname: 'Nair', email: 'priya.nair@example.com', cartdata: 4800, status: 'Not selected' }),
+  bidderRow({
+    auctionid: 1,
+    productname: 'Sunset over the Ghats',
+    userid: 3,
+    firstname: 'Priya',
+    lastname: 'Nair',
+    email: 'priya.nair@example.com',
+    cartdata: 4800,
+    status: 'Not selected',
+  }),
 ];
 
 function rowsOf(product: string): HTMLElement[] {
@@ -39,26 +56,37 @@ describe('My Product BID Users', () => {
     expect(api.getMyBiddersPage).toHaveBeenCalledWith(OWNER, {});
     expect(api.getMyBidders).not.toHaveBeenCalled();
 
-    const note = rowsOf('1918 One Rupee Note').map((r) => within(r).getAllByRole('cell').slice(0, 5).map((c) => c.textContent));
+    const note = rowsOf('1918 One Rupee Note').map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .slice(0, 5)
+        .map((c) => c.textContent),
+    );
     expect(note).toEqual([
       ['1918 One Rupee Note', 'Priya Nair', 'priya.nair@example.com', 'Rs. 2600', 'Bidding'],
       ['1918 One Rupee Note', 'Rohan Mehta', 'rohan.mehta@example.com', 'Rs. 2400', 'Bidding'],
     ]);
-    rowsOf('1918 One Rupee Note').forEach((r) => expect(within(r).getByRole('button', { name: /^Approve/ })).toBeInTheDocument());
+    rowsOf('1918 One Rupee Note').forEach((r) =>
+      expect(within(r).getByRole('button', { name: /^Approve/ })).toBeInTheDocument(),
+    );
 
     // The closed item: the winner's row says Approved with its delivery status, and nobody can be approved any more.
     const [winner, other] = rowsOf('Sunset over the Ghats');
     expect(winner).toHaveTextContent('Approved');
     expect(winner).toHaveTextContent('Processing');
     expect(other).toHaveTextContent('Not selected');
-    expect(within(screen.getByRole('region', { name: 'Sunset over the Ghats' })).queryByRole('button', { name: /Approve/ })).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Sunset over the Ghats' })).queryByRole('button', { name: /Approve/ }),
+    ).toBeNull();
   });
 
   it('approves a bidder after confirmation: approveBidder(auctionid, userid), a success toast, and the list refreshes', async () => {
     const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
-    api.getMyBiddersPage.mockResolvedValueOnce(lastPage(ROWS)).mockResolvedValueOnce(
-      lastPage([{ ...ROWS[0], status: 'Not selected' }, { ...ROWS[1], status: 'Processing' }, ROWS[2], ROWS[3]]),
-    );
+    api.getMyBiddersPage
+      .mockResolvedValueOnce(lastPage(ROWS))
+      .mockResolvedValueOnce(
+        lastPage([{ ...ROWS[0], status: 'Not selected' }, { ...ROWS[1], status: 'Processing' }, ROWS[2], ROWS[3]]),
+      );
     api.approveBidder.mockResolvedValue(auctionItem({ status: 'closed' }));
     await renderAt(`/auctionusers/${OWNER}`);
     await screen.findByRole('region', { name: '1918 One Rupee Note' });
@@ -94,7 +122,10 @@ describe('My Product BID Users', () => {
   it("refuses another user's id with a clear message, without asking for their bidders", async () => {
     await renderAt('/auctionusers/2');
     expect(await screen.findByText('You can only see the bidders on your own items')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See the bidders on my items' })).toHaveAttribute('href', `/auctionusers/${OWNER}`);
+    expect(screen.getByRole('link', { name: 'See the bidders on my items' })).toHaveAttribute(
+      'href',
+      `/auctionusers/${OWNER}`,
+    );
     expect(api.getMyBiddersPage).not.toHaveBeenCalled();
   });
 
@@ -102,7 +133,9 @@ describe('My Product BID Users', () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     api.getMyBiddersPage.mockRejectedValue(new ApiError(0, 'Network Error'));
     await renderAt(`/auctionusers/${OWNER}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the bidders on your items. Something went wrong ...');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not load the bidders on your items. Something went wrong ...',
+    );
     expect(log).toHaveBeenCalledWith('Could not load the bidders on your items', expect.any(ApiError));
   });
 
@@ -122,7 +155,9 @@ describe('My Product BID Users', () => {
 describe('My Product BID Users, a page at a time', () => {
   it('appends the next page with Load more bidders (its cursor): an item whose rows come on two pages stays one group', async () => {
     const user = userEvent.setup();
-    api.getMyBiddersPage.mockResolvedValueOnce({ items: ROWS.slice(0, 3), next: 'b1' }).mockResolvedValueOnce(lastPage(ROWS.slice(3)));
+    api.getMyBiddersPage
+      .mockResolvedValueOnce({ items: ROWS.slice(0, 3), next: 'b1' })
+      .mockResolvedValueOnce(lastPage(ROWS.slice(3)));
     await renderAt(`/auctionusers/${OWNER}`);
     await screen.findByRole('region', { name: 'Sunset over the Ghats' });
     expect(rowsOf('Sunset over the Ghats')).toHaveLength(1);
@@ -166,7 +201,10 @@ describe('My Product BID Users, a page at a time', () => {
     api.getMyBiddersPage
       .mockResolvedValueOnce({ items: ROWS.slice(0, 2), next: 'b1' })
       .mockResolvedValueOnce({ items: ROWS.slice(2, 3), next: 'b2' })
-      .mockResolvedValueOnce({ items: [{ ...ROWS[0], status: 'Processing' }, { ...ROWS[1], status: 'Not selected' }, ROWS[2]], next: 'b2' });
+      .mockResolvedValueOnce({
+        items: [{ ...ROWS[0], status: 'Processing' }, { ...ROWS[1], status: 'Not selected' }, ROWS[2]],
+        next: 'b2',
+      });
     await renderAt(`/auctionusers/${OWNER}`);
     await user.click(await screen.findByRole('button', { name: 'Load more bidders' }));
     await screen.findByRole('region', { name: 'Sunset over the Ghats' });
@@ -180,7 +218,9 @@ describe('My Product BID Users, a page at a time', () => {
   it("keeps the rows shown, logs and says 'Something went wrong ...' when the next page fails", async () => {
     const user = userEvent.setup();
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    api.getMyBiddersPage.mockResolvedValueOnce({ items: ROWS.slice(0, 2), next: 'b1' }).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
+    api.getMyBiddersPage
+      .mockResolvedValueOnce({ items: ROWS.slice(0, 2), next: 'b1' })
+      .mockRejectedValueOnce(new ApiError(0, 'Network Error'));
     await renderAt(`/auctionusers/${OWNER}`);
     await user.click(await screen.findByRole('button', { name: 'Load more bidders' }));
     expect(await toastKind('Something went wrong ...')).toBe('error');

@@ -79,7 +79,9 @@ function ItemBidders({ group, onApprove, busy, rowRef }: ItemBiddersProps): Reac
         <h2 id={headingId} className={styles.groupTitle}>
           {group.productname}
         </h2>
-        <span className={`${ui.badge} ${open ? ui.badgeOpen : ui.badgeClosed}`}>{open ? 'Open' : 'Winner approved'}</span>
+        <span className={`${ui.badge} ${open ? ui.badgeOpen : ui.badgeClosed}`}>
+          {open ? 'Open' : 'Winner approved'}
+        </span>
         <Link className={`${ui.btnText} ${styles.view}`} to={auctionProductPath(group.auctionid)}>
           View item<span className={ui.visuallyHidden}>: {group.productname}</span>
         </Link>
@@ -102,7 +104,9 @@ function ItemBidders({ group, onApprove, busy, rowRef }: ItemBiddersProps): Reac
               const name = `${row.firstname} ${row.lastname}`.trim();
               return (
                 <tr key={row.userid} ref={rowRef(row)}>
-                  <td data-label="Product" className={styles.product}>{row.productname}</td>
+                  <td data-label="Product" className={styles.product}>
+                    {row.productname}
+                  </td>
                   <td data-label="Bidder" className={styles.strong}>
                     {name}
                   </td>
@@ -221,7 +225,8 @@ export function AuctionUsersPage(): ReactElement {
   if (!signedIn) return <Navigate to={loginPath(pathname)} replace />;
 
   let body: ReactElement;
-  if (me.status === 'loading' || me.status === 'signedOut') body = <Loading label="Loading your bidders" minHeight={360} />;
+  if (me.status === 'loading' || me.status === 'signedOut')
+    body = <Loading label="Loading your bidders" minHeight={360} />;
   else if (me.status === 'failed') body = <LoadFailed what="Could not load your account." />;
   else if (id !== me.data)
     body = (
@@ -241,7 +246,9 @@ export function AuctionUsersPage(): ReactElement {
       <Breadcrumb page="My Product BID Users" />
       <div className={styles.header}>
         <h1 className={styles.title}>My Product BID Users</h1>
-        <p className={ui.muted}>Everyone who bid on your items, highest bid first. Approve one bidder per item to close its auction.</p>
+        <p className={ui.muted}>
+          Everyone who bid on your items, highest bid first. Approve one bidder per item to close its auction.
+        </p>
       </div>
       {body}
     </div>

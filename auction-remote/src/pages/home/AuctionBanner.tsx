@@ -5,9 +5,27 @@ import styles from './AuctionBanner.module.css';
 
 /** The spec's three categories with their starting prices (section 2, Auction screens). */
 export const BANNER_SLIDES = [
-  { kicker: 'Paintings', title: 'Original art, framed and signed', text: 'Starting from Rs. 499', theme: 'canvas', Art: PaintingArt },
-  { kicker: 'Coins and Currency Notes', title: 'Rare coins and old notes', text: 'Starting from Rs. 999', theme: 'mint', Art: CoinsArt },
-  { kicker: 'Sports Items', title: 'Signed bats, balls and jerseys', text: 'Starting from Rs. 9999', theme: 'stadium', Art: SportsArt },
+  {
+    kicker: 'Paintings',
+    title: 'Original art, framed and signed',
+    text: 'Starting from Rs. 499',
+    theme: 'canvas',
+    Art: PaintingArt,
+  },
+  {
+    kicker: 'Coins and Currency Notes',
+    title: 'Rare coins and old notes',
+    text: 'Starting from Rs. 999',
+    theme: 'mint',
+    Art: CoinsArt,
+  },
+  {
+    kicker: 'Sports Items',
+    title: 'Signed bats, balls and jerseys',
+    text: 'Starting from Rs. 9999',
+    theme: 'stadium',
+    Art: SportsArt,
+  },
 ] as const;
 
 export const BANNER_INTERVAL_MS = 6000;
@@ -33,5 +51,7 @@ export function AuctionBanner({ onBrowse }: { onBrowse: () => void }): ReactElem
       </div>
     ),
   }));
-  return <Carousel label="Auction categories" slides={slides} intervalMs={BANNER_INTERVAL_MS} className={styles.banner} />;
+  return (
+    <Carousel label="Auction categories" slides={slides} intervalMs={BANNER_INTERVAL_MS} className={styles.banner} />
+  );
 }

@@ -9,8 +9,24 @@ const lastPage = (items: AuctionItem[]): Page<AuctionItem> => ({ items, next: nu
 
 const ITEMS = [
   auctionItem({ auctionid: 1, productname: 'Sunset over the Ghats', bid: 5000, rangelowbid: 3000, rangehighbid: 9000 }),
-  auctionItem({ auctionid: 2, productname: '1918 One Rupee Note', category: 'Currancy', bid: 1200, rangelowbid: 999, rangehighbid: 2500 }),
-  auctionItem({ auctionid: 3, productname: 'Signed Cricket Bat', category: 'Sports Items', status: 'closed', winner: 2, bid: 15000, rangelowbid: 9999, rangehighbid: 20000 }),
+  auctionItem({
+    auctionid: 2,
+    productname: '1918 One Rupee Note',
+    category: 'Currancy',
+    bid: 1200,
+    rangelowbid: 999,
+    rangehighbid: 2500,
+  }),
+  auctionItem({
+    auctionid: 3,
+    productname: 'Signed Cricket Bat',
+    category: 'Sports Items',
+    status: 'closed',
+    winner: 2,
+    bid: 15000,
+    rangelowbid: 9999,
+    rangehighbid: 20000,
+  }),
 ];
 
 function card(name: string): HTMLElement {
@@ -81,7 +97,10 @@ describe('auction home', () => {
     await renderAt('/auctionhome');
 
     expect(screen.getByRole('link', { name: 'Add To Auction Product' })).toHaveAttribute('href', '/addauction');
-    expect(await screen.findByRole('link', { name: 'Show My Auction Product' })).toHaveAttribute('href', '/auctionusers/7');
+    expect(await screen.findByRole('link', { name: 'Show My Auction Product' })).toHaveAttribute(
+      'href',
+      '/auctionusers/7',
+    );
   });
 
   it('is also served at /auction, with an Auction heading, the three category slides and the static news', async () => {
@@ -106,12 +125,17 @@ describe('auction home', () => {
 });
 
 describe('auction home, a page at a time', () => {
-  const names = (): string[] => within(screen.getByRole('list', { name: 'Auction items' })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent ?? '');
+  const names = (): string[] =>
+    within(screen.getByRole('list', { name: 'Auction items' }))
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent ?? '');
 
   it('shows the first page, then appends the next one with Load more items (its cursor) until none follows', async () => {
     const user = userEvent.setup();
     const older = auctionItem({ auctionid: 0, productname: 'Old Brass Coin', category: 'Currancy', status: 'closed' });
-    api.getAuctionsPage.mockResolvedValueOnce({ items: ITEMS.slice(0, 2), next: 'a1' }).mockResolvedValueOnce(lastPage([ITEMS[2], older]));
+    api.getAuctionsPage
+      .mockResolvedValueOnce({ items: ITEMS.slice(0, 2), next: 'a1' })
+      .mockResolvedValueOnce(lastPage([ITEMS[2], older]));
     await renderAt('/auctionhome');
     await screen.findByRole('list', { name: 'Auction items' });
     expect(api.getAuctionsPage).toHaveBeenCalledTimes(1);
@@ -152,7 +176,9 @@ describe('auction home, a page at a time', () => {
 
   it("keeps the items shown and says 'Something went wrong ...' when the next page fails", async () => {
     const user = userEvent.setup();
-    api.getAuctionsPage.mockResolvedValueOnce({ items: ITEMS, next: 'a1' }).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
+    api.getAuctionsPage
+      .mockResolvedValueOnce({ items: ITEMS, next: 'a1' })
+      .mockRejectedValueOnce(new ApiError(0, 'Network Error'));
     await renderAt('/auctionhome');
     await screen.findByRole('list', { name: 'Auction items' });
     await user.click(screen.getByRole('button', { name: 'Load more items' }));

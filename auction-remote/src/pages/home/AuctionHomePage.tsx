@@ -1,6 +1,18 @@
 import { useRef, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { ADD_AUCTION_PATH, auctionUsersPath, Breadcrumb, getAuctionsPage, LOAD_FAILED_TEXT, LoadFailed, Loading, LoadMore, notify, useIsSignedIn, usePagedList } from '@marketplace/shared';
+import {
+  ADD_AUCTION_PATH,
+  auctionUsersPath,
+  Breadcrumb,
+  getAuctionsPage,
+  LOAD_FAILED_TEXT,
+  LoadFailed,
+  Loading,
+  LoadMore,
+  notify,
+  useIsSignedIn,
+  usePagedList,
+} from '@marketplace/shared';
 import { AuctionCard } from '../../components/AuctionCard';
 import { CardRail } from '../../components/CardRail';
 import { useMyUserId } from '../../lib/useMyUserId';
@@ -58,21 +70,30 @@ export function AuctionHomePage(): ReactElement {
       <div className={styles.intro}>
         <div>
           <h1 className={styles.heading}>Auction House</h1>
-          <p className={ui.muted}>Paintings, coins and currency notes, and sports items. Bid live; the owner approves the winner.</p>
+          <p className={ui.muted}>
+            Paintings, coins and currency notes, and sports items. Bid live; the owner approves the winner.
+          </p>
         </div>
         {signedIn && <OwnerActions />}
       </div>
 
       <AuctionBanner onBrowse={browse} />
 
-      <section ref={lots} tabIndex={-1} className={styles.lots} aria-labelledby="latest-paintings" aria-busy={list.loading}>
+      <section
+        ref={lots}
+        tabIndex={-1}
+        className={styles.lots}
+        aria-labelledby="latest-paintings"
+        aria-busy={list.loading}
+      >
         <div className={ui.head}>
           <h2 id="latest-paintings" className={ui.title}>
             Latest Paintings
           </h2>
           {items && items.length > 0 && (
             <p className={ui.muted}>
-              {items.length} {items.length === 1 ? 'lot' : 'lots'}, {open} open for bids{list.hasMore ? ', more to load' : ''}
+              {items.length} {items.length === 1 ? 'lot' : 'lots'}, {open} open for bids
+              {list.hasMore ? ', more to load' : ''}
             </p>
           )}
         </div>
@@ -80,7 +101,9 @@ export function AuctionHomePage(): ReactElement {
         {list.status === 'failed' && <LoadFailed onRetry={list.reload} buttonClassName={ui.btnOutline} />}
         {items &&
           (items.length === 0 ? (
-            <p className={styles.empty}>No items are up for auction yet.{signedIn ? ' Be the first: add yours.' : ''}</p>
+            <p className={styles.empty}>
+              No items are up for auction yet.{signedIn ? ' Be the first: add yours.' : ''}
+            </p>
           ) : (
             <CardRail label="Auction items">
               {items.map((item) => (

@@ -21,18 +21,34 @@ export function CoinsArt(): ReactElement {
   return (
     <svg viewBox="0 0 300 240" aria-hidden="true" focusable="false">
       <rect x="40" y="40" width="200" height="104" rx="8" fill="#d1fae5" transform="rotate(-8 140 92)" />
-      <rect x="52" y="52" width="176" height="80" rx="4" fill="none" stroke="#059669" strokeWidth="3" transform="rotate(-8 140 92)" />
+      <rect
+        x="52"
+        y="52"
+        width="176"
+        height="80"
+        rx="4"
+        fill="none"
+        stroke="#059669"
+        strokeWidth="3"
+        transform="rotate(-8 140 92)"
+      />
       <circle cx="140" cy="92" r="22" fill="none" stroke="#059669" strokeWidth="3" transform="rotate(-8 140 92)" />
-      <text x="128" y="100" fontSize="24" fontWeight="700" fill="#047857" transform="rotate(-8 140 92)">₹</text>
+      <text x="128" y="100" fontSize="24" fontWeight="700" fill="#047857" transform="rotate(-8 140 92)">
+        ₹
+      </text>
       <g>
         <circle cx="190" cy="168" r="40" fill="#f59e0b" />
         <circle cx="190" cy="168" r="31" fill="none" stroke="#fde68a" strokeWidth="3" />
-        <text x="178" y="179" fontSize="30" fontWeight="800" fill="#fff7d6">₹</text>
+        <text x="178" y="179" fontSize="30" fontWeight="800" fill="#fff7d6">
+          ₹
+        </text>
       </g>
       <g>
         <circle cx="110" cy="180" r="30" fill="#d6d3d1" />
         <circle cx="110" cy="180" r="22" fill="none" stroke="#f5f5f4" strokeWidth="3" />
-        <text x="101" y="189" fontSize="24" fontWeight="800" fill="#78716c">1</text>
+        <text x="101" y="189" fontSize="24" fontWeight="800" fill="#78716c">
+          1
+        </text>
       </g>
     </svg>
   );
@@ -47,7 +63,13 @@ export function SportsArt(): ReactElement {
         <rect x="134" y="96" width="6" height="110" rx="3" fill="#f59e0b" />
       </g>
       <circle cx="222" cy="170" r="28" fill="#dc2626" />
-      <path d="M198 156c16 8 32 8 48 0M198 184c16-8 32-8 48 0" fill="none" stroke="#fecaca" strokeWidth="3" strokeDasharray="4 4" />
+      <path
+        d="M198 156c16 8 32 8 48 0M198 184c16-8 32-8 48 0"
+        fill="none"
+        stroke="#fecaca"
+        strokeWidth="3"
+        strokeDasharray="4 4"
+      />
       <path d="M56 60l10 20 22 3-16 15 4 22-20-11-20 11 4-22-16-15 22-3Z" fill="#fde68a" />
     </svg>
   );

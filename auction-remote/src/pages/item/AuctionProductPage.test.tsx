@@ -37,7 +37,11 @@ function historyRows(): string[][] {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((c) => c.textContent ?? ''));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent ?? ''),
+    );
 }
 
 async function openItem(item = auctionItem()): Promise<void> {
@@ -173,7 +177,12 @@ describe('auction item page', () => {
     reconnect(); // the first connection: nothing missed yet
     expect(api.getAuction).toHaveBeenCalledTimes(1);
     api.getAuction.mockResolvedValue(
-      auctionItem({ bid: 8000, highbid: 8000, bidcount: 3, bids: [{ bid: 8000, nickname: 'Dev', at: '2026-01-05T10:00:00.000Z' }, ...auctionItem().bids] }),
+      auctionItem({
+        bid: 8000,
+        highbid: 8000,
+        bidcount: 3,
+        bids: [{ bid: 8000, nickname: 'Dev', at: '2026-01-05T10:00:00.000Z' }, ...auctionItem().bids],
+      }),
     );
     reconnect();
     await waitFor(() => expect(fact('Current BID')).toBe('Rs. 8000'));
@@ -197,7 +206,9 @@ describe('auction item page', () => {
   it('tells the winner they won', async () => {
     signInAs();
     await openItem(auctionItem({ status: 'closed', winner: BIDDER }));
-    expect(await screen.findByText('Congratulations, you won this item with your BID of Rs. 5000.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Congratulations, you won this item with your BID of Rs. 5000.'),
+    ).toBeInTheDocument();
   });
 
   it('stops listening when the page is left', async () => {
@@ -213,7 +224,10 @@ describe('auction item page', () => {
     signInAs();
     api.getUserData.mockResolvedValue(customer({ userid: 1 }));
     await openItem(auctionItem({ ownerid: 1 }));
-    expect(await screen.findByRole('link', { name: 'See the bidders on your items' })).toHaveAttribute('href', '/auctionusers/1');
+    expect(await screen.findByRole('link', { name: 'See the bidders on your items' })).toHaveAttribute(
+      'href',
+      '/auctionusers/1',
+    );
     expect(screen.queryByRole('button', { name: 'Add BID' })).not.toBeInTheDocument();
   });
 

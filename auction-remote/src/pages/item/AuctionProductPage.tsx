@@ -66,7 +66,10 @@ function ClosedNotice({ item, me }: { item: AuctionItem; me: MyUserId }): ReactE
   if (item.winner === null) winner = 'Bidding has ended. The owner will approve a winner from the bids.';
   else if (me.status === 'ready' && me.data === item.winner)
     winner = `Congratulations, you won this item with your BID of ${formatPrice(item.highbid)}.`;
-  else winner = name ? `Won by ${name} with a BID of ${formatPrice(item.highbid)}.` : `Sold for ${formatPrice(item.highbid)}.`;
+  else
+    winner = name
+      ? `Won by ${name} with a BID of ${formatPrice(item.highbid)}.`
+      : `Sold for ${formatPrice(item.highbid)}.`;
   return (
     <div className={styles.closedNotice}>
       <p className={styles.closedTitle}>This auction is closed</p>
@@ -85,7 +88,15 @@ function Countdown({ time, closed }: { time: string; closed: boolean }): ReactEl
   );
 }
 
-function Details({ item, me, onBid }: { item: AuctionItem; me: MyUserId; onBid: (item: AuctionItem) => void }): ReactElement {
+function Details({
+  item,
+  me,
+  onBid,
+}: {
+  item: AuctionItem;
+  me: MyUserId;
+  onBid: (item: AuctionItem) => void;
+}): ReactElement {
   const ended = useHasEnded(item.time);
   const closed = item.status === 'closed' || ended;
   // A new current bid flashes briefly; the one the page opened with does not.
@@ -99,7 +110,9 @@ function Details({ item, me, onBid }: { item: AuctionItem; me: MyUserId; onBid: 
         <div className={styles.info}>
           <div className={styles.badges}>
             <span className={styles.category}>{item.category}</span>
-            <span className={`${ui.badge} ${closed ? ui.badgeClosed : ui.badgeOpen}`}>{closed ? 'Closed' : 'Open for bids'}</span>
+            <span className={`${ui.badge} ${closed ? ui.badgeClosed : ui.badgeOpen}`}>
+              {closed ? 'Closed' : 'Open for bids'}
+            </span>
           </div>
           <h1 id="auction-product-name" className={styles.name}>
             {item.productname}
@@ -235,7 +248,9 @@ export function AuctionProductPage(): ReactElement {
   }, [id, loaded, update]);
 
   const notFound =
-    item.status === 'failed' && item.error instanceof ApiError && (item.error.status === 404 || item.error.status === 400);
+    item.status === 'failed' &&
+    item.error instanceof ApiError &&
+    (item.error.status === 404 || item.error.status === 400);
 
   return (
     <div className={ui.page}>
@@ -246,7 +261,9 @@ export function AuctionProductPage(): ReactElement {
       {item.status === 'loading' && <Loading label="Loading auction item" minHeight={720} />}
       {notFound && <ItemNotFound />}
       {item.status === 'failed' && !notFound && <LoadFailed onRetry={item.retry} buttonClassName={ui.btnOutline} />}
-      {item.status === 'ready' && <Details item={item.data} me={me} onBid={(fresh) => update((shown) => refreshItem(shown, fresh))} />}
+      {item.status === 'ready' && (
+        <Details item={item.data} me={me} onBid={(fresh) => update((shown) => refreshItem(shown, fresh))} />
+      )}
     </div>
   );
 }

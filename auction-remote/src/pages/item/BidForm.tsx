@@ -23,7 +23,13 @@ export const BID_SUCCESS_TOAST = 'Your BID has been placed,1';
  * its message is shown as an error toast. A signed-out visitor is sent to /login. After a
  * bid we stay on the item (the spec went to /auctionhome) so the bidder sees the live state.
  */
-export function BidForm({ item, onPlaced }: { item: AuctionItem; onPlaced: (item: AuctionItem) => void }): ReactElement {
+export function BidForm({
+  item,
+  onPlaced,
+}: {
+  item: AuctionItem;
+  onPlaced: (item: AuctionItem) => void;
+}): ReactElement {
   const navigate = useNavigate();
   const location = useLocation();
   const signedIn = useIsSignedIn();

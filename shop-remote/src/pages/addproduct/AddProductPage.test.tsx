@@ -16,7 +16,8 @@ const field = {
   photos: () => screen.getByLabelText('Product Photos (PNG)'),
 };
 const addButton = () => screen.getByRole('button', { name: 'Add Product' });
-const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
+const png = (name: string) =>
+  new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -47,7 +48,8 @@ describe('/addproduct', () => {
     const user = setupUser();
     await renderAt('/addproduct');
     expect(field.name()).toBeEnabled();
-    for (const f of [field.title, field.description, field.rating, field.price, field.location, field.photos]) expect(f()).toBeDisabled();
+    for (const f of [field.title, field.description, field.rating, field.price, field.location, field.photos])
+      expect(f()).toBeDisabled();
     expect(addButton()).toBeDisabled();
 
     await user.type(field.name(), 'Retro Camera');

@@ -68,7 +68,15 @@ interface Props {
 const uploadNamed = (file: File): Promise<string> => uploadPhoto(file, file.name);
 
 /** The photos a listing already has (edit): each shown, each can be taken off before saving. */
-function CurrentPhotos({ photos, onRemove, disabled }: { photos: string[]; onRemove(index: number): void; disabled: boolean }): ReactElement {
+function CurrentPhotos({
+  photos,
+  onRemove,
+  disabled,
+}: {
+  photos: string[];
+  onRemove(index: number): void;
+  disabled: boolean;
+}): ReactElement {
   return (
     <div className={styles.current}>
       <p className={forms.label} id="current-photos">
@@ -81,7 +89,14 @@ function CurrentPhotos({ photos, onRemove, disabled }: { photos: string[]; onRem
           {photos.map((url, i) => (
             <li key={url} className={styles.photo}>
               <img src={url} alt={`Photo ${i + 1}`} width={88} height={88} />
-              <button type="button" className={styles.removePhoto} onClick={() => onRemove(i)} disabled={disabled} aria-label={`Remove photo ${i + 1}`} title="Remove photo">
+              <button
+                type="button"
+                className={styles.removePhoto}
+                onClick={() => onRemove(i)}
+                disabled={disabled}
+                aria-label={`Remove photo ${i + 1}`}
+                title="Remove photo"
+              >
                 <CloseIcon size={14} />
               </button>
             </li>
@@ -97,7 +112,15 @@ function CurrentPhotos({ photos, onRemove, disabled }: { photos: string[]; onRem
  * (spec section 5), Location is optional, photos upload one every 3 s (the shared uploader). An
  * edit starts from the listing: its photos are kept unless taken off, new ones are added after them.
  */
-export function ProductForm({ heading, intro, submitLabel, busyLabel, start, onSubmit, extraActions }: Props): ReactElement {
+export function ProductForm({
+  heading,
+  intro,
+  submitLabel,
+  busyLabel,
+  start,
+  onSubmit,
+  extraActions,
+}: Props): ReactElement {
   const form = useProgressiveForm<Key>(ORDER, CHECKS, start);
   const [location, setLocation] = useState(start?.location ?? '');
   const [kept, setKept] = useState<string[]>(start?.photos ?? []);
@@ -154,7 +177,14 @@ export function ProductForm({ heading, intro, submitLabel, busyLabel, start, onS
             <option key={c} value={c} />
           ))}
         </datalist>
-        <Field {...bind('description')} as="textarea" label="Description" className={forms.wide} rows={5} maxLength={5000} />
+        <Field
+          {...bind('description')}
+          as="textarea"
+          label="Description"
+          className={forms.wide}
+          rows={5}
+          maxLength={5000}
+        />
         <Field
           {...bind('rating')}
           label="Rating"
@@ -179,7 +209,11 @@ export function ProductForm({ heading, intro, submitLabel, busyLabel, start, onS
         />
         {editing && (
           <div className={forms.wide}>
-            <CurrentPhotos photos={kept} disabled={sending} onRemove={(i) => setKept((list) => list.filter((_, at) => at !== i))} />
+            <CurrentPhotos
+              photos={kept}
+              disabled={sending}
+              onRemove={(i) => setKept((list) => list.filter((_, at) => at !== i))}
+            />
           </div>
         )}
         <div
@@ -208,13 +242,24 @@ export function ProductForm({ heading, intro, submitLabel, busyLabel, start, onS
         </div>
       </div>
       <div className={forms.actions}>
-        <SubmitButton className={`${ui.button} ${forms.submit}`} busy={sending} busyLabel={busyLabel} disabled={!canSend}>
+        <SubmitButton
+          className={`${ui.button} ${forms.submit}`}
+          busy={sending}
+          busyLabel={busyLabel}
+          disabled={!canSend}
+        >
           {submitLabel}
         </SubmitButton>
         {extraActions}
-        {detailsDone && !editing && photos.length === 0 && <span className={forms.hint}>Add Product opens once every chosen photo is uploaded.</span>}
-        {detailsDone && editing && uploading && <span className={forms.hint}>{submitLabel} opens once every chosen photo is uploaded.</span>}
-        {detailsDone && editing && !uploading && photos.length === 0 && <span className={forms.hint}>{PRODUCT_MESSAGES.photos}</span>}
+        {detailsDone && !editing && photos.length === 0 && (
+          <span className={forms.hint}>Add Product opens once every chosen photo is uploaded.</span>
+        )}
+        {detailsDone && editing && uploading && (
+          <span className={forms.hint}>{submitLabel} opens once every chosen photo is uploaded.</span>
+        )}
+        {detailsDone && editing && !uploading && photos.length === 0 && (
+          <span className={forms.hint}>{PRODUCT_MESSAGES.photos}</span>
+        )}
       </div>
     </form>
   );

@@ -134,7 +134,11 @@ function CartTable({ initial }: { initial: CartItem[] }): ReactElement {
                     aria-label={`Delete ${item.productname}`}
                     title="Delete"
                   >
-                    {busy === item.productid ? <span className={styles.mini} aria-hidden="true" /> : <CloseIcon size={18} />}
+                    {busy === item.productid ? (
+                      <span className={styles.mini} aria-hidden="true" />
+                    ) : (
+                      <CloseIcon size={18} />
+                    )}
                   </button>
                 </td>
               </tr>

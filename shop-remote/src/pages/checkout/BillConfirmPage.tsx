@@ -12,7 +12,16 @@ export function BillConfirmPage(): ReactElement {
       <Breadcrumb page="Bill Confirm" />
       <section className={styles.panel} aria-labelledby="bill-confirm">
         <div className={styles.check} aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="44" height="44" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 24 24"
+            width="44"
+            height="44"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="m5 12.5 4.5 4.5L19 7.5" />
           </svg>
         </div>

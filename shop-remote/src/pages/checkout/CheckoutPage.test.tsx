@@ -7,11 +7,31 @@ import { renderAt } from '../../testing/renderAt';
 const api = mockApi();
 
 const CART: CartItem[] = [
-  { productid: 1, productname: 'Wireless Headphones', title: 'Electronics', price: 2999, photo: 'http://api/images/1.png' },
+  {
+    productid: 1,
+    productname: 'Wireless Headphones',
+    title: 'Electronics',
+    price: 2999,
+    photo: 'http://api/images/1.png',
+  },
   { productid: 2, productname: 'Cotton Shirt', title: 'Clothing', price: 399, photo: 'http://api/images/2.png' },
 ];
-const HOME: Address = { streetadd: '12 MG Road', landmark: 'Near Metro', country: 'India', state: 'Karnataka', city: 'Bengaluru', postal: '560001' };
-const OFFICE: Address = { streetadd: '4 Marine Drive', landmark: 'Opp. Park', country: 'India', state: 'Maharastra', city: 'Mumbai', postal: '400002' };
+const HOME: Address = {
+  streetadd: '12 MG Road',
+  landmark: 'Near Metro',
+  country: 'India',
+  state: 'Karnataka',
+  city: 'Bengaluru',
+  postal: '560001',
+};
+const OFFICE: Address = {
+  streetadd: '4 Marine Drive',
+  landmark: 'Opp. Park',
+  country: 'India',
+  state: 'Maharastra',
+  city: 'Mumbai',
+  postal: '400002',
+};
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -50,7 +70,11 @@ describe('/checkout', () => {
     expect(box.queryByText('Discount(Promocode)')).not.toBeInTheDocument();
 
     const payment = screen.getByRole('radiogroup', { name: 'Payment Information' });
-    expect(within(payment).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['cod', 'paywithcard', 'paypal']);
+    expect(
+      within(payment)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(['cod', 'paywithcard', 'paypal']);
     expect(within(payment).getByRole('radio', { name: /Cash on Delivery/ })).toBeChecked();
   });
 
@@ -112,7 +136,9 @@ describe('/checkout', () => {
     expect(await toastKind('Coupon Applied Successfully')).toBe('success');
     const coupon = screen.getByRole('region', { name: 'Have a coupon?' });
     expect(within(coupon).getByText('WELCOME50')).toBeInTheDocument();
-    expect(within(coupon).getByText(/Coupon Applied Successfully/)).toHaveTextContent('Coupon Applied Successfully — Rs. 50 off');
+    expect(within(coupon).getByText(/Coupon Applied Successfully/)).toHaveTextContent(
+      'Coupon Applied Successfully — Rs. 50 off',
+    );
     expect(within(summary()).getByText('Discount(Promocode)').nextElementSibling).toHaveTextContent('- Rs. 50');
     expect(within(summary()).getByText('Total').nextElementSibling).toHaveTextContent('Rs. 3348');
 

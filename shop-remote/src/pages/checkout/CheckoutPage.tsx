@@ -140,7 +140,12 @@ function CouponBox({ coupon, onChange }: { coupon: CouponState; onChange(next: C
               if (coupon.status === 'expired') onChange({ status: 'none' });
             }}
             action={
-              <SubmitButton className={ui.button} busy={coupon.status === 'checking'} busyLabel="Checking…" disabled={!code.trim()}>
+              <SubmitButton
+                className={ui.button}
+                busy={coupon.status === 'checking'}
+                busyLabel="Checking…"
+                disabled={!code.trim()}
+              >
                 Apply Coupon
               </SubmitButton>
             }
@@ -306,7 +311,10 @@ function OrderSummary({ items, discount }: { items: readonly CartItem[]; discoun
           </dd>
         </div>
       </dl>
-      <p className={styles.fine}>Standard shipping, free on items of Rs.500 and above. The shop confirms the final amounts when you place the order.</p>
+      <p className={styles.fine}>
+        Standard shipping, free on items of Rs.500 and above. The shop confirms the final amounts when you place the
+        order.
+      </p>
     </section>
   );
 }
@@ -392,7 +400,13 @@ function Checkout({ items, customer }: { items: CartItem[]; customer: Customer }
         </div>
         <div className={styles.side}>
           <OrderSummary items={items} discount={coupon.status === 'applied' ? coupon.discount : 0} />
-          <SubmitButton type="button" className={`${ui.button} ${styles.placeOrder}`} onClick={() => void order()} busy={sending} busyLabel="Placing Order…">
+          <SubmitButton
+            type="button"
+            className={`${ui.button} ${styles.placeOrder}`}
+            onClick={() => void order()}
+            busy={sending}
+            busyLabel="Placing Order…"
+          >
             Place Order
           </SubmitButton>
           <Link to={CART_PATH} className={styles.back}>
@@ -427,7 +441,11 @@ function CheckoutLoader(): ReactElement {
   if (checkout.status === 'loading') return <Loading label="Loading checkout" minHeight="70vh" />;
   if (checkout.status === 'failed') {
     // Spec section 4: the user-data call answering 404 (unknown user) goes to /error404.
-    return hasStatus(checkout.error, 404) ? <Navigate to={ERROR_PATH} replace /> : <LoadFailed onRetry={checkout.retry} buttonClassName={ui.buttonOutline} />;
+    return hasStatus(checkout.error, 404) ? (
+      <Navigate to={ERROR_PATH} replace />
+    ) : (
+      <LoadFailed onRetry={checkout.retry} buttonClassName={ui.buttonOutline} />
+    );
   }
   const [items, customer] = checkout.data;
   if (items.length === 0) return <Navigate to={EMPTY_CART_PATH} replace />;

@@ -15,7 +15,11 @@ function searchOver(catalogue: Product[]) {
       .filter((p) => query.category === undefined || p.title.toLowerCase() === query.category.toLowerCase())
       .sort((a, b) => b.productid - a.productid);
     const limit = query.limit ?? 48;
-    return { products: matches.slice(0, limit), hasMore: matches.length > limit, next: matches.length > limit ? 'more' : null };
+    return {
+      products: matches.slice(0, limit),
+      hasMore: matches.length > limit,
+      next: matches.length > limit ? 'more' : null,
+    };
   };
 }
 
@@ -42,8 +46,14 @@ describe('product details', () => {
     );
     expect(within(product).getByRole('link', { name: 'Add to Cart' })).toHaveAttribute('href', '/viewcart/1');
     // A visitor signs in first and comes back to this product.
-    expect(within(product).getByRole('link', { name: 'Add to Wishlist' })).toHaveAttribute('href', '/login?next=%2Fproductdetails%2F1');
-    expect(within(product).getByRole('link', { name: 'Email me when the price drops' })).toHaveAttribute('href', '/login?next=%2Fproductdetails%2F1');
+    expect(within(product).getByRole('link', { name: 'Add to Wishlist' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fproductdetails%2F1',
+    );
+    expect(within(product).getByRole('link', { name: 'Email me when the price drops' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fproductdetails%2F1',
+    );
   });
 
   it('shows a struck-through higher price, stars, tags and related products', async () => {
@@ -57,7 +67,9 @@ describe('product details', () => {
     expect(screen.getByRole('link', { name: 'Headphones' })).toHaveAttribute('href', '/newarrival/Headphones');
 
     const related = await screen.findByRole('list', { name: 'Related products' });
-    const names = within(related).getAllByRole('heading').map((h) => h.textContent);
+    const names = within(related)
+      .getAllByRole('heading')
+      .map((h) => h.textContent);
     // The same category first (newest first), then the newest of the others; never the product itself.
     expect(names).toEqual(['Sky Drone Mini', 'Phantom Drone X', 'Denim Shirt', 'Leather Wallet']);
   });
@@ -80,7 +92,11 @@ describe('product details', () => {
     api.getProduct.mockResolvedValue(gadgets[5]);
     await renderAt('/productdetails/16');
     const related = await screen.findByRole('list', { name: 'Related products' });
-    expect(within(related).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Gadget 5', 'Gadget 4', 'Gadget 3', 'Gadget 2']);
+    expect(
+      within(related)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Gadget 5', 'Gadget 4', 'Gadget 3', 'Gadget 2']);
     expect(api.searchProducts.mock.calls).toEqual([[{ productname: '', category: 'Electronics', limit: 5 }]]);
   });
 
@@ -171,7 +187,9 @@ describe('product details: wishlist and price-drop alert (issue 18)', () => {
 
   it('a full alert list (409) is an error toast and the bell stays off', async () => {
     const user = userEvent.setup();
-    api.setPriceAlert.mockRejectedValue(new ApiError(409, 'You already watch 200 products: remove an alert to add another'));
+    api.setPriceAlert.mockRejectedValue(
+      new ApiError(409, 'You already watch 200 products: remove an alert to add another'),
+    );
     await renderAt('/productdetails/1');
     await waitFor(() => expect(bell()).toBeEnabled());
     await user.click(bell());
@@ -184,7 +202,10 @@ describe('product details: wishlist and price-drop alert (issue 18)', () => {
     await renderAt('/productdetails/1');
     expect(await toastKind('Session expired, please login again')).toBe('error');
     expect(useSession.getState().session).toBeNull();
-    expect(await screen.findByRole('link', { name: 'Add to Wishlist' })).toHaveAttribute('href', '/login?next=%2Fproductdetails%2F1');
+    expect(await screen.findByRole('link', { name: 'Add to Wishlist' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fproductdetails%2F1',
+    );
   });
 
   it('a visitor makes no wishlist or alert call', async () => {

@@ -36,9 +36,7 @@ export function listPrice(price: number): number {
 
 /** Tags: the category and the main words of the name, each a search link. */
 export function tagsOf(product: Product): string[] {
-  const words = product.productname
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 2 && !/^\d+$/.test(w));
+  const words = product.productname.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2 && !/^\d+$/.test(w));
   const seen = new Set<string>();
   return [product.title, ...words]
     .filter((tag) => {
@@ -248,14 +246,18 @@ export function ProductDetailsPage(): ReactElement {
   }, [id]);
 
   const notFound =
-    product.status === 'failed' && product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400);
+    product.status === 'failed' &&
+    product.error instanceof ApiError &&
+    (product.error.status === 404 || product.error.status === 400);
 
   return (
     <div className={ui.page}>
       <Breadcrumb page="Product Details" />
       {product.status === 'loading' && <Loading label="Loading product" minHeight="100vh" />}
       {notFound && <ProductNotFound />}
-      {product.status === 'failed' && !notFound && <LoadFailed onRetry={product.retry} buttonClassName={ui.buttonOutline} />}
+      {product.status === 'failed' && !notFound && (
+        <LoadFailed onRetry={product.retry} buttonClassName={ui.buttonOutline} />
+      )}
       {product.status === 'ready' && <Details product={product.data} />}
     </div>
   );

@@ -29,7 +29,8 @@ const field = {
   photos: () => screen.getByLabelText('Add Photos (PNG)'),
 };
 const save = () => screen.getByRole('button', { name: 'Save Changes' });
-const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
+const png = (name: string) =>
+  new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
 
 beforeEach(() => {
   signInAs();
@@ -52,7 +53,11 @@ describe('/editproduct/{id}', () => {
     expect(field.location()).toHaveValue('Pune');
     for (const f of Object.values(field)) expect(f()).toBeEnabled();
     const current = screen.getByRole('list', { name: 'Current photos' });
-    expect(within(current).getAllByRole('img').map((i) => i.getAttribute('src'))).toEqual(CAMERA.photos);
+    expect(
+      within(current)
+        .getAllByRole('img')
+        .map((i) => i.getAttribute('src')),
+    ).toEqual(CAMERA.photos);
     expect(save()).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/myaccount/myproducts');
     expect(api.getProduct).toHaveBeenCalledWith(12);
@@ -99,7 +104,9 @@ describe('/editproduct/{id}', () => {
   it('needs at least one photo: with none kept, Save waits for a new upload, which is added after the kept ones', async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    api.uploadPhoto.mockImplementation((file) => Promise.resolve(`http://localhost:4000/images/${(file as File).name}`));
+    api.uploadPhoto.mockImplementation((file) =>
+      Promise.resolve(`http://localhost:4000/images/${(file as File).name}`),
+    );
     api.updateProduct.mockResolvedValue(CAMERA);
     await renderAt('/editproduct/12');
     await screen.findByRole('heading', { level: 1, name: 'Edit Product' });
@@ -122,7 +129,10 @@ describe('/editproduct/{id}', () => {
     expect(screen.getByText('Uploaded 2 of 2')).toBeInTheDocument();
     expect(save()).toBeEnabled();
     await user.click(save());
-    expect(api.updateProduct.mock.calls[0]![1].photos).toEqual(['http://localhost:4000/images/c.png', 'http://localhost:4000/images/d.png']);
+    expect(api.updateProduct.mock.calls[0]![1].photos).toEqual([
+      'http://localhost:4000/images/c.png',
+      'http://localhost:4000/images/d.png',
+    ]);
   });
 
   it("refuses another seller's listing: no form, the reason and the ways on", async () => {

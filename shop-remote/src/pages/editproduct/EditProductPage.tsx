@@ -94,7 +94,10 @@ function EditForm({ product }: { product: Product }): ReactElement {
 /** The listing and who is asking, side by side; only its seller gets the form. */
 function EditProduct({ id }: { id: number | null }): ReactElement {
   const listing = useResource(
-    () => (id === null ? Promise.reject(new ApiError(404, 'Product not found')) : Promise.all([getProduct(id), getUserData()])),
+    () =>
+      id === null
+        ? Promise.reject(new ApiError(404, 'Product not found'))
+        : Promise.all([getProduct(id), getUserData()]),
     [id],
     {
       onFailed: (error) => {
@@ -106,12 +109,18 @@ function EditProduct({ id }: { id: number | null }): ReactElement {
   if (listing.status === 'loading') return <Loading label="Loading your product" minHeight="70vh" />;
   if (listing.status === 'failed') {
     if (hasStatus(listing.error, 404) || hasStatus(listing.error, 400)) {
-      return <Notice title="Product not found" text="We could not find this product. It may have been taken down, or the link may be wrong." />;
+      return (
+        <Notice
+          title="Product not found"
+          text="We could not find this product. It may have been taken down, or the link may be wrong."
+        />
+      );
     }
     return <LoadFailed onRetry={listing.retry} buttonClassName={ui.buttonOutline} />;
   }
   const [product, customer] = listing.data;
-  if (product.userid !== customer.userid) return <Notice title="Edit Product" text={NOT_YOURS_TEXT} product={product} />;
+  if (product.userid !== customer.userid)
+    return <Notice title="Edit Product" text={NOT_YOURS_TEXT} product={product} />;
   return <EditForm product={product} />;
 }
 

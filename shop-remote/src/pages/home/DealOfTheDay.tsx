@@ -1,6 +1,14 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Price, productDetailsPath, searchPath, searchProducts, StarRating, useResource, type Product } from '@marketplace/shared';
+import {
+  Price,
+  productDetailsPath,
+  searchPath,
+  searchProducts,
+  StarRating,
+  useResource,
+  type Product,
+} from '@marketplace/shared';
 import { ProductPhoto } from '../../components/ProductPhoto';
 import ui from '../../styles/ui.module.css';
 import styles from './DealOfTheDay.module.css';

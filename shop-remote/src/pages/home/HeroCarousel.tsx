@@ -7,7 +7,13 @@ import styles from './HeroCarousel.module.css';
 
 /** The spec's three offers (section 2, Home page). */
 export const HERO_SLIDES = [
-  { kicker: 'Electronics Accessories', title: 'Get 30% Off', text: 'Starting from Rs. 25000', theme: 'sunset', Art: AccessoriesArt },
+  {
+    kicker: 'Electronics Accessories',
+    title: 'Get 30% Off',
+    text: 'Starting from Rs. 25000',
+    theme: 'sunset',
+    Art: AccessoriesArt,
+  },
   { kicker: 'Headphones', title: 'Get 10% Off', text: 'Starting from Rs. 3000', theme: 'indigo', Art: HeadphonesArt },
   { kicker: 'Mobiles', title: 'Get 10% Off', text: 'Starting from Rs. 10000', theme: 'emerald', Art: MobileArt },
 ] as const;

@@ -10,7 +10,11 @@ const api = mockApi();
 const DRONES = PRODUCTS.filter((p) => /drone/i.test(p.productname));
 
 /** A catalogue far larger than TOP TRENDING. */
-const CATALOGUE: Product[] = Array.from({ length: 120 }, (_, i) => ({ ...PRODUCTS[i % PRODUCTS.length], productid: 100 + i, productname: `Catalogue item ${i}` }));
+const CATALOGUE: Product[] = Array.from({ length: 120 }, (_, i) => ({
+  ...PRODUCTS[i % PRODUCTS.length],
+  productid: 100 + i,
+  productname: `Catalogue item ${i}`,
+}));
 
 function card(name: string): HTMLElement {
   return screen.getByRole('link', { name }).closest('article') as HTMLElement;
@@ -37,7 +41,9 @@ describe('home page', () => {
     expect(api.getTrendingProducts).toHaveBeenCalledWith();
     expect(within(grid).getAllByRole('listitem')).toHaveLength(PRODUCTS.length);
 
-    const headphones = within(grid).getByRole('link', { name: 'Wireless Headphones' }).closest('article') as HTMLElement;
+    const headphones = within(grid)
+      .getByRole('link', { name: 'Wireless Headphones' })
+      .closest('article') as HTMLElement;
     expect(within(headphones).getByText('Electronics')).toBeInTheDocument();
     expect(within(headphones).getByText('Rs. 2999')).toBeInTheDocument();
     expect(within(headphones).getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
@@ -51,7 +57,10 @@ describe('home page', () => {
     expect(photos.filter((p) => p.hasAttribute('fetchpriority'))).toEqual([photo]);
     expect(photo).toHaveAttribute('width');
     expect(photo).toHaveAttribute('height');
-    expect(within(grid).getByRole('link', { name: 'Wireless Headphones' })).toHaveAttribute('href', '/productdetails/1');
+    expect(within(grid).getByRole('link', { name: 'Wireless Headphones' })).toHaveAttribute(
+      'href',
+      '/productdetails/1',
+    );
   });
 
   it('shows the trending set only, never the catalogue, with Load More to /newarrival, however many products there are', async () => {
@@ -126,7 +135,9 @@ describe('home page', () => {
     await renderAt('/');
     const deal = await screen.findByRole('region', { name: 'Deal of the Day' });
     expect(api.searchProducts).toHaveBeenCalledWith({ productname: 'drone', limit: 4 });
-    const names = within(deal).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const names = within(deal)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(names).toEqual(['Phantom Drone X', 'Sky Drone Mini']);
     expect(within(deal).getByText('Rs. 45999')).toBeInTheDocument();
     expect(within(deal).getByRole('link', { name: 'Sky Drone Mini' })).toHaveAttribute('href', '/productdetails/5');
@@ -156,9 +167,18 @@ describe('home page', () => {
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
     const shirt = card('Cotton Shirt');
-    expect(within(shirt).getByRole('link', { name: 'Add to cart: Cotton Shirt' })).toHaveAttribute('href', '/login?next=%2Fviewcart%2F2');
-    expect(within(shirt).getByRole('link', { name: 'Add to wishlist: Cotton Shirt' })).toHaveAttribute('href', '/login?next=%2Fproductdetails%2F2');
-    expect(within(shirt).getByRole('link', { name: 'Email me when the price drops: Cotton Shirt' })).toHaveAttribute('href', '/login?next=%2Fproductdetails%2F2');
+    expect(within(shirt).getByRole('link', { name: 'Add to cart: Cotton Shirt' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fviewcart%2F2',
+    );
+    expect(within(shirt).getByRole('link', { name: 'Add to wishlist: Cotton Shirt' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fproductdetails%2F2',
+    );
+    expect(within(shirt).getByRole('link', { name: 'Email me when the price drops: Cotton Shirt' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fproductdetails%2F2',
+    );
   });
 
   it('sends a signed-in shopper from add-to-cart to /viewcart/{productid}', async () => {
@@ -166,7 +186,10 @@ describe('home page', () => {
     api.getTrendingProducts.mockResolvedValue(PRODUCTS);
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
-    expect(within(card('Cotton Shirt')).getByRole('link', { name: 'Add to cart: Cotton Shirt' })).toHaveAttribute('href', '/viewcart/2');
+    expect(within(card('Cotton Shirt')).getByRole('link', { name: 'Add to cart: Cotton Shirt' })).toHaveAttribute(
+      'href',
+      '/viewcart/2',
+    );
   });
 
   it("shows each card's heart pressed from one read of the wishlist's first page (not one request per card), and toggles it", async () => {
@@ -207,7 +230,9 @@ describe('home page', () => {
       .mockResolvedValueOnce({ msg: 'Price alert removed: we will not email you about this product', watching: false });
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
-    const bell = within(card('Cotton Shirt')).getByRole('button', { name: 'Email me when the price drops: Cotton Shirt' });
+    const bell = within(card('Cotton Shirt')).getByRole('button', {
+      name: 'Email me when the price drops: Cotton Shirt',
+    });
     expect(bell).toHaveAttribute('aria-pressed', 'false');
     await user.click(bell);
     expect(api.setPriceAlert).toHaveBeenLastCalledWith(2, true);
@@ -223,12 +248,16 @@ describe('home page', () => {
     const user = userEvent.setup();
     signInAs();
     api.getTrendingProducts.mockResolvedValue(PRODUCTS);
-    api.addToWishlist.mockRejectedValue(new ApiError(409, 'Your wishlist is full: it holds at most 500 products. Remove some to add more.'));
+    api.addToWishlist.mockRejectedValue(
+      new ApiError(409, 'Your wishlist is full: it holds at most 500 products. Remove some to add more.'),
+    );
     await renderAt('/');
     await screen.findByRole('list', { name: 'Top trending products' });
     const heart = within(card('Denim Shirt')).getByRole('button', { name: 'Add to wishlist: Denim Shirt' });
     await user.click(heart);
-    expect(await toastKind('Your wishlist is full: it holds at most 500 products. Remove some to add more.')).toBe('error');
+    expect(await toastKind('Your wishlist is full: it holds at most 500 products. Remove some to add more.')).toBe(
+      'error',
+    );
     expect(heart).toHaveAttribute('aria-pressed', 'false');
   });
 

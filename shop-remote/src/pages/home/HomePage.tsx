@@ -1,8 +1,27 @@
 import { useState, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { addToCartPath, atomStyles, getTrendingProducts, LoadFailed, Loading, loginPath, NEW_ARRIVALS_PATH, productDetailsPath, useIsSignedIn, useResource, type Product } from '@marketplace/shared';
+import {
+  addToCartPath,
+  atomStyles,
+  getTrendingProducts,
+  LoadFailed,
+  Loading,
+  loginPath,
+  NEW_ARRIVALS_PATH,
+  productDetailsPath,
+  useIsSignedIn,
+  useResource,
+  type Product,
+} from '@marketplace/shared';
 import { BellIcon, CartIcon, EyeIcon, HeartIcon } from '../../components/Icons';
-import { CardActionButton, CardActionLink, ProductCard, ProductGrid, ProductGridItem, SavedMark } from '../../components/ProductCard';
+import {
+  CardActionButton,
+  CardActionLink,
+  ProductCard,
+  ProductGrid,
+  ProductGridItem,
+  SavedMark,
+} from '../../components/ProductCard';
 import { togglePriceAlert, usePriceAlert } from '../../lib/priceAlerts';
 import { toggleWishlist, useWishlistHeart, useWishlistSync } from '../../lib/wishlist';
 import ui from '../../styles/ui.module.css';
@@ -16,19 +35,57 @@ import styles from './HomePage.module.css';
 function WishlistAction({ product, signedIn }: { product: Product; signedIn: boolean }): ReactElement {
   const { pressed, busy } = useWishlistHeart(product.productid);
   const label = `Add to wishlist: ${product.productname}`;
-  if (!signedIn) return <CardActionLink label={label} icon={<HeartIcon size={18} />} to={loginPath(productDetailsPath(product.productid))} />;
-  return <CardActionButton label={label} icon={<HeartIcon size={18} />} pressed={pressed} busy={busy} onClick={() => void toggleWishlist(product.productid)} />;
+  if (!signedIn)
+    return (
+      <CardActionLink
+        label={label}
+        icon={<HeartIcon size={18} />}
+        to={loginPath(productDetailsPath(product.productid))}
+      />
+    );
+  return (
+    <CardActionButton
+      label={label}
+      icon={<HeartIcon size={18} />}
+      pressed={pressed}
+      busy={busy}
+      onClick={() => void toggleWishlist(product.productid)}
+    />
+  );
 }
 
 /** The bell over a card: records a price-drop alert (pressing it again removes it); a visitor signs in first. */
 function PriceAlertAction({ product, signedIn }: { product: Product; signedIn: boolean }): ReactElement {
   const { pressed, busy } = usePriceAlert(product.productid);
   const label = `Email me when the price drops: ${product.productname}`;
-  if (!signedIn) return <CardActionLink label={label} icon={<BellIcon size={18} />} to={loginPath(productDetailsPath(product.productid))} />;
-  return <CardActionButton label={label} icon={<BellIcon size={18} />} pressed={pressed} busy={busy} onClick={() => void togglePriceAlert(product.productid)} />;
+  if (!signedIn)
+    return (
+      <CardActionLink
+        label={label}
+        icon={<BellIcon size={18} />}
+        to={loginPath(productDetailsPath(product.productid))}
+      />
+    );
+  return (
+    <CardActionButton
+      label={label}
+      icon={<BellIcon size={18} />}
+      pressed={pressed}
+      busy={busy}
+      onClick={() => void togglePriceAlert(product.productid)}
+    />
+  );
 }
 
-function TrendingActions({ product, signedIn, onQuickView }: { product: Product; signedIn: boolean; onQuickView: () => void }): ReactElement {
+function TrendingActions({
+  product,
+  signedIn,
+  onQuickView,
+}: {
+  product: Product;
+  signedIn: boolean;
+  onQuickView: () => void;
+}): ReactElement {
   const name = product.productname;
   return (
     <>
@@ -94,7 +151,11 @@ export function HomePage(): ReactElement {
                       priority={index === 0}
                       badge={signedIn && <SavedBadge productid={product.productid} />}
                       overlay={
-                        <TrendingActions product={product} signedIn={signedIn} onQuickView={() => setQuickView(product)} />
+                        <TrendingActions
+                          product={product}
+                          signedIn={signedIn}
+                          onQuickView={() => setQuickView(product)}
+                        />
                       }
                     />
                   </ProductGridItem>

@@ -7,7 +7,15 @@ import ui from '../../styles/ui.module.css';
 import styles from './QuickView.module.css';
 
 /** Quick view of one product from the TOP TRENDING grid. */
-export function QuickView({ product, signedIn, onClose }: { product: Product; signedIn: boolean; onClose: () => void }): ReactElement {
+export function QuickView({
+  product,
+  signedIn,
+  onClose,
+}: {
+  product: Product;
+  signedIn: boolean;
+  onClose: () => void;
+}): ReactElement {
   return (
     <Modal title="Quick view" onClose={onClose}>
       <div className={styles.layout}>
@@ -19,7 +27,10 @@ export function QuickView({ product, signedIn, onClose }: { product: Product; si
           <Price value={product.price} className={styles.price} />
           <p className={styles.description}>{product.description}</p>
           <div className={styles.actions}>
-            <Link className={ui.button} to={signedIn ? addToCartPath(product.productid) : loginPath(addToCartPath(product.productid))}>
+            <Link
+              className={ui.button}
+              to={signedIn ? addToCartPath(product.productid) : loginPath(addToCartPath(product.productid))}
+            >
               Add to Cart
             </Link>
             <Link className={ui.buttonOutline} to={productDetailsPath(product.productid)}>

@@ -9,8 +9,25 @@ export function AccessoriesArt(): ReactElement {
       <rect x="92" y="172" width="56" height="46" rx="10" fill="rgb(255 255 255 / 0.28)" />
       <rect x="70" y="62" width="100" height="116" rx="28" fill="rgb(255 255 255 / 0.92)" />
       <rect x="82" y="74" width="76" height="92" rx="18" fill="#1f2937" />
-      <circle cx="120" cy="120" r="28" fill="none" stroke="#f59e0b" strokeWidth="6" strokeDasharray="120 60" strokeLinecap="round" />
-      <text x="120" y="126" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="18" fontWeight="700" fill="#fff">
+      <circle
+        cx="120"
+        cy="120"
+        r="28"
+        fill="none"
+        stroke="#f59e0b"
+        strokeWidth="6"
+        strokeDasharray="120 60"
+        strokeLinecap="round"
+      />
+      <text
+        x="120"
+        y="126"
+        textAnchor="middle"
+        fontFamily="system-ui, sans-serif"
+        fontSize="18"
+        fontWeight="700"
+        fill="#fff"
+      >
         10:30
       </text>
       <rect x="170" y="108" width="8" height="24" rx="4" fill="rgb(255 255 255 / 0.92)" />
@@ -22,7 +39,13 @@ export function HeadphonesArt(): ReactElement {
   return (
     <svg viewBox="0 0 240 240" aria-hidden="true" focusable="false">
       <circle cx="120" cy="120" r="104" fill="rgb(255 255 255 / 0.10)" />
-      <path d="M44 140v-18a76 76 0 0 1 152 0v18" fill="none" stroke="rgb(255 255 255 / 0.92)" strokeWidth="14" strokeLinecap="round" />
+      <path
+        d="M44 140v-18a76 76 0 0 1 152 0v18"
+        fill="none"
+        stroke="rgb(255 255 255 / 0.92)"
+        strokeWidth="14"
+        strokeLinecap="round"
+      />
       <rect x="30" y="126" width="48" height="78" rx="22" fill="rgb(255 255 255 / 0.92)" />
       <rect x="162" y="126" width="48" height="78" rx="22" fill="rgb(255 255 255 / 0.92)" />
       <rect x="44" y="140" width="20" height="50" rx="10" fill="#312e81" />

@@ -9,7 +9,11 @@ const api = mockApi();
 const SHIRTS = PRODUCTS.filter((p) => p.productname.includes('Shirt'));
 
 /** One page of results, the last one unless it has a `next` cursor. */
-const page = (products: typeof PRODUCTS, next: string | null = null): SearchPage => ({ products, hasMore: next !== null, next });
+const page = (products: typeof PRODUCTS, next: string | null = null): SearchPage => ({
+  products,
+  hasMore: next !== null,
+  next,
+});
 
 function lastQuery(): unknown {
   return api.searchProducts.mock.lastCall?.[0];
@@ -55,12 +59,11 @@ describe('new arrivals and search', () => {
 
     const categories = screen.getByRole('group', { name: 'Categories' });
     await waitFor(() => expect(within(categories).getAllByRole('radio')).toHaveLength(4));
-    expect(within(categories).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
-      'All',
-      'Accessories',
-      'Clothing',
-      'Electronics',
-    ]);
+    expect(
+      within(categories)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['All', 'Accessories', 'Clothing', 'Electronics']);
     expect(within(categories).getByRole('radio', { name: 'All' })).toBeChecked();
     // The list of categories, not the catalogue.
     expect(api.getProducts).not.toHaveBeenCalled();
@@ -151,7 +154,9 @@ describe('new arrivals and search', () => {
 describe('a page at a time', () => {
   it('shows the first page, then the next one after it with Load more (its cursor), until no more follow', async () => {
     const user = userEvent.setup();
-    api.searchProducts.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), 'c1')).mockResolvedValueOnce(page(PRODUCTS.slice(4)));
+    api.searchProducts
+      .mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), 'c1'))
+      .mockResolvedValueOnce(page(PRODUCTS.slice(4)));
     await renderAt('/newarrival');
     const grid = await screen.findByRole('list', { name: 'Products' });
     expect(within(grid).getAllByRole('listitem')).toHaveLength(4);
@@ -192,7 +197,9 @@ describe('a page at a time', () => {
 
   it('starts over from the first page when the search changes', async () => {
     const user = userEvent.setup();
-    api.searchProducts.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), 'c1')).mockResolvedValueOnce(page(PRODUCTS.slice(4), 'c2'));
+    api.searchProducts
+      .mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), 'c1'))
+      .mockResolvedValueOnce(page(PRODUCTS.slice(4), 'c2'));
     await renderAt('/newarrival');
     const grid = await screen.findByRole('list', { name: 'Products' });
     await user.click(screen.getByRole('button', { name: 'Load more products' }));
@@ -207,7 +214,9 @@ describe('a page at a time', () => {
 
   it('keeps what is shown and says so when the next page cannot be loaded', async () => {
     const user = userEvent.setup();
-    api.searchProducts.mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), 'c1')).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
+    api.searchProducts
+      .mockResolvedValueOnce(page(PRODUCTS.slice(0, 4), 'c1'))
+      .mockRejectedValueOnce(new ApiError(0, 'Network Error'));
     await renderAt('/newarrival');
     const grid = await screen.findByRole('list', { name: 'Products' });
     await user.click(screen.getByRole('button', { name: 'Load more products' }));

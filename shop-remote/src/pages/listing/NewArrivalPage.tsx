@@ -151,9 +151,7 @@ export function NewArrivalPage(): ReactElement {
       <div className={styles.layout}>
         <aside className={styles.sidebar} aria-label="Filters">
           <fieldset className={styles.panel}>
-            <legend className={styles.panelTitle}>
-              Categories
-            </legend>
+            <legend className={styles.panelTitle}>Categories</legend>
             <ul className={styles.categoryList}>
               {['', ...categories].map((name) => (
                 <li key={name || 'all'}>
@@ -170,7 +168,9 @@ export function NewArrivalPage(): ReactElement {
                 </li>
               ))}
               {categoryNames.status === 'loading' &&
-                [1, 2, 3].map((n) => <li key={`placeholder-${n}`} className={styles.categoryPlaceholder} aria-hidden="true" />)}
+                [1, 2, 3].map((n) => (
+                  <li key={`placeholder-${n}`} className={styles.categoryPlaceholder} aria-hidden="true" />
+                ))}
             </ul>
           </fieldset>
 
@@ -180,8 +180,20 @@ export function NewArrivalPage(): ReactElement {
             </h2>
             <div className={styles.priceForm}>
               <div className={styles.priceRow}>
-                <PriceField label="Min price" placeholder="0" value={minText} onChange={setMinText} errorId={priceErrorId} />
-                <PriceField label="Max price" placeholder="Any" value={maxText} onChange={setMaxText} errorId={priceErrorId} />
+                <PriceField
+                  label="Min price"
+                  placeholder="0"
+                  value={minText}
+                  onChange={setMinText}
+                  errorId={priceErrorId}
+                />
+                <PriceField
+                  label="Max price"
+                  placeholder="Any"
+                  value={maxText}
+                  onChange={setMaxText}
+                  errorId={priceErrorId}
+                />
               </div>
               {priceError && (
                 <p id={ids.priceError} className={styles.fieldError} role="alert">
@@ -209,7 +221,8 @@ export function NewArrivalPage(): ReactElement {
                 {heading}
               </h1>
               <p className={styles.count} aria-live="polite">
-                {ready && `${shown.length} ${shown.length === 1 ? 'product' : 'products'}${results.hasMore ? ', more below' : ''}`}
+                {ready &&
+                  `${shown.length} ${shown.length === 1 ? 'product' : 'products'}${results.hasMore ? ', more below' : ''}`}
               </p>
             </div>
             <div className={styles.toggle} role="group" aria-label="Layout">
@@ -232,7 +245,9 @@ export function NewArrivalPage(): ReactElement {
           {results.status === 'failed' && <LoadFailed onRetry={results.reload} buttonClassName={ui.buttonOutline} />}
           {ready && shown.length === 0 && (
             <div className={styles.empty}>
-              <p className={styles.emptyTitle}>{searchKey ? `No products found for "${searchKey}"` : 'No products found'}</p>
+              <p className={styles.emptyTitle}>
+                {searchKey ? `No products found for "${searchKey}"` : 'No products found'}
+              </p>
               <p className={styles.emptyHint}>
                 {filtered ? 'Try another category or price range.' : 'Try a different search word.'}
               </p>

@@ -66,16 +66,35 @@ function AddReviewForm(): ReactElement {
       <h1 id="add-review-title" className={forms.panelTitle}>
         Add Review
       </h1>
-      <p className={forms.panelIntro}>Tell other shoppers about a product or your order. Each field opens once the one before it is filled in.</p>
+      <p className={forms.panelIntro}>
+        Tell other shoppers about a product or your order. Each field opens once the one before it is filled in.
+      </p>
       <div className={forms.grid}>
         <Field {...bind('name')} label="Name" maxLength={100} autoComplete="name" />
         <Field {...bind('title')} label="Title" maxLength={200} />
-        <Field {...bind('description')} as="textarea" label="Description" className={forms.wide} rows={5} maxLength={5000} />
-        <Field {...bind('keywords')} label="Keywords" hint="Separate keywords with spaces, e.g. quality delivery." maxLength={500} />
+        <Field
+          {...bind('description')}
+          as="textarea"
+          label="Description"
+          className={forms.wide}
+          rows={5}
+          maxLength={5000}
+        />
+        <Field
+          {...bind('keywords')}
+          label="Keywords"
+          hint="Separate keywords with spaces, e.g. quality delivery."
+          maxLength={500}
+        />
         <Field {...bind('date')} label="Date" type="date" />
       </div>
       <div className={forms.actions}>
-        <SubmitButton className={`${ui.button} ${forms.submit}`} busy={sending} busyLabel="Adding Review…" disabled={!form.valid}>
+        <SubmitButton
+          className={`${ui.button} ${forms.submit}`}
+          busy={sending}
+          busyLabel="Adding Review…"
+          disabled={!form.valid}
+        >
           Add Review
         </SubmitButton>
         <Link to={REVIEW_PATH} className={ui.buttonGhost}>

@@ -8,12 +8,40 @@ const api = mockApi();
 
 /** As GET /getreviews pages them: the most recently added first. */
 const REVIEWS: Review[] = [
-  { reviewid: 3, date: '2025-03-12', name: 'Priya', title: 'Great headphones', keywords: 'quality sound', description: 'Clear sound, <b>loud</b> bass.' },
-  { reviewid: 2, date: '2025-02-20', name: 'Asha', title: 'Nice shirt', keywords: 'fashion', description: 'Fits well.' },
-  { reviewid: 1, date: '2025-01-05', name: 'Rohan', title: 'Fast delivery', keywords: 'delivery service', description: 'Arrived a day early.' },
+  {
+    reviewid: 3,
+    date: '2025-03-12',
+    name: 'Priya',
+    title: 'Great headphones',
+    keywords: 'quality sound',
+    description: 'Clear sound, <b>loud</b> bass.',
+  },
+  {
+    reviewid: 2,
+    date: '2025-02-20',
+    name: 'Asha',
+    title: 'Nice shirt',
+    keywords: 'fashion',
+    description: 'Fits well.',
+  },
+  {
+    reviewid: 1,
+    date: '2025-01-05',
+    name: 'Rohan',
+    title: 'Fast delivery',
+    keywords: 'delivery service',
+    description: 'Arrived a day early.',
+  },
 ];
 const OLDER: Review[] = [
-  { reviewid: 0, date: '2024-12-24', name: 'Meera', title: 'Good packaging', keywords: 'packaging', description: 'Well wrapped.' },
+  {
+    reviewid: 0,
+    date: '2024-12-24',
+    name: 'Meera',
+    title: 'Good packaging',
+    keywords: 'packaging',
+    description: 'Well wrapped.',
+  },
 ];
 
 const lastPage = (items: Review[]): Page<Review> => ({ items, next: null });
@@ -25,14 +53,19 @@ describe('/review', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading reviews');
 
     const articles = await screen.findAllByRole('article');
-    expect(articles.map((a) => within(a).getByRole('heading').textContent)).toEqual(['Great headphones', 'Nice shirt', 'Fast delivery']);
+    expect(articles.map((a) => within(a).getByRole('heading').textContent)).toEqual([
+      'Great headphones',
+      'Nice shirt',
+      'Fast delivery',
+    ]);
     const newest = within(articles[0]);
     expect(newest.getByText('Priya')).toBeInTheDocument();
     expect(newest.getByText('12 Mar 2025')).toHaveAttribute('datetime', '2025-03-12');
-    expect(within(newest.getByRole('list', { name: 'Keywords' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'quality',
-      'sound',
-    ]);
+    expect(
+      within(newest.getByRole('list', { name: 'Keywords' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['quality', 'sound']);
     // Markup in a review is shown as text, never as HTML.
     expect(newest.getByText('Clear sound, <b>loud</b> bass.')).toBeInTheDocument();
     expect(articles[0].querySelector('b')).toBeNull();
@@ -120,7 +153,9 @@ describe('/review, a page at a time', () => {
 
   it("keeps the reviews shown and says 'Something went Wrong' when the next page fails", async () => {
     const user = userEvent.setup();
-    api.getReviewsPage.mockResolvedValueOnce({ items: REVIEWS, next: 'r1' }).mockRejectedValueOnce(new ApiError(0, 'Network Error'));
+    api.getReviewsPage
+      .mockResolvedValueOnce({ items: REVIEWS, next: 'r1' })
+      .mockRejectedValueOnce(new ApiError(0, 'Network Error'));
     await renderAt('/review');
     await screen.findAllByRole('article');
     await user.click(screen.getByRole('button', { name: 'Load more reviews' }));

@@ -13,7 +13,10 @@ const MESSAGES = { removed: 'Removed from your wishlist', cleared: 'Your wishlis
 const [HEADPHONES, SHIRT, DRONE] = PRODUCTS as [Product, Product, Product];
 const page = (items: Product[], count = items.length, next: string | null = null) => ({ items, next, count });
 const list = () => screen.findByRole('list', { name: 'Wishlist items' });
-const names = async () => within(await list()).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+const names = async () =>
+  within(await list())
+    .getAllByRole('heading', { level: 2 })
+    .map((h) => h.textContent);
 const heading = () => screen.getByRole('heading', { level: 1 });
 
 beforeEach(() => api.refreshCartCount.mockResolvedValue());
@@ -23,7 +26,9 @@ describe('/wishlist, visitor', () => {
     await renderAt('/wishlist');
     expect(heading()).toHaveTextContent(/^My Wishlist$/);
     expect(screen.queryByRole('list', { name: 'Wishlist items' })).not.toBeInTheDocument();
-    expect(screen.getByText('Your wishlist is kept with your account. Sign in to see it, or sign up to start one.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your wishlist is kept with your account. Sign in to see it, or sign up to start one.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Signin' })).toHaveAttribute('href', '/login?next=%2Fwishlist');
     expect(screen.getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/signup?next=%2Fwishlist');
     expect(api.getWishlistPage).not.toHaveBeenCalled();
@@ -43,7 +48,10 @@ describe('/wishlist, signed in', () => {
     expect(within(drone).getByText('Electronics')).toBeInTheDocument();
     expect(within(drone).getByText('Rs. 45999')).toBeInTheDocument();
     expect(within(drone).getByRole('link', { name: 'Phantom Drone X' })).toHaveAttribute('href', '/productdetails/3');
-    expect(within(drone).getByRole('link', { name: 'VIEW: Phantom Drone X' })).toHaveAttribute('href', '/productdetails/3');
+    expect(within(drone).getByRole('link', { name: 'VIEW: Phantom Drone X' })).toHaveAttribute(
+      'href',
+      '/productdetails/3',
+    );
     expect(within(drone).getByRole('button', { name: 'ADD TO CART: Phantom Drone X' })).toBeEnabled();
     expect(within(drone).getByRole('button', { name: 'REMOVE: Phantom Drone X' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'CLEAR WISHLIST' })).toBeEnabled();

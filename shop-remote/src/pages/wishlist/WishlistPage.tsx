@@ -145,7 +145,9 @@ function SignedInWishlist(): ReactElement {
           </button>
         )}
       </div>
-      {ready && !empty && <p className={styles.note}>ADD TO CART moves a product to your cart and takes it off your wishlist.</p>}
+      {ready && !empty && (
+        <p className={styles.note}>ADD TO CART moves a product to your cart and takes it off your wishlist.</p>
+      )}
       {list.status === 'loading' && <Loading label="Loading your wishlist" minHeight="70vh" />}
       {list.status === 'failed' && <LoadFailed onRetry={list.reload} buttonClassName={ui.buttonOutline} />}
       {empty && (
@@ -180,11 +182,21 @@ function SignedInWishlist(): ReactElement {
                   <Price value={price} className={styles.price} />
                 </div>
                 <div className={styles.actions}>
-                  <button type="button" className={ui.button} onClick={() => void toCart(product)} disabled={locked} aria-label={`ADD TO CART: ${productname}`}>
+                  <button
+                    type="button"
+                    className={ui.button}
+                    onClick={() => void toCart(product)}
+                    disabled={locked}
+                    aria-label={`ADD TO CART: ${productname}`}
+                  >
                     <CartIcon size={18} />
                     {mine === 'cart' ? 'Moving…' : 'ADD TO CART'}
                   </button>
-                  <Link className={ui.buttonOutline} to={productDetailsPath(productid)} aria-label={`VIEW: ${productname}`}>
+                  <Link
+                    className={ui.buttonOutline}
+                    to={productDetailsPath(productid)}
+                    aria-label={`VIEW: ${productname}`}
+                  >
                     <EyeIcon size={18} />
                     VIEW
                   </Link>

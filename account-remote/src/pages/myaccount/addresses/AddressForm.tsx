@@ -1,6 +1,14 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
-import { ADDRESS_COUNTRIES, ADDRESS_STATES, Field, myAccountPath, notify, SubmitButton, useFormFields } from '@marketplace/shared';
+import {
+  ADDRESS_COUNTRIES,
+  ADDRESS_STATES,
+  Field,
+  myAccountPath,
+  notify,
+  SubmitButton,
+  useFormFields,
+} from '@marketplace/shared';
 import { checks } from '../../../lib/validation';
 import { useAccount } from '../AccountContext';
 import { saveAddresses, withAddressAdded, withAddressReplaced, type Address } from './addresses';

@@ -1,6 +1,13 @@
 import { withoutAddress } from './addresses';
 
-const a = { streetadd: '1 A St', landmark: 'L', country: 'India', state: 'Gujarat', city: 'Surat', postal: '1' } as const;
+const a = {
+  streetadd: '1 A St',
+  landmark: 'L',
+  country: 'India',
+  state: 'Gujarat',
+  city: 'Surat',
+  postal: '1',
+} as const;
 const b = { ...a, streetadd: '2 B St' };
 const aElsewhere = { ...a, city: 'Vadodara' }; // same street + landmark + postal as `a`
 

@@ -20,7 +20,10 @@ export function sameAddress(a: Address, b: Address): boolean {
  * the user chose) decides between identical-looking duplicates; the key decides if the list moved.
  */
 export function withoutAddress(list: readonly Address[], target: Address, index?: number): Address[] {
-  const at = index !== undefined && list[index] && sameAddress(list[index], target) ? index : list.findIndex((a) => sameAddress(a, target));
+  const at =
+    index !== undefined && list[index] && sameAddress(list[index], target)
+      ? index
+      : list.findIndex((a) => sameAddress(a, target));
   return at < 0 ? [...list] : list.filter((_, i) => i !== at);
 }
 

@@ -19,14 +19,20 @@ const COLUMNS_HERE = [
 /** /myaccount/cancellation: the cancelled orders among those loaded (older ones with Load more), or an empty state. */
 export function Cancellation(): ReactElement {
   const { orders: loaded, hasMore } = useOrders();
-  const none = hasMore ? `No cancelled order among your ${loaded?.length ?? 0} latest orders.` : 'You have not cancelled any order.';
+  const none = hasMore
+    ? `No cancelled order among your ${loaded?.length ?? 0} latest orders.`
+    : 'You have not cancelled any order.';
   return (
     <>
       <h1 className={accountStyles.heading}>My Cancellations</h1>
       <OrdersNav />
       <WithOrders pick={cancelledOnly}>
         {(orders) =>
-          orders.length === 0 ? <EmptyOrders>{none}</EmptyOrders> : <OrdersTableCard orders={orders} columns={COLUMNS_HERE} />
+          orders.length === 0 ? (
+            <EmptyOrders>{none}</EmptyOrders>
+          ) : (
+            <OrdersTableCard orders={orders} columns={COLUMNS_HERE} />
+          )
         }
       </WithOrders>
     </>

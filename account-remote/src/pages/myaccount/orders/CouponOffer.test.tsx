@@ -45,7 +45,9 @@ describe('/myaccount/couponoffer', () => {
   it("says 'Something went wrong ...' when the offers cannot be loaded, and Try again loads them", async () => {
     const user = userEvent.setup();
     api.getCoupons.mockRejectedValueOnce(new ApiError(0, 'Network Error'));
-    api.getCoupons.mockResolvedValueOnce([{ couponname: 'SAVE100', discount: 100, expiresAt: '2026-01-01T12:00:00.000Z', usesLeft: 5 }]);
+    api.getCoupons.mockResolvedValueOnce([
+      { couponname: 'SAVE100', discount: 100, expiresAt: '2026-01-01T12:00:00.000Z', usesLeft: 5 },
+    ]);
     await renderAt('/myaccount/couponoffer');
     expect(await screen.findByText('Something went wrong ...')).toBeInTheDocument();
     expect(screen.getByText('The offers could not be loaded.')).toBeInTheDocument();

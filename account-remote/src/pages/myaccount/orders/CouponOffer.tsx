@@ -43,7 +43,12 @@ function CouponCard({ coupon }: { coupon: Coupon }): ReactElement {
           {coupon.usesLeft} {coupon.usesLeft === 1 ? 'use' : 'uses'} left
         </span>
       </p>
-      <button type="button" className={[accountStyles.secondary, styles.copy].join(' ')} onClick={copy} aria-label={`${copied ? 'Copied code' : 'Copy code'} ${coupon.couponname}`}>
+      <button
+        type="button"
+        className={[accountStyles.secondary, styles.copy].join(' ')}
+        onClick={copy}
+        aria-label={`${copied ? 'Copied code' : 'Copy code'} ${coupon.couponname}`}
+      >
         <span aria-live="polite">{copied ? 'Copied!' : 'Copy Code'}</span>
       </button>
     </li>
@@ -61,7 +66,13 @@ export function CouponOffer(): ReactElement {
         Copy a code and apply it in the coupon box at checkout. <Link to={CART_PATH}>Go to your cart</Link>
       </p>
       {coupons.status === 'loading' && <Loading label="Loading offers" />}
-      {coupons.status === 'failed' && <LoadFailed what="The offers could not be loaded." onRetry={coupons.retry} buttonClassName={accountStyles.button} />}
+      {coupons.status === 'failed' && (
+        <LoadFailed
+          what="The offers could not be loaded."
+          onRetry={coupons.retry}
+          buttonClassName={accountStyles.button}
+        />
+      )}
       {coupons.status === 'ready' &&
         (coupons.data.length === 0 ? (
           <div className={accountStyles.panel}>

@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Link, Navigate, useNavigate } from '@marketplace/shared/router';
-import { cancelOrder, errorMessage, hasStatus, myAccountPath, notify, productDetailsPath, type Order } from '@marketplace/shared';
+import {
+  cancelOrder,
+  errorMessage,
+  hasStatus,
+  myAccountPath,
+  notify,
+  productDetailsPath,
+  type Order,
+} from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import { LoadedOrder, OrderHead, OrderTimeline, useSelectedOrderId } from './OrderBits';
 import { canCancel, formatDate, money, orderSubtotal, orderTotal, paymentName, shippingText } from './orderFormat';
@@ -105,7 +113,12 @@ function CancelOrder({ order }: { order: Order }): ReactElement {
     );
   }
   return (
-    <div className={styles.confirm} role="alertdialog" aria-labelledby="cancel-question" aria-describedby="cancel-detail">
+    <div
+      className={styles.confirm}
+      role="alertdialog"
+      aria-labelledby="cancel-question"
+      aria-describedby="cancel-detail"
+    >
       <p id="cancel-question" className={accountStyles.strong}>
         Cancel order #{order.orderid}?
       </p>
@@ -179,7 +192,11 @@ function OrderDetail({ order }: { order: Order }): ReactElement {
             <div>
               <dt>Payment</dt>
               {/* Cash on delivery is paid when the order arrives: "Paid by" would not be true yet. */}
-              <dd>{order.payinfo === 'cod' ? 'Cash on Delivery: pay when it arrives' : `Paid by ${paymentName(order.payinfo)}`}</dd>
+              <dd>
+                {order.payinfo === 'cod'
+                  ? 'Cash on Delivery: pay when it arrives'
+                  : `Paid by ${paymentName(order.payinfo)}`}
+              </dd>
             </div>
           </dl>
         </section>

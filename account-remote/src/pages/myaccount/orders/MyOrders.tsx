@@ -19,7 +19,12 @@ function OrderList({ orders }: { orders: Order[] }): ReactElement {
       orders={orders}
       columns={[COLUMNS.id, COLUMNS.date, COLUMNS.items, COLUMNS.total, COLUMNS.status]}
       action={(o) => (
-        <button type="button" className={styles.manage} onClick={() => manage(o.orderid)} aria-label={`MANAGE order ${o.orderid}`}>
+        <button
+          type="button"
+          className={styles.manage}
+          onClick={() => manage(o.orderid)}
+          aria-label={`MANAGE order ${o.orderid}`}
+        >
           MANAGE
         </button>
       )}
@@ -34,7 +39,9 @@ export function MyOrders(): ReactElement {
       <h1 className={accountStyles.heading}>My Orders</h1>
       <OrdersNav />
       <WithOrders pick={newestFirst}>
-        {(orders) => (orders.length === 0 ? <EmptyOrders>No Order Pending</EmptyOrders> : <OrderList orders={orders} />)}
+        {(orders) =>
+          orders.length === 0 ? <EmptyOrders>No Order Pending</EmptyOrders> : <OrderList orders={orders} />
+        }
       </WithOrders>
     </>
   );

@@ -25,7 +25,15 @@ export function StatusBadge({ status }: { status: OrderStatus }): ReactElement {
 }
 
 /** 'Order #12 [status]', when it was placed (and `detail`), and a link to the order's other page. */
-export function OrderHead({ order, detail, link }: { order: Order; detail?: string; link: { to: string; label: string } }): ReactElement {
+export function OrderHead({
+  order,
+  detail,
+  link,
+}: {
+  order: Order;
+  detail?: string;
+  link: { to: string; label: string };
+}): ReactElement {
   return (
     <div className={styles.orderHead}>
       <div>
@@ -56,7 +64,12 @@ export function OrdersNav(): ReactElement {
   return (
     <nav aria-label="Orders" className={styles.tabs}>
       {ORDER_TABS.map((t) => (
-        <NavLink key={t.to} to={t.to} end className={({ isActive }) => [styles.tab, isActive ? styles.tabActive : null].filter(Boolean).join(' ')}>
+        <NavLink
+          key={t.to}
+          to={t.to}
+          end
+          className={({ isActive }) => [styles.tab, isActive ? styles.tabActive : null].filter(Boolean).join(' ')}
+        >
           {t.label}
         </NavLink>
       ))}
@@ -96,7 +109,11 @@ export function timelineSteps(order: Order, now = Date.now()): Step[] {
   }
   const at = FLOW.indexOf(order.status);
   const dates = [placed, stepDate(at >= 1, order.shippedBy, now), stepDate(at >= 2, order.deliveredBy, now)];
-  return FLOW.map((label, i) => ({ label, state: i < at ? 'done' : i === at ? 'current' : 'upcoming', date: dates[i] ?? '' }));
+  return FLOW.map((label, i) => ({
+    label,
+    state: i < at ? 'done' : i === at ? 'current' : 'upcoming',
+    date: dates[i] ?? '',
+  }));
 }
 
 export function OrderTimeline({ order }: { order: Order }): ReactElement {
@@ -108,7 +125,12 @@ export function OrderTimeline({ order }: { order: Order }): ReactElement {
         return (
           <li
             key={s.label}
-            className={[styles.step, finished ? styles.done : null, s.state === 'current' ? styles.current : null, s.state === 'cancelled' ? styles.cancelled : null]
+            className={[
+              styles.step,
+              finished ? styles.done : null,
+              s.state === 'current' ? styles.current : null,
+              s.state === 'cancelled' ? styles.cancelled : null,
+            ]
               .filter(Boolean)
               .join(' ')}
             aria-current={s.state === 'current' || s.state === 'cancelled' ? 'step' : undefined}
@@ -153,7 +175,15 @@ export function useSelectedOrderId(): number | null {
  * the failure with a retry. An order not found (or another user's) gives a warning toast, is
  * forgotten and the page goes to `leaveTo`; a 401 is the area's (it signs the user out).
  */
-export function LoadedOrder({ orderid, leaveTo, children }: { orderid: number; leaveTo: string; children: (order: Order) => ReactNode }): ReactElement {
+export function LoadedOrder({
+  orderid,
+  leaveTo,
+  children,
+}: {
+  orderid: number;
+  leaveTo: string;
+  children: (order: Order) => ReactNode;
+}): ReactElement {
   const { fail } = useAccount();
   const order = useResource(() => getOrder(orderid), [orderid], {
     onFailed: (error) => {
@@ -172,7 +202,9 @@ export function LoadedOrder({ orderid, leaveTo, children }: { orderid: number; l
 
   if (order.status === 'ready') return <>{children(order.data)}</>;
   if (order.status === 'failed' && !missing && !hasStatus(order.error, 401)) {
-    return <LoadFailed what="This order could not be loaded." onRetry={order.retry} buttonClassName={accountStyles.button} />;
+    return (
+      <LoadFailed what="This order could not be loaded." onRetry={order.retry} buttonClassName={accountStyles.button} />
+    );
   }
   return <Loading label="Loading the order" />;
 }

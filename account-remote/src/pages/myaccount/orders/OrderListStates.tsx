@@ -37,7 +37,8 @@ export function WithOrders({
   children: (orders: Order[]) => ReactNode;
 }): ReactElement {
   const { orders, status, reload } = useOrders();
-  if (status === 'failed') return <LoadFailed what="Your orders could not be loaded." onRetry={reload} buttonClassName={styles.button} />;
+  if (status === 'failed')
+    return <LoadFailed what="Your orders could not be loaded." onRetry={reload} buttonClassName={styles.button} />;
   if (orders === null) return <Loading label="Loading your orders" />;
   return (
     <>

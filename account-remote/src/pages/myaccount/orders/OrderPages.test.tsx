@@ -23,7 +23,11 @@ async function ordersPage(page: { limit?: number; cursor?: string } = {}): Promi
 function manyOrders(count: number, over: (n: number) => Partial<Order> = () => ({})): Order[] {
   return Array.from({ length: count }, (_, i) => {
     const orderid = 100 + count - i;
-    return order({ orderid, orderdate: new Date(Date.UTC(2025, 0, 1) + (count - i) * 86_400_000).toISOString(), ...over(orderid) });
+    return order({
+      orderid,
+      orderdate: new Date(Date.UTC(2025, 0, 1) + (count - i) * 86_400_000).toISOString(),
+      ...over(orderid),
+    });
   });
 }
 
@@ -103,7 +107,12 @@ describe('/myaccount/myorder', () => {
     const user = userEvent.setup();
     orders = [
       order({ orderid: 12, status: 'Shipped', billamount: 450, billtax: 50, discount: 0 }),
-      order({ orderid: 11, orderdate: '2025-02-01T12:00:00.000Z', status: 'Delivered', orderdata: [{ productid: 5, productname: 'Desk Lamp', price: 900, quantity: 1 }] }),
+      order({
+        orderid: 11,
+        orderdate: '2025-02-01T12:00:00.000Z',
+        status: 'Delivered',
+        orderdata: [{ productid: 5, productname: 'Desk Lamp', price: 900, quantity: 1 }],
+      }),
     ];
     await renderAt('/myaccount/myorder');
     const rows = (await screen.findAllByRole('row')).slice(1);
@@ -149,7 +158,9 @@ describe('/myaccount/manageorder', () => {
   });
 
   it('shows the timeline finished up to Shipped, items with quantity 1, amounts with the discount line and Free Delivery', async () => {
-    orders = [order({ orderid: 21, status: 'Shipped', billamount: 1250, billtax: 0, discount: 50, couponname: 'WELCOME50' })];
+    orders = [
+      order({ orderid: 21, status: 'Shipped', billamount: 1250, billtax: 0, discount: 50, couponname: 'WELCOME50' }),
+    ];
     selectOrder(21);
     await renderAt('/myaccount/manageorder');
     expect(await screen.findByRole('heading', { name: /Order #21/ })).toHaveTextContent('Shipped');
@@ -158,15 +169,29 @@ describe('/myaccount/manageorder', () => {
     expect(shipped).toMatch(/Shipped \(completed, current status\)/);
     expect(delivered).toMatch(/Delivered \(not yet\) Expected 12 Mar 2025/);
 
-    const items = within(screen.getByRole('region', { name: 'Items' })).getAllByRole('row').slice(1);
-    expect(items.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    const items = within(screen.getByRole('region', { name: 'Items' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(
+      items.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['Wireless Earbuds', 'Rs. 999', '1'],
       ['Phone Case', 'Rs. 301', '1'],
     ]);
-    expect(within(items[0]!).getByRole('link', { name: 'Wireless Earbuds' })).toHaveAttribute('href', '/productdetails/3');
+    expect(within(items[0]!).getByRole('link', { name: 'Wireless Earbuds' })).toHaveAttribute(
+      'href',
+      '/productdetails/3',
+    );
 
     const amounts = screen.getByLabelText('Order amounts');
-    const lines = Array.from(amounts.children).map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent]);
+    const lines = Array.from(amounts.children).map((row) => [
+      row.querySelector('dt')!.textContent,
+      row.querySelector('dd')!.textContent,
+    ]);
     expect(lines).toEqual([
       ['Subtotal', 'Rs. 1300'],
       ['Discount(Promocode) WELCOME50', '- Rs. 50'],
@@ -237,7 +262,9 @@ describe('/myaccount/manageorder', () => {
     const user = userEvent.setup();
     orders = [order({ orderid: 26, status: 'Processing' })];
     api.cancelOrder.mockImplementation(async (id) => {
-      orders = orders.map((o) => (o.orderid === id ? { ...o, status: 'Cancelled', cancelledAt: '2025-03-10T13:00:00.000Z' } : o));
+      orders = orders.map((o) =>
+        o.orderid === id ? { ...o, status: 'Cancelled', cancelledAt: '2025-03-10T13:00:00.000Z' } : o,
+      );
       return { msg: 'Order Cancelled Successfully' };
     });
     selectOrder(26);
@@ -261,7 +288,9 @@ describe('/myaccount/manageorder', () => {
   it('a refused cancel gives a warning toast with the server message and returns to My Orders', async () => {
     const user = userEvent.setup();
     orders = [order({ orderid: 27, status: 'Shipped' })];
-    api.cancelOrder.mockRejectedValue(new ApiError(409, 'This order is already Delivered and can no longer be cancelled'));
+    api.cancelOrder.mockRejectedValue(
+      new ApiError(409, 'This order is already Delivered and can no longer be cancelled'),
+    );
     selectOrder(27);
     await renderAt('/myaccount/manageorder');
     await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
@@ -283,7 +312,10 @@ describe('/myaccount/manageorder', () => {
 describe('/myaccount/trackorder', () => {
   it('without a selected order lists the orders to choose from; TRACK shows the timeline with dates and the expected delivery', async () => {
     const user = userEvent.setup();
-    orders = [order({ orderid: 31, status: 'Processing' }), order({ orderid: 30, status: 'Delivered', orderdate: '2025-01-05T12:00:00.000Z' })];
+    orders = [
+      order({ orderid: 31, status: 'Processing' }),
+      order({ orderid: 30, status: 'Delivered', orderdate: '2025-01-05T12:00:00.000Z' }),
+    ];
     await renderAt('/myaccount/trackorder');
     expect(await screen.findByText('Choose an order to see where it is.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'TRACK order 31' }));
@@ -310,7 +342,14 @@ describe('/myaccount/trackorder', () => {
 describe('/myaccount/cancellation and /myaccount/mypayment', () => {
   it('lists only the cancelled orders', async () => {
     orders = [
-      order({ orderid: 43, status: 'Cancelled', cancelledAt: '2025-03-11T12:00:00.000Z', billamount: 450, billtax: 50, discount: 0 }),
+      order({
+        orderid: 43,
+        status: 'Cancelled',
+        cancelledAt: '2025-03-11T12:00:00.000Z',
+        billamount: 450,
+        billtax: 50,
+        discount: 0,
+      }),
       order({ orderid: 42, status: 'Processing' }),
     ];
     await renderAt('/myaccount/cancellation');
@@ -335,7 +374,14 @@ describe('/myaccount/cancellation and /myaccount/mypayment', () => {
     ];
     await renderAt('/myaccount/mypayment');
     const rows = (await screen.findAllByRole('row')).slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').slice(0, 4).map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(0, 4)
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['#52', '10 Mar 2025', 'PayPal paypal', 'Rs. 2000'],
       ['#51', '1 Mar 2025', 'Cash on Delivery cod', 'Rs. 350'],
     ]);
@@ -398,7 +444,9 @@ describe('orders a page at a time', () => {
     await user.click(screen.getByRole('button', { name: 'Load more orders' }));
     await waitFor(() => expect(orderIds()).toHaveLength(25));
 
-    orders = orders.map((o) => (o.orderid === 102 ? { ...o, status: 'Cancelled', cancelledAt: '2025-02-01T12:00:00.000Z' } : o));
+    orders = orders.map((o) =>
+      o.orderid === 102 ? { ...o, status: 'Cancelled', cancelledAt: '2025-02-01T12:00:00.000Z' } : o,
+    );
     await user.click(screen.getByRole('link', { name: 'My Cancellations' }));
     await waitFor(() => expect(api.getOrdersPage).toHaveBeenLastCalledWith({ limit: 25 }));
     expect(await screen.findByRole('row', { name: /#102/ })).toHaveTextContent('1 Feb 2025');
@@ -407,7 +455,10 @@ describe('orders a page at a time', () => {
 
   it('My Cancellations does not claim there is none while older orders are not loaded', async () => {
     const user = userEvent.setup();
-    orders = manyOrders(25, (id) => ({ status: id === 103 ? 'Cancelled' : 'Processing', cancelledAt: id === 103 ? '2025-02-01T12:00:00.000Z' : null }));
+    orders = manyOrders(25, (id) => ({
+      status: id === 103 ? 'Cancelled' : 'Processing',
+      cancelledAt: id === 103 ? '2025-02-01T12:00:00.000Z' : null,
+    }));
     await renderAt('/myaccount/cancellation');
     expect(await screen.findByText('No cancelled order among your 20 latest orders.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more orders' }));

@@ -1,4 +1,13 @@
-import { createContext, useContext, useEffect, useMemo, useRef, type ReactElement, type ReactNode, type RefCallback } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  type ReactElement,
+  type ReactNode,
+  type RefCallback,
+} from 'react';
 import { useLocation } from '@marketplace/shared/router';
 import { getOrdersPage, hasStatus, notify, usePagedList, type Order, type PagedList } from '@marketplace/shared';
 

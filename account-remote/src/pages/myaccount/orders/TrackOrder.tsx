@@ -15,7 +15,8 @@ function DeliveryLine({ order }: { order: Order }): ReactElement {
   if (order.status === 'Cancelled') {
     return (
       <p className={styles.cancelNote}>
-        This order was cancelled{order.cancelledAt ? ` on ${formatDateTime(order.cancelledAt)}` : ''}; it will not be delivered.
+        This order was cancelled{order.cancelledAt ? ` on ${formatDateTime(order.cancelledAt)}` : ''}; it will not be
+        delivered.
       </p>
     );
   }
@@ -44,7 +45,11 @@ function Tracking({ order }: { order: Order }): ReactElement {
   };
   return (
     <div className={accountStyles.panel}>
-      <OrderHead order={order} detail={itemsSummary(order)} link={{ to: myAccountPath('manageorder'), label: 'Manage Order' }} />
+      <OrderHead
+        order={order}
+        detail={itemsSummary(order)}
+        link={{ to: myAccountPath('manageorder'), label: 'Manage Order' }}
+      />
       <OrderTimeline order={order} />
       <DeliveryLine order={order} />
       <div className={accountStyles.actions}>
@@ -64,7 +69,12 @@ function ChooseOrder({ orders }: { orders: Order[] }): ReactElement {
       orders={orders}
       columns={[COLUMNS.id, COLUMNS.date, COLUMNS.items, COLUMNS.status]}
       action={(o) => (
-        <button type="button" className={styles.manage} onClick={() => choose(o.orderid)} aria-label={`TRACK order ${o.orderid}`}>
+        <button
+          type="button"
+          className={styles.manage}
+          onClick={() => choose(o.orderid)}
+          aria-label={`TRACK order ${o.orderid}`}
+        >
           TRACK
         </button>
       )}

@@ -10,7 +10,8 @@ const SELLER_MESSAGES = { removed: 'Product Removed Successfully', notYours: 'Yo
 const api = mockApi();
 
 /** A product the signed-in seller (user 1) listed. */
-const listing = (productid: number, productname: string, price = 999): Product => product({ productid, productname, price, rating: 4.5 });
+const listing = (productid: number, productname: string, price = 999): Product =>
+  product({ productid, productname, price, rating: 4.5 });
 
 beforeEach(() => {
   signInAs();
@@ -20,11 +21,17 @@ beforeEach(() => {
 });
 
 const table = () => screen.findByRole('table', { name: 'Your listings' });
-const names = async () => within(await table()).getAllByRole('link', { name: /^(?!Edit )/ }).map((l) => l.textContent);
+const names = async () =>
+  within(await table())
+    .getAllByRole('link', { name: /^(?!Edit )/ })
+    .map((l) => l.textContent);
 
 describe('/myaccount/myproducts', () => {
   it('is in the side menu and lists the seller’s products with View, Edit and Take down', async () => {
-    api.getMyProductsPage.mockResolvedValue({ items: [listing(12, 'Retro Camera', 1299), listing(11, 'Film Roll', 250)], next: null });
+    api.getMyProductsPage.mockResolvedValue({
+      items: [listing(12, 'Retro Camera', 1299), listing(11, 'Film Roll', 250)],
+      next: null,
+    });
     await renderAt('/myaccount/myproducts');
     const menu = await screen.findByRole('navigation', { name: 'My account' });
     expect(within(menu).getByRole('link', { name: 'My Products' })).toHaveAttribute('href', '/myaccount/myproducts');
@@ -32,7 +39,9 @@ describe('/myaccount/myproducts', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'My Products' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Home/My Products');
     expect(await names()).toEqual(['Retro Camera', 'Film Roll']);
-    const rows = within(await table()).getAllByRole('row').slice(1);
+    const rows = within(await table())
+      .getAllByRole('row')
+      .slice(1);
     expect(rows[0]).toHaveTextContent('Electronics');
     expect(rows[0]).toHaveTextContent('Rs. 1299');
     expect(rows[0]).toHaveTextContent('4.5 / 5');
@@ -65,7 +74,9 @@ describe('/myaccount/myproducts', () => {
 
   it('shows the failure with Try again', async () => {
     const user = userEvent.setup();
-    api.getMyProductsPage.mockRejectedValueOnce(new ApiError(500, 'boom')).mockResolvedValueOnce({ items: [listing(12, 'Retro Camera')], next: null });
+    api.getMyProductsPage
+      .mockRejectedValueOnce(new ApiError(500, 'boom'))
+      .mockResolvedValueOnce({ items: [listing(12, 'Retro Camera')], next: null });
     await renderAt('/myaccount/myproducts');
     expect(await screen.findByText('Your products could not be loaded.')).toBeInTheDocument();
     expect(screen.getByText('Something went wrong ...')).toBeInTheDocument();
@@ -90,7 +101,10 @@ describe('/myaccount/myproducts', () => {
 
   it('takes a listing down after the confirmation: the toast, the row goes, the focus moves on', async () => {
     const user = userEvent.setup();
-    api.getMyProductsPage.mockResolvedValue({ items: [listing(12, 'Retro Camera'), listing(11, 'Film Roll')], next: null });
+    api.getMyProductsPage.mockResolvedValue({
+      items: [listing(12, 'Retro Camera'), listing(11, 'Film Roll')],
+      next: null,
+    });
     api.removeProduct.mockResolvedValue({ msg: SELLER_MESSAGES.removed });
     await renderAt('/myaccount/myproducts');
     await table();

@@ -39,12 +39,18 @@ function TakeDownQuestion({
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => confirmRef.current?.focus(), [product.productid]);
   return (
-    <div className={orderStyles.confirm} role="alertdialog" aria-labelledby="takedown-question" aria-describedby="takedown-detail">
+    <div
+      className={orderStyles.confirm}
+      role="alertdialog"
+      aria-labelledby="takedown-question"
+      aria-describedby="takedown-detail"
+    >
       <p id="takedown-question" className={accountStyles.strong}>
         Take down “{product.productname}”?
       </p>
       <p id="takedown-detail">
-        It leaves the catalogue, search, carts and wishlists at once. Orders already placed keep it. This cannot be undone.
+        It leaves the catalogue, search, carts and wishlists at once. Orders already placed keep it. This cannot be
+        undone.
       </p>
       <div className={accountStyles.actions}>
         <button ref={confirmRef} type="button" className={orderStyles.dangerSolid} onClick={onConfirm} disabled={busy}>
@@ -91,7 +97,15 @@ function ProductRows({
             <tr key={p.productid} ref={rowRef(p)}>
               <td>
                 <div className={styles.productCell}>
-                  <img className={styles.thumb} src={p.photo} alt="" width={56} height={56} loading="lazy" decoding="async" />
+                  <img
+                    className={styles.thumb}
+                    src={p.photo}
+                    alt=""
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                    decoding="async"
+                  />
                   <Link className={styles.name} to={productDetailsPath(p.productid)}>
                     {p.productname}
                   </Link>
@@ -103,7 +117,11 @@ function ProductRows({
               </td>
               <td data-label="Rating">{p.rating} / 5</td>
               <td className={accountStyles.rowActions}>
-                <Link className={orderStyles.manage} to={editProductPath(p.productid)} aria-label={`Edit ${p.productname}`}>
+                <Link
+                  className={orderStyles.manage}
+                  to={editProductPath(p.productid)}
+                  aria-label={`Edit ${p.productname}`}
+                >
                   Edit
                 </Link>
                 <button
@@ -191,7 +209,11 @@ export function MyProducts(): ReactElement {
         </Link>
       </div>
       {list.status === 'failed' ? (
-        <LoadFailed what="Your products could not be loaded." onRetry={list.reload} buttonClassName={accountStyles.button} />
+        <LoadFailed
+          what="Your products could not be loaded."
+          onRetry={list.reload}
+          buttonClassName={accountStyles.button}
+        />
       ) : list.items === null ? (
         <Loading label="Loading your products" />
       ) : products.length === 0 && !list.hasMore ? (

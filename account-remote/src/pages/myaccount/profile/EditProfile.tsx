@@ -1,6 +1,14 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { Field, myAccountPath, notify, SIGNUP_MESSAGES, SubmitButton, updateProfile, useFormFields } from '@marketplace/shared';
+import {
+  Field,
+  myAccountPath,
+  notify,
+  SIGNUP_MESSAGES,
+  SubmitButton,
+  updateProfile,
+  useFormFields,
+} from '@marketplace/shared';
 import { checks } from '../../../lib/validation';
 import { useAccount } from '../AccountContext';
 import styles from '../Account.module.css';
@@ -57,7 +65,14 @@ export function EditProfile(): ReactElement {
             readOnly
             hint="Your email cannot be changed."
           />
-          <Field id="profile-phonenum" label="Phone" type="tel" inputMode="numeric" autoComplete="tel-national" {...bind('phonenum')} />
+          <Field
+            id="profile-phonenum"
+            label="Phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            {...bind('phonenum')}
+          />
         </div>
         <div className={form.actions}>
           <SubmitButton className={form.button} busy={busy} busyLabel="Saving your profile" disabled={!valid}>
