@@ -1,4 +1,4 @@
-// npm test: type check, lint, component tests, release store tests, API tests (PGlite, and
+// npm test: type check, lint, format check (Prettier), component tests, release store tests, API tests (PGlite, and
 // PostgreSQL when TEST_DATABASE_URL is set), then browser journeys in Chromium. Stops at the first
 // failure.
 import { spawnSync } from 'node:child_process';
@@ -8,6 +8,7 @@ import { ROOT } from './front-ends.mjs';
 const steps = [
   ['type check', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
+  ['format', 'npm', ['run', 'format:check']],
   ['shared surface', process.execPath, ['scripts/shared-surface.mjs', '--check']],
   ['component tests', 'npx', ['jest', '--ci']],
   ['release tests', process.execPath, ['--test', 'scripts/test/']],
