@@ -2,7 +2,7 @@ import { type ReactElement } from 'react';
 import { AreaRoutes, lazyPage, type PageTable } from '@marketplace/shared';
 import { routes } from './routes.json';
 
-// Every page is in its own chunk; the /myaccount/… pages are one screen that picks its sub-screen.
+// Every page is in its own chunk but the reset flow's steps, which share one; the /myaccount/… pages are one screen that picks its sub-screen.
 const LoginPage = lazyPage(
   () => import('./pages/login/LoginPage'),
   (m) => m.LoginPage,
@@ -12,15 +12,15 @@ const SignupPage = lazyPage(
   (m) => m.SignupPage,
 );
 const ForgetPasswordPage = lazyPage(
-  () => import('./pages/password-reset/ForgetPasswordPage'),
+  () => import('./pages/password-reset'),
   (m) => m.ForgetPasswordPage,
 );
 const OtpResetPage = lazyPage(
-  () => import('./pages/password-reset/OtpResetPage'),
+  () => import('./pages/password-reset'),
   (m) => m.OtpResetPage,
 );
 const NewPasswordPage = lazyPage(
-  () => import('./pages/password-reset/NewPasswordPage'),
+  () => import('./pages/password-reset'),
   (m) => m.NewPasswordPage,
 );
 const ChangePasswordPage = lazyPage(
