@@ -3,6 +3,6 @@ import { TextDecoder, TextEncoder } from 'node:util';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
-// jsdom lays nothing out, so there is nowhere to scroll; its own window.scrollTo only reports
-// "Not implemented" (the shell scrolls to the top on each new page).
+// jsdom lays nothing out, so there is nowhere to scroll, and its own window.scrollTo logs an
+// error on every call (the shell scrolls to the top on each new page): a no-op instead.
 window.scrollTo = () => undefined;
