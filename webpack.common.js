@@ -129,6 +129,8 @@ class StandaloneRuntimePlugin {
  * @param {string} [options.title]      page title of the front end's own HTML page
  * @param {string[]} [options.runtimePlugins]
  * @param {string} [options.remoteContract]  the shell's module declaring what it loads of remotes
+ * @param {string} [options.serverEntry]  the shell's rendering entry (its server build's main.js)
+ * @param {string[]} [options.serverRuntimePlugins]  runtime plugins of the server build
  */
 function createConfig({
   dirname,
@@ -138,9 +140,19 @@ function createConfig({
   title = 'Marketplace',
   runtimePlugins = [],
   remoteContract,
+  serverEntry,
+  serverRuntimePlugins = runtimePlugins,
 }) {
   return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
+    const browser = browserConfig(env, production);
+    // Production: the browser build and, in its server/ folder, the build the rendering server
+    // loads (the shell's renderer; a remote's container for Node). Development renders in the browser.
+    if (!production) return browser;
+    return [browser, serverConfig({ dirname, name, exposes, serverEntry, runtimePlugins: serverRuntimePlugins }, env)];
+  };
+
+  function browserConfig(env, production) {
     const remote = Object.keys(exposes).length > 0;
     // Production: CSS in files of its own, loaded beside each chunk (not strings in the JS);
     // development: style tags, which reload without a page refresh.
@@ -160,7 +172,8 @@ function createConfig({
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         uniqueName: name,
-        clean: true,
+        // server/ is the server build's (built beside this one, in the same run).
+        clean: { keep: /^server[\\/]/ },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
@@ -301,6 +314,84 @@ function createConfig({
       infrastructureLogging: { level: 'warn' },
       stats: production ? 'errors-warnings' : 'minimal',
     };
+  }
+}
+
+/**
+ * The server build of a front end (Module Federation for Node): a remote's exposed modules in a
+ * `commonjs-module` container that the rendering server loads over HTTP from the release store;
+ * the shell's renderer (serverEntry), a federation host that loads those containers at run time.
+ * Same sources, same CSS-module class names as the browser build (no CSS emitted: the page links
+ * the browser build's files), `@module-federation/node`'s runtime plugin loads chunks and entries.
+ */
+function serverConfig({ dirname, name, exposes, serverEntry, runtimePlugins }, env) {
+  const outputPath = path.join(env.outputPath || path.join(dirname, 'dist'), 'server');
+  return {
+    name: `${name}-server`,
+    mode: 'production',
+    target: 'async-node',
+    entry: serverEntry ? { main: path.join(dirname, serverEntry) } : {},
+    context: dirname,
+    devtool: false,
+    output: {
+      path: outputPath,
+      // Chunks are found beside the container's own URL (the node runtime plugin's fallback).
+      publicPath: '',
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      library: { type: 'commonjs-module' },
+      uniqueName: `${name}-server`,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'ts-loader',
+            options: { transpileOnly: true, configFile: path.join(dirname, 'tsconfig.json') },
+          },
+        },
+        {
+          test: /\.css$/,
+          use: {
+            loader: 'css-loader',
+            options: {
+              esModule: false,
+              modules: {
+                auto: /\.module\.css$/,
+                exportOnlyLocals: true,
+                namedExport: false,
+                exportLocalsConvention: 'as-is',
+                localIdentName: `${name}_[hash:base64:6]`,
+              },
+            },
+          },
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes,
+        library: { type: 'commonjs-module' },
+        remoteType: 'script',
+        shared: sharedSingletons(require(path.join(dirname, 'package.json'))),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin'), ...runtimePlugins],
+        dts: false,
+        manifest: false,
+      }),
+      new (require('webpack').DefinePlugin)({ 'process.env.NODE_ENV': JSON.stringify('production') }),
+    ],
+    optimization: { moduleIds: 'deterministic', minimize: false },
+    cache: false,
+    performance: { hints: false },
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
   };
 }
 

@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
  */
 export async function buildFrontEnds(frontEnds = FRONT_ENDS, { outputPath } = {}) {
   const webpack = require('webpack');
-  const configs = frontEnds.map((fe) =>
+  const configs = frontEnds.flatMap((fe) =>
     require(join(ROOT, fe.dir, 'webpack.config.js'))({ outputPath: outputPath?.(fe) }, { mode: 'production' }),
   );
   const started = Date.now();

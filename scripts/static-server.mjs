@@ -11,6 +11,9 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { LiveReleases } from './releases/live.mjs';
 import { RELEASE_ID } from './releases/store.mjs';
+import { PageRenderer, resolveAssetUrls } from './render/renderer.mjs';
+
+export { resolveAssetUrls };
 
 const require = createRequire(import.meta.url);
 const { apiUrl, runtimeConfig, frontEndOrigins } = require('./runtime-config.cjs');
@@ -63,19 +66,6 @@ function securityHeaders(apiUrl, sources) {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
   };
-}
-
-/**
- * A build's index.html refers to its assets relative to itself, so a release folder works wherever
- * it is copied. Served at a client route (/productdetails/5), those URLs are resolved against the
- * folder's public path.
- */
-export function resolveAssetUrls(html, base) {
-  // Quoted or not (the build minifies the page); absolute URLs, data: and fragments stay as they are.
-  return html.replace(
-    /(<(?:script|link)\b[^>]*?\s(?:src|href)=)(["']?)(?!["']|[a-z][a-z0-9+.-]*:|\/|#)/gi,
-    `$1$2${base}`,
-  );
 }
 
 /** Resolves a path below `base`, or null when it would leave it. */
@@ -260,7 +250,7 @@ function frontEndServer({ config, sources, route, compressedCacheBytes }) {
         res.writeHead(400, common).end();
         return;
       }
-      const answer = await route(pathname, url.pathname);
+      const answer = await route(pathname, url.pathname, url.search);
       if (!answer) {
         res.writeHead(404, { ...common, 'Content-Type': TYPES['.txt'] }).end('Not found');
         return;
@@ -269,6 +259,15 @@ function frontEndServer({ config, sources, route, compressedCacheBytes }) {
         res
           .writeHead(answer.status, { ...common, 'Content-Type': TYPES['.txt'], 'Cache-Control': 'no-cache' })
           .end(answer.text);
+        return;
+      }
+      if (answer.rendered) {
+        // A page rendered on the server (kept for a short time; the same for everyone).
+        const { status, body, key, type = TYPES['.html'] } = answer.rendered;
+        const headers = { 'Content-Type': type, 'Cache-Control': 'no-cache' };
+        if (status === 200) await sendBody(headers, body, key);
+        else
+          res.writeHead(status, { ...common, ...headers, 'Content-Length': body.length }).end(head ? undefined : body);
         return;
       }
       if (answer.html !== undefined) {
@@ -314,9 +313,11 @@ async function listen(server, port, host) {
 /**
  * Serves one front end's releases: /<release id>/… from the store (every file of a release is
  * immutable, so kept ones stay loadable by pages that started on them), /config.json derived from
- * the registry, and the live release's page at any other path without an extension.
- * `compressedCacheBytes`: memory for compressed replies (64 MB).
- * @param {{ store: string, frontEnd: string, port: number, host?: string, live?: LiveReleases, compressedCacheBytes?: number }} options
+ * the registry, and the live release's page at any other path without an extension. The shell's
+ * server is also the rendering server: when its live release has a server build, a page is
+ * rendered there first (scripts/render/), with robots.txt and the sitemap; `renderer: null` turns
+ * that off. `compressedCacheBytes`: memory for compressed replies (64 MB).
+ * @param {{ store: string, frontEnd: string, port: number, host?: string, live?: LiveReleases, compressedCacheBytes?: number, renderer?: PageRenderer | null }} options
  */
 export async function startReleaseServer({
   store,
@@ -325,6 +326,7 @@ export async function startReleaseServer({
   host = process.env.HOST || '0.0.0.0',
   live = new LiveReleases(store),
   compressedCacheBytes,
+  renderer = frontEnd === 'shell' ? new PageRenderer({ store, live }) : null,
 }) {
   const base = resolve(store, frontEnd);
   const pages = new Map();
@@ -332,22 +334,28 @@ export async function startReleaseServer({
     compressedCacheBytes,
     config: (preview) => live.runtimeConfig({ preview }),
     sources: () => live.frontEndSources(),
-    async route(pathname, rawPath) {
+    async route(pathname, rawPath, search) {
       const [, first, ...rest] = pathname.split('/');
       if (RELEASE_ID.test(first) && live.release(frontEnd, first)) {
         const file = inside(join(base, first), rest.join('/'));
         const info = file && (await fileInfo(file));
         return info ? { file, info, cache: IMMUTABLE } : null;
       }
+      const seo = renderer && (await renderer.seo(pathname));
+      if (seo) return { rendered: seo };
       if (extname(rawPath)) return null;
       // A client-side route: the live release's page decides what to show, its not-found page included.
       const id = live.liveId(frontEnd);
       if (!id) return { status: 503, text: `No release of ${frontEnd} is live yet: see 'npm run release -- status'.` };
+      // Rendered on the server when the release can; a tab previewing releases renders in the browser.
+      const rendered = renderer && !/[?&]preview=/.test(search) ? await renderer.page(`${rawPath}${search}`) : null;
+      if (rendered) return { rendered };
       if (!pages.has(id))
         pages.set(id, resolveAssetUrls(await readFile(join(base, id, 'index.html'), 'utf8'), `/${id}/`));
       return { html: pages.get(id), key: `page:${id}` };
     },
   });
+  if (renderer) server.on('close', () => renderer.close());
   return listen(server, port, host);
 }
 

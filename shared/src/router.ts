@@ -11,6 +11,7 @@ export {
   NavLink,
   Route,
   Routes,
+  StaticRouter,
   matchPath,
   useLocation,
   useNavigate,

@@ -1,7 +1,8 @@
 import { StrictMode, type ErrorInfo } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@marketplace/shared/router';
 import { App } from './App';
+import { AREA_IN_BROWSER } from './federation/areaApps';
 import { RemoteUnavailableError } from './federation/remotes';
 
 /** Errors an area's boundary already shows to the user; a missing remote was logged by the runtime plugin. */
@@ -10,10 +11,23 @@ function onCaughtError(error: unknown, info: ErrorInfo): void {
   console.error('[shell] an area failed while rendering and shows its unavailable notice:', error, info.componentStack);
 }
 
-createRoot(document.getElementById('root')!, { onCaughtError }).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
-);
+/** An area the rendering server left to the browser (its code was missing or slow there) is expected. */
+function onRecoverableError(error: unknown, info: ErrorInfo): void {
+  const digest = (error as { digest?: unknown } | null)?.digest;
+  if (digest === AREA_IN_BROWSER) return;
+  console.error('[shell] the server HTML could not be hydrated as it was:', error, info.componentStack);
+}
+
+/** Renders the app into the page: over the server's HTML (hydrating it) when the page came rendered. */
+export function mount(serverRendered: boolean): void {
+  const root = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </StrictMode>
+  );
+  if (serverRendered) hydrateRoot(root, app, { onCaughtError, onRecoverableError });
+  else createRoot(root, { onCaughtError }).render(app);
+}

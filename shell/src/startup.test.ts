@@ -1,3 +1,6 @@
+import { createElement, type ReactElement } from 'react';
+import { render, screen } from '@testing-library/react';
+import { useResource } from '@marketplace/shared';
 import { mockApi } from '@marketplace/shared/testing';
 import { registerRuntimeRemotes } from './federation/remotes';
 import { start } from './startup';
@@ -6,10 +9,7 @@ import { start } from './startup';
 const api = mockApi();
 jest.mock('./federation/remotes', () => ({ registerRuntimeRemotes: jest.fn() }));
 const mockMounted = jest.fn();
-jest.mock('./bootstrap', () => {
-  mockMounted();
-  return {};
-});
+jest.mock('./bootstrap', () => ({ mount: (serverRendered: boolean) => mockMounted(serverRendered) }));
 
 beforeEach(() => {
   document.body.innerHTML = '<div id="root"></div>';
@@ -25,7 +25,32 @@ it('registers the remotes of /config.json, then renders the app', async () => {
   api.loadRuntimeConfig.mockResolvedValue(config);
   await start();
   expect(registerRuntimeRemotes).toHaveBeenCalledWith(config);
-  expect(mockMounted).toHaveBeenCalled();
+  expect(mockMounted).toHaveBeenCalledWith(false);
+});
+
+it('boots a server-rendered page from the state embedded in it: no /config.json read, the data handed over, the HTML hydrated', async () => {
+  const config = {
+    apiUrl: 'http://localhost:4100',
+    remotes: { shop: 'http://localhost:3101/abc1234-0123abcd/mf-manifest.json' },
+    routes: { shop: ['/'] },
+    releases: { shop: 'abc1234-0123abcd' },
+  };
+  const data = { 'products:trending': { data: [{ id: 1 }] } };
+  document.body.innerHTML = `<div id="root"><p>rendered</p></div><script type="application/json" id="marketplace-page">${JSON.stringify({ config, data })}</script>`;
+  await start();
+  expect(api.loadRuntimeConfig).not.toHaveBeenCalled();
+  expect(registerRuntimeRemotes).toHaveBeenCalledWith(config);
+  expect(window.__MARKETPLACE_CONFIG__).toEqual(config);
+  expect(mockMounted).toHaveBeenCalledWith(true);
+  // The page that reads the same key starts from the embedded answer, without fetching it.
+  const load = jest.fn(() => new Promise<never>(() => undefined));
+  function Trending(): ReactElement {
+    const trending = useResource(load, [], { key: 'products:trending' });
+    return createElement('p', null, trending.status === 'ready' ? JSON.stringify(trending.data) : trending.status);
+  }
+  render(createElement(Trending));
+  expect(screen.getByText('[{"id":1}]')).toBeInTheDocument();
+  expect(load).not.toHaveBeenCalled();
 });
 
 it('shows a plain message instead of a white page when /config.json cannot be read', async () => {

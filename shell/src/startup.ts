@@ -1,12 +1,26 @@
+import { readEmbeddedPage } from './embeddedPage';
+
 /**
  * Boot sequence of the shell, behind the async boundary of index.ts: read the runtime config
- * (/config.json), register the remotes it lists, then render. If the config cannot be read,
- * the page says so in words instead of staying white.
+ * (embedded in a server-rendered page, else /config.json), register the remotes it lists, then
+ * render, hydrating the server's HTML when there is some. If the config cannot be read, the page
+ * says so in words instead of staying white.
  */
 export async function start(): Promise<void> {
+  let serverRendered = false;
   try {
-    const { loadRuntimeConfig } = await import('@marketplace/shared');
-    const config = await loadRuntimeConfig();
+    const { loadRuntimeConfig, previewRequest, provideServerData } = await import('@marketplace/shared');
+    // A tab that previews releases boots from its own config and renders afresh.
+    const embedded = previewRequest() ? null : readEmbeddedPage();
+    let config;
+    if (embedded) {
+      config = embedded.config;
+      window.__MARKETPLACE_CONFIG__ = config;
+      provideServerData(embedded.data);
+      serverRendered = true;
+    } else {
+      config = await loadRuntimeConfig();
+    }
     const { registerRuntimeRemotes } = await import('./federation/remotes');
     registerRuntimeRemotes(config);
   } catch (error) {
@@ -15,7 +29,8 @@ export async function start(): Promise<void> {
     return;
   }
   try {
-    await import('./bootstrap');
+    const { mount } = await import('./bootstrap');
+    mount(serverRendered);
   } catch (error) {
     console.error('[shell] could not start:', error);
     showStartupFailure();

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState, type RefCallback } from 'reac
 import type { Page } from '../api/paging';
 import type { PageQuery } from '@marketplace/contract';
 import type { ResourceStatus } from './useResource';
+import { sameDeps } from './deps';
+import { useServerData } from './serverData';
 
 /** Reads one page of a list: the first without a cursor, each following one with the `next` of the page before. */
 export type PageReader<T> = (page: PageQuery) => Promise<Page<T>>;
@@ -16,6 +18,8 @@ export interface PagedListOptions<T> {
    * one read of at most this many. Without it, `reload()` reads the first page only.
    */
   maxPageSize?: number;
+  /** Names the first page's read for a server render (see serverData.ts), e.g. `products:new`. */
+  key?: string;
   /** The first page (or a reload) could not be read. */
   onFailed?(error: unknown): void;
   /** A following page could not be read; the items shown stay. */
@@ -99,8 +103,20 @@ export function usePagedList<T>(
   deps: readonly unknown[],
   options: PagedListOptions<T>,
 ): PagedList<T> {
-  const [state, setState] = useState<State<T>>(START);
+  const fromServer = useServerData(options.key, () => read({}));
+  const [state, setState] = useState<State<T>>(() => {
+    if (fromServer.ok)
+      return {
+        ...START,
+        items: mergePage([], fromServer.data.items, options.keyOf).items,
+        next: fromServer.data.next,
+        loading: false,
+      };
+    return fromServer.error ? { ...START, failed: true, error: fromServer.error, loading: false } : START;
+  });
   const [run, setRun] = useState(0);
+  /** The first page came with the server render: not read again until `deps` change or a reload. */
+  const initialFor = useRef<readonly unknown[] | null>(fromServer.ok || fromServer.error ? [...deps, 0] : null);
   // The latest arguments, for callbacks that stay the same across renders.
   const latest = useRef({ state, read, options });
   latest.current = { state, read, options };
@@ -114,6 +130,10 @@ export function usePagedList<T>(
   const takesFocus = useRef(new Set<ItemKey>());
 
   useEffect(() => {
+    if (initialFor.current) {
+      if (sameDeps(initialFor.current, [...deps, run])) return undefined;
+      initialFor.current = null;
+    }
     const gen = ++generation.current;
     const keep = reloading.current;
     reloading.current = false;

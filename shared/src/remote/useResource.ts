@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { sameDeps } from './deps';
+import { useServerData } from './serverData';
 
 /** Where a load stands: nothing to show yet, data to show, or nothing to show because the load failed. */
 export type ResourceStatus = 'loading' | 'ready' | 'failed';
@@ -15,6 +17,11 @@ export interface ResourceOptions<T> {
    * until `deps` change or `retry()`/`reload()` is called.
    */
   initial?: T;
+  /**
+   * Names the read for a server render (e.g. `product:12`; the same on the server and in the
+   * browser): the rendering server runs it and the page starts from its answer (see serverData.ts).
+   */
+  key?: string;
   /**
    * Every failed load. `background` is true when a `reload()` failed: the data shown stays and
    * the status stays 'ready', so this is the place to tell the user (a toast).
@@ -35,10 +42,6 @@ export type Resource<T> = ResourceState<T> & ResourceActions<T>;
 
 const LOADING = { status: 'loading' } as const;
 
-function sameDeps(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
-}
-
 /**
  * Data a page loads and shows: `load()` runs when `deps` change, and an answer that comes after
  * the next load started (the user moved on) is dropped. The state says 'loading', 'ready' with
@@ -49,10 +52,13 @@ export function useResource<T>(
   deps: readonly unknown[],
   options: ResourceOptions<T> = {},
 ): Resource<T> {
-  const hasInitial = 'initial' in options;
-  const [state, setState] = useState<ResourceState<T>>(() =>
-    hasInitial ? { status: 'ready', data: options.initial as T, refreshing: false } : LOADING,
-  );
+  const fromServer = useServerData(options.key, load);
+  const hasInitial = 'initial' in options || fromServer.ok || fromServer.error !== undefined;
+  const [state, setState] = useState<ResourceState<T>>(() => {
+    if (fromServer.ok) return { status: 'ready', data: fromServer.data, refreshing: false };
+    if (fromServer.error) return { status: 'failed', error: fromServer.error };
+    return 'initial' in options ? { status: 'ready', data: options.initial as T, refreshing: false } : LOADING;
+  });
   const [run, setRun] = useState(0);
   // The latest arguments and state, for the effect and callbacks that outlive a render.
   const latest = useRef({ load, options, state });

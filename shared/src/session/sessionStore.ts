@@ -73,6 +73,14 @@ export const useSession = create<SessionState>((set) => ({
   },
 }));
 
+/**
+ * What a server render shows: signed out (the server knows no session, so its HTML is the same for
+ * everyone). zustand hands React the store's initial state as the server snapshot, which React
+ * uses while hydrating server HTML; the stored session follows right after.
+ */
+const SERVER_STATE: SessionState = { ...useSession.getState(), session: null, orderId: null };
+useSession.getInitialState = () => SERVER_STATE;
+
 /** The login token of the signed-in customer, or null; for code outside React. */
 export function currentAuthToken(): string | null {
   return useSession.getState().session?.authtoken ?? null;

@@ -31,7 +31,11 @@ function prefersReducedMotion(): boolean {
  */
 export function Carousel({ label, slides, intervalMs = 6000, className }: CarouselProps): ReactElement {
   const [current, setCurrent] = useState(0);
-  const [userPaused, setUserPaused] = useState(() => prefersReducedMotion());
+  // Paused from the start for a reader who asked for less motion (known in the browser only).
+  const [userPaused, setUserPaused] = useState(false);
+  useEffect(() => {
+    if (prefersReducedMotion()) setUserPaused(true);
+  }, []);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const slidesId = useId();

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { loadRemoteApp, resetRemote, type RemoteName } from './remotes';
+import { loadRemoteApp, RemoteUnavailableError, resetRemote, type RemoteName } from './remotes';
 
 interface AreaApp {
   component: LazyExoticComponent<ComponentType>;
@@ -9,17 +9,50 @@ interface AreaApp {
 /** One lazy component per remote: its code is fetched the first time one of its routes opens. */
 const apps = new Map<RemoteName, AreaApp>();
 
+/** The digest of an area the rendering server left to the browser on purpose (bootstrap.tsx expects it). */
+export const AREA_IN_BROWSER = 'area-rendered-in-browser';
+
+/** On the rendering server: how long an area's code may take to load, and which remotes have server code. */
+let onServer: { budgetMs: number; available(name: RemoteName): boolean } | null = null;
+
+/**
+ * The rendering server loads an area's code once, within a time budget, with no retries: an area
+ * whose code is missing, broken or slow is rendered in the browser instead (its Suspense boundary
+ * fails on the server), and the next render tries again (a slow load goes on meanwhile).
+ */
+export function loadAreasOnServer(options: { budgetMs: number; available(name: RemoteName): boolean }): void {
+  onServer = options;
+}
+
+function loadOnServer(name: RemoteName, budgetMs: number): Promise<{ default: ComponentType }> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new RemoteUnavailableError(name, new Error(`not loaded within ${budgetMs} ms`))),
+      budgetMs,
+    );
+  });
+  return Promise.race([loadRemoteApp(name, []), late]).finally(() => clearTimeout(timer));
+}
+
 export function areaApp(name: RemoteName): LazyExoticComponent<ComponentType> {
   let app = apps.get(name);
   if (!app) {
+    const server = onServer;
     const created: AreaApp = {
       failed: false,
-      component: lazy(() =>
-        loadRemoteApp(name).catch((error: unknown) => {
+      component: lazy(() => {
+        const loading = !server
+          ? loadRemoteApp(name)
+          : server.available(name)
+            ? loadOnServer(name, server.budgetMs)
+            : Promise.reject(new RemoteUnavailableError(name, new Error('no server build')));
+        return loading.catch((error: unknown) => {
           created.failed = true;
+          if (server && apps.get(name) === created) apps.delete(name);
           throw error;
-        }),
-      ),
+        });
+      }),
     };
     apps.set(name, created);
     app = created;
@@ -36,6 +69,11 @@ export function retryArea(name: RemoteName): void {
   if (!apps.get(name)?.failed) return;
   apps.delete(name);
   resetRemote(name);
+}
+
+/** A remote's code changed (a new release on the rendering server): its area loads afresh. */
+export function forgetArea(name: RemoteName): void {
+  apps.delete(name);
 }
 
 /** Tests only: forget every loaded area. */

@@ -9,7 +9,7 @@ const ToastArea = lazy(() => import('./ToastArea'));
 
 /** Header, the current area, footer, and (from the first toast on) the page's one toast container. */
 export function Layout({ children }: { children: ReactNode }): ReactElement {
-  const showToasts = useSyncExternalStore(onToastsWanted, toastsWanted);
+  const showToasts = useSyncExternalStore(onToastsWanted, toastsWanted, () => false);
   useEffect(() => {
     if (showToasts) return undefined;
     const events = ['pointerdown', 'keydown'] as const;

@@ -2,6 +2,7 @@ import { useRef, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
 import {
   ADD_AUCTION_PATH,
+  AUCTION_HOME_PATH,
   auctionUsersPath,
   Breadcrumb,
   getAuctionsPage,
@@ -11,7 +12,10 @@ import {
   LoadMore,
   notify,
   useIsSignedIn,
+  usePageMeta,
   usePagedList,
+  type AuctionItem,
+  type PageMeta,
 } from '@marketplace/shared';
 import { AuctionCard } from '../../components/AuctionCard';
 import { CardRail } from '../../components/CardRail';
@@ -44,6 +48,19 @@ function OwnerActions(): ReactElement {
 }
 
 /**
+ * The auction house's title and description, naming the newest items once they are loaded
+ * (`/auction` is the same page: one canonical path).
+ */
+export function auctionHomeMeta(items: readonly AuctionItem[] | null): PageMeta {
+  const names = (items ?? []).slice(0, 3).map((item) => item.productname);
+  return {
+    title: 'Auction House: paintings, coins and sports items',
+    description: `Bid live on paintings, coins and currency notes, and sports items; the owner approves the winner.${names.length > 0 ? ` Latest: ${names.join(', ')}.` : ''}`,
+    path: AUCTION_HOME_PATH,
+  };
+}
+
+/**
  * `/auction` and `/auctionhome`: the lots a page at a time (running ones first, then ended ones,
  * newest first), more with 'Load more items'. An item that ends between two pages comes again
  * among the ended ones: it is shown once, as it stands.
@@ -52,10 +69,12 @@ export function AuctionHomePage(): ReactElement {
   const signedIn = useIsSignedIn();
   const list = usePagedList(getAuctionsPage, [], {
     keyOf: (item) => item.auctionid,
+    key: 'auctions',
     onMoreFailed: () => notify(`${LOAD_FAILED_TEXT},3`),
   });
   const items = list.items;
   const lots = useRef<HTMLElement>(null);
+  usePageMeta(auctionHomeMeta(items));
 
   const browse = (): void => {
     lots.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });

@@ -3,16 +3,23 @@ import { Link, useParams } from '@marketplace/shared/router';
 import {
   ApiError,
   AUCTION_HOME_PATH,
+  auctionItemJsonLd,
+  auctionProductPath,
   auctionUsersPath,
   Breadcrumb,
+  breadcrumbJsonLd,
   formatPrice,
   getAuction,
+  HOME_PATH,
   LoadFailed,
   Loading,
   parseId,
   subscribeToAuction,
+  usePageMeta,
   useResource,
+  useSiteOrigin,
   type AuctionItem,
+  type PageMeta,
 } from '@marketplace/shared';
 import { AuctionPhoto } from '../../components/AuctionPhoto';
 import { countdownText, formatDateTime, useHasEnded, useNow } from '../../lib/countdown';
@@ -82,7 +89,8 @@ function ClosedNotice({ item, me }: { item: AuctionItem; me: MyUserId }): ReactE
 function Countdown({ time, closed }: { time: string; closed: boolean }): ReactElement {
   const now = useNow(!closed);
   return (
-    <span role="timer" aria-label="Time left" className={styles.countdown}>
+    // The server's HTML counts from when it was rendered; the browser's clock takes over once hydrated.
+    <span role="timer" aria-label="Time left" className={styles.countdown} suppressHydrationWarning>
       {countdownText(time, now, closed)}
     </span>
   );
@@ -209,6 +217,50 @@ function ItemNotFound(): ReactElement {
   );
 }
 
+const END_TIME = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** The end of an auction for the page's description: the same on the server and in every browser (IST). */
+export function endTimeText(time: string): string {
+  const end = Date.parse(time);
+  return Number.isNaN(end) ? time : `${END_TIME.format(end)} IST`;
+}
+
+/**
+ * The item page's title, share preview and structured data: its name, the current bid and the
+ * end time, its first photo, the item as a Product offered at the current bid until the end, and
+ * the trail Home › Auction House › item.
+ */
+export function auctionItemMeta(item: AuctionItem, origin: string, now: number = Date.now()): PageMeta {
+  const path = auctionProductPath(item.auctionid);
+  const ended = item.status === 'closed' || Date.parse(item.time) <= now;
+  const when = ended ? `Bidding closed ${endTimeText(item.time)}` : `Bidding ends ${endTimeText(item.time)}`;
+  return {
+    title: item.productname,
+    description: `Current BID: ${formatPrice(item.bid)}. ${when}. ${item.description}`,
+    path,
+    image: item.photo,
+    type: 'product',
+    properties: { 'product:price:amount': String(item.bid), 'product:price:currency': 'INR' },
+    jsonLd: [
+      auctionItemJsonLd(item, { origin, now }),
+      breadcrumbJsonLd(
+        [
+          { name: 'Home', path: HOME_PATH },
+          { name: 'Auction House', path: AUCTION_HOME_PATH },
+          { name: item.productname, path },
+        ],
+        { origin },
+      ),
+    ],
+  };
+}
+
+const ITEM_NOT_FOUND_META: PageMeta = { title: 'Auction item not found', noindex: true, status: 404 };
+
 /** `/auctionproduct/{id}`: the item, its live bids and the Add BID form. */
 export function AuctionProductPage(): ReactElement {
   const { id: rawId } = useParams();
@@ -216,6 +268,7 @@ export function AuctionProductPage(): ReactElement {
   const item = useResource(
     () => (id === null ? Promise.reject(new ApiError(404, 'Auction item not found')) : getAuction(id)),
     [id],
+    { key: `auction:${id}` },
   );
   const me = useMyUserId();
   const [announcement, setAnnouncement] = useState('');
@@ -251,6 +304,8 @@ export function AuctionProductPage(): ReactElement {
     item.status === 'failed' &&
     item.error instanceof ApiError &&
     (item.error.status === 404 || item.error.status === 400);
+  const origin = useSiteOrigin();
+  usePageMeta(item.status === 'ready' ? auctionItemMeta(item.data, origin) : notFound ? ITEM_NOT_FOUND_META : null);
 
   return (
     <div className={ui.page}>

@@ -5,8 +5,10 @@ import {
   ApiError,
   atomStyles,
   Breadcrumb,
+  breadcrumbJsonLd,
   formatPrice,
   getProduct,
+  HOME_PATH,
   LoadFailed,
   Loading,
   loginPath,
@@ -14,11 +16,15 @@ import {
   parseId,
   Price,
   productDetailsPath,
+  productJsonLd,
   searchPath,
   searchProducts,
   StarRating,
   useIsSignedIn,
+  usePageMeta,
   useResource,
+  useSiteOrigin,
+  type PageMeta,
   type Product,
 } from '@marketplace/shared';
 import { BellIcon, CartIcon, HeartIcon } from '../../components/Icons';
@@ -77,7 +83,9 @@ export async function loadRelated(product: Product): Promise<Product[]> {
 }
 
 function Related({ product }: { product: Product }): ReactElement | null {
-  const found = useResource(() => loadRelated(product), [product.productid]);
+  const found = useResource(() => loadRelated(product), [product.productid], {
+    key: `products:related:${product.productid}`,
+  });
   // Keep the room the related cards will take while they load, so the footer does not jump.
   if (found.status === 'loading') return <div className={styles.relatedPlaceholder} aria-hidden="true" />;
   if (found.status !== 'ready') return null;
@@ -230,6 +238,35 @@ function Details({ product }: { product: Product }): ReactElement {
   );
 }
 
+/**
+ * The product page's title, share preview and structured data: its name, 'Rs. {price}' and its
+ * description, its first photo, the Product with its offer, and the trail Home › category › product.
+ */
+export function productMeta(product: Product, origin: string): PageMeta {
+  const path = productDetailsPath(product.productid);
+  return {
+    title: product.productname,
+    description: `${formatPrice(product.price)}. ${product.description}`,
+    path,
+    image: product.photo,
+    type: 'product',
+    properties: { 'product:price:amount': String(product.price), 'product:price:currency': 'INR' },
+    jsonLd: [
+      productJsonLd(product, { origin }),
+      breadcrumbJsonLd(
+        [
+          { name: 'Home', path: HOME_PATH },
+          ...(product.title ? [{ name: product.title, path: searchPath(product.title) }] : []),
+          { name: product.productname, path },
+        ],
+        { origin },
+      ),
+    ],
+  };
+}
+
+const PRODUCT_NOT_FOUND_META: PageMeta = { title: 'Product not found', noindex: true, status: 404 };
+
 /** `/productdetails/{id}`. */
 export function ProductDetailsPage(): ReactElement {
   const { id: rawId } = useParams();
@@ -238,6 +275,7 @@ export function ProductDetailsPage(): ReactElement {
   const product = useResource(
     () => (id === null ? Promise.reject(new ApiError(404, 'Product not found')) : getProduct(id)),
     [id],
+    { key: `product:${id}` },
   );
 
   useEffect(() => {
@@ -249,6 +287,10 @@ export function ProductDetailsPage(): ReactElement {
     product.status === 'failed' &&
     product.error instanceof ApiError &&
     (product.error.status === 404 || product.error.status === 400);
+  const origin = useSiteOrigin();
+  usePageMeta(
+    product.status === 'ready' ? productMeta(product.data, origin) : notFound ? PRODUCT_NOT_FOUND_META : null,
+  );
 
   return (
     <div className={ui.page}>

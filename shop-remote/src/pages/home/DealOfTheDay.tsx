@@ -33,23 +33,32 @@ function timeLeftToday(now: Date): { hours: number; minutes: number; seconds: nu
 
 const two = (n: number): string => String(n).padStart(2, '0');
 
-/** Today's deal ends at midnight; the box counts down to it. */
+/**
+ * Today's deal ends at midnight; the box counts down to it. The server's HTML holds the time it was
+ * rendered at (its clock, its time zone): the browser's own time replaces it once hydrated.
+ */
 function DealClock(): ReactElement {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
+    setNow(new Date());
     const timer = window.setInterval(() => setNow(new Date()), 1000);
     return () => window.clearInterval(timer);
   }, []);
   const { hours, minutes, seconds } = timeLeftToday(now);
   return (
-    <div className={styles.clock} role="timer" aria-label={`Ends in ${hours} hours ${minutes} minutes`}>
+    <div
+      className={styles.clock}
+      role="timer"
+      aria-label={`Ends in ${hours} hours ${minutes} minutes`}
+      suppressHydrationWarning
+    >
       {[
         [hours, 'Hours'],
         [minutes, 'Mins'],
         [seconds, 'Secs'],
       ].map(([value, unit]) => (
         <span key={unit} className={styles.clockCell} aria-hidden="true">
-          <strong>{two(value as number)}</strong>
+          <strong suppressHydrationWarning>{two(value as number)}</strong>
           <small>{unit}</small>
         </span>
       ))}
@@ -59,7 +68,7 @@ function DealClock(): ReactElement {
 
 /** Loaded on its own, below TOP TRENDING: the home page does not wait for it, and shows nothing of it if it fails. */
 export function DealOfTheDay(): ReactElement | null {
-  const found = useResource(() => searchProducts(DRONE_SEARCH), []);
+  const found = useResource(() => searchProducts(DRONE_SEARCH), [], { key: 'deal-of-the-day' });
   const drones = found.status === 'ready' ? findDrones(found.data.products) : [];
   if (drones.length === 0) return null;
   return (

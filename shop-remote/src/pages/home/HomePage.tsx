@@ -4,13 +4,16 @@ import {
   addToCartPath,
   atomStyles,
   getTrendingProducts,
+  HOME_PATH,
   LoadFailed,
   Loading,
   loginPath,
   NEW_ARRIVALS_PATH,
   productDetailsPath,
   useIsSignedIn,
+  usePageMeta,
   useResource,
+  type PageMeta,
   type Product,
 } from '@marketplace/shared';
 import { BellIcon, CartIcon, EyeIcon, HeartIcon } from '../../components/Icons';
@@ -110,16 +113,25 @@ function SavedBadge({ productid }: { productid: number }): ReactElement | null {
 /** Cards in the grid's widest row: the first row is in view under the hero, so its photos load at once. */
 const GRID_ROW = 4;
 
+/** The home page's title and description (the same whatever is trending). */
+export const HOME_META: PageMeta = {
+  title: 'Electronics, accessories and clothing',
+  description:
+    'Shop electronics, accessories and clothing with prices in rupees, see what is trending this week, and bid on paintings, coins and sports items in our auctions.',
+  path: HOME_PATH,
+};
+
 /**
  * `/`: hero offers, TOP TRENDING (the few products most ordered and added to carts this week, then
  * the newest: never the whole catalogue, which is /newarrival's, behind Load More), Deal of the Day,
  * promos, services, blog.
  */
 export function HomePage(): ReactElement {
-  const trending = useResource(() => getTrendingProducts(), []);
+  const trending = useResource(() => getTrendingProducts(), [], { key: 'products:trending' });
   const signedIn = useIsSignedIn();
   const [quickView, setQuickView] = useState<Product | null>(null);
   useWishlistSync();
+  usePageMeta(HOME_META);
 
   return (
     <div className={ui.page}>

@@ -9,10 +9,13 @@ import {
   LoadMore,
   NEW_ARRIVALS_PATH,
   notify,
+  searchPath,
   searchProducts,
+  usePageMeta,
   usePagedList,
   useResource,
   type Page,
+  type PageMeta,
   type PageQuery,
   type Product,
   type ProductSearch,
@@ -94,6 +97,28 @@ async function searchPage(query: ProductSearch, page: PageQuery): Promise<Page<P
   return { items: found.products, next: found.hasMore ? (found.next ?? null) : null };
 }
 
+/**
+ * The listing's title and description: New Arrivals, or the search for `searchKey` with the first
+ * products found once they are loaded (a search that finds nothing is kept out of search engines).
+ */
+export function listingMeta(searchKey: string, found: readonly Product[] | null): PageMeta {
+  const names = (found ?? []).slice(0, 3).map((product) => product.productname);
+  const some = names.length > 0 ? ` ${names.join(', ')}${(found?.length ?? 0) > names.length ? ' and more' : ''}.` : '';
+  if (!searchKey) {
+    return {
+      title: 'New Arrivals',
+      description: `The newest electronics, accessories and clothing in the catalogue, with prices in rupees.${some}`,
+      path: NEW_ARRIVALS_PATH,
+    };
+  }
+  return {
+    title: `Search results for "${searchKey}"`,
+    description: `Products matching "${searchKey}", with prices in rupees.${some}`,
+    path: searchPath(searchKey),
+    noindex: found !== null && found.length === 0,
+  };
+}
+
 /** `/newarrival` and `/newarrival/{searchKey}`: the catalogue, searchable and filterable, a page at a time. */
 export function NewArrivalPage(): ReactElement {
   const { searchKey = '' } = useParams();
@@ -105,14 +130,18 @@ export function NewArrivalPage(): ReactElement {
   const [priceError, setPriceError] = useState('');
   const ids = { price: useId(), priceError: useId() };
 
-  const categoryNames = useResource(getCategories, []);
+  const categoryNames = useResource(getCategories, [], { key: 'categories' });
   const loadedNames = categoryNames.status === 'ready' ? categoryNames.data : null;
   const categories = useMemo(() => (loadedNames ? categoriesOf(loadedNames) : []), [loadedNames]);
 
   const results = usePagedList(
     (page) => searchPage(buildQuery(searchKey, category, range), page),
     [searchKey, category, range.minPrice, range.maxPrice],
-    { keyOf: (product) => product.productid, onMoreFailed: () => notify(SOMETHING_WRONG_TOAST) },
+    {
+      keyOf: (product) => product.productid,
+      key: `products:search:${JSON.stringify([searchKey, category, range.minPrice, range.maxPrice])}`,
+      onMoreFailed: () => notify(SOMETHING_WRONG_TOAST),
+    },
   );
   const shown = results.items ?? [];
   const ready = results.items !== null;
@@ -143,6 +172,8 @@ export function NewArrivalPage(): ReactElement {
 
   const priceErrorId = priceError ? ids.priceError : undefined;
   const filtered = category !== '' || range.minPrice !== undefined || range.maxPrice !== undefined;
+  // Filters are not in the URL: the meta tells of the unfiltered list only.
+  usePageMeta(listingMeta(searchKey, filtered ? null : results.items));
   const heading = searchKey ? `Search results for "${searchKey}"` : 'New Arrivals';
 
   return (

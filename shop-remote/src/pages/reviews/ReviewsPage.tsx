@@ -9,8 +9,11 @@ import {
   Loading,
   LoadMore,
   notify,
+  REVIEW_PATH,
   useIsSignedIn,
+  usePageMeta,
   usePagedList,
+  type PageMeta,
   type Review,
 } from '@marketplace/shared';
 import { SOMETHING_WRONG_TOAST } from '../../lib/failures';
@@ -116,6 +119,16 @@ function Sidebar({ query, onQuery }: { query: string; onQuery(q: string): void }
   );
 }
 
+/** The reviews page's title and description, naming the newest reviews once they are loaded. */
+export function reviewsMeta(loaded: readonly Review[] | null): PageMeta {
+  const titles = (loaded ?? []).slice(0, 3).map((review) => `"${review.title}"`);
+  return {
+    title: 'Customer Reviews',
+    description: `What our shoppers say about their orders.${titles.length > 0 ? ` Latest: ${titles.join(', ')}.` : ''}`,
+    path: REVIEW_PATH,
+  };
+}
+
 /**
  * `/review`: the reviews, newest first (the most recently added, as the API pages them), a page
  * at a time with Load more; 'Add Review' only for a signed-in customer.
@@ -124,12 +137,14 @@ export function ReviewsPage(): ReactElement {
   const signedIn = useIsSignedIn();
   const reviews = usePagedList(getReviewsPage, [], {
     keyOf: (review) => review.reviewid,
+    key: 'reviews',
     onMoreFailed: () => notify(SOMETHING_WRONG_TOAST),
   });
   const [query, setQuery] = useState('');
 
   const loaded = reviews.items;
   const shown = loaded ? loaded.filter((r) => matches(r, query)) : [];
+  usePageMeta(reviewsMeta(loaded));
 
   return (
     <div className={ui.page}>

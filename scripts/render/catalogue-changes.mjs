@@ -1,0 +1,117 @@
+// Follows the API's change stream (GET /catalogue/changes, server-sent events): the same NOTIFY
+// that drops the API's catalogue cache drops the rendering server's pages.
+import http from 'node:http';
+import https from 'node:https';
+
+const RECONNECT_MS = [500, 1000, 2000, 5000, 10000];
+
+/**
+ * @typedef {{ scope: 'catalogue' } | { scope: 'auction', id: number }} CatalogueChange
+ * @typedef {{
+ *   onChange(change: CatalogueChange): void,
+ *   onConnected(): void,
+ *   onDisconnected(): void,
+ *   log?: Pick<Console, 'warn'>,
+ * }} ChangeHandlers
+ */
+
+/**
+ * Keeps one stream open, reconnecting with backoff. `onConnected` comes with the stream's `ready`
+ * (every change after it is delivered); `onDisconnected` when it drops, after which changes may be
+ * missed until the next `onConnected`.
+ * @param {string} apiUrl
+ * @param {ChangeHandlers} handlers
+ */
+export function followCatalogueChanges(apiUrl, { onChange, onConnected, onDisconnected, log = console }) {
+  let closed = false;
+  let attempt = 0;
+  /** @type {import('node:http').ClientRequest | null} */
+  let current = null;
+  /** @type {NodeJS.Timeout | null} */
+  let timer = null;
+  let connected = false;
+
+  const lost = (reason) => {
+    current = null;
+    if (connected) {
+      connected = false;
+      onDisconnected();
+    }
+    if (closed) return;
+    const delay = RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)];
+    if (attempt === 1) log.warn(`[render] the API's change stream is unavailable (${reason}); pages are kept briefly.`);
+    attempt += 1;
+    timer = setTimeout(connect, delay);
+    timer.unref();
+  };
+
+  const dispatch = (block) => {
+    let event = 'message';
+    let data = '';
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event:')) event = line.slice(6).trim();
+      else if (line.startsWith('data:')) data += line.slice(5).trim();
+    }
+    if (event === 'ready') {
+      attempt = 0;
+      connected = true;
+      onConnected();
+    } else if (event === 'change') {
+      try {
+        onChange(JSON.parse(data));
+      } catch {
+        // not a change we know: drop everything rather than keep a page that may be stale
+        onChange({ scope: 'catalogue' });
+      }
+    }
+  };
+
+  function connect() {
+    if (closed) return;
+    const url = new URL('/catalogue/changes', apiUrl);
+    const client = url.protocol === 'https:' ? https : http;
+    let ended = false;
+    const end = (reason) => {
+      if (ended) return;
+      ended = true;
+      lost(reason);
+    };
+    const req = client.get(url, { headers: { Accept: 'text/event-stream' } }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        end(`status ${res.statusCode}`);
+        return;
+      }
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          dispatch(buffer.slice(0, end));
+          buffer = buffer.slice(end + 2);
+        }
+        // A stream that never ends an event is not one: do not grow without bound.
+        if (buffer.length > 64 * 1024) req.destroy(new Error('event too long'));
+      });
+      res.on('end', () => end('closed'));
+      res.on('error', (error) => end(error.message));
+    });
+    req.on('error', (error) => end(error.message));
+    req.on('close', () => end('closed'));
+    current = req;
+  }
+
+  connect();
+  return {
+    /** Whether changes reach this process now. */
+    get connected() {
+      return connected;
+    },
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      current?.destroy();
+    },
+  };
+}

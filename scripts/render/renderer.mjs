@@ -1,0 +1,272 @@
+// The rendering server's work, inside the shell's front-end server (scripts/static-server.mjs):
+// renders a page's first view with the live shell release's server build (server/main.js), which
+// loads each remote's server container from the live release the registry names, and keeps the
+// HTML for a short time, dropped by the API's change stream.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { followCatalogueChanges } from './catalogue-changes.mjs';
+import { PageCache } from './page-cache.mjs';
+import { robotsTxt, sitemapIndex, pagesSitemap, urlSitemap } from './seo.mjs';
+import { REMOTE_NAMES } from '../releases/store.mjs';
+
+const require = createRequire(import.meta.url);
+const { apiUrl, originOf } = require('../runtime-config.cjs');
+
+/** @param {string | undefined} value @param {number} fallback */
+function numberFrom(value, fallback) {
+  const number = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(number) && number >= 0 ? number : fallback;
+}
+
+/** The rendering server's settings, from the environment (see docs/releasing.md). */
+export function renderSettings(env = process.env) {
+  return {
+    /** The API as this server reaches it (may differ from the browser's address). */
+    apiUrl: env.RENDER_API_URL || apiUrl(),
+    /** The shop's public origin: canonical URLs, share previews, the sitemap. */
+    origin: (env.PUBLIC_ORIGIN || originOf('shell')).replace(/\/$/, ''),
+    /** A remote's server code must load within this, else its area renders in the browser. */
+    remoteBudgetMs: numberFrom(env.RENDER_REMOTE_BUDGET_MS, 150),
+    /** An API read of a page must answer within this, else the browser reads it. */
+    dataTimeoutMs: numberFrom(env.RENDER_DATA_TIMEOUT_MS, 300),
+    /** The whole render: what still waits then is left to the browser. */
+    renderBudgetMs: numberFrom(env.RENDER_BUDGET_MS, 1000),
+    /** How long a page is served from memory while the change stream is followed. */
+    cacheSeconds: numberFrom(env.RENDER_CACHE_SECONDS, 60),
+    /** ... and while it is not (a change may go unseen meanwhile). */
+    unfollowedCacheSeconds: numberFrom(env.RENDER_UNFOLLOWED_CACHE_SECONDS, 5),
+  };
+}
+
+/** Paths under which a page shows an auction item or the auction list (dropped with its events). */
+const AUCTION_PAGES = /^\/(auction|auctionhome|auctionproduct\/(\d+))(\?|$)/;
+
+/**
+ * @typedef {{ status: number, body: Buffer, key: string }} RenderedAnswer
+ * @typedef {{ renderPage(request: object): Promise<{ status: number, html: string, complete: boolean }> }} ShellServerBuild
+ */
+
+export class PageRenderer {
+  /**
+   * @param {{
+   *   store: string,
+   *   live: import('../releases/live.mjs').LiveReleases,
+   *   settings?: ReturnType<typeof renderSettings>,
+   *   log?: Pick<Console, 'warn' | 'error'>,
+   * }} options
+   */
+  constructor({ store, live, settings = renderSettings(), log = console }) {
+    this.store = store;
+    this.live = live;
+    this.settings = settings;
+    this.log = log;
+    this.cache = new PageCache();
+    /** @type {Map<string, Promise<RenderedAnswer | null>>} */
+    this.rendering = new Map();
+    /** @type {Map<string, { template: string, build: ShellServerBuild } | null>} */
+    this.shells = new Map();
+    /** @type {Map<string, readonly string[]>} */
+    this.stylesheets = new Map();
+    /** @type {ReturnType<typeof followCatalogueChanges> | null} */
+    this.changes = null;
+    /** Pages rendered (cache misses), for tests and the benchmark. */
+    this.renders = 0;
+  }
+
+  /** Starts following the API's changes (at the first page rendered). */
+  #follow() {
+    if (this.changes) return;
+    this.changes = followCatalogueChanges(this.settings.apiUrl, {
+      onChange: (change) => {
+        if (change.scope === 'auction') {
+          this.cache.drop((url) => {
+            const match = AUCTION_PAGES.exec(url.slice(url.indexOf('|') + 1));
+            return Boolean(match) && (!match[2] || Number(match[2]) === change.id);
+          });
+        } else {
+          this.cache.drop();
+        }
+      },
+      // Changes made while the stream was down were not seen: nothing kept from then is trusted.
+      onConnected: () => this.cache.drop(),
+      onDisconnected: () => undefined,
+      log: this.log,
+    });
+  }
+
+  close() {
+    this.changes?.close();
+    this.changes = null;
+  }
+
+  /** The live shell release's server build and page, or null when it has none. */
+  #shell(id) {
+    if (!this.shells.has(id)) {
+      const main = join(this.store, 'shell', id, 'server', 'main.js');
+      const page = join(this.store, 'shell', id, 'index.html');
+      if (!existsSync(main) || !existsSync(page)) this.shells.set(id, null);
+      else {
+        const template = resolveAssetUrls(readFileSync(page, 'utf8'), `/${id}/`);
+        this.shells.set(id, { template, build: require(main) });
+      }
+    }
+    return this.shells.get(id) ?? null;
+  }
+
+  /** A remote release's stylesheets (every stylesheet of its exposed App, from its browser build). */
+  #stylesheetsOf(name, id) {
+    const key = `${name}/${id}`;
+    if (!this.stylesheets.has(key)) {
+      let files = [];
+      try {
+        const manifest = JSON.parse(readFileSync(join(this.store, name, id, 'mf-manifest.json'), 'utf8'));
+        const app = manifest.exposes?.find((expose) => expose.path === './App');
+        files = [...(app?.assets?.css?.sync ?? []), ...(app?.assets?.css?.async ?? [])];
+      } catch {
+        // no manifest: the area loads its styles with its code
+      }
+      const base = `${this.live.baseUrl(name)}${id}/`;
+      this.stylesheets.set(
+        key,
+        files.map((file) => `${base}${file}`),
+      );
+    }
+    return this.stylesheets.get(key);
+  }
+
+  /**
+   * The page at `url` (path and query) rendered on the server, from memory when kept; null when the
+   * live shell release has no server build (the caller serves the page that renders in the browser).
+   * A render that fails is logged and answered null too: the page never fails whole.
+   * @param {string} url
+   * @returns {Promise<RenderedAnswer | null>}
+   */
+  async page(url) {
+    const config = this.live.runtimeConfig();
+    const shellId = config.releases?.shell;
+    if (!shellId) return null;
+    const key = `${JSON.stringify(config.releases)}|${url}`;
+    const kept = this.cache.get(key);
+    if (kept) return kept;
+    let rendering = this.rendering.get(key);
+    if (!rendering) {
+      rendering = this.#render(url, key, shellId, config).finally(() => this.rendering.delete(key));
+      this.rendering.set(key, rendering);
+    }
+    return rendering;
+  }
+
+  async #render(url, key, shellId, config) {
+    let shell;
+    try {
+      shell = this.#shell(shellId);
+    } catch (error) {
+      this.log.error(`[render] the server build of shell ${shellId} could not be loaded:`, error);
+      this.shells.set(shellId, null);
+      return null;
+    }
+    if (!shell) return null;
+    this.#follow();
+    const serverEntries = {};
+    const stylesheets = {};
+    for (const name of REMOTE_NAMES) {
+      const id = config.releases?.[name];
+      if (!id) continue;
+      stylesheets[name] = this.#stylesheetsOf(name, id);
+      if (existsSync(join(this.store, name, id, 'server', 'remoteEntry.js')))
+        serverEntries[name] = `${this.live.baseUrl(name)}${id}/server/remoteEntry.js`;
+    }
+    const { settings } = this;
+    let rendered;
+    try {
+      rendered = await shell.build.renderPage({
+        url,
+        config,
+        serverEntries,
+        stylesheets,
+        template: shell.template,
+        apiUrl: settings.apiUrl,
+        origin: settings.origin,
+        remoteBudgetMs: settings.remoteBudgetMs,
+        dataTimeoutMs: settings.dataTimeoutMs,
+        renderBudgetMs: settings.renderBudgetMs,
+      });
+    } catch (error) {
+      this.log.error(`[render] ${url} could not be rendered on the server; it renders in the browser:`, error);
+      return null;
+    }
+    this.renders += 1;
+    // A page rendered without some of its parts is not kept: the next request tries again.
+    const seconds = !rendered.complete
+      ? 0
+      : this.changes?.connected
+        ? settings.cacheSeconds
+        : settings.unfollowedCacheSeconds;
+    return this.cache.set(key, rendered.status, rendered.html, seconds);
+  }
+
+  /**
+   * robots.txt and the sitemap (an index, the site's pages, and the catalogue's products and
+   * auction items in pages of at most 50,000 URLs), or null for any other path.
+   * @param {string} pathname
+   * @returns {Promise<{ status: number, type: string, body: Buffer, key: string } | null>}
+   */
+  async seo(pathname) {
+    const { origin } = this.settings;
+    const xml = 'application/xml; charset=utf-8';
+    if (pathname === '/robots.txt')
+      return this.#kept(pathname, 'text/plain; charset=utf-8', async () => robotsTxt(origin));
+    if (pathname === '/sitemap.xml')
+      return this.#kept(pathname, xml, async () => sitemapIndex(origin, await this.#api('/sitemap')));
+    if (pathname === '/sitemaps/pages.xml') return this.#kept(pathname, xml, async () => pagesSitemap(origin));
+    const page = /^\/sitemaps\/(products|auctions)-([1-9]\d{0,5})\.xml$/.exec(pathname);
+    if (!page) return null;
+    const [, kind, number] = page;
+    return this.#kept(pathname, xml, async () => {
+      const { items } = await this.#api(`/sitemap/${kind}/${number}`);
+      return urlSitemap(origin, items, (id) =>
+        kind === 'products' ? `/productdetails/${id}` : `/auctionproduct/${id}`,
+      );
+    });
+  }
+
+  async #kept(pathname, type, build) {
+    this.#follow();
+    const key = `seo|${pathname}`;
+    const kept = this.cache.get(key);
+    if (kept) return { ...kept, type };
+    let text;
+    try {
+      text = await build();
+    } catch (error) {
+      if (error?.status === 404) return null;
+      this.log.error(`[render] ${pathname} could not be built:`, error);
+      return { status: 503, type: 'text/plain; charset=utf-8', body: Buffer.from('Try again later'), key: 'seo:503' };
+    }
+    const seconds = this.changes?.connected ? this.settings.cacheSeconds : this.settings.unfollowedCacheSeconds;
+    return { ...this.cache.set(key, 200, text, seconds), type };
+  }
+
+  async #api(path) {
+    const response = await fetch(new URL(path, this.settings.apiUrl), { signal: AbortSignal.timeout(10000) });
+    if (!response.ok)
+      throw Object.assign(new Error(`${path} answered ${response.status}`), { status: response.status });
+    return response.json();
+  }
+}
+
+/**
+ * A build's index.html refers to its assets relative to itself, so a release folder works wherever it
+ * is copied. Served at a client route (/productdetails/5), those URLs are resolved against the
+ * folder's public path.
+ * @param {string} html
+ * @param {string} base
+ */
+export function resolveAssetUrls(html, base) {
+  // Quoted or not (the build minifies the page); absolute URLs, data: and fragments stay as they are.
+  return html.replace(
+    /(<(?:script|link)\b[^>]*?\s(?:src|href)=)(["']?)(?!["']|[a-z][a-z0-9+.-]*:|\/|#)/gi,
+    `$1$2${base}`,
+  );
+}

@@ -1,0 +1,43 @@
+import { headTags, serializeJsonForHtml, type PageMeta } from '@marketplace/shared';
+import { EMBEDDED_PAGE_ID, type EmbeddedPage } from '../embeddedPage';
+
+export interface DocumentParts {
+  /** The shell's page as its release serves it (asset URLs resolved): head, scripts, an empty root. */
+  template: string;
+  /** The rendered markup of the root element. */
+  root: string;
+  meta: PageMeta | null;
+  /** Stylesheets the rendered area needs before it paints (a remote's, from its own origin). */
+  stylesheets: readonly string[];
+  embedded: EmbeddedPage;
+  /** The shop's public origin, for canonical and share URLs. */
+  origin: string;
+}
+
+const ROOT = /<div id=("?)root\1><\/div>/;
+const TITLE = /<title>[^<]*<\/title>/;
+const DESCRIPTION = /<meta name=("?)description\1 content=("[^"]*"|[^ >]*) ?\/?>/;
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * The page the rendering server sends: the shell's own page with the rendered root, the page's
+ * title, description and share tags in place of the generic ones, the area's stylesheets, and
+ * the embedded state the browser boots from (escaped so no text can end the script element).
+ */
+export function composeDocument({ template, root, meta, stylesheets, embedded, origin }: DocumentParts): string {
+  if (!ROOT.test(template)) throw new Error('The shell page has no empty root element to render into');
+  let head = '';
+  let page = template;
+  if (meta) {
+    page = page.replace(TITLE, '').replace(DESCRIPTION, '');
+    head += headTags(meta, { origin, siteName: 'Marketplace' });
+  }
+  head += stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
+  page = page.replace('</head>', `${head}</head>`);
+  const state = `<script type="application/json" id="${EMBEDDED_PAGE_ID}">${serializeJsonForHtml(embedded)}</script>`;
+  // A function, so that `$` in the markup is not read as a replacement pattern.
+  return page.replace(ROOT, () => `<div id="root">${root}</div>${state}`);
+}

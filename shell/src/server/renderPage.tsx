@@ -1,0 +1,144 @@
+import { PassThrough } from 'node:stream';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { matchPath, StaticRouter } from '@marketplace/shared/router';
+import {
+  PageMetaContext,
+  ServerRender,
+  ServerRenderContext,
+  type PageMeta,
+  type RuntimeConfig,
+} from '@marketplace/shared';
+import { App } from '../App';
+import { AREA_IN_BROWSER, loadAreasOnServer } from '../federation/areaApps';
+import { RemoteUnavailableError, type RemoteName } from '../federation/remotes';
+import { remoteRoutes, setRemoteRoutes } from '../federation/remoteRoutes';
+import { SHELL_PAGES } from '../pages';
+import { composeDocument } from './document';
+import { hasServerContainer, registerServerContainers } from './serverRemotes';
+
+export interface RenderRequest {
+  /** The page: path and query. */
+  url: string;
+  /** The runtime config the browser gets with the page (its routes are the ones rendered). */
+  config: RuntimeConfig;
+  /** Each remote's server container (its live release's server/remoteEntry.js); one without renders in the browser. */
+  serverEntries: Partial<Record<RemoteName, string>>;
+  /** The API as the rendering server reaches it. */
+  apiUrl: string;
+  /** How long a remote's code may take to load before its area is left to the browser. */
+  remoteBudgetMs: number;
+  /** How long an API read may take before the page renders without it. */
+  dataTimeoutMs: number;
+  /** The whole render: what still waits then is rendered in the browser. */
+  renderBudgetMs: number;
+  /** The shell's page as its release serves it. */
+  template: string;
+  /** Each remote's stylesheets (its browser build's), linked when its area is on the page. */
+  stylesheets: Partial<Record<RemoteName, readonly string[]>>;
+  /** The shop's public origin (canonical and share URLs). */
+  origin: string;
+}
+
+export interface RenderedPage {
+  /** 404 for a path no front end serves, or a page that says it was not found. */
+  status: number;
+  /** The whole page. */
+  html: string;
+  /** Everything rendered on the server, every read answered: the page may be cached. */
+  complete: boolean;
+}
+
+function areaOf(pathname: string): RemoteName | null {
+  if (Object.keys(SHELL_PAGES).some((path) => matchPath({ path, end: true, caseSensitive: true }, pathname)))
+    return null;
+  const route = remoteRoutes().find(({ path }) => matchPath({ path, end: true, caseSensitive: true }, pathname));
+  return route?.area ?? null;
+}
+
+function isNotFound(pathname: string): boolean {
+  return !(
+    Object.keys(SHELL_PAGES).some((path) => matchPath({ path, end: true, caseSensitive: true }, pathname)) ||
+    remoteRoutes().some(({ path }) => matchPath({ path, end: true, caseSensitive: true }, pathname))
+  );
+}
+
+/**
+ * Renders the first view of a page to HTML, with its data: the same tree the browser hydrates
+ * (bootstrap.tsx), signed out. Waits for the whole page (its meta tags need its data), within
+ * `renderBudgetMs`; an area or read that fails or is too slow is left to the browser.
+ */
+export function renderPage(request: RenderRequest): Promise<RenderedPage> {
+  globalThis.__MARKETPLACE_CONFIG__ = { apiUrl: request.apiUrl };
+  registerServerContainers(request.serverEntries);
+  loadAreasOnServer({ budgetMs: request.remoteBudgetMs, available: hasServerContainer });
+  setRemoteRoutes(request.config.routes ?? {});
+  const { pathname } = new URL(request.url, 'http://localhost');
+  const data = new ServerRender(request.dataTimeoutMs);
+  let meta: PageMeta | null = null;
+  let errors = 0;
+
+  return new Promise((resolve, reject) => {
+    const stream = renderToPipeableStream(
+      <StrictMode>
+        <ServerRenderContext.Provider value={data}>
+          <PageMetaContext.Provider value={{ set: (next) => (meta = next), origin: request.origin }}>
+            <StaticRouter location={request.url}>
+              <App />
+            </StaticRouter>
+          </PageMetaContext.Provider>
+        </ServerRenderContext.Provider>
+      </StrictMode>,
+      {
+        // Every boundary written in place: React otherwise moves a large one (over 12.8 KB) to the
+        // end with an inline script to put it back, which needs JavaScript and which the
+        // Content-Security-Policy (no inline scripts) refuses.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onAllReady() {
+          clearTimeout(budget);
+          const chunks: Buffer[] = [];
+          const sink = new PassThrough();
+          sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+          sink.on('end', () => {
+            const found = meta as PageMeta | null;
+            const area = areaOf(pathname);
+            try {
+              resolve({
+                status: isNotFound(pathname) || found?.status === 404 ? 404 : 200,
+                html: composeDocument({
+                  template: request.template,
+                  root: Buffer.concat(chunks).toString('utf8'),
+                  meta: found,
+                  stylesheets: (area && request.stylesheets[area]) || [],
+                  embedded: { config: request.config, data: data.answers() },
+                  origin: request.origin,
+                }),
+                complete: errors === 0 && data.complete(),
+              });
+            } catch (error) {
+              reject(error);
+            }
+          });
+          stream.pipe(sink);
+        },
+        onShellError(error) {
+          clearTimeout(budget);
+          reject(error);
+        },
+        onError(error) {
+          errors += 1;
+          if (error instanceof RemoteUnavailableError) {
+            console.warn(`[render] ${request.url}: ${error.message}; the area renders in the browser.`);
+            return AREA_IN_BROWSER;
+          }
+          console.error(`[render] ${request.url}:`, error);
+          return 'server-render-error';
+        },
+      },
+    );
+    const budget = setTimeout(
+      () => stream.abort(new Error(`not rendered within ${request.renderBudgetMs} ms`)),
+      request.renderBudgetMs,
+    );
+  });
+}
