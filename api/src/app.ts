@@ -7,6 +7,7 @@ import { catalogueFastPath } from './plugins/catalogue-fast-path';
 import { crossOrigin } from './plugins/cors';
 import { database } from './plugins/database';
 import { errorHandling } from './plugins/error-handling';
+import { eventStreams } from './plugins/event-streams';
 import { hardening } from './plugins/hardening';
 import { requestLogging, type LogOptions } from './plugins/logging';
 import { messaging } from './plugins/messaging';
@@ -27,6 +28,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(database, { config });
     await app.register(caches);
     await app.register(messaging);
+    await app.register(eventStreams);
     await app.register(authentication);
     await app.register(errorHandling);
     await app.register(crossOrigin, { config });

@@ -23,6 +23,10 @@ export interface AppContext {
   sessions: import('./lib/session-cache').SessionCache;
   /** Auction events of committed changes, sent to every process in batches (see domains/auctions/event-bus.ts). */
   auctionEvents: import('./domains/auctions/event-bus').AuctionEventPublisher;
+  /** This process's one LISTEN on auction events, fanned out to its event streams (see domains/auctions/event-bus.ts). */
+  auctionHub: import('./domains/auctions/event-bus').AuctionEventHub;
+  /** The process's server-sent event streams and their caps (lib/event-streams.ts). */
+  eventStreams: import('./lib/event-streams').EventStreams;
 }
 
 export type App = FastifyInstance<

@@ -18,3 +18,4 @@ export * from './account';
 export * from './contact';
 export * from './uploads';
 export * from './auctions';
+export * from './sitemap';

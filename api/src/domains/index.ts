@@ -10,6 +10,7 @@ import { couponRoutes } from './coupons/routes';
 import { orderRoutes } from './orders/routes';
 import { productRoutes } from './products/routes';
 import { reviewRoutes } from './reviews/routes';
+import { sitemapRoutes } from './sitemap/routes';
 import { imageRoutes, uploadRoutes } from './uploads/routes';
 import { wishlistRoutes } from './wishlist/routes';
 
@@ -46,6 +47,10 @@ export const apiRoutes = fp(
     reviewRoutes(app);
     wishlistRoutes(app);
     auctionRoutes(app);
+    sitemapRoutes(app);
   },
-  { name: 'routes', dependencies: ['database', 'caches', 'messaging', 'authentication', 'error-handling', 'cors'] },
+  {
+    name: 'routes',
+    dependencies: ['database', 'caches', 'messaging', 'event-streams', 'authentication', 'error-handling', 'cors'],
+  },
 );

@@ -10,6 +10,7 @@ export abstract class NotifiedCache {
   private generation = 0;
   private listening = false;
   private stop: (() => Promise<void>) | null = null;
+  private readonly watchers = new Set<(payload: string | null) => void>();
 
   protected constructor(private readonly channel: string) {}
 
@@ -19,14 +20,31 @@ export abstract class NotifiedCache {
       (payload) => {
         this.changed();
         this.drop(payload);
+        this.tellWatchers(payload);
       },
       (listening) => {
         this.listening = listening;
         this.changed();
         this.drop(null);
+        this.tellWatchers(null);
       },
     );
     this.listening = true;
+  }
+
+  /**
+   * Calls `watcher` after each drop the channel causes: a notification from any process (this one
+   * included) with its payload, or the listening connection dropping or coming back (`null`: a
+   * notification may have been missed). Not for drops made here at once (`dropHere`), whose
+   * notification follows at commit. Returns the function that stops watching.
+   */
+  watch(watcher: (payload: string | null) => void): () => void {
+    this.watchers.add(watcher);
+    return () => void this.watchers.delete(watcher);
+  }
+
+  private tellWatchers(payload: string | null): void {
+    for (const watcher of [...this.watchers]) watcher(payload);
   }
 
   /** Drops what a notification's payload names; `null`: everything. */
@@ -55,6 +73,7 @@ export abstract class NotifiedCache {
   }
 
   async close(): Promise<void> {
+    this.watchers.clear();
     this.listening = false;
     this.drop(null);
     const stop = this.stop;

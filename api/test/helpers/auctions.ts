@@ -134,13 +134,18 @@ export async function readEventStream(
 }
 
 /** Opens GET /auctionevents/:id as a streaming fetch and parses the server-sent events. */
-export async function openEventStream(
+export function openEventStream(
   baseUrl: string,
   auctionid: number | string,
   headers: Record<string, string> = {},
 ): Promise<EventStream> {
+  return openSseStream(`${baseUrl}/auctionevents/${auctionid}`, headers);
+}
+
+/** Opens a server-sent event stream (GET `url`) as a streaming fetch and parses its events. */
+export async function openSseStream(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
   const abort = new AbortController();
-  const res = await fetch(`${baseUrl}/auctionevents/${auctionid}`, {
+  const res = await fetch(url, {
     headers: { accept: 'text/event-stream', ...headers },
     signal: abort.signal,
   });

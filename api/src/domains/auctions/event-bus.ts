@@ -73,11 +73,12 @@ interface HubLog {
 }
 
 /**
- * One LISTEN per process (started at the first subscriber), fanned out in process to the
- * subscribers of each item.
+ * One LISTEN per process (started at the first stream that needs it), fanned out in process to
+ * the subscribers of each item and to those of every item (GET /catalogue/changes).
  */
 export class AuctionEventHub {
   private readonly byAuction = new Map<number, Set<Listener>>();
+  private readonly ofEveryItem = new Set<Listener>();
   private starting: Promise<void> | null = null;
   private stop: (() => Promise<void>) | null = null;
   private closed = false;
@@ -121,8 +122,14 @@ export class AuctionEventHub {
     };
   }
 
+  /** Adds a subscriber for the events of every item; returns the unsubscribe function. */
+  subscribeAll(listener: Listener): () => void {
+    this.ofEveryItem.add(listener);
+    return () => void this.ofEveryItem.delete(listener);
+  }
+
   get subscriberCount(): number {
-    let n = 0;
+    let n = this.ofEveryItem.size;
     for (const set of this.byAuction.values()) n += set.size;
     return n;
   }
@@ -136,8 +143,8 @@ export class AuctionEventHub {
       return;
     }
     const set = this.byAuction.get(event?.auctionid);
-    if (!set) return;
-    for (const listener of [...set]) {
+    if (!set && !this.ofEveryItem.size) return;
+    for (const listener of [...(set ?? []), ...this.ofEveryItem]) {
       try {
         listener(event);
       } catch (err) {
@@ -149,6 +156,7 @@ export class AuctionEventHub {
   async close(): Promise<void> {
     this.closed = true;
     this.byAuction.clear();
+    this.ofEveryItem.clear();
     const starting = this.starting;
     if (starting) await starting.catch(() => undefined);
     const stop = this.stop;

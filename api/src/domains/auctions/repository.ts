@@ -38,28 +38,34 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 const LIVE = sql<boolean>`(auctions.status = 'open' AND auctions.end_time > now())`;
 
+/**
+ * The items a shopper may see: every item, running or ended (GET /getauction lists them all,
+ * GET /getparticularaucpro/:id shows any). What else reads the public items (the sitemap) starts here.
+ */
+export function publicAuctions(db: Kysely<Database>) {
+  return db.selectFrom('auctions');
+}
+
 function itemQuery(db: Kysely<Database>) {
-  return db
-    .selectFrom('auctions')
-    .select([
-      'auctions.auctionid',
-      'auctions.userid',
-      'auctions.nickname',
-      'auctions.productname',
-      'auctions.category',
-      'auctions.description',
-      'auctions.ageproduct',
-      'auctions.startbid',
-      'auctions.bid',
-      'auctions.highbid',
-      'auctions.rangelowbid',
-      'auctions.rangehighbid',
-      'auctions.photo_hashes',
-      'auctions.end_time',
-      'auctions.winner',
-      LIVE.as('live'),
-      'auctions.bidcount',
-    ]);
+  return publicAuctions(db).select([
+    'auctions.auctionid',
+    'auctions.userid',
+    'auctions.nickname',
+    'auctions.productname',
+    'auctions.category',
+    'auctions.description',
+    'auctions.ageproduct',
+    'auctions.startbid',
+    'auctions.bid',
+    'auctions.highbid',
+    'auctions.rangelowbid',
+    'auctions.rangehighbid',
+    'auctions.photo_hashes',
+    'auctions.end_time',
+    'auctions.winner',
+    LIVE.as('live'),
+    'auctions.bidcount',
+  ]);
 }
 
 export function toItem(row: ItemRow, bids: BidRow[], base: string): AuctionItem {

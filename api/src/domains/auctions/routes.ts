@@ -17,7 +17,7 @@ import { publicBase, type App } from '../../context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';
 import { replies } from '../../lib/replies';
-import { AuctionEventStreams } from './events';
+import { openAuctionEvents } from './events';
 import { approveBidder, bidTarget, insertAuction, placeBid, storedPhotoHashes } from './bidding';
 import { biddersPage, loadAuctionItem, loadAuctionPage, toItem, type BidRow } from './repository';
 import { AUCTION_TEXTS, bidRefusal, bidderStatus, checkedAuctionTerms, wholeRupees } from './rules';
@@ -25,10 +25,6 @@ import { AUCTION_TEXTS, bidRefusal, bidderStatus, checkedAuctionTerms, wholeRupe
 export function auctionRoutes(app: App) {
   const { db, config } = app.ctx;
   const events = app.ctx.auctionEvents;
-  const streams = new AuctionEventStreams(db, config.auctions, app.ctx.listen, app.log);
-  app.addHook('preClose', async () => {
-    await streams.close();
-  });
 
   app.get(
     '/getauction',
@@ -169,6 +165,6 @@ export function auctionRoutes(app: App) {
 
   /** Live events of one item (see events.ts); public like the item page. */
   app.get('/auctionevents/:id', { schema: { params: IdParams }, exposeHeadRoute: false }, (req, reply) =>
-    streams.open(req, reply, req.params.id),
+    openAuctionEvents(app.ctx, req, reply, req.params.id),
   );
 }

@@ -19,6 +19,7 @@ import { decodeCursor, pageLimit } from '../../lib/paging';
 import { notModified, variantFor, type CachedReply } from '../../lib/catalogue-cache';
 import { replies } from '../../lib/replies';
 import { categoriesKey, pageKey, productKey, trendingKey } from './cache-keys';
+import { CatalogueChangeFeed, openCatalogueChanges } from './changes';
 import { categoryTitles, productById, productPage, productSearch, toProduct, trendingProducts } from './repository';
 
 /** TOP TRENDING follows orders and cart adds: a ranking at most this old is answered from memory. */
@@ -52,6 +53,8 @@ function sendCached(req: FastifyRequest, reply: FastifyReply, cached: CachedRepl
 export function catalogueRoutes(app: App) {
   const { db, config, catalogue } = app.ctx;
   const searchProducts = productSearch(db);
+  const changes = new CatalogueChangeFeed(catalogue, app.ctx.auctionHub);
+  app.addHook('onClose', async () => changes.close());
 
   app.get(
     '/products',
@@ -127,4 +130,12 @@ export function catalogueRoutes(app: App) {
       next: page.next,
     };
   });
+
+  /**
+   * What changed in the public pages, as server-sent events (see changes.ts), for a server that
+   * caches them: public, like the pages; only a scope and an item id leave.
+   */
+  app.get('/catalogue/changes', { exposeHeadRoute: false }, (req, reply) =>
+    openCatalogueChanges(app.ctx, changes, req, reply),
+  );
 }
