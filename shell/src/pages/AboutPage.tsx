@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Breadcrumb } from '@marketplace/shared';
+import { Breadcrumb, usePageMeta, type PageMeta } from '@marketplace/shared';
 import styles from './pages.module.css';
 
 const TEAM = [
@@ -47,7 +47,15 @@ function initials(name: string): string {
     .join('');
 }
 
+const ABOUT_META: PageMeta = {
+  title: 'About Us',
+  description:
+    'Marketplace is an online store for electronics, accessories and clothing, with prices in rupees and auctions for paintings, coins and currency notes, and sports items.',
+  path: '/about',
+};
+
 export function AboutPage(): ReactElement {
+  usePageMeta(ABOUT_META);
   return (
     <div className={styles.page}>
       <Breadcrumb page="About Us" />

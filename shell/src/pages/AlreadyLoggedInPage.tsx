@@ -1,11 +1,20 @@
 import type { ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { HOME_PATH, LOGIN_PATH, LOGOUT_PATH, MY_ACCOUNT_PATH, SIGNUP_PATH, useSession } from '@marketplace/shared';
+import {
+  HOME_PATH,
+  LOGIN_PATH,
+  LOGOUT_PATH,
+  MY_ACCOUNT_PATH,
+  SIGNUP_PATH,
+  usePageMeta,
+  useSession,
+} from '@marketplace/shared';
 import { CheckCircle } from './noticeIcons';
 import styles from './pages.module.css';
 
 /** Shown to a signed-in customer who opens the login or signup page. */
 export function AlreadyLoggedInPage(): ReactElement {
+  usePageMeta({ title: 'Already logged in', noindex: true });
   const session = useSession((s) => s.session);
   if (!session) {
     return (

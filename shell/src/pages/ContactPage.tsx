@@ -11,6 +11,8 @@ import {
   sendContact,
   SubmitButton,
   useFormFields,
+  usePageMeta,
+  type PageMeta,
 } from '@marketplace/shared';
 import { CONTACT } from '../content';
 import { ClockIcon, MapPinIcon, PhoneIcon } from '../layout/icons';
@@ -95,7 +97,14 @@ function ContactForm(): ReactElement {
   );
 }
 
+const CONTACT_META: PageMeta = {
+  title: 'Contact Us',
+  description: `Call ${CONTACT.phone}, write to us or visit us at ${CONTACT.address}. Customer care: ${CONTACT.workHours}.`,
+  path: '/contact',
+};
+
 export function ContactPage(): ReactElement {
+  usePageMeta(CONTACT_META);
   return (
     <div className={styles.page}>
       <Breadcrumb page="Contact Us" />

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { HOME_PATH } from '@marketplace/shared';
+import { HOME_PATH, usePageMeta } from '@marketplace/shared';
 import { AlertCircle } from './noticeIcons';
 import styles from './pages.module.css';
 
@@ -23,10 +23,12 @@ function ProblemNotice({ heading }: { heading: string }): ReactElement {
 
 /** Where pages send a user after a failure they cannot recover from (e.g. an unknown account). */
 export function Error404Page(): ReactElement {
+  usePageMeta({ title: 'Something went wrong', noindex: true });
   return <ProblemNotice heading="Something went wrong" />;
 }
 
 /** Any path no front end serves (spec: 'Looks like you're in wrong place' with GO TO HOME). */
 export function NotFoundPage(): ReactElement {
+  usePageMeta({ title: 'Page not found', noindex: true, status: 404 });
   return <ProblemNotice heading="Looks like you're in wrong place" />;
 }

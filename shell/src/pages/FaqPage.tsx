@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Breadcrumb } from '@marketplace/shared';
+import { Breadcrumb, usePageMeta, type PageMeta } from '@marketplace/shared';
 import styles from './pages.module.css';
 
 export const FAQS: readonly { question: string; answer: string }[] = [
@@ -42,7 +42,15 @@ export const FAQS: readonly { question: string; answer: string }[] = [
   },
 ];
 
+const FAQ_META: PageMeta = {
+  title: 'Frequently Asked Questions',
+  description:
+    'Answers about ordering, shipping and delivery, cancelling an order, payments, coupons, auctions and your password.',
+  path: '/faq',
+};
+
 export function FaqPage(): ReactElement {
+  usePageMeta(FAQ_META);
   return (
     <div className={styles.page}>
       <Breadcrumb page="FAQ" />

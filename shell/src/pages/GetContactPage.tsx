@@ -1,10 +1,11 @@
 import type { ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { HOME_PATH } from '@marketplace/shared';
+import { HOME_PATH, usePageMeta } from '@marketplace/shared';
 import { CheckCircle } from './noticeIcons';
 import styles from './pages.module.css';
 
 export function GetContactPage(): ReactElement {
+  usePageMeta({ title: 'Thank you for contacting us', noindex: true });
   return (
     <section className={styles.notice}>
       <CheckCircle />

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { HOME_PATH, LOGIN_PATH, logout, NEW_PASSWORD_PATH, useSession } from '@marketplace/shared';
+import { HOME_PATH, LOGIN_PATH, logout, NEW_PASSWORD_PATH, usePageMeta, useSession } from '@marketplace/shared';
 import { usePreviousPath } from '../navigation';
 import { CheckCircle } from './noticeIcons';
 import styles from './pages.module.css';
@@ -15,6 +15,7 @@ export const LOGOUT_REDIRECT_MS = 2000;
 type Arrival = 'signed in' | 'password reset' | 'signed out';
 
 export function LogoutPage(): ReactElement {
+  usePageMeta({ title: 'Logout', noindex: true });
   const navigate = useNavigate();
   const previousPath = usePreviousPath();
   const [arrival] = useState<Arrival>(() => {

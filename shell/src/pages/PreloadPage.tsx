@@ -1,9 +1,10 @@
 import type { ReactElement } from 'react';
-import { Spinner } from '@marketplace/shared';
+import { Spinner, usePageMeta } from '@marketplace/shared';
 import styles from './pages.module.css';
 
 /** The loading screen. */
 export function PreloadPage(): ReactElement {
+  usePageMeta({ title: 'Loading', noindex: true });
   return (
     <div className={styles.preload}>
       <Spinner label="Loading the shop" />

@@ -14,6 +14,7 @@ import {
   SIGNUP_MESSAGES,
   SubmitButton,
   useFormFields,
+  usePageMeta,
   useSession,
 } from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
@@ -82,6 +83,7 @@ function OldPasswordCheck(): ReactElement {
 
 /** /changepassword: the old-password check that leads to /newpassword (signed-in users only). */
 export function ChangePasswordPage(): ReactElement {
+  usePageMeta({ title: 'Change Password', noindex: true });
   return (
     <SignedInOnly>
       <OldPasswordCheck />

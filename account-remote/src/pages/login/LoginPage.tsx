@@ -14,6 +14,7 @@ import {
   signupPath,
   SubmitButton,
   useFormFields,
+  usePageMeta,
   useSession,
 } from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
@@ -26,6 +27,7 @@ import styles from '../../styles/forms.module.css';
  * Add to Cart, which adds it), else home.
  */
 export function LoginPage(): ReactElement {
+  usePageMeta({ title: 'Login', noindex: true });
   const navigate = useNavigate();
   const next = nextFrom(useLocation().search);
   const { redirect, markSigningIn } = useSignedOutOnly(next);

@@ -13,6 +13,7 @@ import {
   NotFound,
   notify,
   useIsSignedIn,
+  usePageMeta,
   useResource,
   useSession,
   type LoginData,
@@ -191,6 +192,7 @@ export function MyAccountPage(): ReactElement {
   const signedIn = useIsSignedIn();
   const loginHere = useLoginHere();
   const page = subPageOf(pathname);
+  usePageMeta({ title: page?.title ?? 'My Account', noindex: true });
   if (!signedIn) return <Navigate to={loginHere} replace />;
   if (!page) return <NotFound />;
   return (

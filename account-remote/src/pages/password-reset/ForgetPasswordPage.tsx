@@ -10,6 +10,7 @@ import {
   requestPasswordReset,
   SubmitButton,
   useFormFields,
+  usePageMeta,
 } from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
 import { setCookie } from '../../lib/cookies';
@@ -18,6 +19,7 @@ import styles from '../../styles/forms.module.css';
 
 /** /forgetpassword: asks for the email the reset code is sent to. */
 export function ForgetPasswordPage(): ReactElement {
+  usePageMeta({ title: 'Forgot Password', noindex: true });
   const navigate = useNavigate();
   const { values, touched, touchAll, field } = useFormFields({ email: '' });
   const [busy, setBusy] = useState(false);

@@ -15,6 +15,7 @@ import {
   SIGNUP_MESSAGES,
   SubmitButton,
   useFormFields,
+  usePageMeta,
   useSession,
 } from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
@@ -41,6 +42,7 @@ export function newPasswordError(password: string): string | null {
 
 /** /newpassword: finishes a password reset or a password change, then goes to /logout. */
 export function NewPasswordPage(): ReactElement {
+  usePageMeta({ title: 'New Password', noindex: true });
   const navigate = useNavigate();
   const [flow] = useState(currentFlow);
   const { values, touched, touchAll, field } = useFormFields({ password: '' });

@@ -8,6 +8,7 @@ import {
   NEW_PASSWORD_PATH,
   notify,
   SubmitButton,
+  usePageMeta,
   useSession,
   verifyResetOtp,
 } from '@marketplace/shared';
@@ -26,6 +27,7 @@ const EMPTY_CODE = Array<string>(OTP_LENGTH).fill('');
 
 /** /otpresetpass: six single-character boxes and 'Validate' (spec sections 2, 4). */
 export function OtpResetPage(): ReactElement {
+  usePageMeta({ title: 'Enter Verification Code', noindex: true });
   const navigate = useNavigate();
   const [chars, setChars] = useState<string[]>(EMPTY_CODE);
   const [busy, setBusy] = useState(false);

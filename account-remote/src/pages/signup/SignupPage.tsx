@@ -10,6 +10,7 @@ import {
   signup,
   SIGNUP_MESSAGES,
   SubmitButton,
+  usePageMeta,
   useProgressiveForm,
   type Check,
 } from '@marketplace/shared';
@@ -50,6 +51,7 @@ function today(): string {
  * safe `?next=` is handed on to /login, so signing up and then in returns to where the shopper was.
  */
 export function SignupPage(): ReactElement {
+  usePageMeta({ title: 'Create Account', noindex: true });
   const navigate = useNavigate();
   const next = nextFrom(useLocation().search);
   const { redirect } = useSignedOutOnly(next);

@@ -13,6 +13,7 @@ import {
   notify,
   SubmitButton,
   useIsSignedIn,
+  usePageMeta,
   useProgressiveForm,
   type AuctionCategory,
 } from '@marketplace/shared';
@@ -178,6 +179,7 @@ function AddAuctionForm(): ReactElement {
 
 /** `/addauction`: signed-in users only (others go to /login). */
 export function AddAuctionPage(): ReactElement {
+  usePageMeta({ title: 'Create an Auction Product', noindex: true });
   const signedIn = useIsSignedIn();
   if (!signedIn) return <Navigate to={loginPath(ADD_AUCTION_PATH)} replace />;
   return (

@@ -19,6 +19,7 @@ import {
   parseId,
   useIsSignedIn,
   usePagedList,
+  usePageMeta,
   type BidderRow,
 } from '@marketplace/shared';
 import { useMyUserId } from '../../lib/useMyUserId';
@@ -216,6 +217,7 @@ function BidderList({ userid }: { userid: number }): ReactElement {
 
 /** `/auctionusers/{userid}`: the bidders on the signed-in owner's items, with Approve. */
 export function AuctionUsersPage(): ReactElement {
+  usePageMeta({ title: 'My Product BID Users', noindex: true });
   const signedIn = useIsSignedIn();
   const { id: rawId } = useParams();
   const { pathname } = useLocation();

@@ -1,6 +1,14 @@
 import { type ReactElement } from 'react';
 import { useNavigate } from '@marketplace/shared/router';
-import { Breadcrumb, createProduct, errorMessage, hasStatus, HOME_PATH, notify } from '@marketplace/shared';
+import {
+  Breadcrumb,
+  createProduct,
+  errorMessage,
+  hasStatus,
+  HOME_PATH,
+  notify,
+  usePageMeta,
+} from '@marketplace/shared';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { endExpiredSession } from '../../lib/failures';
 import ui from '../../styles/ui.module.css';
@@ -37,6 +45,7 @@ function AddProductForm(): ReactElement {
 
 /** `/addproduct` (signed in; everyone else goes to /login, and comes back here). */
 export function AddProductPage(): ReactElement {
+  usePageMeta({ title: 'Add Product', noindex: true });
   return (
     <div className={ui.page}>
       <Breadcrumb page="Add Product" />

@@ -18,6 +18,7 @@ import {
   productDetailsPath,
   refreshCartCount,
   removeFromCart,
+  usePageMeta,
   useResource,
   type CartItem,
 } from '@marketplace/shared';
@@ -191,6 +192,7 @@ function CartView(): ReactElement {
 
 /** `/viewcart` and `/viewcart/{id}` (signed in; everyone else goes to /login). */
 export function CartPage(): ReactElement {
+  usePageMeta({ title: 'Shopping Cart', noindex: true });
   const { id } = useParams();
   return (
     <div className={ui.page}>
@@ -202,6 +204,7 @@ export function CartPage(): ReactElement {
 
 /** `/emptycart`. */
 export function EmptyCartPage(): ReactElement {
+  usePageMeta({ title: 'Your cart is empty', noindex: true });
   return (
     <div className={ui.page}>
       <Breadcrumb page="Cart" />

@@ -1,11 +1,12 @@
 import { type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Breadcrumb, myAccountPath, NEW_ARRIVALS_PATH, useSession } from '@marketplace/shared';
+import { Breadcrumb, myAccountPath, NEW_ARRIVALS_PATH, usePageMeta, useSession } from '@marketplace/shared';
 import ui from '../../styles/ui.module.css';
 import styles from './BillConfirmPage.module.css';
 
 /** `/billconfirm`: the order placed notice. */
 export function BillConfirmPage(): ReactElement {
+  usePageMeta({ title: 'Bill Confirm', noindex: true });
   const orderId = useSession((s) => s.orderId);
   return (
     <div className={ui.page}>

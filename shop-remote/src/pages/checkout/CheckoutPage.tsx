@@ -23,6 +23,7 @@ import {
   refreshCartCount,
   SHOP_MESSAGES,
   SubmitButton,
+  usePageMeta,
   useResource,
   useSession,
   type Address,
@@ -455,6 +456,7 @@ function CheckoutLoader(): ReactElement {
 
 /** `/checkout` (signed in; everyone else goes to /login). */
 export function CheckoutPage(): ReactElement {
+  usePageMeta({ title: 'Checkout', noindex: true });
   return (
     <div className={ui.page}>
       <Breadcrumb page="Checkout" />

@@ -14,6 +14,7 @@ import {
   parseId,
   productDetailsPath,
   updateProduct,
+  usePageMeta,
   useResource,
   type Product,
 } from '@marketplace/shared';
@@ -130,6 +131,7 @@ function EditProduct({ id }: { id: number | null }): ReactElement {
  * refused here and by the server (403).
  */
 export function EditProductPage(): ReactElement {
+  usePageMeta({ title: 'Edit Product', noindex: true });
   const { id } = useParams();
   return (
     <div className={ui.page}>

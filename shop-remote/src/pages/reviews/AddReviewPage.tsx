@@ -11,6 +11,7 @@ import {
   REVIEW_MESSAGES,
   REVIEW_PATH,
   SubmitButton,
+  usePageMeta,
   useProgressiveForm,
   type Check,
 } from '@marketplace/shared';
@@ -107,6 +108,7 @@ function AddReviewForm(): ReactElement {
 
 /** `/addreview` (signed in; with no token the spec goes to /review). */
 export function AddReviewPage(): ReactElement {
+  usePageMeta({ title: 'Add Review', noindex: true });
   return (
     <div className={ui.page}>
       <Breadcrumb page="Add Review" />

@@ -17,6 +17,7 @@ import {
   signupPath,
   useIsSignedIn,
   usePagedList,
+  usePageMeta,
   WISHLIST_PATH,
   type Product,
 } from '@marketplace/shared';
@@ -230,6 +231,7 @@ function SignedInWishlist(): ReactElement {
  * CART (moves it to the cart), VIEW, REMOVE, CLEAR WISHLIST. A visitor is offered Signin and Signup.
  */
 export function WishlistPage(): ReactElement {
+  usePageMeta({ title: 'Wishlist', noindex: true });
   const signedIn = useIsSignedIn();
   return (
     <div className={ui.page}>
