@@ -26,6 +26,7 @@ export {
   type FieldProps,
 } from './ui/Field';
 export * from './ui/useForm';
+export * from './meta';
 export * from '@marketplace/contract/rules';
 // The carousel and the photo uploader are entries of their own (@marketplace/shared/carousel,
 // @marketplace/shared/photo-uploader): only the pages that show them load them.
