@@ -1,7 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
+import { ApiError } from '../api/http';
 import { LoadFailed, Loading } from '../ui/LoadState';
+import { provideServerData } from './serverData';
 import { useResource, type ResourceOptions } from './useResource';
 
 /** A load whose answers the test gives, one pending promise per call. */
@@ -126,5 +128,99 @@ describe('useResource', () => {
     expect(load).toHaveBeenCalledWith('b');
     await answer(0, 'hello b');
     expect(screen.getByText('hello b')).toBeInTheDocument();
+  });
+});
+
+describe('useResource with a server-rendered answer (`key`)', () => {
+  afterEach(() => provideServerData({}));
+
+  /** Says the state in words: the data, or the status of the error. */
+  function Product({
+    load,
+    options,
+  }: {
+    load: () => Promise<string>;
+    options?: ResourceOptions<string>;
+  }): ReactElement {
+    const product = useResource(load, [], options);
+    return (
+      <>
+        <p>
+          {product.status === 'ready' && `ready: ${product.data}`}
+          {product.status === 'loading' && 'loading'}
+          {product.status === 'failed' &&
+            `failed: ${product.error instanceof ApiError ? `${product.error.status} ${product.error.message}` : 'other'}`}
+        </p>
+        <button type="button" onClick={product.retry}>
+          Retry
+        </button>
+      </>
+    );
+  }
+
+  it('starts ready with the embedded data on its first render, and never loads', async () => {
+    provideServerData({ 'product:1': { data: 'Drone' } });
+    const { load } = controlledLoad();
+    const renders: string[] = [];
+    function FirstRender(): ReactElement {
+      const product = useResource(() => load('1'), [], { key: 'product:1' });
+      renders.push(product.status === 'ready' ? `ready: ${product.data}` : product.status);
+      return <p>{product.status}</p>;
+    }
+    render(<FirstRender />);
+    await act(async () => undefined);
+    expect(renders[0]).toBe('ready: Drone');
+    expect(renders.every((r) => r === 'ready: Drone')).toBe(true);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('starts failed with an embedded refusal, as an ApiError of its status, without loading; Retry loads', async () => {
+    provideServerData({ 'product:99': { error: { status: 404, message: 'No such product' } } });
+    const { load, answer } = controlledLoad();
+    render(<Product load={() => load('99')} options={{ key: 'product:99' }} />);
+    expect(screen.getByText('failed: 404 No such product')).toBeInTheDocument();
+    await act(async () => undefined);
+    expect(load).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    await answer(0, 'Drone after all');
+    expect(screen.getByText('ready: Drone after all')).toBeInTheDocument();
+  });
+
+  it('takes the embedded answer once: a later page with the same key loads afresh', async () => {
+    provideServerData({ 'product:1': { data: 'Drone' } });
+    const { load, answer } = controlledLoad();
+    const first = render(<Product load={() => load('1')} options={{ key: 'product:1' }} />);
+    expect(screen.getByText('ready: Drone')).toBeInTheDocument();
+    first.unmount();
+
+    render(<Product load={() => load('1')} options={{ key: 'product:1' }} />);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+    await answer(0, 'Drone, read again');
+    expect(screen.getByText('ready: Drone, read again')).toBeInTheDocument();
+  });
+
+  it('loads as before without a key, or with a key nothing was embedded for', async () => {
+    provideServerData({ 'product:1': { data: 'Drone' } });
+    const { load, answer } = controlledLoad();
+    render(<Product load={() => load('1')} />);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+    await answer(0, 'Drone from the API');
+    expect(screen.getByText('ready: Drone from the API')).toBeInTheDocument();
+
+    render(<Product load={() => load('2')} options={{ key: 'product:2' }} />);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('ignores an embedded entry that is neither { data } nor { error }', () => {
+    provideServerData({ 'product:1': 'Drone' });
+    const { load } = controlledLoad();
+    render(<Product load={() => load('1')} options={{ key: 'product:1' }} />);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });
