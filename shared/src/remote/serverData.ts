@@ -46,21 +46,18 @@ export class ServerRender {
       const answer = Promise.resolve()
         .then(load)
         .then(
-          (data): ServerRead<T> => {
-            this.#answers.set(key, { data });
-            return { ok: true, data };
-          },
+          (data): ServerRead<T> => ({ ok: true, data }),
           (failure: unknown): ServerRead<T> => {
             const error = refusal(failure);
-            if (!error) return { ok: false };
-            this.#answers.set(key, { error: { status: error.status, message: error.message } });
-            return { ok: false, error };
+            return error ? { ok: false, error } : { ok: false };
           },
         );
       read = Promise.race([answer, timeout]).then((result) => {
         clearTimeout(timer);
-        // An answer that came after the time limit is not shown, so it is not embedded either.
-        if (!result.ok && !result.error) this.#answers.delete(key);
+        // Only what the page renders with is embedded: an answer that comes after the time limit is neither.
+        if (result.ok) this.#answers.set(key, { data: result.data });
+        else if (result.error)
+          this.#answers.set(key, { error: { status: result.error.status, message: result.error.message } });
         return result;
       });
       this.#reads.set(key, read);
