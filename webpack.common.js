@@ -51,7 +51,8 @@ function sharedSingletons(frontEnd = { dependencies: {} }) {
 
 /**
  * Writes the routes a remote serves (src/routes.json) into its build: its release carries them, and
- * the shell learns them from the registry at run time.
+ * the shell learns them from the registry at run time. `serverRendered`: the public ones among them,
+ * whose first view the rendering server renders (the others render in the browser).
  */
 class EmitRoutesPlugin {
   constructor(file) {
@@ -65,8 +66,8 @@ class EmitRoutesPlugin {
         { name: 'EmitRoutesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
           compilation.fileDependencies.add(this.file);
-          const { routes } = JSON.parse(require('node:fs').readFileSync(this.file, 'utf8'));
-          compilation.emitAsset('routes.json', new RawSource(JSON.stringify({ routes })));
+          const { routes, serverRendered = [] } = JSON.parse(require('node:fs').readFileSync(this.file, 'utf8'));
+          compilation.emitAsset('routes.json', new RawSource(JSON.stringify({ routes, serverRendered })));
         },
       );
     });

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FRONT_ENDS, ROOT, isBuildStale } from '../scripts/front-ends.mjs';
+import { FRONT_ENDS, ROOT, SERVE_ORDER, isBuildStale } from '../scripts/front-ends.mjs';
 import { buildFrontEnds } from '../scripts/build.mjs';
 import { E2E_PORTS, e2eEnv, prepareReleaseStore, startFrontEnd, startApi, stopChild } from './src/stack.mjs';
 
@@ -22,7 +22,7 @@ let code = 1;
 try {
   await prepareReleaseStore(process.env.E2E_RELEASES_DIR);
   children.push(await startApi({ dataDir }));
-  for (const fe of FRONT_ENDS) children.push(await startFrontEnd(fe.area));
+  for (const fe of SERVE_ORDER) children.push(await startFrontEnd(fe.area));
   // Node 20's runner does not pick up .ts files from a folder: name them.
   const files = process.argv.slice(2).length
     ? process.argv.slice(2)

@@ -12,6 +12,12 @@ export const FRONT_ENDS = [
   { area: 'auction', dir: 'auction-remote' },
 ];
 
+/** The order servers start in: the remotes first, so the shell's renderer finds their server code up. */
+export const SERVE_ORDER = [
+  ...FRONT_ENDS.filter((fe) => fe.area !== 'shell'),
+  ...FRONT_ENDS.filter((fe) => fe.area === 'shell'),
+];
+
 function newestMtime(path) {
   const info = statSync(path);
   if (!info.isDirectory()) return info.mtimeMs;

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { FRONT_ENDS, ROOT, isBuildStale } from './front-ends.mjs';
+import { FRONT_ENDS, ROOT, SERVE_ORDER, isBuildStale } from './front-ends.mjs';
 import { buildFrontEnds } from './build.mjs';
 import { startReleaseServer } from './static-server.mjs';
 import { ensureLive } from './releases/publish.mjs';
@@ -88,7 +88,7 @@ if (dev) {
     env: { ...process.env, PORT: String(p.api), NODE_ENV: 'production', RELEASES_DIR: store },
   });
   const live = new LiveReleases(store);
-  for (const fe of FRONT_ENDS) {
+  for (const fe of SERVE_ORDER) {
     servers.push(await startReleaseServer({ store, frontEnd: fe.area, port: p[fe.area], live }));
   }
 }

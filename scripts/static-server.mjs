@@ -356,7 +356,10 @@ export async function startReleaseServer({
     },
   });
   if (renderer) server.on('close', () => renderer.close());
-  return listen(server, port, host);
+  await listen(server, port, host);
+  // The remotes' server code is loaded before the first page needs it.
+  if (renderer) void renderer.warm().catch((error) => console.error('[render] could not preload the areas:', error));
+  return server;
 }
 
 /**

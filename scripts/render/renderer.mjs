@@ -44,7 +44,10 @@ const AUCTION_PAGES = /^\/(auction|auctionhome|auctionproduct\/(\d+))(\?|$)/;
 
 /**
  * @typedef {{ status: number, body: Buffer, key: string }} RenderedAnswer
- * @typedef {{ renderPage(request: object): Promise<{ status: number, html: string, complete: boolean }> }} ShellServerBuild
+ * @typedef {{
+ *   renderPage(request: object): Promise<{ status: number, html: string, complete: boolean }>,
+ *   preloadAreas(request: { serverEntries: Record<string, string> }): Promise<string[]>,
+ * }} ShellServerBuild
  */
 
 export class PageRenderer {
@@ -68,6 +71,8 @@ export class PageRenderer {
     this.shells = new Map();
     /** @type {Map<string, readonly string[]>} */
     this.stylesheets = new Map();
+    /** @type {Map<string, readonly string[]>} */
+    this.serverRoutes = new Map();
     /** @type {ReturnType<typeof followCatalogueChanges> | null} */
     this.changes = null;
     /** Pages rendered (cache misses), for tests and the benchmark. */
@@ -157,26 +162,80 @@ export class PageRenderer {
     return rendering;
   }
 
-  async #render(url, key, shellId, config) {
-    let shell;
+  /** What a render needs of the live releases: each remote's server container and stylesheets. */
+  #areas(config) {
+    /** @type {Record<string, string>} */
+    const serverEntries = {};
+    /** @type {Record<string, readonly string[]>} */
+    const stylesheets = {};
+    /** @type {Record<string, readonly string[]>} */
+    const serverRoutes = {};
+    for (const name of REMOTE_NAMES) {
+      const id = config.releases?.[name];
+      if (!id) continue;
+      stylesheets[name] = this.#stylesheetsOf(name, id);
+      serverRoutes[name] = this.#serverRoutesOf(name, id);
+      if (existsSync(join(this.store, name, id, 'server', 'remoteEntry.js')))
+        serverEntries[name] = `${this.live.baseUrl(name)}${id}/server/remoteEntry.js`;
+    }
+    return { serverEntries, stylesheets, serverRoutes };
+  }
+
+  /** The routes a remote release renders on the server (its routes.json `serverRendered`, among its routes). */
+  #serverRoutesOf(name, id) {
+    const key = `${name}/${id}`;
+    if (!this.serverRoutes.has(key)) {
+      let paths = [];
+      try {
+        const { routes, serverRendered } = JSON.parse(readFileSync(join(this.store, name, id, 'routes.json'), 'utf8'));
+        if (Array.isArray(routes) && Array.isArray(serverRendered))
+          paths = serverRendered.filter((path) => typeof path === 'string' && routes.includes(path));
+      } catch {
+        // none: the remote's pages render in the browser
+      }
+      this.serverRoutes.set(key, paths);
+    }
+    return this.serverRoutes.get(key);
+  }
+
+  /** The live shell's server build, or null (none, or it failed to load: logged). */
+  #liveShell(shellId) {
     try {
-      shell = this.#shell(shellId);
+      return this.#shell(shellId);
     } catch (error) {
       this.log.error(`[render] the server build of shell ${shellId} could not be loaded:`, error);
       this.shells.set(shellId, null);
       return null;
     }
+  }
+
+  /**
+   * Loads the live remotes' server code before a page asks for it (at start, and when a release
+   * changed), so the first page after a deploy is not left to the browser for being first.
+   */
+  async warm() {
+    const config = this.live.runtimeConfig();
+    const shellId = config.releases?.shell;
+    const shell = shellId && this.#liveShell(shellId);
+    if (!shell) return;
+    const releases = JSON.stringify(config.releases);
+    if (this.warmed === releases || this.warming === releases) return;
+    this.warming = releases;
+    try {
+      const failed = await shell.build.preloadAreas({ serverEntries: this.#areas(config).serverEntries });
+      // A remote whose server is not up yet is tried again at the next page.
+      if (failed.length === 0) this.warmed = releases;
+    } finally {
+      this.warming = null;
+    }
+  }
+
+  async #render(url, key, shellId, config) {
+    const shell = this.#liveShell(shellId);
     if (!shell) return null;
     this.#follow();
-    const serverEntries = {};
-    const stylesheets = {};
-    for (const name of REMOTE_NAMES) {
-      const id = config.releases?.[name];
-      if (!id) continue;
-      stylesheets[name] = this.#stylesheetsOf(name, id);
-      if (existsSync(join(this.store, name, id, 'server', 'remoteEntry.js')))
-        serverEntries[name] = `${this.live.baseUrl(name)}${id}/server/remoteEntry.js`;
-    }
+    void this.warm();
+    const { serverEntries, stylesheets, serverRoutes } = this.#areas(config);
     const { settings } = this;
     let rendered;
     try {
@@ -184,6 +243,7 @@ export class PageRenderer {
         url,
         config,
         serverEntries,
+        serverRoutes,
         stylesheets,
         template: shell.template,
         apiUrl: settings.apiUrl,

@@ -13,7 +13,14 @@ export * from './remote/retry';
 export * from './ui/atoms';
 export * from './remote/usePagedList';
 export * from './remote/useResource';
-export { LoadMore } from './ui/LoadMore';
+export {
+  ServerRender,
+  ServerRenderContext,
+  provideServerData,
+  useHydrated,
+  type ServerRead,
+} from './remote/serverData';
+export { LoadMore, useStartCursor } from './ui/LoadMore';
 export { LOAD_FAILED_TEXT, LoadFailed, Loading } from './ui/LoadState';
 export {
   Field,

@@ -18,14 +18,15 @@ declare global {
     /** Written by the shell (or a remote's standalone frame) from its runtime config. */
     __MARKETPLACE_CONFIG__?: { apiUrl?: string };
   }
-  /** The same on the rendering server (the shell's server entry), where the API may have another address. */
-  var __MARKETPLACE_CONFIG__: { apiUrl?: string } | undefined;
 }
 
 const DEFAULT_API_URL = 'http://localhost:4000';
 
 export function apiBaseUrl(): string {
-  const configured = globalThis.__MARKETPLACE_CONFIG__?.apiUrl;
+  // The page's, else the rendering server's (the shell's server entry sets it on globalThis).
+  const configured =
+    (typeof window !== 'undefined' ? window.__MARKETPLACE_CONFIG__?.apiUrl : undefined) ??
+    (globalThis as { __MARKETPLACE_CONFIG__?: { apiUrl?: string } }).__MARKETPLACE_CONFIG__?.apiUrl;
   if (configured) return configured;
   return DEFAULT_API_URL;
 }

@@ -1,4 +1,4 @@
-import { createContext, use, useContext, useEffect } from 'react';
+import { createContext, use, useContext, useEffect, useSyncExternalStore } from 'react';
 import { ApiError } from '../api/http';
 
 /**
@@ -108,4 +108,19 @@ export function useServerData<T>(key: string | undefined, load: () => Promise<T>
   if (!answer) return { ok: false };
   if ('data' in answer) return { ok: true, data: answer.data as T };
   return { ok: false, error: new ApiError(answer.error.status, answer.error.message) };
+}
+
+const noChanges = () => () => undefined;
+
+/**
+ * False while the page is server HTML (on the server, and while the browser hydrates it), true
+ * from then on. A form's submit button waits for it: a form sent before its code runs would be
+ * sent by the browser itself, its fields in the URL.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
 }

@@ -20,6 +20,11 @@ export interface PagedListOptions<T> {
   maxPageSize?: number;
   /** Names the first page's read for a server render (see serverData.ts), e.g. `products:new`. */
   key?: string;
+  /**
+   * Where the list starts: the cursor of a following page, from the page's URL (`?cursor=`),
+   * which is where Load more leads when JavaScript is off (LoadMore). The start of the list without.
+   */
+  start?: string | null;
   /** The first page (or a reload) could not be read. */
   onFailed?(error: unknown): void;
   /** A following page could not be read; the items shown stay. */
@@ -44,6 +49,8 @@ export interface PagedList<T> {
   loading: boolean;
   /** Another page follows: offer Load more. */
   hasMore: boolean;
+  /** The cursor of the page that follows (null at the end): Load more's link when JavaScript is off. Always set. */
+  next?: string | null;
   /** A following page is being read. */
   loadingMore: boolean;
   loadMore(): void;
@@ -103,7 +110,8 @@ export function usePagedList<T>(
   deps: readonly unknown[],
   options: PagedListOptions<T>,
 ): PagedList<T> {
-  const fromServer = useServerData(options.key, () => read({}));
+  const start = options.start || null;
+  const fromServer = useServerData(options.key, () => read(start ? { cursor: start } : {}));
   const [state, setState] = useState<State<T>>(() => {
     if (fromServer.ok)
       return {
@@ -116,7 +124,7 @@ export function usePagedList<T>(
   });
   const [run, setRun] = useState(0);
   /** The first page came with the server render: not read again until `deps` change or a reload. */
-  const initialFor = useRef<readonly unknown[] | null>(fromServer.ok || fromServer.error ? [...deps, 0] : null);
+  const initialFor = useRef<readonly unknown[] | null>(fromServer.ok || fromServer.error ? [...deps, start, 0] : null);
   // The latest arguments, for callbacks that stay the same across renders.
   const latest = useRef({ state, read, options });
   latest.current = { state, read, options };
@@ -131,7 +139,7 @@ export function usePagedList<T>(
 
   useEffect(() => {
     if (initialFor.current) {
-      if (sameDeps(initialFor.current, [...deps, run])) return undefined;
+      if (sameDeps(initialFor.current, [...deps, start, run])) return undefined;
       initialFor.current = null;
     }
     const gen = ++generation.current;
@@ -144,7 +152,8 @@ export function usePagedList<T>(
     if (!keep) extended.current = false;
     // A reload keeps the items on screen; a new list, or a retry with nothing shown, shows the spinner.
     setState((s) => (keep && s.items !== null ? { ...s, loading: true, loadingMore: false } : START));
-    latest.current.read(span).then(
+    const { start: from } = latest.current.options;
+    latest.current.read(from ? { ...span, cursor: from } : span).then(
       (page) => {
         if (gen !== generation.current) return;
         extended.current = 'limit' in span;
@@ -164,7 +173,7 @@ export function usePagedList<T>(
     return () => {
       generation.current += 1;
     };
-  }, [...deps, run]);
+  }, [...deps, start, run]);
 
   const loadMore = useCallback(() => {
     const { items, next } = latest.current.state;
@@ -220,6 +229,7 @@ export function usePagedList<T>(
     error: state.error,
     loading: state.loading,
     hasMore: state.items !== null && state.next !== null,
+    next: state.items !== null ? state.next : null,
     loadingMore: state.loadingMore,
     loadMore,
     reload,

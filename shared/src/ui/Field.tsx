@@ -6,6 +6,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { useHydrated } from '../remote/serverData';
 import styles from './Field.module.css';
 
 /** The id of a field's validation message: `${id}-error`, in every front end. */
@@ -138,11 +139,13 @@ export function SubmitButton({
   busyLabel: string;
   children: ReactNode;
 } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'>): ReactElement {
+  // Server HTML: not sent until the page's code runs (the browser would send it itself, fields in the URL).
+  const hydrated = useHydrated();
   return (
     <button
       type={type}
       className={className ?? styles.button}
-      disabled={busy || disabled}
+      disabled={busy || disabled || !hydrated}
       aria-busy={busy || undefined}
       {...button}
     >

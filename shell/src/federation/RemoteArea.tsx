@@ -1,9 +1,10 @@
-import { Suspense, useCallback, useMemo, useState, type ReactElement } from 'react';
+import { Suspense, useCallback, useContext, useMemo, useState, type ComponentType, type ReactElement } from 'react';
 import { useLocation } from '@marketplace/shared/router';
 import { Spinner } from '@marketplace/shared';
 import { AreaErrorBoundary } from './AreaErrorBoundary';
 import { areaApp, retryArea } from './areaApps';
 import type { RemoteName } from './remotes';
+import { AreaLeftToBrowser, ServerAreasContext } from './serverAreas';
 import styles from './RemoteArea.module.css';
 
 function AreaLoading({ area }: { area: RemoteName }): ReactElement {
@@ -14,6 +15,13 @@ function AreaLoading({ area }: { area: RemoteName }): ReactElement {
   );
 }
 
+/** On the server, an area left to the browser: its boundary shows the spinner until the browser renders it. */
+function renderedInBrowser(name: RemoteName): ComponentType {
+  return function AreaInBrowser(): never {
+    throw new AreaLeftToBrowser(name);
+  };
+}
+
 /**
  * The area of one remote: loads `<name>/App` the first time one of its routes opens, shows a
  * fixed-height spinner meanwhile, and keeps any failure of that remote inside this area.
@@ -21,7 +29,9 @@ function AreaLoading({ area }: { area: RemoteName }): ReactElement {
 export function RemoteArea({ name }: { name: RemoteName }): ReactElement {
   const { pathname, search, hash } = useLocation();
   const [attempt, setAttempt] = useState(0);
-  const App = useMemo(() => areaApp(name), [name, attempt]);
+  const server = useContext(ServerAreasContext);
+  const leftToBrowser = server !== null && !server.rendersOnServer(name);
+  const App = useMemo(() => (leftToBrowser ? renderedInBrowser(name) : areaApp(name)), [name, attempt, leftToBrowser]);
   const retry = useCallback(() => {
     retryArea(name);
     setAttempt((n) => n + 1);

@@ -12,19 +12,25 @@ const apps = new Map<RemoteName, AreaApp>();
 /** The digest of an area the rendering server left to the browser on purpose (bootstrap.tsx expects it). */
 export const AREA_IN_BROWSER = 'area-rendered-in-browser';
 
-/** On the rendering server: how long an area's code may take to load, and which remotes have server code. */
-let onServer: { budgetMs: number; available(name: RemoteName): boolean } | null = null;
+/** On the rendering server: how long an area's code may take to load. */
+let onServer: ServerLoading | null = null;
+
+interface ServerLoading {
+  budgetMs: number;
+  /** The remote's code failed to load: the next attempt starts from its entry again. */
+  reset(name: RemoteName): void;
+}
 
 /**
  * The rendering server loads an area's code once, within a time budget, with no retries: an area
- * whose code is missing, broken or slow is rendered in the browser instead (its Suspense boundary
- * fails on the server), and the next render tries again (a slow load goes on meanwhile).
+ * whose code is broken or slow is rendered in the browser instead (its Suspense boundary fails on
+ * the server), and the next render tries again (a slow load goes on meanwhile).
  */
-export function loadAreasOnServer(options: { budgetMs: number; available(name: RemoteName): boolean }): void {
+export function loadAreasOnServer(options: ServerLoading): void {
   onServer = options;
 }
 
-function loadOnServer(name: RemoteName, budgetMs: number): Promise<{ default: ComponentType }> {
+function loadOnServer(name: RemoteName, { budgetMs, reset }: ServerLoading): Promise<{ default: ComponentType }> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -32,7 +38,10 @@ function loadOnServer(name: RemoteName, budgetMs: number): Promise<{ default: Co
       budgetMs,
     );
   });
-  return Promise.race([loadRemoteApp(name, []), late]).finally(() => clearTimeout(timer));
+  const loading = loadRemoteApp(name, []);
+  // A slow load goes on for the next render; a failed one is started afresh then.
+  loading.catch(() => reset(name));
+  return Promise.race([loading, late]).finally(() => clearTimeout(timer));
 }
 
 export function areaApp(name: RemoteName): LazyExoticComponent<ComponentType> {
@@ -42,11 +51,7 @@ export function areaApp(name: RemoteName): LazyExoticComponent<ComponentType> {
     const created: AreaApp = {
       failed: false,
       component: lazy(() => {
-        const loading = !server
-          ? loadRemoteApp(name)
-          : server.available(name)
-            ? loadOnServer(name, server.budgetMs)
-            : Promise.reject(new RemoteUnavailableError(name, new Error('no server build')));
+        const loading = server ? loadOnServer(name, server) : loadRemoteApp(name);
         return loading.catch((error: unknown) => {
           created.failed = true;
           if (server && apps.get(name) === created) apps.delete(name);

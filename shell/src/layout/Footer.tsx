@@ -5,6 +5,7 @@ import {
   MY_ACCOUNT_PATH,
   NEW_ARRIVALS_PATH,
   REVIEW_PATH,
+  useHydrated,
   useSession,
   WISHLIST_PATH,
 } from '@marketplace/shared';
@@ -38,6 +39,7 @@ const PAYMENT_BRANDS = ['VISA', 'Mastercard', 'RuPay', 'PayPal', 'Cash on Delive
 
 function Newsletter(): ReactElement {
   const [email, setEmail] = useState('');
+  const hydrated = useHydrated();
   const [message, setMessage] = useState('');
   const inputId = useId();
   const submit = (event: FormEvent) => {
@@ -62,7 +64,9 @@ function Newsletter(): ReactElement {
           onChange={(e) => setEmail(e.target.value)}
           autoComplete="email"
         />
-        <button type="submit">SUBSCRIBE</button>
+        <button type="submit" disabled={!hydrated}>
+          SUBSCRIBE
+        </button>
       </div>
       <p className={styles.newsletterMessage} role="status">
         {message}

@@ -99,11 +99,14 @@ function SearchBox({ id, open, onClose }: SearchBoxProps): ReactElement {
   };
 
   return (
+    // Without JavaScript the form is sent as it is: /newarrival?q=<term> shows the results.
     <form
       id={id}
       ref={form}
       className={open ? `${styles.search} ${styles.searchOpen}` : styles.search}
       role="search"
+      action={NEW_ARRIVALS_PATH}
+      method="get"
       onSubmit={submit}
       onKeyDown={onKeyDown}
       onBlur={onBlur}
@@ -115,6 +118,7 @@ function SearchBox({ id, open, onClose }: SearchBoxProps): ReactElement {
         id={inputId}
         ref={input}
         type="search"
+        name="q"
         placeholder="Search products, brands and categories"
         value={term}
         onChange={(e) => setTerm(e.target.value)}

@@ -1,4 +1,4 @@
-import { headTags, serializeJsonForHtml, type PageMeta } from '@marketplace/shared';
+import { headTags, serializeJsonForHtml, SITE_NAME, type PageMeta } from '@marketplace/shared';
 import { EMBEDDED_PAGE_ID, type EmbeddedPage } from '../embeddedPage';
 
 export interface DocumentParts {
@@ -32,8 +32,10 @@ export function composeDocument({ template, root, meta, stylesheets, embedded, o
   let head = '';
   let page = template;
   if (meta) {
-    page = page.replace(TITLE, '').replace(DESCRIPTION, '');
-    head += headTags(meta, { origin, siteName: 'Marketplace' });
+    // The page's own title, and its description when it has one (else the site's stays).
+    page = page.replace(TITLE, '');
+    if (meta.description) page = page.replace(DESCRIPTION, '');
+    head += headTags(meta, { origin, siteName: SITE_NAME });
   }
   head += stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
   page = page.replace('</head>', `${head}</head>`);

@@ -9,3 +9,12 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   const { renderPage: render } = await import('./renderPage');
   return render(request);
 }
+
+/**
+ * Loads each remote's server code ahead of the first page that needs it (after a start or a
+ * release change), so that page is not left to the browser for being the first.
+ */
+export async function preloadAreas(request: Pick<RenderRequest, 'serverEntries'>): Promise<string[]> {
+  const { preloadAreas: preload } = await import('./renderPage');
+  return preload(request);
+}

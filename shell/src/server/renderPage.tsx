@@ -11,11 +11,12 @@ import {
 } from '@marketplace/shared';
 import { App } from '../App';
 import { AREA_IN_BROWSER, loadAreasOnServer } from '../federation/areaApps';
-import { RemoteUnavailableError, type RemoteName } from '../federation/remotes';
+import { loadRemoteApp, RemoteUnavailableError, type RemoteName } from '../federation/remotes';
 import { remoteRoutes, setRemoteRoutes } from '../federation/remoteRoutes';
+import { AreaLeftToBrowser, ServerAreasContext, type ServerAreas } from '../federation/serverAreas';
 import { SHELL_PAGES } from '../pages';
 import { composeDocument } from './document';
-import { hasServerContainer, registerServerContainers } from './serverRemotes';
+import { hasServerContainer, registerServerContainers, resetServerContainer } from './serverRemotes';
 
 export interface RenderRequest {
   /** The page: path and query. */
@@ -24,6 +25,8 @@ export interface RenderRequest {
   config: RuntimeConfig;
   /** Each remote's server container (its live release's server/remoteEntry.js); one without renders in the browser. */
   serverEntries: Partial<Record<RemoteName, string>>;
+  /** Each remote's routes rendered on the server (its routes.json `serverRendered`); its other pages render in the browser. */
+  serverRoutes: Partial<Record<RemoteName, readonly string[]>>;
   /** The API as the rendering server reaches it. */
   apiUrl: string;
   /** How long a remote's code may take to load before its area is left to the browser. */
@@ -63,17 +66,40 @@ function isNotFound(pathname: string): boolean {
   );
 }
 
+/** Loads the server code of every remote that has some; resolves with the remotes whose code failed to load. */
+export async function preloadAreas({ serverEntries }: Pick<RenderRequest, 'serverEntries'>): Promise<RemoteName[]> {
+  registerServerContainers(serverEntries);
+  const names = Object.keys(serverEntries) as RemoteName[];
+  const loaded = await Promise.all(
+    names.map((name) =>
+      loadRemoteApp(name, []).then(
+        () => true,
+        () => {
+          resetServerContainer(name);
+          return false;
+        },
+      ),
+    ),
+  );
+  return names.filter((_, i) => !loaded[i]);
+}
+
 /**
  * Renders the first view of a page to HTML, with its data: the same tree the browser hydrates
  * (bootstrap.tsx), signed out. Waits for the whole page (its meta tags need its data), within
  * `renderBudgetMs`; an area or read that fails or is too slow is left to the browser.
  */
 export function renderPage(request: RenderRequest): Promise<RenderedPage> {
-  globalThis.__MARKETPLACE_CONFIG__ = { apiUrl: request.apiUrl };
+  (globalThis as { __MARKETPLACE_CONFIG__?: { apiUrl: string } }).__MARKETPLACE_CONFIG__ = { apiUrl: request.apiUrl };
   registerServerContainers(request.serverEntries);
-  loadAreasOnServer({ budgetMs: request.remoteBudgetMs, available: hasServerContainer });
+  loadAreasOnServer({ budgetMs: request.remoteBudgetMs, reset: resetServerContainer });
   setRemoteRoutes(request.config.routes ?? {});
   const { pathname } = new URL(request.url, 'http://localhost');
+  const areas: ServerAreas = {
+    rendersOnServer: (name) =>
+      hasServerContainer(name) &&
+      (request.serverRoutes[name] ?? []).some((path) => matchPath({ path, end: true, caseSensitive: true }, pathname)),
+  };
   const data = new ServerRender(request.dataTimeoutMs);
   let meta: PageMeta | null = null;
   let errors = 0;
@@ -83,9 +109,11 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage> {
       <StrictMode>
         <ServerRenderContext.Provider value={data}>
           <PageMetaContext.Provider value={{ set: (next) => (meta = next), origin: request.origin }}>
-            <StaticRouter location={request.url}>
-              <App />
-            </StaticRouter>
+            <ServerAreasContext.Provider value={areas}>
+              <StaticRouter location={request.url}>
+                <App />
+              </StaticRouter>
+            </ServerAreasContext.Provider>
           </PageMetaContext.Provider>
         </ServerRenderContext.Provider>
       </StrictMode>,
@@ -126,6 +154,7 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage> {
           reject(error);
         },
         onError(error) {
+          if (error instanceof AreaLeftToBrowser) return AREA_IN_BROWSER;
           errors += 1;
           if (error instanceof RemoteUnavailableError) {
             console.warn(`[render] ${request.url}: ${error.message}; the area renders in the browser.`);

@@ -28,6 +28,13 @@ export function registerServerContainers(wanted: Partial<Record<RemoteName, stri
   }
 }
 
+/** Registers a remote's container again after it failed to load: the runtime then loads it afresh. */
+export function resetServerContainer(name: RemoteName): void {
+  const entry = entries.get(name);
+  if (entry)
+    registerRemotes([{ name, entry, type: 'commonjs-module', entryGlobalName: `${name}@${entry}` }], { force: true });
+}
+
 /** Whether the remote has a server container to render with. */
 export function hasServerContainer(name: RemoteName): boolean {
   return entries.has(name);

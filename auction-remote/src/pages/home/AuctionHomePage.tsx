@@ -14,6 +14,7 @@ import {
   useIsSignedIn,
   usePageMeta,
   usePagedList,
+  useStartCursor,
   type AuctionItem,
   type PageMeta,
 } from '@marketplace/shared';
@@ -67,9 +68,11 @@ export function auctionHomeMeta(items: readonly AuctionItem[] | null): PageMeta 
  */
 export function AuctionHomePage(): ReactElement {
   const signedIn = useIsSignedIn();
+  const start = useStartCursor();
   const list = usePagedList(getAuctionsPage, [], {
     keyOf: (item) => item.auctionid,
-    key: 'auctions',
+    key: `auctions:${start ?? ''}`,
+    start,
     onMoreFailed: () => notify(`${LOAD_FAILED_TEXT},3`),
   });
   const items = list.items;

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent, type ReactElement } from 'react';
-import { Link, useParams } from '@marketplace/shared/router';
+import { Link, useParams, useSearchParams } from '@marketplace/shared/router';
 import {
   addToCartPath,
   Breadcrumb,
@@ -13,7 +13,9 @@ import {
   searchProducts,
   usePageMeta,
   usePagedList,
+  useHydrated,
   useResource,
+  useStartCursor,
   type Page,
   type PageMeta,
   type PageQuery,
@@ -121,7 +123,12 @@ export function listingMeta(searchKey: string, found: readonly Product[] | null)
 
 /** `/newarrival` and `/newarrival/{searchKey}`: the catalogue, searchable and filterable, a page at a time. */
 export function NewArrivalPage(): ReactElement {
-  const { searchKey = '' } = useParams();
+  const { searchKey: pathKey } = useParams();
+  const [searchParams] = useSearchParams();
+  // /newarrival?q= is the header's search form sent without JavaScript.
+  const searchKey = pathKey ?? searchParams.get('q')?.trim() ?? '';
+  const start = useStartCursor();
+  const hydrated = useHydrated();
   const [layout, setLayout] = useState<Layout>('grid');
   const [category, setCategory] = useState('');
   const [range, setRange] = useState<PriceRange>({});
@@ -139,7 +146,8 @@ export function NewArrivalPage(): ReactElement {
     [searchKey, category, range.minPrice, range.maxPrice],
     {
       keyOf: (product) => product.productid,
-      key: `products:search:${JSON.stringify([searchKey, category, range.minPrice, range.maxPrice])}`,
+      key: `products:search:${JSON.stringify([searchKey, category, range.minPrice, range.maxPrice, start])}`,
+      start,
       onMoreFailed: () => notify(SOMETHING_WRONG_TOAST),
     },
   );
@@ -232,7 +240,7 @@ export function NewArrivalPage(): ReactElement {
                 </p>
               )}
               <div className={styles.priceActions}>
-                <button type="submit" className={ui.button}>
+                <button type="submit" className={ui.button} disabled={!hydrated}>
                   Apply
                 </button>
                 {filtered && (

@@ -13,6 +13,7 @@ import {
   useIsSignedIn,
   usePageMeta,
   usePagedList,
+  useStartCursor,
   type PageMeta,
   type Review,
 } from '@marketplace/shared';
@@ -135,9 +136,11 @@ export function reviewsMeta(loaded: readonly Review[] | null): PageMeta {
  */
 export function ReviewsPage(): ReactElement {
   const signedIn = useIsSignedIn();
+  const start = useStartCursor();
   const reviews = usePagedList(getReviewsPage, [], {
     keyOf: (review) => review.reviewid,
-    key: 'reviews',
+    key: `reviews:${start ?? ''}`,
+    start,
     onMoreFailed: () => notify(SOMETHING_WRONG_TOAST),
   });
   const [query, setQuery] = useState('');
