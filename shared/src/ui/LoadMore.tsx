@@ -46,8 +46,9 @@ export function LoadMore({
   };
   return (
     <form className={styles.loadMore} method="get" onSubmit={loadMore}>
-      {kept.map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
+      {kept.map(([name, value], index) => (
+        // By place: a parameter may come more than once (?tag=a&tag=b).
+        <input key={`${index}:${name}`} type="hidden" name={name} value={value} />
       ))}
       {next && <input type="hidden" name={CURSOR_PARAM} value={next} />}
       <button
