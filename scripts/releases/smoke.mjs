@@ -106,9 +106,11 @@ export async function smoke({
         problems.push(`${current}: ${response.url()} answered ${response.status()}`);
       }
     });
-    for (const [index, path] of paths.entries()) {
+    for (const path of paths) {
       current = path;
-      const url = `${siteUrl}${path}${index === 0 ? `?preview=${frontEnd}@${id}` : ''}`;
+      // The first page starts the tab's preview; the parameter stays on the others too: the server
+      // renders the live releases (a route only the previewed release has is not found there).
+      const url = `${siteUrl}${path}?preview=${frontEnd}@${id}`;
       await page.goto(url);
       // Rendered (the shell's page area exists: an empty page has no spinner either) and settled.
       await page

@@ -2,6 +2,7 @@
 // renders a page's first view with the live shell release's server build (server/main.js), which
 // loads each remote's server container from the live release the registry names, and keeps the
 // HTML for a short time, dropped by the API's change stream.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -121,7 +122,8 @@ export class PageRenderer {
 
   /** A remote release's stylesheets (every stylesheet of its exposed App, from its browser build). */
   #stylesheetsOf(name, id) {
-    const key = `${name}/${id}`;
+    const base = `${this.live.baseUrl(name)}${id}/`;
+    const key = base;
     if (!this.stylesheets.has(key)) {
       let files = [];
       try {
@@ -131,7 +133,6 @@ export class PageRenderer {
       } catch {
         // no manifest: the area loads its styles with its code
       }
-      const base = `${this.live.baseUrl(name)}${id}/`;
       this.stylesheets.set(
         key,
         files.map((file) => `${base}${file}`),
@@ -151,7 +152,8 @@ export class PageRenderer {
     const config = this.live.runtimeConfig();
     const shellId = config.releases?.shell;
     if (!shellId) return null;
-    const key = `${JSON.stringify(config.releases)}|${url}`;
+    // The whole config: a release promoted, rolled back or moved (its URL) makes other pages.
+    const key = `${createHash('sha1').update(JSON.stringify(config)).digest('base64url')}|${url}`;
     const kept = this.cache.get(key);
     if (kept) return kept;
     let rendering = this.rendering.get(key);
@@ -218,7 +220,7 @@ export class PageRenderer {
     const shellId = config.releases?.shell;
     const shell = shellId && this.#liveShell(shellId);
     if (!shell) return;
-    const releases = JSON.stringify(config.releases);
+    const releases = JSON.stringify(config.remotes);
     if (this.warmed === releases || this.warming === releases) return;
     this.warming = releases;
     try {
