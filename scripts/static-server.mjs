@@ -348,7 +348,7 @@ export async function startReleaseServer({
       const id = live.liveId(frontEnd);
       if (!id) return { status: 503, text: `No release of ${frontEnd} is live yet: see 'npm run release -- status'.` };
       // Rendered on the server when the release can; a tab previewing releases renders in the browser.
-      const rendered = renderer && !/[?&]preview=/.test(search) ? await renderer.page(`${rawPath}${search}`) : null;
+      const rendered = renderer && !/[?&]preview=/.test(search) ? await renderer.page(rawPath, search) : null;
       if (rendered) return { rendered };
       if (!pages.has(id))
         pages.set(id, resolveAssetUrls(await readFile(join(base, id, 'index.html'), 'utf8'), `/${id}/`));

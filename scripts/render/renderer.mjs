@@ -37,7 +37,29 @@ export function renderSettings(env = process.env) {
     cacheSeconds: numberFrom(env.RENDER_CACHE_SECONDS, 60),
     /** ... and while it is not (a change may go unseen meanwhile). */
     unfollowedCacheSeconds: numberFrom(env.RENDER_UNFOLLOWED_CACHE_SECONDS, 5),
+    /** Pages rendered at once; more (not kept) get the page that renders in the browser. */
+    concurrentRenders: Math.max(1, numberFrom(env.RENDER_CONCURRENCY, 4)),
   };
+}
+
+/** The query parameters a page reads (the search of /newarrival?q=, a list's ?cursor=). */
+const PAGE_PARAMS = ['q', 'cursor'];
+
+/**
+ * The page a request asks for: its path and the parameters a page reads, in one order; any other
+ * parameter (a tracking tag, junk) makes no other page to render and keep.
+ * @param {string} path  the request's path, as sent (percent-encoded)
+ * @param {string} search  its query, with the '?'
+ */
+export function pageUrl(path, search) {
+  const asked = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of PAGE_PARAMS) {
+    const value = asked.get(name);
+    if (value !== null && value.length <= 200) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${path}?${query}` : path;
 }
 
 /** Paths under which a page shows an auction item or the auction list (dropped with its events). */
@@ -46,7 +68,7 @@ const AUCTION_PAGES = /^\/(auction|auctionhome|auctionproduct\/(\d+))(\?|$)/;
 /**
  * @typedef {{ status: number, body: Buffer, key: string }} RenderedAnswer
  * @typedef {{
- *   renderPage(request: object): Promise<{ status: number, html: string, complete: boolean }>,
+ *   renderPage(request: object): Promise<{ status: number, html: string, complete: boolean, expires?: number }>,
  *   preloadAreas(request: { serverEntries: Record<string, string> }): Promise<string[]>,
  * }} ShellServerBuild
  */
@@ -142,13 +164,17 @@ export class PageRenderer {
   }
 
   /**
-   * The page at `url` (path and query) rendered on the server, from memory when kept; null when the
-   * live shell release has no server build (the caller serves the page that renders in the browser).
-   * A render that fails is logged and answered null too: the page never fails whole.
-   * @param {string} url
+   * The page at `path` and `search` rendered on the server, from memory when kept; null when the
+   * live shell release has no server build (the caller serves the page that renders in the browser),
+   * and when as many pages as `concurrentRenders` are being rendered (a flood of pages nobody asked
+   * for before does not queue up work). A render that fails is logged and answered null too: the
+   * page never fails whole.
+   * @param {string} path
+   * @param {string} [search]
    * @returns {Promise<RenderedAnswer | null>}
    */
-  async page(url) {
+  async page(path, search = '') {
+    const url = pageUrl(path, search);
     const config = this.live.runtimeConfig();
     const shellId = config.releases?.shell;
     if (!shellId) return null;
@@ -158,6 +184,7 @@ export class PageRenderer {
     if (kept) return kept;
     let rendering = this.rendering.get(key);
     if (!rendering) {
+      if (this.rendering.size >= this.settings.concurrentRenders) return null;
       rendering = this.#render(url, key, shellId, config).finally(() => this.rendering.delete(key));
       this.rendering.set(key, rendering);
     }
@@ -260,11 +287,12 @@ export class PageRenderer {
     }
     this.renders += 1;
     // A page rendered without some of its parts is not kept: the next request tries again.
-    const seconds = !rendered.complete
+    let seconds = !rendered.complete
       ? 0
       : this.changes?.connected
         ? settings.cacheSeconds
         : settings.unfollowedCacheSeconds;
+    if (rendered.expires !== undefined) seconds = Math.min(seconds, Math.floor((rendered.expires - Date.now()) / 1000));
     return this.cache.set(key, rendered.status, rendered.html, seconds);
   }
 

@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { describe, test } from 'node:test';
 import { PageCache } from '../render/page-cache.mjs';
 import { followCatalogueChanges } from '../render/catalogue-changes.mjs';
+import { pageUrl } from '../render/renderer.mjs';
 
 /** A clock the test moves. */
 function clock(start = 1_000_000) {
@@ -381,5 +382,17 @@ describe('followCatalogueChanges', () => {
     t.mock.timers.tick(60_000);
     assert.equal(get.mock.callCount(), 1, 'no new connection');
     assert.equal(events.count('connected'), 1);
+  });
+});
+
+describe('pageUrl', () => {
+  test('keeps the parameters pages read, in one order, and drops the others', () => {
+    assert.equal(pageUrl('/newarrival', '?utm_source=x&cursor=abc&q=drone'), '/newarrival?q=drone&cursor=abc');
+    assert.equal(pageUrl('/productdetails/3', '?junk=1&junk=2'), '/productdetails/3');
+    assert.equal(pageUrl('/review', ''), '/review');
+  });
+
+  test('drops a value too long to be a search or a cursor', () => {
+    assert.equal(pageUrl('/newarrival', `?q=${'a'.repeat(201)}`), '/newarrival');
   });
 });

@@ -22,6 +22,11 @@ export interface PageMeta {
    * says what it shows does not exist (a removed product). headTags does not read it.
    */
   status?: number;
+  /**
+   * When what the page shows changes with no event to say so (an auction's end): the rendering
+   * server keeps its HTML no longer than that. A date-time; headTags does not read it.
+   */
+  expires?: string;
   /** Extra Open Graph properties, e.g. `product:price:amount`, `product:price:currency`. */
   properties?: Record<string, string>;
   /** schema.org objects (jsonLd.ts), each written as a <script type="application/ld+json">. */

@@ -50,6 +50,8 @@ export interface RenderedPage {
   html: string;
   /** Everything rendered on the server, every read answered: the page may be cached. */
   complete: boolean;
+  /** The time (ms since 1970) after which the page must not be served from a cache, if the page said one. */
+  expires?: number;
 }
 
 function areaOf(pathname: string): RemoteName | null {
@@ -142,6 +144,9 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage> {
                   origin: request.origin,
                 }),
                 complete: errors === 0 && data.complete(),
+                ...(found?.expires && !Number.isNaN(Date.parse(found.expires))
+                  ? { expires: Date.parse(found.expires) }
+                  : {}),
               });
             } catch (error) {
               reject(error);

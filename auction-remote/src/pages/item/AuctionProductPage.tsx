@@ -245,6 +245,8 @@ export function auctionItemMeta(item: AuctionItem, origin: string, now: number =
     image: item.photo,
     type: 'product',
     properties: { 'product:price:amount': String(item.bid), 'product:price:currency': 'INR' },
+    // An open item's page changes at its end, which no event announces.
+    ...(ended ? {} : { expires: item.time }),
     jsonLd: [
       auctionItemJsonLd(item, { origin, now }),
       breadcrumbJsonLd(
