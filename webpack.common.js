@@ -49,6 +49,18 @@ function sharedSingletons(frontEnd = { dependencies: {} }) {
   };
 }
 
+/** TypeScript, type-checked apart (npm run typecheck): the same for both halves of a build. */
+function typescriptRule(dirname) {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'ts-loader',
+      options: { transpileOnly: true, configFile: path.join(dirname, 'tsconfig.json') },
+    },
+  };
+}
+
 /**
  * Writes the routes a remote serves (src/routes.json) into its build: its release carries them, and
  * the shell learns them from the registry at run time. `serverRendered`: the public ones among them,
@@ -191,14 +203,7 @@ function createConfig({
       },
       module: {
         rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'ts-loader',
-              options: { transpileOnly: true, configFile: path.join(dirname, 'tsconfig.json') },
-            },
-          },
+          typescriptRule(dirname),
           {
             test: /\.module\.css$/,
             use: [
@@ -347,14 +352,7 @@ function serverConfig({ dirname, name, exposes, serverEntry, runtimePlugins }, e
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'ts-loader',
-            options: { transpileOnly: true, configFile: path.join(dirname, 'tsconfig.json') },
-          },
-        },
+        typescriptRule(dirname),
         {
           test: /\.css$/,
           use: {
