@@ -80,7 +80,7 @@ test('with JavaScript off, each public page comes rendered: its content, its tit
     const main = await page.locator('main').innerText();
     assert.ok(main.includes(`Rs. ${product.price}`));
     const { data: details } = (await (await fetch(`${API_URL}/product/${product.productid}`)).json()) as {
-      data: { description: string };
+      data: { description: string; rating: number };
     };
     assert.ok(main.includes(details.description.slice(0, 40)));
     assert.ok(await page.locator(`main img[alt*="${product.productname}"]`).count(), 'the photo is in the page');
@@ -93,8 +93,17 @@ test('with JavaScript off, each public page comes rendered: its content, its tit
     const structured = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
       (text) => JSON.parse(text) as { '@type': string; offers?: { price: number; priceCurrency: string } },
     );
-    const offer = structured.find((data) => data['@type'] === 'Product')?.offers;
-    assert.deepEqual([offer?.price, offer?.priceCurrency], [product.price, 'INR']);
+    const described = structured.find((data) => data['@type'] === 'Product') as
+      | {
+          offers?: { price: number; priceCurrency: string; availability: string };
+          aggregateRating?: { ratingValue: number };
+        }
+      | undefined;
+    assert.deepEqual(
+      [described?.offers?.price, described?.offers?.priceCurrency, described?.offers?.availability],
+      [product.price, 'INR', 'https://schema.org/InStock'],
+    );
+    assert.equal(described?.aggregateRating?.ratingValue, details.rating);
     assert.ok(structured.some((data) => data['@type'] === 'BreadcrumbList'));
 
     const missing = await page.goto(`${BASE_URL}/no-such-page`);

@@ -36,6 +36,15 @@ describe('productJsonLd', () => {
     expect(data.offers).not.toHaveProperty('availability');
   });
 
+  it('says a product can be bought when the caller says so and knows no stock', () => {
+    expect(productJsonLd(product(), { origin, available: true }).offers).toMatchObject({
+      availability: 'https://schema.org/InStock',
+    });
+    expect(productJsonLd(product(), { origin, available: true, stock: 0 }).offers).toMatchObject({
+      availability: 'https://schema.org/OutOfStock',
+    });
+  });
+
   it('adds the rating and the availability when the caller knows them', () => {
     const data = productJsonLd(product({ rating: 4.5 }), { origin, ratingCount: 31, stock: 0 });
     expect(data.aggregateRating).toEqual({

@@ -37,11 +37,14 @@ export interface ProductJsonLdOptions {
   ratingCount?: number;
   /** Units in stock, when known: the offer's availability (InStock above 0, else OutOfStock). */
   stock?: number;
+  /** Whether it can be bought, when no stock is known (a listed product of the catalogue can). */
+  available?: boolean;
 }
 
 /** A product of the catalogue as a schema.org Product with its Offer (price in rupees, INR). */
 export function productJsonLd(product: Product, options: ProductJsonLdOptions): JsonLd {
-  const { origin, ratingCount, stock } = options;
+  const { origin, ratingCount, stock, available } = options;
+  const inStock = stock !== undefined ? stock > 0 : available;
   const photos = images([product.photo, ...(product.photos ?? [])], origin);
   const rated = ratingCount !== undefined && ratingCount > 0 && product.rating > 0;
   return defined({
@@ -57,7 +60,7 @@ export function productJsonLd(product: Product, options: ProductJsonLdOptions): 
       '@type': 'Offer',
       price: product.price,
       priceCurrency: CURRENCY,
-      availability: stock === undefined ? undefined : `${CONTEXT}/${stock > 0 ? 'InStock' : 'OutOfStock'}`,
+      availability: inStock === undefined ? undefined : `${CONTEXT}/${inStock ? 'InStock' : 'OutOfStock'}`,
       url: url(origin, productDetailsPath(product.productid)),
     }),
     aggregateRating: rated

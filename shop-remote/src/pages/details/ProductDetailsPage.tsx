@@ -252,7 +252,9 @@ export function productMeta(product: Product, origin: string): PageMeta {
     type: 'product',
     properties: { 'product:price:amount': String(product.price), 'product:price:currency': 'INR' },
     jsonLd: [
-      productJsonLd(product, { origin }),
+      // The catalogue keeps one rating per product (the one its stars show) and no stock: a
+      // listed product is on sale.
+      productJsonLd(product, { origin, ratingCount: 1, available: true }),
       breadcrumbJsonLd(
         [
           { name: 'Home', path: HOME_PATH },
