@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { followCatalogueChanges } from './catalogue-changes.mjs';
 import { PageCache } from './page-cache.mjs';
 import { robotsTxt, sitemapIndex, pagesSitemap, urlSitemap } from './seo.mjs';
+import { releaseStylesheets, stylesheetsFor } from './stylesheets.mjs';
 import { REMOTE_NAMES } from '../releases/store.mjs';
 
 const require = createRequire(import.meta.url);
@@ -92,7 +93,7 @@ export class PageRenderer {
     this.rendering = new Map();
     /** @type {Map<string, { template: string, build: ShellServerBuild } | null>} */
     this.shells = new Map();
-    /** @type {Map<string, readonly string[]>} */
+    /** @type {Map<string, import('./stylesheets.mjs').Stylesheet[]>} */
     this.stylesheets = new Map();
     /** @type {Map<string, readonly string[]>} */
     this.serverRoutes = new Map();
@@ -142,25 +143,19 @@ export class PageRenderer {
     return this.shells.get(id) ?? null;
   }
 
-  /** A remote release's stylesheets (every stylesheet of its exposed App, from its browser build). */
-  #stylesheetsOf(name, id) {
-    const base = `${this.live.baseUrl(name)}${id}/`;
-    const key = base;
-    if (!this.stylesheets.has(key)) {
-      let files = [];
+  /** A release's stylesheets with what they style (read once per release and address). */
+  #stylesheetsOf(frontEnd, id) {
+    const base = `${frontEnd === 'shell' ? '/' : this.live.baseUrl(frontEnd)}${id}/`;
+    if (!this.stylesheets.has(base)) {
+      let sheets = [];
       try {
-        const manifest = JSON.parse(readFileSync(join(this.store, name, id, 'mf-manifest.json'), 'utf8'));
-        const app = manifest.exposes?.find((expose) => expose.path === './App');
-        files = [...(app?.assets?.css?.sync ?? []), ...(app?.assets?.css?.async ?? [])];
-      } catch {
-        // no manifest: the area loads its styles with its code
+        sheets = releaseStylesheets(join(this.store, frontEnd, id), base);
+      } catch (error) {
+        this.log.error(`[render] the stylesheets of ${frontEnd} ${id} could not be read:`, error);
       }
-      this.stylesheets.set(
-        key,
-        files.map((file) => `${base}${file}`),
-      );
+      this.stylesheets.set(base, sheets);
     }
-    return this.stylesheets.get(key);
+    return this.stylesheets.get(base);
   }
 
   /**
@@ -195,8 +190,8 @@ export class PageRenderer {
   #areas(config) {
     /** @type {Record<string, string>} */
     const serverEntries = {};
-    /** @type {Record<string, readonly string[]>} */
-    const stylesheets = {};
+    /** @type {Record<string, import('./stylesheets.mjs').Stylesheet[]>} */
+    const stylesheets = { shell: config.releases?.shell ? this.#stylesheetsOf('shell', config.releases.shell) : [] };
     /** @type {Record<string, readonly string[]>} */
     const serverRoutes = {};
     for (const name of REMOTE_NAMES) {
@@ -273,7 +268,9 @@ export class PageRenderer {
         config,
         serverEntries,
         serverRoutes,
-        stylesheets,
+        /** @param {string} root @param {string | null} area */
+        stylesheetsFor: (root, area) =>
+          stylesheetsFor(root, [...stylesheets.shell, ...((area && stylesheets[area]) || [])]),
         template: shell.template,
         apiUrl: settings.apiUrl,
         origin: settings.origin,

@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import { PageCache } from '../render/page-cache.mjs';
 import { followCatalogueChanges } from '../render/catalogue-changes.mjs';
 import { pageUrl } from '../render/renderer.mjs';
+import { classesIn, parseStylesheet, stylesheetsFor } from '../render/stylesheets.mjs';
 
 /** A clock the test moves. */
 function clock(start = 1_000_000) {
@@ -394,5 +395,28 @@ describe('pageUrl', () => {
 
   test('drops a value too long to be a search or a cursor', () => {
     assert.equal(pageUrl('/newarrival', `?q=${'a'.repeat(201)}`), '/newarrival');
+  });
+});
+
+describe('stylesheets of a server-rendered page', () => {
+  test('a stylesheet is needed for a class the HTML uses, or for rules of its own on elements', () => {
+    const cards = parseStylesheet(
+      '.shop_a1{color:red}.shop_b2:hover,.shop_c3 .shop_d4{color:blue}@media(max-width:600px){.shop_e5{x:y}}',
+    );
+    assert.deepEqual([...cards.classes].sort(), ['shop_a1', 'shop_b2', 'shop_c3', 'shop_d4', 'shop_e5']);
+    assert.equal(cards.global, false);
+    assert.equal(parseStylesheet(':root{--x:1}body{margin:0}').global, true);
+    assert.equal(parseStylesheet('@keyframes spin{from{a:b}to{a:c}50%{a:d}}.x{animation:spin}').global, false);
+
+    const sheets = [
+      { href: '/s/tokens.css', classes: new Set(), global: true },
+      { href: '/s/cards.css', ...cards },
+      { href: '/s/cart.css', classes: new Set(['shop_zz']), global: false },
+    ];
+    assert.deepEqual(stylesheetsFor('<div class="x shop_c3"><p class="shop_d4">a</p></div>', sheets), [
+      '/s/tokens.css',
+      '/s/cards.css',
+    ]);
+    assert.deepEqual([...classesIn('<a class="a  b" href="/">x</a><i class="">')], ['a', 'b']);
   });
 });

@@ -37,8 +37,8 @@ export interface RenderRequest {
   renderBudgetMs: number;
   /** The shell's page as its release serves it. */
   template: string;
-  /** Each remote's stylesheets (its browser build's), linked when its area is on the page. */
-  stylesheets: Partial<Record<RemoteName, readonly string[]>>;
+  /** The stylesheets the page's markup needs (the shell's and its area's browser builds'), in order. */
+  stylesheetsFor(root: string, area: RemoteName | null): readonly string[];
   /** The shop's public origin (canonical and share URLs). */
   origin: string;
 }
@@ -133,13 +133,14 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage> {
             const found = meta as PageMeta | null;
             const area = areaOf(pathname);
             try {
+              const root = Buffer.concat(chunks).toString('utf8');
               resolve({
                 status: isNotFound(pathname) || found?.status === 404 ? 404 : 200,
                 html: composeDocument({
                   template: request.template,
-                  root: Buffer.concat(chunks).toString('utf8'),
+                  root,
                   meta: found,
-                  stylesheets: (area && request.stylesheets[area]) || [],
+                  stylesheets: request.stylesheetsFor(root, area),
                   embedded: { config: request.config, data: data.answers() },
                   origin: request.origin,
                 }),
