@@ -9,6 +9,9 @@ import { readEmbeddedPage } from './embeddedPage';
 export async function start(): Promise<void> {
   let serverRendered = false;
   try {
+    // A page rendered on the server is on screen already: its largest photo paints before the
+    // app's code (React, the shared libraries) is loaded and run, which would hold the paint back.
+    if (readEmbeddedPage()) await firstViewPainted();
     const { loadRuntimeConfig, previewRequest, provideServerData } = await import('@marketplace/shared');
     // A tab that previews releases boots from its own config and renders afresh.
     const embedded = previewRequest() ? null : readEmbeddedPage();
@@ -35,6 +38,40 @@ export async function start(): Promise<void> {
     console.error('[shell] could not start:', error);
     showStartupFailure();
   }
+}
+
+/** How long the app's code waits for the page's main photo. */
+const FIRST_VIEW_WAIT_MS = 1500;
+
+/**
+ * Resolves once the page's main photos (`fetchpriority="high"`) have loaded, or failed, and a
+ * frame has been painted; at most FIRST_VIEW_WAIT_MS (a slow photo does not hold the app back).
+ */
+export function firstViewPainted(limitMs = FIRST_VIEW_WAIT_MS): Promise<void> {
+  const photos = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].filter(
+    (photo) => !photo.complete,
+  );
+  const loaded = Promise.all(
+    photos.map(
+      (photo) =>
+        new Promise<void>((resolve) => {
+          photo.addEventListener('load', () => resolve(), { once: true });
+          photo.addEventListener('error', () => resolve(), { once: true });
+        }),
+    ),
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, limitMs);
+  });
+  return Promise.race([loaded, limit]).then(
+    () =>
+      new Promise<void>((resolve) => {
+        clearTimeout(timer);
+        // After the next frame is painted.
+        requestAnimationFrame(() => setTimeout(resolve, 0));
+      }),
+  );
 }
 
 /** A plain message, without React (which may be what failed to load). */

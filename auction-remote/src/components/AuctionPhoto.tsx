@@ -8,11 +8,21 @@ interface Props {
   width?: number;
   height?: number;
   lazy?: boolean;
+  /** The page's most prominent photo (its largest paint): fetched before the others. */
+  priority?: boolean;
   className?: string;
 }
 
 /** An auction photo (an image URL or a data: URL) in a fixed-ratio frame; a placeholder without one. */
-export function AuctionPhoto({ photo, alt, width = 400, height = 300, lazy = true, className }: Props): ReactElement {
+export function AuctionPhoto({
+  photo,
+  alt,
+  width = 400,
+  height = 300,
+  lazy = true,
+  priority = false,
+  className,
+}: Props): ReactElement {
   const src = (photo ?? '').trim();
   return (
     <div
@@ -28,6 +38,7 @@ export function AuctionPhoto({ photo, alt, width = 400, height = 300, lazy = tru
           height={height}
           loading={lazy ? 'lazy' : 'eager'}
           decoding="async"
+          fetchPriority={priority ? 'high' : undefined}
         />
       ) : (
         <span className={styles.none} role="img" aria-label={`${alt} (no photo)`}>

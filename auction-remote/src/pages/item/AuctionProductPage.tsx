@@ -43,6 +43,7 @@ function Gallery({ item }: { item: AuctionItem }): ReactElement {
         width={600}
         height={600}
         lazy={false}
+        priority
         className={styles.mainPhoto}
       />
       {photos.length > 1 && (
