@@ -24,7 +24,17 @@ import { benchScale } from './lib/scale-bench.mjs';
 import { startBaseline } from './lib/load.mjs';
 import { dropCreatedDatabases, ensurePostgres } from './lib/stack.mjs';
 import { evaluateTargets, renderMarkdown, renderTable } from './lib/report.mjs';
-import { BENCH_DIR, PORTS, assertPortFree, killAllNow, loadavg, log, machine, stopAll } from './lib/util.mjs';
+import {
+  BENCH_DIR,
+  FLOOR_PORTS,
+  PORTS,
+  assertPortFree,
+  killAllNow,
+  loadavg,
+  log,
+  machine,
+  stopAll,
+} from './lib/util.mjs';
 
 const SECTIONS = ['api', 'search', 'frontend', 'build', 'abuse', 'scale'];
 
@@ -174,7 +184,8 @@ const results = {
 
 let exitCode = 0;
 try {
-  for (const port of Object.values(PORTS)) await assertPortFree(port);
+  const floorPorts = Array.from({ length: FLOOR_PORTS }, (_, i) => PORTS.floorPages + i);
+  for (const port of [...Object.values(PORTS), ...floorPorts]) await assertPortFree(port);
   log(
     `${results.machine.cores} cores, Node ${results.machine.node}, load ${results.machine.loadavgAtStart.join(' / ')}; sections: ${sections.join(', ')}; work folder ${workRoot}`,
   );
@@ -209,10 +220,13 @@ try {
   // 3 and 6 serve a build: without section 4 in this run, one build is made for them.
   if (servesBuild && !sections.includes('build')) await benchBuild({ copy: builtCopy, runs: 1 });
   await section('build', () => benchBuild({ copy: builtCopy, runs: opts.buildRuns }));
-  await section('frontend', () => benchFrontEnd({ copy: builtCopy, runs: opts.frontEndRuns, workRoot, opts }));
 
-  const needsBaseline = sections.includes('api') || sections.includes('search') || sections.includes('scale');
+  // The node:http baseline: the API's reads (1, 6), search replies (2) and rendered pages (3) beside it.
+  const needsBaseline = ['api', 'search', 'frontend', 'scale'].some((s) => sections.includes(s));
   const baseline = needsBaseline ? await startBaseline(PORTS.baseline, join(workRoot, 'baseline.log')) : null;
+  await section('frontend', () =>
+    benchFrontEnd({ copy: builtCopy, runs: opts.frontEndRuns, workRoot, opts, baseline }),
+  );
   let postgresError = null;
   if (
     sections.includes('search') ||

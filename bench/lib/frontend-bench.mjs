@@ -1,13 +1,20 @@
-// Section 3: first load of four pages of the production build, served as `npm start` serves it
-// (scripts/serve-static.mjs: gzip, cache headers, CSP), in the system Chromium through the
-// DevTools protocol: cold cache, 4× CPU throttling, bytes per resource type (encodedDataLength),
-// requests, FCP, LCP, CLS, long tasks. The floor: a plain static HTML page with the same visible
-// content (the rendered DOM, scripts removed, CSS inlined, images kept) served the same way.
+// Section 3: first load of five pages of the production build, served as `npm start` serves it:
+// each front end's build published into a release store and served from there
+// (scripts/serve-releases.mjs: brotli or gzip, cache headers, CSP), the shell's server rendering
+// the public pages on the server (scripts/render/). In the system Chromium through the DevTools
+// protocol: cold cache, 4× CPU throttling, bytes per resource type (encodedDataLength), requests,
+// FCP, LCP, CLS, long tasks. The floor: a plain static HTML page with the same visible content
+// (the rendered DOM, scripts removed, CSS inlined, images kept) served by scripts/serve-static.mjs.
+// Then the rendering server's own figures (render-bench.mjs): TTFB, cached pages per second, the
+// gzip size of each page's JavaScript.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { startApi, stopChild } from './stack.mjs';
-import { PORTS, ROOT, http, loadavg, log, median, round, sleep, spawnChild, waitForUrl } from './util.mjs';
+import { BR, assertRendered, jsGzipSizes, measurePageThroughput, measureTtfb, rawGet } from './render-bench.mjs';
+import { RELEASE_ID } from '../../scripts/releases/store.mjs';
+import { FLOOR_PORTS, PORTS, ROOT, http, loadavg, log, median, round, sleep, spawnChild, waitForUrl } from './util.mjs';
 
 const require = createRequire(import.meta.url);
 export const HOST = '127.0.0.1';
@@ -148,6 +155,7 @@ export async function measureLoad(browser, url, { throttle, apiOrigin, session =
       const { __bench } = /** @type {Window & { __bench?: object }} */ (window); // set by OBSERVERS
       return {
         ...__bench,
+        responseStart: nav?.responseStart ?? null,
         domContentLoaded: nav?.domContentLoadedEventEnd ?? null,
         loadEvent: nav?.loadEventEnd ?? null,
       };
@@ -175,6 +183,9 @@ export async function measureLoad(browser, url, { throttle, apiOrigin, session =
     }
     const fcp = m.fcp;
     const longTaskMs = m.longTasks.reduce((s, [, d]) => s + d, 0);
+    // The longest task that started before LCP (0 when none over 50 ms did): what held the first view.
+    const longestTaskBeforeLcp =
+      m.lcp === null ? null : m.longTasks.filter(([t]) => t < m.lcp).reduce((s, [, d]) => Math.max(s, d), 0);
     const tbt = m.longTasks.filter(([t]) => fcp === null || t >= fcp).reduce((s, [, d]) => s + Math.max(0, d - 50), 0);
     return {
       fcp: round(fcp, 0),
@@ -185,6 +196,8 @@ export async function measureLoad(browser, url, { throttle, apiOrigin, session =
       longTasks: m.longTasks.length,
       longTaskMs: round(longTaskMs, 0),
       tbt: round(tbt, 0),
+      longestTaskBeforeLcp: round(longestTaskBeforeLcp, 0),
+      docTtfb: round(m.responseStart, 1),
       domContentLoaded: round(m.domContentLoaded, 0),
       loadEvent: round(m.loadEvent, 0),
       settledMs,
@@ -207,7 +220,7 @@ export async function measureLoad(browser, url, { throttle, apiOrigin, session =
  * The floor of a page: its rendered DOM after the first load, without scripts, with every CSS
  * rule the page used inlined in one <style>, images kept (absolute URLs).
  */
-async function snapshot(browser, url) {
+export async function snapshot(browser, url) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     const page = await context.newPage();
@@ -258,7 +271,10 @@ function describeChunk(url, copy) {
   const u = new URL(url);
   const area = Object.entries(AREA_PORTS).find(([, p]) => String(p) === u.port)?.[0];
   if (!area) return { frontEnd: null, holds: [] };
-  const file = join(copy.dir, AREA_DIRS[area], 'dist', u.pathname.replace(/^\//, ''));
+  // A release's files are served under its id (/<release id>/…); the build folder has them at its root.
+  const [, first, ...rest] = u.pathname.split('/');
+  const inBuild = RELEASE_ID.test(first) ? rest.join('/') : u.pathname.replace(/^\//, '');
+  const file = join(copy.dir, AREA_DIRS[area], 'dist', inBuild);
   const holds = [];
   if (existsSync(file)) {
     const text = readFileSync(file, 'utf8');
@@ -274,19 +290,24 @@ function describeChunk(url, copy) {
     else if (text.includes('RUNTIME-001')) holds.push('federation container');
     if ((text.match(/axios/g) ?? []).length > 2 || text.includes('AxiosError')) holds.push('axios');
     if ((text.match(/Toastify/g) ?? []).length > 5) holds.push('react-toastify');
-    if (/Design tokens shared by every front end/.test(text)) holds.push('@marketplace/shared');
+    // The shared kit: its API client (Idempotency-Key) and its structured-data builders (schema.org).
+    if (
+      /Design tokens shared by every front end/.test(text) ||
+      (text.includes('https://schema.org') && text.includes('Idempotency-Key'))
+    )
+      holds.push('@marketplace/shared');
     if (/File Upload Successfully/.test(text)) holds.push('@marketplace/shared/photo-uploader');
     if (/getInitialState/.test(text) && text.length < 3000) holds.push('zustand');
     if (/unavailable right now/.test(text)) holds.push('shell pages');
     if (/add to cart/i.test(text) && !holds.length) holds.push('shop pages');
     if (/Place BID|Place Bid|Your BID/.test(text) && !holds.length) holds.push('auction pages');
     if (!holds.length)
-      holds.push(u.pathname.includes('__federation_expose_') ? `${AREA_DIRS[area]} exposed module` : 'unidentified');
+      holds.push(inBuild.includes('__federation_expose_') ? `${AREA_DIRS[area]} exposed module` : 'unidentified');
   }
   return { frontEnd: AREA_DIRS[area], holds };
 }
 
-/** Serves a folder as `npm start` serves a build (scripts/serve-static.mjs) on port; the child joins `children`. */
+/** Serves a folder with scripts/serve-static.mjs (the floor pages) on port; the child joins `children`. */
 export async function serveFolder(label, root, port, { env, workDir, children }) {
   const child = spawnChild(label, process.execPath, [join(ROOT, 'scripts', 'serve-static.mjs'), root, String(port)], {
     env,
@@ -296,11 +317,72 @@ export async function serveFolder(label, root, port, { env, workDir, children })
   await waitForUrl(`http://${HOST}:${port}/config.json`, child, `${label} server`, 30000);
 }
 
-/** The four production front ends of the build copy, each on its bench port. */
-export async function serveFrontEnds(copy, { env, workDir, children }) {
-  for (const [area, port] of Object.entries(AREA_PORTS))
-    await serveFolder(area, join(copy.dir, AREA_DIRS[area], 'dist'), port, { env, workDir, children });
+/** The bench's release store, in its work folder (RELEASES_DIR of the API and the front-end servers). */
+export const releaseStoreOf = (workDir) => join(workDir, 'releases');
+
+/**
+ * Publishes the build copy's four production builds into the release store and makes each live,
+ * as `npm start` does (ensureLive of the copy's scripts/releases/publish.mjs); resolves the live ids.
+ * @param {{ dir: string }} copy
+ * @param {string} store
+ * @returns {Promise<Record<string, string>>}
+ */
+export async function publishFrontEnds(copy, store) {
+  const { ensureLive } = await import(pathToFileURL(join(copy.dir, 'scripts', 'releases', 'publish.mjs')).href);
+  /** @type {Record<string, string>} */
+  const releases = {};
+  for (const [area, dir] of Object.entries(AREA_DIRS))
+    releases[area] = (await ensureLive(store, area, join(copy.dir, dir, 'dist'))).release.id;
+  return releases;
 }
+
+/**
+ * The four front ends served as `npm start` serves them: published into the release store, then
+ * each served from it by the build copy's scripts/serve-releases.mjs on its bench port, the remotes
+ * first (the shell's server, the rendering server, loads their server code when it starts).
+ * `logSuffix` names the log files of a second start in the same work folder.
+ * @param {{ dir: string }} copy
+ * @param {{ env: Record<string, string>, workDir: string, children: object[], store?: string, logSuffix?: string }} options
+ */
+export async function serveFrontEnds(
+  copy,
+  { env, workDir, children, store = releaseStoreOf(workDir), logSuffix = '' },
+) {
+  const releases = await publishFrontEnds(copy, store);
+  /** @type {Record<string, string>} */
+  const logs = {};
+  for (const area of ['shop', 'account', 'auction', 'shell']) {
+    const port = AREA_PORTS[area];
+    logs[area] = join(workDir, `${area}${logSuffix}.log`);
+    const child = spawnChild(
+      area,
+      process.execPath,
+      [join(copy.dir, 'scripts', 'serve-releases.mjs'), area, String(port)],
+      { env: { ...env, RELEASES_DIR: store }, logFile: logs[area] },
+    );
+    children.push(child);
+    await waitForUrl(`http://${HOST}:${port}/config.json`, child, `${area} server`, 30000);
+  }
+  return { store, releases, logs };
+}
+
+/**
+ * What the rendering server wrote to its log: lines that report a page left to the browser, a
+ * failed render or any error (none expected), counted, with the first few.
+ * @param {string} file
+ */
+export function renderLogOf(file) {
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const lines = text.split('\n').filter((l) => /\[render\]|error|warn|unavailable/i.test(l));
+  return { lines: lines.length, first: lines.slice(0, 8).map((l) => l.slice(0, 300)) };
+}
+
+/**
+ * Loads a page once without measuring, by a plain HTTP request as Chromium asks for it: the
+ * measured load that follows gets the page from the rendering server's memory, as most visitors
+ * do within its cache time (the uncached render is timed apart, by measureTtfb).
+ */
+export const warmPage = (url) => rawGet(url, BR);
 
 /** The system Chromium, headless. */
 export async function launchChromium() {
@@ -318,17 +400,133 @@ export async function launchChromium() {
   });
 }
 
-export async function benchFrontEnd({ copy, runs, workRoot, opts }) {
+/**
+ * Names the list pages are expected to show when rendered (some of them: a list shows one page of
+ * its items): products of home (the catalogue and what trends), of /newarrival (the search it
+ * runs with no words), auction items, review titles.
+ * @param {string} apiOrigin
+ */
+export async function catalogueNames(apiOrigin) {
+  const list = async (method, path, body) => (await http(method, apiOrigin + path, { body })).json?.data ?? [];
+  const names = (rows, field) => rows.map((x) => x[field]).filter((x) => typeof x === 'string' && x);
+  return {
+    products: names([...(await list('GET', '/products')), ...(await list('GET', '/products/trending'))], 'productname'),
+    arrivals: names(await list('POST', '/products', { productname: '' }), 'productname'),
+    auctions: names(await list('GET', '/getauction'), 'productname'),
+    reviews: names(await list('GET', '/getreviews'), 'title'),
+  };
+}
+
+/** An auction item's name (GET /getparticularaucpro/{id}). */
+export async function auctionItemName(apiOrigin, id) {
+  const res = await http('GET', `${apiOrigin}/getparticularaucpro/${id}`);
+  if (res.status !== 200) throw new Error(`GET /getparticularaucpro/${id} answered ${res.status}`);
+  return res.json.data.productname;
+}
+
+/** Medians over the runs of one page's loads. */
+export function summarizeLoads(list) {
+  const med = (f) => median(list.map(f));
+  const kb = (f) =>
+    round(
+      med((l) => f(l) / 1024),
+      1,
+    );
+  return {
+    jsKB: kb((l) => l.bytes.js ?? 0),
+    cssKB: kb((l) => l.bytes.css ?? 0),
+    imgKB: kb((l) => l.bytes.img ?? 0),
+    docKB: kb((l) => l.bytes.doc ?? 0),
+    apiKB: kb((l) => l.bytes.api ?? 0),
+    otherKB: kb((l) => l.bytes.other ?? 0),
+    transferredKB: kb((l) => l.transferredTotal),
+    requests: med((l) => l.requests),
+    jsRequests: med((l) => l.count.js ?? 0),
+    apiRequests: med((l) => l.count.api ?? 0),
+    docTtfb: med((l) => l.docTtfb),
+    fcp: med((l) => l.fcp),
+    lcp: med((l) => l.lcp),
+    cls: med((l) => l.cls),
+    longTaskMs: med((l) => l.longTaskMs),
+    longestTaskBeforeLcp: med((l) => l.longestTaskBeforeLcp),
+    tbt: med((l) => l.tbt),
+    jsHeapMB: med((l) => l.jsHeapMB),
+    lcpElement: list[list.length - 1]?.lcpElement ?? null,
+    failedRequests: Math.max(...list.map((l) => l.failedRequests)),
+    pageErrors: [...new Set(list.flatMap((l) => l.pageErrors))],
+  };
+}
+
+/**
+ * The floor pages of `pages` (one unthrottled load of each: its DOM as static HTML), each written
+ * to floorDir/<name>/index.html and served at the root of its own port by scripts/serve-static.mjs
+ * (which serves a folder's index.html at its root only); sets each page's floorUrl and records its
+ * floor size and visible text. Fails when a floor does not answer with its page.
+ * @param {any} browser
+ * @param {string} base
+ * @param {any[]} pages
+ * @param {{ floorDir: string, env: Record<string, string>, workDir: string, children: object[], label: string }} options
+ */
+export async function makeFloors(browser, base, pages, { floorDir, env, workDir, children, label }) {
+  if (pages.length > FLOOR_PORTS) throw new Error(`at most ${FLOOR_PORTS} floor pages`);
+  for (const [i, p] of pages.entries()) {
+    const snap = await snapshot(browser, base + p.path);
+    const dir = join(floorDir, p.name);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'index.html'), snap.html);
+    p.floorHtmlBytes = Buffer.byteLength(snap.html);
+    p.visibleTextLength = snap.textLength;
+    const port = PORTS.floorPages + i;
+    await serveFolder(`${label}-${p.name}`, dir, port, { env, workDir, children });
+    p.floorUrl = `http://${HOST}:${port}/`;
+    const res = await http('GET', p.floorUrl);
+    if (res.status !== 200 || res.buffer.length !== p.floorHtmlBytes)
+      throw new Error(
+        `the floor of ${p.path} answered ${res.status} with ${res.buffer.length} bytes, not its ${p.floorHtmlBytes}-byte page`,
+      );
+  }
+}
+
+/** Checks, page by page, that the rendering server rendered it (fails the section loudly if not). */
+export async function checkRendered(base, pages, label) {
+  for (const p of pages) {
+    p.rendered = await assertRendered(base + p.path, { texts: p.texts ?? [], serverArea: p.serverArea !== false });
+    log(
+      `[${label}] ${p.path} rendered on the server: ${p.rendered.htmlKB} KB of HTML, ${p.rendered.namesFound} expected names${p.rendered.areaLeftToBrowser ? ', its area left to the browser' : ''}`,
+    );
+  }
+}
+
+/** Distinct product pages not loaded before (TTFB of an uncached page needs pages never asked). */
+export function freshProductPaths(products, used, n) {
+  return products
+    .map((p) => p.productid)
+    .filter((id) => !used.includes(id))
+    .slice(0, n)
+    .map((id) => `/productdetails/${id}`);
+}
+
+/** Pages whose first view issue 19 times: home, a product, an auction item. */
+export const ISSUE_19_PAGES = ['home', 'product', 'auctionitem'];
+/** Product pages whose TTFB is measured (the first request of each, then the same again). */
+const TTFB_PAGES = 12;
+
+export async function benchFrontEnd({ copy, runs, workRoot, opts, baseline }) {
   if (!copy) throw new Error('no production build to serve');
+  if (!baseline) throw new Error('no baseline server');
   for (const fe of copy.frontEnds)
     if (!existsSync(join(fe.dist, 'index.html'))) throw new Error(`${fe.dir} has no production build`);
   const workDir = mkdtempSync(join(workRoot, 'frontend-'));
-  const env = stackEnv();
+  const store = releaseStoreOf(workDir);
+  const env = { ...stackEnv(), RELEASES_DIR: store };
   const apiOrigin = `http://${HOST}:${PORTS.apiFrontEnd}`;
   const children = [];
   let browser;
+  let served;
   try {
-    log('[frontend] starting the API (PGlite, demo data) and the four production front ends');
+    log(
+      '[frontend] starting the API (PGlite, demo data) and the four front ends as releases (the shell renders pages)',
+    );
     children.push(
       await startApi({
         port: PORTS.apiFrontEnd,
@@ -337,32 +535,40 @@ export async function benchFrontEnd({ copy, runs, workRoot, opts }) {
         env: { ...env, LOG_LEVEL: opts.apiLogLevel },
       }),
     );
-    const serve = (label, root, port) => serveFolder(label, root, port, { env, workDir, children });
-    await serveFrontEnds(copy, { env, workDir, children });
+    served = await serveFrontEnds(copy, { env, workDir, children, store });
+    log(
+      `[frontend] live releases: ${Object.entries(served.releases)
+        .map(([a, id]) => `${a} ${id}`)
+        .join(', ')}`,
+    );
 
-    const products = await http('GET', `${apiOrigin}/products`);
-    const productId = products.json.data[0].productid;
+    const products = (await http('GET', `${apiOrigin}/products`)).json.data;
+    const product = products[0];
+    const auctions = (await http('GET', `${apiOrigin}/getauction`)).json.data;
+    const item = auctions.find((a) => a.status === 'open') ?? auctions[0];
+    if (!product || !item) throw new Error('the demo data has no product or no auction item');
+    const names = await catalogueNames(apiOrigin);
     const pages = [
-      { name: 'home', path: '/' },
-      { name: 'product', path: `/productdetails/${productId}` },
-      { name: 'auctionhome', path: '/auctionhome' },
-      { name: 'login', path: '/login' },
+      { name: 'home', path: '/', texts: names.products },
+      { name: 'product', path: `/productdetails/${product.productid}`, texts: [product.productname] },
+      { name: 'auctionitem', path: `/auctionproduct/${item.auctionid}`, texts: [item.productname] },
+      { name: 'auctionhome', path: '/auctionhome', texts: names.auctions },
+      // The account area renders in the browser (its routes.json declares no server-rendered route).
+      { name: 'login', path: '/login', serverArea: false },
     ];
 
-    browser = await launchChromium();
     const base = `http://${HOST}:${PORTS.shell}`;
+    await checkRendered(base, pages, 'frontend');
 
+    browser = await launchChromium();
     // The floor pages, from one unthrottled load of each page.
-    const floorDir = join(workDir, 'floor');
-    for (const p of pages) {
-      const snap = await snapshot(browser, base + p.path);
-      mkdirSync(join(floorDir, p.name), { recursive: true });
-      writeFileSync(join(floorDir, p.name, 'index.html'), snap.html);
-      p.floorHtmlBytes = Buffer.byteLength(snap.html);
-      p.visibleTextLength = snap.textLength;
-    }
-    await serve('floor', floorDir, PORTS.floor);
-    const floorBase = `http://${HOST}:${PORTS.floor}`;
+    await makeFloors(browser, base, pages, {
+      floorDir: join(workDir, 'floor'),
+      env,
+      workDir,
+      children,
+      label: 'floor',
+    });
 
     const loads = { app: {}, floor: {} };
     for (const p of pages) {
@@ -371,89 +577,71 @@ export async function benchFrontEnd({ copy, runs, workRoot, opts }) {
     }
     for (let run = 0; run < runs; run++) {
       for (const p of pages) {
+        await warmPage(base + p.path);
         const load = loadavg();
         const app = await measureLoad(browser, base + p.path, { throttle: CPU_THROTTLING, apiOrigin });
         loads.app[p.name].push({ run, loadavg: load, ...app });
-        const floor = await measureLoad(browser, `${floorBase}/${p.name}/`, { throttle: CPU_THROTTLING, apiOrigin });
+        const floor = await measureLoad(browser, p.floorUrl, { throttle: CPU_THROTTLING, apiOrigin });
         loads.floor[p.name].push({ run, loadavg: loadavg(), ...floor });
         log(
-          `[frontend] run ${run + 1}/${runs} ${p.path}: JS ${round((app.bytes.js ?? 0) / 1024, 1)} KB, ${app.requests} requests, FCP ${app.fcp} ms, LCP ${app.lcp} ms, CLS ${app.cls} | floor LCP ${floor.lcp} ms`,
+          `[frontend] run ${run + 1}/${runs} ${p.path}: JS ${round((app.bytes.js ?? 0) / 1024, 1)} KB, ${app.requests} requests (${app.count.api ?? 0} API), TTFB ${app.docTtfb} ms, FCP ${app.fcp} ms, LCP ${app.lcp} ms (${app.lcpElement}), CLS ${app.cls}, longest task before LCP ${app.longestTaskBeforeLcp} ms | floor LCP ${floor.lcp} ms`,
         );
       }
     }
 
-    const summarize = (list) => {
-      const med = (f) => median(list.map(f));
-      return {
-        jsKB: round(
-          med((l) => (l.bytes.js ?? 0) / 1024),
-          1,
-        ),
-        cssKB: round(
-          med((l) => (l.bytes.css ?? 0) / 1024),
-          1,
-        ),
-        imgKB: round(
-          med((l) => (l.bytes.img ?? 0) / 1024),
-          1,
-        ),
-        docKB: round(
-          med((l) => (l.bytes.doc ?? 0) / 1024),
-          1,
-        ),
-        apiKB: round(
-          med((l) => (l.bytes.api ?? 0) / 1024),
-          1,
-        ),
-        otherKB: round(
-          med((l) => (l.bytes.other ?? 0) / 1024),
-          1,
-        ),
-        transferredKB: round(
-          med((l) => l.transferredTotal / 1024),
-          1,
-        ),
-        requests: med((l) => l.requests),
-        jsRequests: med((l) => l.count.js ?? 0),
-        fcp: med((l) => l.fcp),
-        lcp: med((l) => l.lcp),
-        cls: med((l) => l.cls),
-        longTaskMs: med((l) => l.longTaskMs),
-        tbt: med((l) => l.tbt),
-        jsHeapMB: med((l) => l.jsHeapMB),
-        lcpElement: list[list.length - 1]?.lcpElement ?? null,
-        failedRequests: Math.max(...list.map((l) => l.failedRequests)),
-        pageErrors: [...new Set(list.flatMap((l) => l.pageErrors))],
-      };
-    };
     const out = { pages: {} };
     for (const p of pages) {
       const app = loads.app[p.name];
       const first = app[0];
+      const gzip = await jsGzipSizes(first.requestList);
       const jsFiles = first.requestList
         .filter((r) => r.kind === 'js')
-        .map((r) => ({
-          url: r.url,
-          gzipKB: round((r.body ?? 0) / 1024, 1),
-          encoding: r.encoding,
-          ...describeChunk(r.url, copy),
-        }))
-        .sort((a, b) => b.gzipKB - a.gzipKB);
+        .map((r) => {
+          const g = gzip.each.find((x) => x.url === r.url);
+          return {
+            url: r.url,
+            sentKB: round((r.body ?? 0) / 1024, 1),
+            encoding: r.encoding,
+            gzipKB: g ? round(g.bytes / 1024, 1) : null,
+            ...describeChunk(r.url, copy),
+          };
+        })
+        .sort((a, b) => (b.gzipKB ?? 0) - (a.gzipKB ?? 0));
       out.pages[p.name] = {
         path: p.path,
-        app: summarize(app),
-        floor: summarize(loads.floor[p.name]),
+        rendered: p.rendered,
+        app: { ...summarizeLoads(app), jsGzipKB: gzip.kB },
+        floor: summarizeLoads(loads.floor[p.name]),
         floorHtmlKB: round(p.floorHtmlBytes / 1024, 1),
         jsFiles,
         federationRuntimeCopies: jsFiles.filter((f) => f.holds.includes('federation runtime')).length,
         runs: { app, floor: loads.floor[p.name] },
       };
     }
+    log(`[frontend] JS of / with Accept-Encoding: gzip: ${out.pages.home.app.jsGzipKB} KB`);
+
+    // The rendering server's own figures: TTFB of product pages never asked before, then again;
+    // cached pages per second of one more product page.
+    const ttfbPaths = freshProductPaths(products, [product.productid], TTFB_PAGES + 1);
+    const throughputPath = ttfbPaths.pop();
+    const ttfb = await measureTtfb({ base, paths: ttfbPaths, baseline });
+    log(
+      `[frontend] TTFB of ${ttfb.pages} product pages (br): uncached ${ttfb.uncached.ms} ms (slowest ${ttfb.uncached.maxMs}), cached ${ttfb.cached.ms} ms (slowest ${ttfb.cached.maxMs}), baseline ${ttfb.baseline.ms} ms`,
+    );
+    const throughput = await measurePageThroughput({ base, path: throughputPath, baseline, opts });
+    log(
+      `[frontend] ${throughputPath} cached, br: ${throughput.reqPerSec}/s p99 ${throughput.p99} ms vs baseline ${throughput.baselineReqPerSec}/s → ${throughput.ratio}`,
+    );
+    const renderLog = renderLogOf(served.logs.shell);
+    if (renderLog.lines)
+      log(`[frontend] the rendering server logged ${renderLog.lines} lines of note, e.g. ${renderLog.first[0]}`);
     return {
-      how: `Chromium ${browser.version()} (headless, ${VIEWPORT.width}×${VIEWPORT.height}), CDP: new context per load, cache cleared and disabled, CPU throttling ${CPU_THROTTLING}×, no network throttling (localhost); KB = 1024 bytes of response bodies as sent (gzip)`,
+      how: `Chromium ${browser.version()} (headless, ${VIEWPORT.width}×${VIEWPORT.height}), CDP: new context per load, cache cleared and disabled, CPU throttling ${CPU_THROTTLING}×, no network throttling (localhost); the front ends served as releases, the shell's server rendering the public pages (each page requested once by plain HTTP before its measured load, so the load gets it from the rendering server's memory); KB = 1024 bytes of response bodies as sent (br: Chromium asks for it)`,
       chromium: browser.version(),
       cpuThrottling: CPU_THROTTLING,
+      releases: served.releases,
       ...out,
+      render: { ttfb, throughput, log: renderLog },
     };
   } finally {
     if (browser) await browser.close().catch(() => undefined);

@@ -1,20 +1,39 @@
 // Section 6: the product at catalogue scale, side by side with the demo catalogue in the same run.
 // Two PostgreSQL databases: the demo data as `npm start` seeds it (plus 25 reviews and 25 orders of
 // the demo shopper: a full first page of each list), and the same with 100,000 products, 10,000 auction items, 100,000 reviews and 1,000
-// orders of the demo shopper. Against each: the pages a shopper opens first, in Chromium as section 3
-// loads them (cold cache, 4× CPU; JS and total bytes, LCP, long tasks, JS heap), and the API's list
-// reads against the node:http baseline serving the same bytes (req/s, p99, reply bytes; compressed
-// as a browser asks: Accept-Encoding: br, gzip).
+// orders of the demo shopper. Against each, with the front ends served as releases and the public
+// pages rendered on the server (started again for each database): the pages a shopper opens
+// first, in Chromium as section 3 loads them (cold cache, 4× CPU; JS and total bytes, LCP, CLS,
+// long tasks, JS heap; the floor of the pages issue 19 times), the rendering server's TTFB, and
+// the API's list reads against the node:http baseline serving the same bytes (req/s, p99, reply
+// bytes; compressed as a browser asks: Accept-Encoding: br, gzip).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { CPU_THROTTLING, HOST, launchChromium, measureLoad, serveFrontEnds, stackEnv } from './frontend-bench.mjs';
+import {
+  CPU_THROTTLING,
+  HOST,
+  ISSUE_19_PAGES,
+  auctionItemName,
+  catalogueNames,
+  checkRendered,
+  freshProductPaths,
+  launchChromium,
+  makeFloors,
+  measureLoad,
+  releaseStoreOf,
+  renderLogOf,
+  serveFrontEnds,
+  stackEnv,
+  summarizeLoads,
+  warmPage,
+} from './frontend-bench.mjs';
+import { measureTtfb, rawGet } from './render-bench.mjs';
 import { DEMO_PASSWORD, measure } from './api-bench.mjs';
 import { generateProducts } from './search-bench.mjs';
 import { fixtureOf } from './load.mjs';
 import { createPgDatabase, dropPgDatabase, openDb, startApi, stopChild } from './stack.mjs';
-import { PORTS, http, log, median, round } from './util.mjs';
+import { PORTS, http, log, round } from './util.mjs';
 
 export const SCALE = { products: 100_000, auctionItems: 10_000, reviews: 100_000, orders: 1_000 };
 /** Reviews and orders of the demo dataset: more than a page of each (20), as at scale. */
@@ -120,25 +139,6 @@ async function signIn(apiUrl) {
   return { firstname, lastname, authtoken };
 }
 
-/** A GET whose body is kept as sent (fetch would decompress it): what the baseline must answer. */
-function rawGet(url, headers) {
-  return new Promise((resolve, reject) => {
-    request(url, { headers }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const out = new Headers();
-        for (const [name, value] of Object.entries(res.headers))
-          out.set(name, Array.isArray(value) ? value.join(', ') : String(value));
-        resolve({ status: res.statusCode, headers: out, buffer: Buffer.concat(chunks) });
-      });
-      res.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
 /** The list reads, each measured against the baseline with a browser's Accept-Encoding. */
 function listReads(apiUrl, session) {
   const read = (name, path, headers = {}) => ({
@@ -168,17 +168,24 @@ function listReads(apiUrl, session) {
   ];
 }
 
+/** Product pages whose TTFB is measured against each database. */
+const TTFB_PAGES = 12;
+
 export async function benchScale({ copy, runs, workRoot, opts, baseline }) {
   if (!copy) throw new Error('no production build to serve');
   const workDir = mkdtempSync(join(workRoot, 'scale-'));
-  const env = { ...stackEnv(), LOG_LEVEL: opts.apiLogLevel };
+  const store = releaseStoreOf(workDir);
+  const env = { ...stackEnv(), LOG_LEVEL: opts.apiLogLevel, RELEASES_DIR: store };
   const apiUrl = `http://${HOST}:${PORTS.apiFrontEnd}`;
-  const children = [];
+  const base = `http://${HOST}:${PORTS.shell}`;
   const databases = [];
+  /** @type {any[]} */
+  let children = [];
   let browser;
   const out = { datasets: {} };
+  /** The auction item of the demo half, loaded in both (a seeded one: the same item at scale). */
+  let auctionId = null;
   try {
-    await serveFrontEnds(copy, { env, workDir, children });
     browser = await launchChromium();
     for (const name of ['demo', 'scale']) {
       const data = await prepareDataset(name, { workDir, env });
@@ -190,55 +197,103 @@ export async function benchScale({ copy, runs, workRoot, opts, baseline }) {
         logFile: data.logFile,
         env,
       });
+      children = [];
       try {
+        // The front ends start after the API, for each database: the rendering server keeps no page of the other one.
+        const served = await serveFrontEnds(copy, { env, workDir, children, store, logSuffix: `-${name}` });
         const session = await signIn(apiUrl);
         // The same product in both: the catalogue's first (a seeded one).
-        const first = (await http('GET', `${apiUrl}/products?limit=1`)).json.data[0].productid;
+        const firstProduct = (await http('GET', `${apiUrl}/products?limit=1`)).json.data[0];
+        const first = firstProduct.productid;
+        if (auctionId === null) {
+          const items = (await http('GET', `${apiUrl}/getauction`)).json.data;
+          auctionId = (items.find((a) => a.status === 'open') ?? items[0])?.auctionid;
+          if (!auctionId) throw new Error('the demo data has no auction item');
+        }
+        const names = await catalogueNames(apiUrl);
         const pages = [
-          { name: 'home', path: '/' },
-          { name: 'newarrival', path: '/newarrival' },
-          { name: 'product', path: `/productdetails/${first}` },
-          { name: 'auctionhome', path: '/auctionhome' },
-          { name: 'review', path: '/review' },
-          { name: 'myorders', path: '/myaccount/myorder', signedIn: true },
+          { name: 'home', path: '/', texts: names.products },
+          { name: 'newarrival', path: '/newarrival', texts: names.arrivals },
+          { name: 'product', path: `/productdetails/${first}`, texts: [firstProduct.productname] },
+          {
+            name: 'auctionitem',
+            path: `/auctionproduct/${auctionId}`,
+            texts: [await auctionItemName(apiUrl, auctionId)],
+          },
+          { name: 'auctionhome', path: '/auctionhome', texts: names.auctions },
+          { name: 'review', path: '/review', texts: names.reviews },
+          // Signed in: rendered signed out on the server, its area (account) in the browser.
+          { name: 'myorders', path: '/myaccount/myorder', signedIn: true, serverArea: false },
         ];
-        const result = { data: data.counts, pages: {}, reads: {} };
+        await checkRendered(base, pages, `scale ${name}`);
+        // The floor of the pages issue 19 times (their DOM as static HTML), as section 3 makes it.
+        const floorPages = pages.filter((p) => ISSUE_19_PAGES.includes(p.name));
+        await makeFloors(browser, base, floorPages, {
+          floorDir: join(workDir, `floor-${name}`),
+          env,
+          workDir,
+          children,
+          label: `floor-${name}`,
+        });
+
+        const result = { data: data.counts, releases: served.releases, pages: {}, reads: {} };
         for (const p of pages) {
           const loads = [];
+          const floors = [];
           for (let run = 0; run < runs; run++) {
-            const load = await measureLoad(browser, `http://${HOST}:${PORTS.shell}${p.path}`, {
+            await warmPage(base + p.path);
+            const load = await measureLoad(browser, base + p.path, {
               throttle: CPU_THROTTLING,
               apiOrigin: apiUrl,
               session: p.signedIn ? session : null,
             });
             loads.push(load);
+            let floorNote = '';
+            if (floorPages.includes(p)) {
+              const floor = await measureLoad(browser, p.floorUrl, {
+                throttle: CPU_THROTTLING,
+                apiOrigin: apiUrl,
+              });
+              floors.push(floor);
+              floorNote = ` | floor LCP ${floor.lcp} ms`;
+            }
             log(
-              `[scale ${name}] ${p.path}: JS ${round((load.bytes.js ?? 0) / 1024, 1)} KB, all ${round(load.transferredTotal / 1024, 1)} KB, LCP ${load.lcp} ms, long tasks ${load.longTaskMs} ms, heap ${load.jsHeapMB} MB`,
+              `[scale ${name}] ${p.path}: JS ${round((load.bytes.js ?? 0) / 1024, 1)} KB, all ${round(load.transferredTotal / 1024, 1)} KB, LCP ${load.lcp} ms, CLS ${load.cls}, long tasks ${load.longTaskMs} ms (longest before LCP ${load.longestTaskBeforeLcp}), heap ${load.jsHeapMB} MB${floorNote}`,
             );
           }
-          const med = (f) => median(loads.map(f));
+          const s = summarizeLoads(loads);
           result.pages[p.name] = {
             path: p.path,
-            jsKB: round(
-              med((l) => (l.bytes.js ?? 0) / 1024),
-              1,
-            ),
-            apiKB: round(
-              med((l) => (l.bytes.api ?? 0) / 1024),
-              1,
-            ),
-            transferredKB: round(
-              med((l) => l.transferredTotal / 1024),
-              1,
-            ),
-            lcp: med((l) => l.lcp),
-            longTaskMs: med((l) => l.longTaskMs),
-            jsHeapMB: med((l) => l.jsHeapMB),
-            requests: med((l) => l.requests),
-            pageErrors: [...new Set(loads.flatMap((l) => l.pageErrors))],
-            failedRequests: Math.max(...loads.map((l) => l.failedRequests)),
+            rendered: p.rendered,
+            jsKB: s.jsKB,
+            apiKB: s.apiKB,
+            transferredKB: s.transferredKB,
+            docTtfb: s.docTtfb,
+            fcp: s.fcp,
+            lcp: s.lcp,
+            lcpElement: s.lcpElement,
+            cls: s.cls,
+            longTaskMs: s.longTaskMs,
+            longestTaskBeforeLcp: s.longestTaskBeforeLcp,
+            jsHeapMB: s.jsHeapMB,
+            requests: s.requests,
+            apiRequests: s.apiRequests,
+            pageErrors: s.pageErrors,
+            failedRequests: s.failedRequests,
+            ...(floors.length ? { floor: summarizeLoads(floors) } : {}),
           };
         }
+        // TTFB of product pages of this catalogue never asked before, then again.
+        const products = (await http('GET', `${apiUrl}/products`)).json.data;
+        const ttfb = await measureTtfb({
+          base,
+          paths: freshProductPaths(products, [first], TTFB_PAGES),
+          baseline,
+        });
+        result.ttfb = ttfb;
+        log(
+          `[scale ${name}] TTFB of ${ttfb.pages} product pages (br): uncached ${ttfb.uncached.ms} ms (slowest ${ttfb.uncached.maxMs}), cached ${ttfb.cached.ms} ms (slowest ${ttfb.cached.maxMs}), baseline ${ttfb.baseline.ms} ms`,
+        );
         for (const ep of listReads(apiUrl, session)) {
           const m = await measure(ep, { apiUrl, baseline, opts });
           result.reads[ep.name] = {
@@ -255,8 +310,15 @@ export async function benchScale({ copy, runs, workRoot, opts, baseline }) {
             `[scale ${name}] ${ep.label}: ${ep.bytes.rows} rows, ${ep.bytes.sent} B ${ep.bytes.encoding} (${ep.bytes.identity} B identity); ${m.api.reqPerSec}/s p99 ${m.api.p99} ms vs baseline ${m.baseline.reqPerSec}/s → ${m.ratio}`,
           );
         }
+        result.renderLog = renderLogOf(served.logs.shell);
+        if (result.renderLog.lines)
+          log(
+            `[scale ${name}] the rendering server logged ${result.renderLog.lines} lines of note, e.g. ${result.renderLog.first[0]}`,
+          );
         out.datasets[name] = result;
       } finally {
+        for (const c of children.reverse()) await stopChild(c);
+        children = [];
         await stopChild(api);
       }
     }
@@ -273,7 +335,7 @@ export async function benchScale({ copy, runs, workRoot, opts, baseline }) {
       };
     }
     return {
-      how: `PostgreSQL; demo data vs demo data + ${SCALE.products} products, ${SCALE.auctionItems} auction items, ${SCALE.reviews} reviews, ${SCALE.orders} orders of the demo shopper; pages as section 3 loads them (Chromium ${browser.version()}, cold cache, ${CPU_THROTTLING}× CPU), medians of ${runs}; list reads with Accept-Encoding: br, gzip against the node:http baseline answering the same bytes`,
+      how: `PostgreSQL; demo data vs demo data + ${SCALE.products} products, ${SCALE.auctionItems} auction items, ${SCALE.reviews} reviews, ${SCALE.orders} orders of the demo shopper; the front ends served as releases, the public pages rendered on the server; pages as section 3 loads them (Chromium ${browser.version()}, cold cache, ${CPU_THROTTLING}× CPU, each page requested once by plain HTTP before its measured load), medians of ${runs}; floors of ${ISSUE_19_PAGES.join(', ')}; TTFB of ${TTFB_PAGES} product pages by plain HTTP (br); list reads with Accept-Encoding: br, gzip against the node:http baseline answering the same bytes`,
       scale: SCALE,
       ...out,
     };

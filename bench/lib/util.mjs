@@ -25,7 +25,11 @@ export const PORTS = {
   apiFrontEnd: PORT_BASE + 14,
   floor: PORT_BASE + 15,
   smtpSink: PORT_BASE + 16,
+  /** The first of FLOOR_PORTS ports: one static server per floor page (sections 3 and 6). */
+  floorPages: PORT_BASE + 20,
 };
+/** Floor pages served at once, each at the root of its own port from PORTS.floorPages on. */
+export const FLOOR_PORTS = 8;
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
