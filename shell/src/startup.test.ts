@@ -67,6 +67,8 @@ it('a server-rendered page keeps its main photo first: the app loads once the ph
   document.body.innerHTML = `<div id="root"><img fetchpriority="high" src="/images/a.png" alt="A lamp"></div><script type="application/json" id="marketplace-page">${JSON.stringify({ config, data: {} })}</script>`;
   const photo = document.querySelector('img')!;
   Object.defineProperty(photo, 'complete', { value: false });
+  jest.mocked(registerRuntimeRemotes).mockClear();
+  mockMounted.mockClear();
   const started = start();
   for (let i = 0; i < 10; i += 1) await Promise.resolve();
   expect(registerRuntimeRemotes).not.toHaveBeenCalled();
