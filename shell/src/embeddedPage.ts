@@ -9,6 +9,25 @@ import type { RuntimeConfig } from '@marketplace/shared';
 export interface EmbeddedPage {
   config: RuntimeConfig;
   data: Record<string, unknown>;
+  /** The page the server rendered: its path and the parameters pages read (q, cursor). */
+  url?: string;
+}
+
+/** The query parameters that make another page (scripts/render/renderer.mjs `pageUrl`). */
+const PAGE_PARAMS = ['q', 'cursor'];
+
+/**
+ * Whether the address bar still shows the page the server rendered: a script may have moved it
+ * (history.pushState) before the app started, and HTML of another page cannot be hydrated.
+ */
+export function showsRenderedPage(page: EmbeddedPage, location: Location = window.location): boolean {
+  if (page.url === undefined) return true;
+  const rendered = new URL(page.url, location.href);
+  const shown = new URL(location.href);
+  return (
+    rendered.pathname === shown.pathname &&
+    PAGE_PARAMS.every((name) => rendered.searchParams.get(name) === shown.searchParams.get(name))
+  );
 }
 
 export const EMBEDDED_PAGE_ID = 'marketplace-page';

@@ -77,3 +77,18 @@ it('a server-rendered page keeps its main photo first: the app loads once the ph
   await started;
   expect(mockMounted).toHaveBeenCalledWith(true);
 });
+
+it('a server-rendered page whose address a script changed before the app started renders afresh instead of hydrating', async () => {
+  const config = { apiUrl: 'http://localhost:4100', remotes: {}, routes: {}, releases: {} };
+  api.loadRuntimeConfig.mockResolvedValue(config);
+  document.body.innerHTML = `<div id="root"><p>home</p></div><script type="application/json" id="marketplace-page">${JSON.stringify({ config, data: {}, url: '/' })}</script>`;
+  window.history.pushState({}, '', '/review');
+  mockMounted.mockClear();
+  try {
+    await start();
+    expect(api.loadRuntimeConfig).toHaveBeenCalled();
+    expect(mockMounted).toHaveBeenCalledWith(false);
+  } finally {
+    window.history.pushState({}, '', '/');
+  }
+});

@@ -1,4 +1,4 @@
-import { readEmbeddedPage } from './embeddedPage';
+import { readEmbeddedPage, showsRenderedPage } from './embeddedPage';
 
 /**
  * Boot sequence of the shell, behind the async boundary of index.ts: read the runtime config
@@ -13,8 +13,10 @@ export async function start(): Promise<void> {
     // app's code (React, the shared libraries) is loaded and run, which would hold the paint back.
     if (readEmbeddedPage()) await firstViewPainted();
     const { loadRuntimeConfig, previewRequest, provideServerData } = await import('@marketplace/shared');
-    // A tab that previews releases boots from its own config and renders afresh.
-    const embedded = previewRequest() ? null : readEmbeddedPage();
+    // A tab that previews releases boots from its own config and renders afresh; so does a page
+    // whose address was changed before the app started (the HTML is another page's).
+    const page = previewRequest() ? null : readEmbeddedPage();
+    const embedded = page && showsRenderedPage(page) ? page : null;
     let config;
     if (embedded) {
       config = embedded.config;

@@ -141,7 +141,7 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage> {
                   root,
                   meta: found,
                   stylesheets: request.stylesheetsFor(root, area),
-                  embedded: { config: request.config, data: data.answers() },
+                  embedded: { config: request.config, data: data.answers(), url: request.url },
                   origin: request.origin,
                 }),
                 complete: errors === 0 && data.complete(),
