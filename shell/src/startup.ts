@@ -1,4 +1,4 @@
-import { readEmbeddedPage, showsRenderedPage } from './embeddedPage';
+import { readEmbeddedPage, showsRenderedPage, type EmbeddedPage } from './embeddedPage';
 
 /**
  * Boot sequence of the shell, behind the async boundary of index.ts: read the runtime config
@@ -7,7 +7,7 @@ import { readEmbeddedPage, showsRenderedPage } from './embeddedPage';
  * says so in words instead of staying white.
  */
 export async function start(): Promise<void> {
-  let serverRendered = false;
+  let rendered: EmbeddedPage | null = null;
   try {
     // A page rendered on the server is on screen already: its largest photo paints before the
     // app's code (React, the shared libraries) is loaded and run, which would hold the paint back.
@@ -22,7 +22,7 @@ export async function start(): Promise<void> {
       config = embedded.config;
       window.__MARKETPLACE_CONFIG__ = config;
       provideServerData(embedded.data);
-      serverRendered = true;
+      rendered = embedded;
     } else {
       config = await loadRuntimeConfig();
     }
@@ -35,7 +35,8 @@ export async function start(): Promise<void> {
   }
   try {
     const { mount } = await import('./bootstrap');
-    mount(serverRendered);
+    // Checked again: the address may have changed while the code loaded.
+    mount(rendered !== null && showsRenderedPage(rendered));
   } catch (error) {
     console.error('[shell] could not start:', error);
     showStartupFailure();
