@@ -99,8 +99,26 @@ export class PageRenderer {
     this.serverRoutes = new Map();
     /** @type {ReturnType<typeof followCatalogueChanges> | null} */
     this.changes = null;
-    /** Pages rendered (cache misses), for tests and the benchmark. */
-    this.renders = 0;
+    /** The live runtime config and the key of its pages, for the registry it was derived from. */
+    this.liveState = { registry: null, config: null, key: '' };
+  }
+
+  /**
+   * The runtime config of the live releases and the key its pages are kept under (a release
+   * promoted, rolled back or moved, its URL included, makes other pages). Derived once per
+   * registry read: everything in it comes from the registry and immutable releases.
+   */
+  #liveConfig() {
+    const registry = this.live.current();
+    if (registry !== this.liveState.registry) {
+      const config = this.live.runtimeConfig();
+      this.liveState = {
+        registry,
+        config,
+        key: createHash('sha1').update(JSON.stringify(config)).digest('base64url'),
+      };
+    }
+    return this.liveState;
   }
 
   /** Starts following the API's changes (at the first page rendered). */
@@ -170,11 +188,11 @@ export class PageRenderer {
    */
   async page(path, search = '') {
     const url = pageUrl(path, search);
-    const config = this.live.runtimeConfig();
+    const live = this.#liveConfig();
+    const { config } = live;
     const shellId = config.releases?.shell;
     if (!shellId) return null;
-    // The whole config: a release promoted, rolled back or moved (its URL) makes other pages.
-    const key = `${createHash('sha1').update(JSON.stringify(config)).digest('base64url')}|${url}`;
+    const key = `${live.key}|${url}`;
     const kept = this.cache.get(key);
     if (kept) return kept;
     let rendering = this.rendering.get(key);
@@ -238,7 +256,7 @@ export class PageRenderer {
    * changed), so the first page after a deploy is not left to the browser for being first.
    */
   async warm() {
-    const config = this.live.runtimeConfig();
+    const { config } = this.#liveConfig();
     const shellId = config.releases?.shell;
     const shell = shellId && this.#liveShell(shellId);
     if (!shell) return;
@@ -282,7 +300,6 @@ export class PageRenderer {
       this.log.error(`[render] ${url} could not be rendered on the server; it renders in the browser:`, error);
       return null;
     }
-    this.renders += 1;
     // A page rendered without some of its parts is not kept: the next request tries again.
     let seconds = !rendered.complete
       ? 0
