@@ -401,6 +401,8 @@ test('a page chunk that fails twice and then loads renders its page; Retry recov
   try {
     await flaky.page.goto(`${SHELL_URL}/`);
     await flaky.page.getByRole('heading', { name: V2_HEADING, exact: true }).waitFor();
+    // The heading is in the server's HTML: wait for the app itself to have started (its code loaded).
+    await flaky.page.waitForLoadState('networkidle');
     let aborted = 0;
     let served = 0;
     await flaky.page.route(shopFiles, (route) => {
@@ -425,6 +427,7 @@ test('a page chunk that fails twice and then loads renders its page; Retry recov
   try {
     await down.page.goto(`${SHELL_URL}/`);
     await down.page.getByRole('heading', { name: V2_HEADING, exact: true }).waitFor();
+    await down.page.waitForLoadState('networkidle');
     await down.page.route(shopFiles, (route) => route.abort('connectionrefused'));
     await navigate(down.page, '/review');
     await down.page.getByText(UNAVAILABLE).waitFor({ timeout: 20_000 });
