@@ -308,6 +308,8 @@ test('forgot password: the code from the mail, typed and pasted into the six box
       await page.goto(`${BASE_URL}/login`);
       await main(page).getByRole('link', { name: 'Forgot password?' }).click();
       await waitForPath(page, '/forgetpassword');
+      // The login page stays on screen (with an Email field of its own) until this page's code is in.
+      await main(page).getByRole('heading', { name: 'Forgot Password' }).waitFor();
       await main(page).getByLabel('Email').fill(user.email);
       await main(page).getByRole('button', { name: 'SEND CODE' }).click();
       await waitForPath(page, '/otpresetpass');
