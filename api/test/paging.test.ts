@@ -2,6 +2,7 @@ import { PAGE_SIZES } from '@marketplace/contract';
 import { describeEachDatabase, type TestServer } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
 import { walkPages } from './helpers/paging';
+import { insertProducts, seededPhotoHash } from './helpers/shop';
 
 /** Inserts `n` rows of a list straight into the database (faster than n API calls). */
 async function insertRows(
@@ -11,25 +12,15 @@ async function insertRows(
   userid: number,
 ): Promise<void> {
   const { db } = s.app.ctx;
-  const photo = (await db.selectFrom('products').select('photo_hash').limit(1).executeTakeFirstOrThrow()).photo_hash;
+  const photo = await seededPhotoHash(s);
   const range = Array.from({ length: n }, (_, i) => i);
   if (list === 'products') {
-    await db
-      .insertInto('products')
-      .values(
-        range.map((i) => ({
-          productname: `Paging lamp ${i}`,
-          title: 'Accessories',
-          description: 'A lamp.',
-          price: '100',
-          rating: '4',
-          photo_hash: photo,
-          photo_hashes: JSON.stringify([photo]),
-          location: 'Pune',
-          userid,
-        })),
-      )
-      .execute();
+    await insertProducts(
+      s,
+      userid,
+      range.map(() => undefined),
+      'Paging lamp',
+    );
   } else if (list === 'reviews') {
     await db
       .insertInto('reviews')

@@ -7,30 +7,9 @@ import { MAX_ID, SITEMAP_MAX_PAGE, SITEMAP_PAGE_SIZE } from '@marketplace/contra
 import { describeEachDatabase, type TestServer } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
 import { bid, createAuction } from './helpers/auctions';
+import { insertProducts, seededPhotoHash } from './helpers/shop';
 
 const DAY = 86_400_000;
-
-async function insertProducts(s: TestServer, userid: number, ids: Array<number | undefined>): Promise<void> {
-  const { db } = s.app.ctx;
-  const photo = (await db.selectFrom('products').select('photo_hash').limit(1).executeTakeFirstOrThrow()).photo_hash;
-  await db
-    .insertInto('products')
-    .values(
-      ids.map((id, i) => ({
-        ...(id === undefined ? {} : { productid: id }),
-        productname: `Sitemap lamp ${id ?? i}`,
-        title: 'Accessories',
-        description: 'A lamp.',
-        price: '100',
-        rating: '4',
-        photo_hash: photo,
-        photo_hashes: JSON.stringify([photo]),
-        location: 'Pune',
-        userid,
-      })),
-    )
-    .execute();
-}
 
 async function insertAuction(
   s: TestServer,
@@ -38,9 +17,8 @@ async function insertAuction(
   auctionid: number,
   times: { end: Date; updated: Date },
 ): Promise<void> {
-  const { db } = s.app.ctx;
-  const photo = (await db.selectFrom('products').select('photo_hash').limit(1).executeTakeFirstOrThrow()).photo_hash;
-  await db
+  const photo = await seededPhotoHash(s);
+  await s.app.ctx.db
     .insertInto('auctions')
     .values({
       auctionid,
