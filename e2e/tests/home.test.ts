@@ -40,8 +40,10 @@ test('the home page shows TOP TRENDING, a bounded set rendered by the shop remot
     await grid.getByRole('heading', { level: 3 }).allInnerTexts(),
     trending.data.map((p) => p.productname),
   );
-  // The shop's code came from the shop remote's own server, found through the runtime map.
-  assert.ok(remoteRequests.some((u) => u.includes(`:${E2E_PORTS.shop}/`) && u.endsWith('mf-manifest.json')));
+  // The shop's code comes from the shop remote's own server, found through the runtime map (the
+  // server-rendered cards are on screen before the app asks for it).
+  const fromShopServer = (u: string) => u.includes(`:${E2E_PORTS.shop}/`) && u.endsWith('mf-manifest.json');
+  assert.ok(await eventually(async () => remoteRequests.some(fromShopServer), Boolean));
   assert.deepEqual(catalogueReads, [], 'the home page does not read the catalogue');
   // The header and footer belong to the shell.
   assert.ok(
