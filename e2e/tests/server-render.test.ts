@@ -189,6 +189,57 @@ test('the browser takes the server HTML over: no React error or warning, and no 
   }
 });
 
+/**
+ * A phone page whose app cannot start until `release()`: the code that hydrates (React DOM's client
+ * and the shell's bootstrap, the files that contain `hydrateRoot`) is held back. `started` resolves
+ * once the page asks for the bootstrap (shell/src/bootstrap.tsx, the one file with its message
+ * below), which the shell's boot imports last: the page is then waiting for it.
+ */
+async function phoneWithHydrationHeld(): Promise<{
+  page: Page;
+  pageErrors: string[];
+  started: Promise<void>;
+  release(): void;
+  close(): Promise<void>;
+}> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const started = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(/\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('hydrateRoot')) {
+      if (body.includes('could not be hydrated as it was')) asked();
+      await released;
+    }
+    await route.fulfill({ response, body });
+  });
+  return { page, pageErrors, started, release, close: () => context.close() };
+}
+
+test('a tap on the phone menu before the app has started opens it once the app has', async () => {
+  const { page, pageErrors, started, release, close } = await phoneWithHydrationHeld();
+  try {
+    await page.goto(`${BASE_URL}/`, { waitUntil: 'commit' });
+    await started;
+    await page.locator('header').getByRole('button', { name: 'Menu', exact: true }).tap();
+    assert.equal(await page.getByRole('dialog', { name: 'Menu' }).count(), 0, 'nothing happens yet');
+    release();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    // Opened once: a second click would have closed it again.
+    await page.waitForLoadState('networkidle');
+    assert.ok(await page.getByRole('dialog', { name: 'Menu' }).isVisible());
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await close();
+  }
+});
+
 test('product text that closes a script element stays text: the embedded data cannot run it', async () => {
   const seller = uniqueUser('ssr-seller');
   await signUpByApi(seller);

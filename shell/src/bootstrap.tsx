@@ -1,7 +1,8 @@
-import { StrictMode, type ErrorInfo } from 'react';
+import { StrictMode, useEffect, type ErrorInfo } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@marketplace/shared/router';
 import { App } from './App';
+import { replayEarlyTaps } from './earlyTaps';
 import { AREA_IN_BROWSER } from './federation/areaApps';
 import { RemoteUnavailableError } from './federation/remotes';
 
@@ -18,6 +19,12 @@ function onRecoverableError(error: unknown, info: ErrorInfo): void {
   console.error('[shell] the server HTML could not be hydrated as it was:', error, info.componentStack);
 }
 
+/** The shell's root has committed (hydrated, or rendered afresh): taps held meanwhile go through. */
+function FrameHydrated(): null {
+  useEffect(() => replayEarlyTaps(), []);
+  return null;
+}
+
 /** Renders the app into the page: over the server's HTML (hydrating it) when the page came rendered. */
 export function mount(serverRendered: boolean): void {
   const root = document.getElementById('root')!;
@@ -25,6 +32,7 @@ export function mount(serverRendered: boolean): void {
     <StrictMode>
       <BrowserRouter>
         <App />
+        <FrameHydrated />
       </BrowserRouter>
     </StrictMode>
   );

@@ -1,3 +1,4 @@
+import { holdEarlyTaps, replayEarlyTaps } from './earlyTaps';
 import { readEmbeddedPage, showsRenderedPage, type EmbeddedPage } from './embeddedPage';
 
 /**
@@ -11,7 +12,11 @@ export async function start(): Promise<void> {
   try {
     // A page rendered on the server is on screen already: its largest photo paints before the
     // app's code (React, the shared libraries) is loaded and run, which would hold the paint back.
-    if (readEmbeddedPage()) await firstViewPainted();
+    // Its header's buttons do nothing until hydrated: a tap on one meanwhile is held till then.
+    if (readEmbeddedPage()) {
+      holdEarlyTaps();
+      await firstViewPainted();
+    }
     const { loadRuntimeConfig, previewRequest, provideServerData } = await import('@marketplace/shared');
     // A tab that previews releases boots from its own config and renders afresh; so does a page
     // whose address was changed before the app started (the HTML is another page's).
@@ -79,6 +84,8 @@ export function firstViewPainted(limitMs = FIRST_VIEW_WAIT_MS): Promise<void> {
 
 /** A plain message, without React (which may be what failed to load). */
 export function showStartupFailure(): void {
+  // Its Reload button is a plain one: taps are no longer held for an app that will not start.
+  replayEarlyTaps();
   const root = document.getElementById('root') ?? document.body;
   const box = document.createElement('div');
   box.setAttribute('role', 'alert');

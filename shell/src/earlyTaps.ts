@@ -1,0 +1,40 @@
+/**
+ * Taps on the header's and footer's buttons (the phone menu, search, account) of a server-rendered
+ * page before the app has hydrated it. Links and forms work without the app; a button does nothing
+ * until React listens. Each such tap is held back and clicked again, once, when the shell's root has
+ * committed. The page's content (`main`) is left to React: its remote's code and page hydrate later,
+ * in boundaries of their own, which the shell cannot see complete.
+ */
+let held: HTMLButtonElement[] = [];
+let listening: Document | null = null;
+
+function holdTap(event: MouseEvent): void {
+  if (!(event.target instanceof Element)) return;
+  const button = event.target.closest('button');
+  // A submit button sends its form natively (the app's own wait until hydrated: SubmitButton).
+  if (!button || button.type === 'submit' || button.disabled || button.closest('main')) return;
+  event.stopPropagation();
+  held.push(button);
+}
+
+/** Called as the shell's code starts, on a page that came rendered from the server. */
+export function holdEarlyTaps(doc: Document = document): void {
+  if (listening) return;
+  held = [];
+  listening = doc;
+  doc.addEventListener('click', holdTap, true);
+}
+
+/**
+ * The app listens now (its root has committed), or will not start: holding ends, and the held taps
+ * are clicked again in order, those on buttons the page still has (one rendered afresh has not).
+ */
+export function replayEarlyTaps(): void {
+  const doc = listening;
+  if (!doc) return;
+  doc.removeEventListener('click', holdTap, true);
+  listening = null;
+  const taps = held;
+  held = [];
+  for (const button of taps) if (button.isConnected && !button.disabled) button.click();
+}
