@@ -305,6 +305,8 @@ test('a tab open on release 1 keeps working while release 2 goes live; new tabs 
   try {
     await tab.page.goto(`${SHELL_URL}/`);
     await homeHeading(tab.page, V1_HEADING).waitFor();
+    // The heading is in the server's HTML: the tab runs release 1 once its app has started.
+    await tab.page.waitForLoadState('networkidle');
 
     const promoteMs = await timeUntilLive(
       () => release(['promote', 'shop', v2]),
