@@ -20,7 +20,7 @@ function onRecoverableError(error: unknown, info: ErrorInfo): void {
 }
 
 /** The shell's root has committed (hydrated, or rendered afresh): taps held meanwhile go through. */
-function FrameHydrated(): null {
+function RootCommitted(): null {
   useEffect(() => replayEarlyTaps(), []);
   return null;
 }
@@ -32,7 +32,7 @@ export function mount(serverRendered: boolean): void {
     <StrictMode>
       <BrowserRouter>
         <App />
-        <FrameHydrated />
+        <RootCommitted />
       </BrowserRouter>
     </StrictMode>
   );

@@ -92,3 +92,22 @@ it('a server-rendered page whose address a script changed before the app started
     window.history.pushState({}, '', '/');
   }
 });
+
+it('a server-rendered page whose app cannot start still answers a tap: its Reload button is not held', async () => {
+  const config = { apiUrl: 'http://localhost:4100', remotes: {}, routes: {}, releases: {} };
+  document.body.innerHTML = `<div id="root"><header><button type="button">Menu</button></header></div><script type="application/json" id="marketplace-page">${JSON.stringify({ config, data: {} })}</script>`;
+  mockMounted.mockImplementationOnce(() => {
+    throw new Error('React DOM could not be loaded');
+  });
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  await start();
+  error.mockRestore();
+  const reached = jest.fn();
+  document.addEventListener('click', reached);
+  // jsdom has no reload (it says so on the console).
+  const notImplemented = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  screen.getByRole('button', { name: 'Reload' }).click();
+  notImplemented.mockRestore();
+  document.removeEventListener('click', reached);
+  expect(reached).toHaveBeenCalledTimes(1);
+});

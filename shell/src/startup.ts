@@ -84,8 +84,6 @@ export function firstViewPainted(limitMs = FIRST_VIEW_WAIT_MS): Promise<void> {
 
 /** A plain message, without React (which may be what failed to load). */
 export function showStartupFailure(): void {
-  // Its Reload button is a plain one: taps are no longer held for an app that will not start.
-  replayEarlyTaps();
   const root = document.getElementById('root') ?? document.body;
   const box = document.createElement('div');
   box.setAttribute('role', 'alert');
@@ -106,4 +104,6 @@ export function showStartupFailure(): void {
   reload.addEventListener('click', () => window.location.reload());
   box.append(title, text, reload);
   root.replaceChildren(box);
+  // The app will not start: taps are no longer held (the page's buttons are gone; Reload is a plain one).
+  replayEarlyTaps();
 }
