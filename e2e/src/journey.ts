@@ -54,6 +54,14 @@ export async function waitForPath(page: Page, path: string, timeout = 15_000): P
   await page.waitForURL((url) => url.pathname === path, { timeout });
 }
 
+/**
+ * Waits for the app to have started on a page that came rendered from the server: its content is
+ * on screen before the app's code has loaded, so seeing it does not say the app runs.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+}
+
 /** Polls `read` until `ok` holds (or the time is up) and returns the last value read. */
 export async function eventually<T>(
   read: () => Promise<T>,

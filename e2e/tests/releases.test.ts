@@ -11,7 +11,7 @@ import { extname, join, normalize } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage } from '../src/browser';
-import { eventually } from '../src/journey';
+import { appStarted, eventually } from '../src/journey';
 import { catalogue } from '../src/shop';
 import { RELEASES_SHELL_PORT, startFrontEnd, stopChild } from '../src/stack.mjs';
 import { ROOT } from '../../scripts/front-ends.mjs';
@@ -306,8 +306,7 @@ test('a tab open on release 1 keeps working while release 2 goes live; new tabs 
   try {
     await tab.page.goto(`${SHELL_URL}/`);
     await homeHeading(tab.page, V1_HEADING).waitFor();
-    // The heading is in the server's HTML: the tab runs release 1 once its app has started.
-    await tab.page.waitForLoadState('networkidle');
+    await appStarted(tab.page); // the tab runs release 1 from here
 
     const promoteMs = await timeUntilLive(
       () => release(['promote', 'shop', v2]),
@@ -414,8 +413,7 @@ test('a page chunk that fails twice and then loads renders its page; Retry recov
   try {
     await flaky.page.goto(`${SHELL_URL}/`);
     await flaky.page.getByRole('heading', { name: V2_HEADING, exact: true }).waitFor();
-    // The heading is in the server's HTML: wait for the app itself to have started (its code loaded).
-    await flaky.page.waitForLoadState('networkidle');
+    await appStarted(flaky.page);
     let aborted = 0;
     let served = 0;
     await flaky.page.route(shopFiles, (route) => {
@@ -440,7 +438,7 @@ test('a page chunk that fails twice and then loads renders its page; Retry recov
   try {
     await down.page.goto(`${SHELL_URL}/`);
     await down.page.getByRole('heading', { name: V2_HEADING, exact: true }).waitFor();
-    await down.page.waitForLoadState('networkidle');
+    await appStarted(down.page);
     await down.page.route(shopFiles, (route) => route.abort('connectionrefused'));
     await navigate(down.page, '/review');
     await down.page.getByText(UNAVAILABLE).waitFor({ timeout: 20_000 });
