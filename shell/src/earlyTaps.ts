@@ -6,7 +6,7 @@
  * in boundaries of their own, which the shell cannot see complete.
  */
 let held: HTMLButtonElement[] = [];
-let listening: Document | null = null;
+let holding = false;
 
 function holdTap(event: MouseEvent): void {
   if (!(event.target instanceof Element)) return;
@@ -18,11 +18,11 @@ function holdTap(event: MouseEvent): void {
 }
 
 /** Called as the shell's code starts, on a page that came rendered from the server. */
-export function holdEarlyTaps(doc: Document = document): void {
-  if (listening) return;
+export function holdEarlyTaps(): void {
+  if (holding) return;
   held = [];
-  listening = doc;
-  doc.addEventListener('click', holdTap, true);
+  holding = true;
+  document.addEventListener('click', holdTap, true);
 }
 
 /**
@@ -30,10 +30,9 @@ export function holdEarlyTaps(doc: Document = document): void {
  * are clicked again in order, those on buttons the page still has (one rendered afresh has not).
  */
 export function replayEarlyTaps(): void {
-  const doc = listening;
-  if (!doc) return;
-  doc.removeEventListener('click', holdTap, true);
-  listening = null;
+  if (!holding) return;
+  document.removeEventListener('click', holdTap, true);
+  holding = false;
   const taps = held;
   held = [];
   for (const button of taps) if (button.isConnected && !button.disabled) button.click();
