@@ -16,7 +16,9 @@ try {
 }
 const port = Number(portArg || ports()[frontEnd]);
 const server = await startReleaseServer({ store: storeDir(), frontEnd, port });
-console.log(`Serving the ${frontEnd} releases of ${storeDir()} on http://localhost:${port}`);
+console.log(
+  `Serving the ${frontEnd} releases of ${storeDir()} on http://localhost:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
+);
 const stop = () => server.close(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { createRequire } from 'node:module';
@@ -43,6 +44,45 @@ const COMPRESSED_CACHE_BYTES = 64 * 1024 * 1024;
  */
 const BROTLI_FIRST = 5;
 const BROTLI_BEST = 11;
+
+/**
+ * What one client may hold of a front-end server, so that no client can exhaust its open files or
+ * sockets (which ends the process for every visitor): connections from one address, requests on
+ * one connection (pipelined ones beyond it get 503 and the connection closes), and files being
+ * streamed to one address at once (more get 503 with Retry-After). Browsers use six connections
+ * and never pipeline, so none of this touches a shopper.
+ */
+export const CLIENT_LIMITS = {
+  connections: 256,
+  requestsPerConnection: 100,
+  openFiles: 32,
+};
+
+/** Counts what each client address holds now; `take` refuses past the limit. */
+class PerClient {
+  #held = new Map();
+  constructor(limit) {
+    this.limit = limit;
+  }
+  take(client) {
+    const held = this.#held.get(client) ?? 0;
+    if (held >= this.limit) return false;
+    this.#held.set(client, held + 1);
+    return true;
+  }
+  release(client) {
+    const held = (this.#held.get(client) ?? 1) - 1;
+    if (held <= 0) this.#held.delete(client);
+    else this.#held.set(client, held);
+  }
+}
+
+/** The files being streamed on a connection, closed with it. */
+const FILE_STREAMS = Symbol('file streams');
+function streamsOf(socket) {
+  socket[FILE_STREAMS] ??= new Set();
+  return socket[FILE_STREAMS];
+}
 
 /** Files whose names change with their content can be cached for a year. */
 const HASHED = /\.[0-9a-f]{8}\.(js|css|png|svg|woff2)$/;
@@ -198,8 +238,10 @@ export class CompressedBodies {
  * The request handling both servers share. `route(pathname)` says what to answer:
  * { file, info, cache } for a file, { html, key, cache } for a page, or null for not found.
  */
-function frontEndServer({ config, sources, route, compressedCacheBytes }) {
+function frontEndServer({ config, sources, route, compressedCacheBytes, limits = CLIENT_LIMITS }) {
   const compressed = new CompressedBodies(compressedCacheBytes);
+  const connections = new PerClient(limits.connections);
+  const openFiles = new PerClient(limits.openFiles);
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url || '/', 'http://localhost');
@@ -285,13 +327,43 @@ function frontEndServer({ config, sources, route, compressedCacheBytes }) {
       const headers = { 'Content-Type': type, 'Cache-Control': cache, 'Access-Control-Allow-Origin': '*' };
       // The file is read only to be compressed; once kept, it is not read again.
       if (await send(headers, info.size, `file:${file}:${info.mtimeMs}:${info.size}`, () => readFile(file))) return;
+      if (head) {
+        res.writeHead(200, { ...common, ...headers, 'Content-Length': info.size }).end();
+        return;
+      }
+      const client = req.socket.remoteAddress ?? '';
+      if (!openFiles.take(client)) {
+        res.writeHead(503, { ...common, 'Retry-After': '1', 'Content-Type': TYPES['.txt'] }).end('Too many requests');
+        return;
+      }
       res.writeHead(200, { ...common, ...headers, 'Content-Length': info.size });
-      if (head) res.end();
-      else createReadStream(file).pipe(res);
+      // pipeline closes the file when the reply ends or fails (pipe() did not). A pipelined reply
+      // still waiting its turn never hears its connection close, so the connection closes its files.
+      const stream = createReadStream(file);
+      const streams = streamsOf(req.socket);
+      streams.add(stream);
+      pipeline(stream, res, (error) => {
+        streams.delete(stream);
+        openFiles.release(client);
+        if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') console.error(`[serve] ${url.pathname}:`, error);
+      });
     } catch (error) {
       if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
       console.error(error);
     }
+  });
+  server.maxRequestsPerSocket = limits.requestsPerConnection;
+  server.on('connection', (socket) => {
+    const client = socket.remoteAddress ?? '';
+    if (!connections.take(client)) {
+      socket.destroy();
+      return;
+    }
+    socket.once('close', () => {
+      connections.release(client);
+      for (const stream of socket[FILE_STREAMS] ?? []) stream.destroy();
+    });
   });
   /** What the tests look at. */
   return Object.assign(server, { compressedBodies: compressed });

@@ -1,0 +1,139 @@
+// The front-end servers under hostile clients (scripts/static-server.mjs), each flood bounded in
+// count: a real server process (scripts/serve-releases.mjs) whose open files and memory are read
+// from /proc before, during and after, with a normal request answered beside the flood.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { COMMIT, scratchFolders } from './helpers.mjs';
+import { ROOT } from '../front-ends.mjs';
+import { publishBuild } from '../releases/store.mjs';
+import { promote } from '../releases/registry.mjs';
+
+const freshDir = scratchFolders('hostile');
+
+/** Bytes that do not compress, `n` of them. */
+function noise(n) {
+  let x = 88172645;
+  const bytes = Buffer.alloc(n);
+  for (let i = 0; i < n; i += 1) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    bytes[i] = x & 0xff;
+  }
+  return bytes;
+}
+
+/** Open files of a process. */
+const openFiles = (pid) => readdirSync(`/proc/${pid}/fd`).length;
+/** Resident memory of a process, in MB. */
+const residentMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+
+/** Resolves once `check()` is true, checking every few milliseconds; rejects with `what` after `limitMs`. */
+async function eventually(check, what, limitMs = 20000) {
+  const deadline = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`never: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** A shop release with a 207 KB file, live in a fresh store. */
+async function shopStore() {
+  const store = freshDir('store');
+  const build = freshDir('shop-build');
+  writeFileSync(join(build, 'index.html'), '<!doctype html><title>shop</title><script src="remoteEntry.js"></script>');
+  writeFileSync(join(build, 'remoteEntry.js'), 'globalThis.shop = {};');
+  writeFileSync(join(build, 'routes.json'), JSON.stringify({ routes: ['/'] }));
+  mkdirSync(join(build, 'img'));
+  writeFileSync(join(build, 'img', 'photo.12345678.png'), noise(207 * 1024));
+  writeFileSync(
+    join(build, 'mf-manifest.json'),
+    JSON.stringify({ id: 'shop', name: 'shop', metaData: { name: 'shop', buildInfo: { buildVersion: '1.0.0' } } }),
+  );
+  const { release } = await publishBuild(store, 'shop', build, { commit: COMMIT });
+  await promote(store, 'shop', release.id);
+  return { store, id: release.id };
+}
+
+/** scripts/serve-releases.mjs serving `frontEnd` of `store` on a free port, as npm start runs it. */
+async function serveReleases(store, frontEnd) {
+  const child = spawn(process.execPath, ['scripts/serve-releases.mjs', frontEnd, '0'], {
+    cwd: ROOT,
+    env: { ...process.env, RELEASES_DIR: store, HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (chunk) => (log += chunk));
+  child.stderr.on('data', (chunk) => (log += chunk));
+  await eventually(() => /on http:\/\/[^:]+:(\d+)/.test(log) || child.exitCode !== null, 'the server listens');
+  assert.equal(child.exitCode, null, log);
+  const port = Number(/on http:\/\/[^:]+:(\d+)/.exec(log)[1]);
+  return { child, port, log: () => log };
+}
+
+const stop = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGKILL');
+  });
+
+/**
+ * `connections` sockets, each sending `pipelined` requests at once for `path` and going away as
+ * soon as the first bytes of an answer arrive (the server has started on them by then).
+ */
+function pipelinedFlood(port, path, { connections, pipelined }) {
+  const request = `GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`.repeat(pipelined);
+  return Promise.all(
+    Array.from(
+      { length: connections },
+      () =>
+        new Promise((resolve) => {
+          const socket = connect(port, '127.0.0.1', () => socket.write(request));
+          socket.once('data', () => socket.destroy());
+          socket.on('error', () => undefined);
+          socket.on('close', resolve);
+        }),
+    ),
+  );
+}
+
+describe('a client that pipelines requests for files and goes away', () => {
+  let server;
+  let id;
+  before(async () => {
+    let store;
+    ({ store, id } = await shopStore());
+    server = await serveReleases(store, 'shop');
+  });
+  after(() => stop(server.child));
+
+  test('closes every file it opened, stays up and answers others beside it', async () => {
+    const { pid } = server.child;
+    const path = `/${id}/img/photo.12345678.png`;
+    assert.equal((await fetch(`http://127.0.0.1:${server.port}${path}`)).status, 200);
+    const baseline = openFiles(pid);
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, openFiles(pid))), 10);
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        await pipelinedFlood(server.port, path, { connections: 80, pipelined: 200 });
+        const beside = await fetch(`http://127.0.0.1:${server.port}${path}`);
+        assert.equal(beside.status, 200, 'a normal request beside the flood');
+        assert.equal((await beside.arrayBuffer()).byteLength, 207 * 1024);
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    // Every file and socket of the flood closed: back to where it was (a few for timers and logs).
+    await eventually(() => openFiles(pid) <= baseline + 4, `open files back to ${baseline} (now ${openFiles(pid)})`);
+    assert.equal(server.child.exitCode, null, server.log());
+    console.log(
+      `# open files: ${baseline} before, ${peak} at peak, ${openFiles(pid)} after; ${residentMb(pid).toFixed(0)} MB resident`,
+    );
+  });
+});
