@@ -11,7 +11,7 @@ import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { loginByApi, signUpByApi, uniqueUser } from '../src/accounts';
 import { API_URL, BASE_URL, launchBrowser, openPage } from '../src/browser';
-import { catalogue } from '../src/shop';
+import { callApi, catalogue, listProductByApi } from '../src/shop';
 import { ROOT } from '../../scripts/front-ends.mjs';
 
 const STORE = process.env.E2E_RELEASES_DIR!;
@@ -286,6 +286,67 @@ test('product text that closes a script element stays text: the embedded data ca
         .count(),
       0,
     );
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("page data holding replacement patterns ($&, $`, $') is text: it never copies the document into the page", async () => {
+  const HOSTILE = "Lamp $& $` $' $1 $$ </head></script>";
+  const seller = uniqueUser('ssr-patterns');
+  await signUpByApi(seller);
+  const token = await loginByApi(seller.email, seller.password);
+  const { productid } = await listProductByApi(token, {
+    productname: HOSTILE,
+    description: `Warm light ${HOSTILE}`,
+    price: 899,
+  });
+  const review = await callApi('POST', '/addreview', token, {
+    name: HOSTILE,
+    title: HOSTILE,
+    description: HOSTILE,
+    keywords: HOSTILE,
+    date: new Date().toISOString().slice(0, 10),
+    authtoken: token,
+  });
+  assert.equal(review.status, 200, JSON.stringify(review.json));
+  const auction = await callApi<{ data: { auctionid: number } }>('POST', '/addauction', token, {
+    username: HOSTILE,
+    bid: 1200,
+    rangelowbid: 800,
+    rangehighbid: 5000,
+    productname: HOSTILE,
+    category: 'Painting',
+    description: HOSTILE,
+    ageproduct: HOSTILE,
+    time: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(),
+  });
+  assert.equal(auction.status, 200, JSON.stringify(auction.json));
+  const hostileQuery = encodeURIComponent("$` $& $'");
+  const paths = [
+    `/productdetails/${productid}`,
+    '/newarrival',
+    `/newarrival?q=${hostileQuery}`,
+    `/newarrival/${hostileQuery}`,
+    '/review',
+    '/auctionhome',
+    `/auctionproduct/${auction.json.data.auctionid}`,
+    '/',
+  ];
+  for (const path of paths) {
+    const html = await (await fetch(`${BASE_URL}${path}`)).text();
+    assert.ok(html.includes('id="marketplace-page"'), `${path} is rendered on the server`);
+    assert.match(html, /^<!doctype html>/i, `${path}: nothing before the document`);
+    assert.equal(html.match(/\/main\.[0-9a-f]+\.js/g)?.length, 1, `${path}: the shell's script once`);
+    assert.equal(html.match(/<\/head>/g)?.length, 1, `${path}: one head`);
+    for (const [, json] of html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g))
+      assert.doesNotThrow(() => JSON.parse(json), `${path}: JSON-LD parses`);
+  }
+  const { page, pageErrors, context } = await openPage(browser);
+  try {
+    await page.goto(`${BASE_URL}/productdetails/${productid}`, { waitUntil: 'networkidle' });
+    assert.equal(await page.locator('main h1').innerText(), HOSTILE);
     assert.deepEqual(pageErrors, []);
   } finally {
     await context.close();

@@ -38,8 +38,9 @@ export function composeDocument({ template, root, meta, stylesheets, embedded, o
     head += headTags(meta, { origin, siteName: SITE_NAME });
   }
   head += stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
-  page = page.replace('</head>', `${head}</head>`);
+  // Replacements are functions: page data ($&, $`, $' in a product's name, a search) is text,
+  // never a replacement pattern that copies the document into itself.
+  page = page.replace('</head>', () => `${head}</head>`);
   const state = `<script type="application/json" id="${EMBEDDED_PAGE_ID}">${serializeJsonForHtml(embedded)}</script>`;
-  // A function, so that `$` in the markup is not read as a replacement pattern.
   return page.replace(ROOT, () => `<div id="root">${root}</div>${state}`);
 }
