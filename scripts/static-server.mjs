@@ -256,18 +256,18 @@ function frontEndServer({ config, sources, route, compressedCacheBytes, limits =
       const coding = acceptedEncoding(req.headers['accept-encoding']);
       const head = req.method === 'HEAD';
       /** A reply of `size` bytes: compressed (once, under `key`) when the request accepts it and it is worth it. */
-      const send = async (headers, size, key, body) => {
+      const send = async (headers, size, key, body, status = 200) => {
         if (coding && size >= COMPRESS_MIN_BYTES && COMPRESSIBLE.test(headers['Content-Type'])) {
           const packed = await compressed.get(key, coding, body);
-          res.writeHead(200, { ...common, ...headers, 'Content-Encoding': coding, 'Content-Length': packed.length });
+          res.writeHead(status, { ...common, ...headers, 'Content-Encoding': coding, 'Content-Length': packed.length });
           res.end(head ? undefined : packed);
           return true;
         }
         return false;
       };
-      const sendBody = async (headers, body, key) => {
-        if (await send(headers, body.length, key, async () => body)) return;
-        res.writeHead(200, { ...common, ...headers, 'Content-Length': body.length });
+      const sendBody = async (headers, body, key, status = 200) => {
+        if (await send(headers, body.length, key, async () => body, status)) return;
+        res.writeHead(status, { ...common, ...headers, 'Content-Length': body.length });
         res.end(head ? undefined : body);
       };
       if (url.pathname === '/config.json') {
@@ -317,6 +317,7 @@ function frontEndServer({ config, sources, route, compressedCacheBytes, limits =
           { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache' },
           Buffer.from(answer.html),
           answer.key,
+          answer.notFound ? 404 : 200,
         );
         return;
       }
@@ -424,7 +425,9 @@ export async function startReleaseServer({
       if (rendered) return { rendered };
       if (!pages.has(id))
         pages.set(id, resolveAssetUrls(await readFile(join(base, id, 'index.html'), 'utf8'), `/${id}/`));
-      return { html: pages.get(id), key: `page:${id}` };
+      // Not rendered (render slots busy, a preview): a path no route serves is still a 404.
+      const notFound = renderer ? (await renderer.status(rawPath)) === 404 : false;
+      return { html: pages.get(id), key: `page:${id}`, notFound };
     },
   });
   if (renderer) server.on('close', () => renderer.close());

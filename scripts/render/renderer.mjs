@@ -71,6 +71,7 @@ const AUCTION_PAGES = /^\/(auction|auctionhome|auctionproduct\/(\d+))(\?|$)/;
  * @typedef {{
  *   renderPage(request: object): Promise<{ status: number, html: string, complete: boolean, expires?: number }>,
  *   preloadAreas(request: { serverEntries: Record<string, string> }): Promise<string[]>,
+ *   pathStatus?(request: { url: string, config: object }): Promise<200 | 404>,
  * }} ShellServerBuild
  */
 
@@ -202,6 +203,26 @@ export class PageRenderer {
       this.rendering.set(key, rendering);
     }
     return rendering;
+  }
+
+  /**
+   * 404 when no front end serves `path` (the live shell's pages and the live remotes' routes), 200
+   * when one does, null when the live shell release cannot tell (no server build): the status of
+   * the page that renders in the browser, so a URL no route matches is 404 rendered or not.
+   * @param {string} path
+   * @returns {Promise<200 | 404 | null>}
+   */
+  async status(path) {
+    const { config } = this.#liveConfig();
+    const shellId = config.releases?.shell;
+    const shell = shellId && this.#liveShell(shellId);
+    if (!shell?.build.pathStatus) return null;
+    try {
+      return await shell.build.pathStatus({ url: path, config });
+    } catch (error) {
+      this.log.error(`[render] the status of ${path} could not be told:`, error);
+      return null;
+    }
   }
 
   /** What a render needs of the live releases: each remote's server container and stylesheets. */

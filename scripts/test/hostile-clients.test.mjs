@@ -11,6 +11,9 @@ import { COMMIT, scratchFolders } from './helpers.mjs';
 import { ROOT } from '../front-ends.mjs';
 import { publishBuild } from '../releases/store.mjs';
 import { promote } from '../releases/registry.mjs';
+import { LiveReleases } from '../releases/live.mjs';
+import { PageRenderer, renderSettings } from '../render/renderer.mjs';
+import { startReleaseServer } from '../static-server.mjs';
 
 const freshDir = scratchFolders('hostile');
 
@@ -135,5 +138,64 @@ describe('a client that pipelines requests for files and goes away', () => {
     console.log(
       `# open files: ${baseline} before, ${peak} at peak, ${openFiles(pid)} after; ${residentMb(pid).toFixed(0)} MB resident`,
     );
+  });
+});
+
+/**
+ * A shell release whose server build renders each page only when the test lets it (so the render
+ * slots can be held busy) and serves '/' and '/about' only, as its pathStatus says.
+ */
+async function shellStore() {
+  const store = freshDir('shell-store');
+  const build = freshDir('shell-build');
+  writeFileSync(join(build, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>');
+  mkdirSync(join(build, 'server'));
+  writeFileSync(
+    join(build, 'server', 'main.js'),
+    `const served = ['/', '/about'];
+     const pathOf = (url) => new URL(url, 'http://localhost').pathname;
+     exports.renderPage = (request) => new Promise((resolve) => {
+       (globalThis.__heldRenders ??= []).push(() => resolve({
+         status: served.includes(pathOf(request.url)) ? 200 : 404, html: '<p>rendered</p>', complete: false,
+       }));
+     });
+     exports.preloadAreas = async () => [];
+     exports.pathStatus = async ({ url }) => (served.includes(pathOf(url)) ? 200 : 404);`,
+  );
+  const { release } = await publishBuild(store, 'shell', build, { commit: COMMIT });
+  await promote(store, 'shell', release.id);
+  return store;
+}
+
+describe('a page not rendered because every render slot is busy', () => {
+  let server;
+  let port;
+  before(async () => {
+    const store = await shellStore();
+    const live = new LiveReleases(store);
+    const renderer = new PageRenderer({
+      store,
+      live,
+      settings: { ...renderSettings(), concurrentRenders: 1, apiUrl: 'http://127.0.0.1:9' },
+      log: { warn: () => undefined, error: () => undefined },
+    });
+    server = await startReleaseServer({ store, frontEnd: 'shell', port: 0, host: '127.0.0.1', live, renderer });
+    port = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  });
+  after(async () => {
+    for (const release of globalThis.__heldRenders ?? []) release();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  test('is still a 404 when no route serves its path, and a 200 when one does', async () => {
+    const held = fetch(`http://127.0.0.1:${port}/about`);
+    await eventually(() => (globalThis.__heldRenders ?? []).length === 1, 'the first render holds the only slot');
+    const unknown = await fetch(`http://127.0.0.1:${port}/no-such-page`);
+    assert.equal(unknown.status, 404);
+    assert.match(await unknown.text(), /<div id="root"><\/div>/, 'the page that renders in the browser');
+    assert.equal((await fetch(`http://127.0.0.1:${port}/`)).status, 200);
+    assert.equal((globalThis.__heldRenders ?? []).length, 1, 'neither was rendered');
+    globalThis.__heldRenders[0]();
+    assert.equal((await held).status, 200);
   });
 });

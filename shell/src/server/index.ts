@@ -18,3 +18,9 @@ export async function preloadAreas(request: Pick<RenderRequest, 'serverEntries'>
   const { preloadAreas: preload } = await import('./renderPage');
   return preload(request);
 }
+
+/** 404 when no front end serves the page's path (the live routes), else 200. */
+export async function pathStatus(request: Pick<RenderRequest, 'url' | 'config'>): Promise<200 | 404> {
+  const { pathStatus: status } = await import('./renderPage');
+  return status(request);
+}

@@ -61,11 +61,16 @@ function areaOf(pathname: string): RemoteName | null {
   return route?.area ?? null;
 }
 
-function isNotFound(pathname: string): boolean {
-  return !(
-    Object.keys(SHELL_PAGES).some((path) => matchPath({ path, end: true, caseSensitive: true }, pathname)) ||
-    remoteRoutes().some(({ path }) => matchPath({ path, end: true, caseSensitive: true }, pathname))
-  );
+/**
+ * 404 when no front end serves the path of `url` with `config`'s routes (the shell's pages and the
+ * live remotes'), else 200: the rendering server answers a page it could not render with it too.
+ */
+export function pathStatus({ url, config }: Pick<RenderRequest, 'url' | 'config'>): 200 | 404 {
+  const { pathname } = new URL(url, 'http://localhost');
+  const serves = (path: string) => matchPath({ path, end: true, caseSensitive: true }, pathname) !== null;
+  const served =
+    Object.keys(SHELL_PAGES).some(serves) || Object.values(config.routes ?? {}).some((paths) => paths.some(serves));
+  return served ? 200 : 404;
 }
 
 /** Loads the server code of every remote that has some; resolves with the remotes whose code failed to load. */
@@ -135,7 +140,7 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage> {
             try {
               const root = Buffer.concat(chunks).toString('utf8');
               resolve({
-                status: isNotFound(pathname) || found?.status === 404 ? 404 : 200,
+                status: pathStatus(request) === 404 || found?.status === 404 ? 404 : 200,
                 html: composeDocument({
                   template: request.template,
                   root,
