@@ -44,6 +44,11 @@ const COMPRESSED_CACHE_BYTES = 64 * 1024 * 1024;
  */
 const BROTLI_FIRST = 5;
 const BROTLI_BEST = 11;
+/**
+ * The background upgrades waiting at once, in bodies and in their bytes: past either, a body keeps
+ * its first brotli (a flood of new bodies must not queue work and memory without end).
+ */
+export const UPGRADE_QUEUE = { bodies: 64, bytes: 16 * 1024 * 1024 };
 
 /**
  * What one client may hold of a front-end server, so that no client can exhaust its open files or
@@ -165,11 +170,20 @@ export class CompressedBodies {
   #building = new Map();
   #bytes = 0;
   #upgrades = Promise.resolve();
+  #waiting = { bodies: 0, bytes: 0 };
 
-  constructor(maxBytes = COMPRESSED_CACHE_BYTES) {
+  constructor(maxBytes = COMPRESSED_CACHE_BYTES, upgradeQueue = UPGRADE_QUEUE) {
     this.maxBytes = maxBytes;
+    this.upgradeQueue = upgradeQueue;
     /** Bodies compressed so far (a brotli upgrade counts too). */
     this.compressions = 0;
+    /** Upgrades not queued because the queue was full. */
+    this.upgradesDropped = 0;
+  }
+
+  /** Background upgrades waiting or running now: never more than upgradeQueue.bodies. */
+  get upgradesWaiting() {
+    return this.#waiting.bodies;
   }
 
   /** Bytes kept now (never more than maxBytes). */
@@ -182,8 +196,12 @@ export class CompressedBodies {
     return this.#upgrades;
   }
 
-  /** `body` (a function giving the bytes, read only when not kept) compressed in `coding`. */
-  async get(key, coding, body) {
+  /**
+   * `body` (a function giving the bytes, read only when not kept) compressed in `coding`. `upgrade`:
+   * whether a brotli body is worth making smaller in the background (content served for long, such
+   * as a release's files; not a page kept a minute).
+   */
+  async get(key, coding, body, { upgrade = true } = {}) {
     const id = `${coding}:${key}`;
     const kept = this.#kept.get(id);
     if (kept) return kept;
@@ -193,7 +211,7 @@ export class CompressedBodies {
         const packed = await compress(await body(), coding);
         this.compressions += 1;
         this.#keep(id, packed);
-        if (coding === 'br') this.#upgrade(id, body, packed);
+        if (coding === 'br' && upgrade) this.#upgrade(id, body, packed);
         return packed;
       })().finally(() => this.#building.delete(id));
       this.#building.set(id, building);
@@ -219,16 +237,31 @@ export class CompressedBodies {
     this.#bytes -= id.length + old.length;
   }
 
-  /** The smallest brotli, made in the background one body at a time, replacing the first while it is kept. */
+  /**
+   * The smallest brotli, made in the background one body at a time, replacing the first while it is
+   * kept; not queued when the queue is full. A queued upgrade holds only the key and the body's
+   * reader, and the bytes it will read are counted.
+   */
   #upgrade(id, body, first) {
+    const waiting = this.#waiting;
+    const size = first.length;
+    if (waiting.bodies >= this.upgradeQueue.bodies || waiting.bytes + size > this.upgradeQueue.bytes) {
+      this.upgradesDropped += 1;
+      return;
+    }
+    waiting.bodies += 1;
+    waiting.bytes += size;
     this.#upgrades = this.#upgrades.then(async () => {
-      if (this.#kept.get(id) !== first) return;
       try {
+        if (this.#kept.get(id) !== first) return;
         const best = await compress(await body(), 'br', BROTLI_BEST);
         this.compressions += 1;
         if (this.#kept.get(id) === first && best.length < first.length) this.#keep(id, best);
       } catch (error) {
         console.error(error);
+      } finally {
+        waiting.bodies -= 1;
+        waiting.bytes -= size;
       }
     });
   }
@@ -258,7 +291,8 @@ function frontEndServer({ config, sources, route, compressedCacheBytes, limits =
       /** A reply of `size` bytes: compressed (once, under `key`) when the request accepts it and it is worth it. */
       const send = async (headers, size, key, body, status = 200) => {
         if (coding && size >= COMPRESS_MIN_BYTES && COMPRESSIBLE.test(headers['Content-Type'])) {
-          const packed = await compressed.get(key, coding, body);
+          // A release's files are served for as long as it is kept: worth the smallest brotli.
+          const packed = await compressed.get(key, coding, body, { upgrade: key.startsWith('file:') });
           res.writeHead(status, { ...common, ...headers, 'Content-Encoding': coding, 'Content-Length': packed.length });
           res.end(head ? undefined : packed);
           return true;

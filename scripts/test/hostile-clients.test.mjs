@@ -13,7 +13,7 @@ import { publishBuild } from '../releases/store.mjs';
 import { promote } from '../releases/registry.mjs';
 import { LiveReleases } from '../releases/live.mjs';
 import { PageRenderer, renderSettings } from '../render/renderer.mjs';
-import { startReleaseServer } from '../static-server.mjs';
+import { CompressedBodies, startReleaseServer } from '../static-server.mjs';
 
 const freshDir = scratchFolders('hostile');
 
@@ -142,8 +142,9 @@ describe('a client that pipelines requests for files and goes away', () => {
 });
 
 /**
- * A shell release whose server build renders each page only when the test lets it (so the render
- * slots can be held busy) and serves '/' and '/about' only, as its pathStatus says.
+ * A shell release whose server build renders a page of 40 KB for every URL, at once or, while
+ * globalThis.__holdRenders, only when the test lets it (so the render slots can be held busy), and
+ * serves '/' and '/about' only, as its pathStatus says.
  */
 async function shellStore() {
   const store = freshDir('shell-store');
@@ -154,10 +155,22 @@ async function shellStore() {
     join(build, 'server', 'main.js'),
     `const served = ['/', '/about'];
      const pathOf = (url) => new URL(url, 'http://localhost').pathname;
+     // A page of 40 KB that compresses as markup with data does, different for every URL.
+     const pageOf = (url) => {
+       let x = [...url].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7) || 1;
+       const words = [];
+       for (let i = 0; i < 5000; i += 1) {
+         x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+         words.push((x >>> 0).toString(36).slice(0, 7));
+       }
+       return '<!doctype html><p>' + url + '</p><p>' + words.join(' ') + '</p>';
+     };
      exports.renderPage = (request) => new Promise((resolve) => {
-       (globalThis.__heldRenders ??= []).push(() => resolve({
-         status: served.includes(pathOf(request.url)) ? 200 : 404, html: '<p>rendered</p>', complete: false,
-       }));
+       const answer = () => resolve({
+         status: served.includes(pathOf(request.url)) ? 200 : 404, html: pageOf(request.url), complete: true,
+       });
+       if (globalThis.__holdRenders) (globalThis.__heldRenders ??= []).push(answer);
+       else answer();
      });
      exports.preloadAreas = async () => [];
      exports.pathStatus = async ({ url }) => (served.includes(pathOf(url)) ? 200 : 404);`,
@@ -183,11 +196,13 @@ describe('a page not rendered because every render slot is busy', () => {
     port = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
   });
   after(async () => {
+    globalThis.__holdRenders = false;
     for (const release of globalThis.__heldRenders ?? []) release();
     await new Promise((resolve) => server.close(resolve));
   });
 
   test('is still a 404 when no route serves its path, and a 200 when one does', async () => {
+    globalThis.__holdRenders = true;
     const held = fetch(`http://127.0.0.1:${port}/about`);
     await eventually(() => (globalThis.__heldRenders ?? []).length === 1, 'the first render holds the only slot');
     const unknown = await fetch(`http://127.0.0.1:${port}/no-such-page`);
@@ -197,5 +212,74 @@ describe('a page not rendered because every render slot is busy', () => {
     assert.equal((globalThis.__heldRenders ?? []).length, 1, 'neither was rendered');
     globalThis.__heldRenders[0]();
     assert.equal((await held).status, 200);
+  });
+});
+
+/** `count` GETs of `paths(i)`, `concurrency` at a time, each read to its end; resolves with their statuses. */
+async function flood(port, count, paths, headers, concurrency = 32) {
+  const statuses = new Map();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const path = paths(next++);
+        const reply = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
+        await reply.arrayBuffer();
+        statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+      }
+    }),
+  );
+  return Object.fromEntries(statuses);
+}
+
+describe('a flood of new URLs asked for with brotli', () => {
+  let server;
+  before(async () => {
+    server = await serveReleases(await shellStore(), 'shell');
+  });
+  after(() => stop(server.child));
+
+  test('memory stops growing once the caches are full (pages 32 MB, compressed replies 64 MB)', async () => {
+    const { pid } = server.child;
+    const headers = { 'accept-encoding': 'br' };
+    await flood(server.port, 200, (i) => `/about?q=warm-${i}`, headers);
+    const baseline = residentMb(pid);
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, residentMb(pid))), 20);
+    const full = [];
+    try {
+      // Each half is more new pages (2,500 of 40 KB) than both caches hold: the first fills them,
+      // the second must find them full and leave nothing else behind.
+      for (let half = 0; half < 2; half += 1) {
+        const statuses = await flood(server.port, 2_500, (i) => `/?q=flood-${half}-${i}`, headers);
+        assert.deepEqual(statuses, { 200: 2_500 });
+        full.push(residentMb(pid));
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    const beside = await fetch(`http://127.0.0.1:${server.port}/about`, { headers });
+    assert.equal(beside.status, 200);
+    assert.equal(beside.headers.get('content-encoding'), 'br');
+    console.log(
+      `# resident memory: ${baseline.toFixed(0)} MB before, ${full[0].toFixed(0)} after 2,500 new pages, ` +
+        `${full[1].toFixed(0)} after 5,000, ${peak.toFixed(0)} at peak`,
+    );
+    assert.ok(full[1] - full[0] < 40, `the second 2,500 pages added ${(full[1] - full[0]).toFixed(0)} MB`);
+    assert.equal(server.child.exitCode, null, server.log());
+  });
+
+  test('the queue of brotli upgrades is bounded in bodies and bytes', async () => {
+    const bodies = new CompressedBodies(64 * 1024 * 1024, { bodies: 3, bytes: 1024 * 1024 });
+    const body = (i) => async () => Buffer.from(`${'<p>markup</p>'.repeat(400)}${i}`);
+    await Promise.all(Array.from({ length: 50 }, (_, i) => bodies.get(`file:${i}`, 'br', body(i))));
+    assert.ok(bodies.upgradesWaiting <= 3, `${bodies.upgradesWaiting} waiting`);
+    assert.equal(bodies.upgradesDropped, 47);
+    await bodies.upgraded();
+    assert.equal(bodies.upgradesWaiting, 0);
+    const big = new CompressedBodies(64 * 1024 * 1024, { bodies: 100, bytes: 1000 });
+    await big.get('file:big', 'br', async () => Buffer.from('x'.repeat(100_000)));
+    await big.get('file:noise', 'br', async () => noise(5000));
+    assert.equal(big.upgradesDropped, 1, 'a body whose first brotli is over the byte budget is not queued');
   });
 });
