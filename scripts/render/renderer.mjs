@@ -4,6 +4,8 @@
 // HTML for a short time, dropped by the API's change stream.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { followCatalogueChanges } from './catalogue-changes.mjs';
@@ -42,6 +44,14 @@ export function renderSettings(env = process.env) {
     concurrentRenders: Math.max(1, numberFrom(env.RENDER_CONCURRENCY, 4)),
   };
 }
+
+/**
+ * The rendering server's reads of the API for robots and sitemaps: connections kept alive and
+ * capped, far below the API's 256 per client; reads beyond `API_READS` at once are refused (503)
+ * rather than queued, and one read answers every request for the same file.
+ */
+const API_READS = 8;
+const API_READ_TIMEOUT_MS = 10_000;
 
 /** The query parameters a page reads (the search of /newarrival?q=, a list's ?cursor=). */
 const PAGE_PARAMS = ['q', 'cursor'];
@@ -100,6 +110,12 @@ export class PageRenderer {
     this.serverRoutes = new Map();
     /** @type {ReturnType<typeof followCatalogueChanges> | null} */
     this.changes = null;
+    /** robots.txt and sitemap files being built: concurrent requests for one share its build. */
+    /** @type {Map<string, Promise<{ status: number, type: string, body: Buffer, key: string } | null>>} */
+    this.seoBuilds = new Map();
+    this.apiReads = 0;
+    const agentOptions = { keepAlive: true, maxSockets: API_READS };
+    this.apiAgent = settings.apiUrl.startsWith('https:') ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
     /** The live runtime config and the key of its pages, for the registry it was derived from. */
     this.liveState = { registry: null, config: null, key: '' };
   }
@@ -146,6 +162,7 @@ export class PageRenderer {
   close() {
     this.changes?.close();
     this.changes = null;
+    this.apiAgent.destroy();
   }
 
   /** The live shell release's server build and page, or null when it has none. */
@@ -356,11 +373,20 @@ export class PageRenderer {
     });
   }
 
-  async #kept(pathname, type, build) {
+  #kept(pathname, type, build) {
     this.#follow();
     const key = `seo|${pathname}`;
     const kept = this.cache.get(key);
-    if (kept) return { ...kept, type };
+    if (kept) return Promise.resolve({ ...kept, type });
+    let building = this.seoBuilds.get(key);
+    if (!building) {
+      building = this.#build(key, pathname, type, build).finally(() => this.seoBuilds.delete(key));
+      this.seoBuilds.set(key, building);
+    }
+    return building;
+  }
+
+  async #build(key, pathname, type, build) {
     let text;
     try {
       text = await build();
@@ -373,11 +399,29 @@ export class PageRenderer {
     return { ...this.cache.set(key, 200, text, seconds), type };
   }
 
+  /** A JSON read of the API, through the capped pool. */
   async #api(path) {
-    const response = await fetch(new URL(path, this.settings.apiUrl), { signal: AbortSignal.timeout(10000) });
-    if (!response.ok)
-      throw Object.assign(new Error(`${path} answered ${response.status}`), { status: response.status });
-    return response.json();
+    if (this.apiReads >= API_READS) throw new Error(`${API_READS} reads of the API are under way`);
+    this.apiReads += 1;
+    try {
+      const url = new URL(path, this.settings.apiUrl);
+      const client = url.protocol === 'https:' ? https : http;
+      const { status, text } = await new Promise((resolve, reject) => {
+        const request = client.get(url, { agent: this.apiAgent, timeout: API_READ_TIMEOUT_MS }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text: body }));
+          response.on('error', reject);
+        });
+        request.on('timeout', () => request.destroy(new Error(`${path} took over ${API_READ_TIMEOUT_MS} ms`)));
+        request.on('error', reject);
+      });
+      if (status < 200 || status > 299) throw Object.assign(new Error(`${path} answered ${status}`), { status });
+      return JSON.parse(text);
+    } finally {
+      this.apiReads -= 1;
+    }
   }
 }
 

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -30,6 +31,8 @@ function noise(n) {
   return bytes;
 }
 
+/** @param {import('node:net').Server} server */
+const portOf = (server) => /** @type {import('node:net').AddressInfo} */ (server.address()).port;
 /** Open files of a process. */
 const openFiles = (pid) => readdirSync(`/proc/${pid}/fd`).length;
 /** Resident memory of a process, in MB. */
@@ -193,7 +196,7 @@ describe('a page not rendered because every render slot is busy', () => {
       log: { warn: () => undefined, error: () => undefined },
     });
     server = await startReleaseServer({ store, frontEnd: 'shell', port: 0, host: '127.0.0.1', live, renderer });
-    port = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+    port = portOf(server);
   });
   after(async () => {
     globalThis.__holdRenders = false;
@@ -281,5 +284,79 @@ describe('a flood of new URLs asked for with brotli', () => {
     await big.get('file:big', 'br', async () => Buffer.from('x'.repeat(100_000)));
     await big.get('file:noise', 'br', async () => noise(5000));
     assert.equal(big.upgradesDropped, 1, 'a body whose first brotli is over the byte budget is not queued');
+  });
+});
+
+describe('many sitemap requests at once', () => {
+  let api;
+  let server;
+  const seen = { sitemap: 0, pages: 0, connections: 0, open: 0, mostOpen: 0 };
+  before(async () => {
+    // The API at the edge: its sitemap counts, answered once the test has sent every request.
+    api = http.createServer((req, res) => {
+      if (req.url === '/sitemap') {
+        seen.sitemap += 1;
+        setImmediate(() => res.end(JSON.stringify({ products: 3, auctions: 1, pageSize: 50_000 })));
+      } else if (req.url?.startsWith('/sitemap/products/')) {
+        seen.pages += 1;
+        const page = Number(req.url.split('/').pop());
+        res.statusCode = page === 1 ? 200 : 404;
+        setImmediate(() => res.end(JSON.stringify(page === 1 ? { items: [1, 2, 3] } : { msg: 'no such page' })));
+      } else {
+        res.statusCode = 404;
+        res.end('{}');
+      }
+    });
+    api.on('connection', (socket) => {
+      seen.connections += 1;
+      seen.open += 1;
+      seen.mostOpen = Math.max(seen.mostOpen, seen.open);
+      socket.on('close', () => (seen.open -= 1));
+    });
+    await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const store = await shellStore();
+    const live = new LiveReleases(store);
+    const renderer = new PageRenderer({
+      store,
+      live,
+      settings: { ...renderSettings(), apiUrl: `http://127.0.0.1:${portOf(api)}` },
+      log: { warn: () => undefined, error: () => undefined },
+    });
+    server = await startReleaseServer({ store, frontEnd: 'shell', port: 0, host: '127.0.0.1', live, renderer });
+  });
+  after(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await new Promise((resolve) => api.close(resolve));
+    api.closeAllConnections();
+  });
+
+  test('share one build, over a few pooled connections to the API', async () => {
+    const port = portOf(server);
+    // 400 requests on 250 connections (one address may hold 256).
+    const agent = new http.Agent({ maxSockets: 250 });
+    const get = (path) =>
+      new Promise((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path, agent }, (res) => {
+            let body = '';
+            res.on('data', (chunk) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode, body }));
+          })
+          .on('error', reject);
+      });
+    const replies = (await Promise.all(Array.from({ length: 400 }, () => get('/sitemap.xml')))).map((r) => r.body);
+    assert.equal(new Set(replies).size, 1, 'every request got the same sitemap');
+    assert.match(replies[0], /<sitemapindex/);
+    assert.equal(seen.sitemap, 1, 'one read of the API');
+    // Sitemap pages nobody asked for before, 200 at once: the API sees at most 8 connections.
+    const pages = await Promise.all(Array.from({ length: 200 }, (_, i) => get(`/sitemaps/products-${i + 1}.xml`)));
+    agent.destroy();
+    const statuses = new Set(pages.map((r) => r.status));
+    assert.ok(
+      [...statuses].every((status) => [200, 404, 503].includes(status)),
+      [...statuses].join(),
+    );
+    assert.ok(seen.mostOpen <= 8, `${seen.mostOpen} connections to the API at once`);
+    assert.ok(seen.pages <= 200);
   });
 });
