@@ -68,6 +68,8 @@ export interface Config {
   orders: { shipAfterHours: number; deliverAfterHours: number };
   /** Photo uploads per user per hour (POST /uploadimage, /upload). */
   uploadsPerHour: number;
+  /** Product listings, changes and removals one seller may make per hour (429 above). */
+  productWritesPerHour: number;
   /** Megabytes of photos one user may upload per hour. */
   uploadMegabytesPerHour: number;
   /**
@@ -174,6 +176,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       deliverAfterHours: num(env, 'ORDER_DELIVER_AFTER_HOURS', 48),
     },
     uploadsPerHour: num(env, 'RATE_UPLOADS_PER_HOUR', 200),
+    // Each listing, change or removal drops cached pages in every process and the rendering server.
+    productWritesPerHour: num(env, 'RATE_PRODUCT_WRITES_PER_HOUR', 300),
     uploadMegabytesPerHour: num(env, 'RATE_UPLOAD_MB_PER_HOUR', 100),
     auctions: {
       shipAfterHours: num(env, 'AUCTION_SHIP_AFTER_HOURS', 24),

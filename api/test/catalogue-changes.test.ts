@@ -34,10 +34,11 @@ describeEachDatabase(
         await stream.next((e) => e.event === 'ready');
         expect(stream.events[0]).toMatchObject({ event: 'ready', data: {} });
 
-        // A product listed: every process's catalogue cache is dropped, and the stream says so.
+        // A product listed: every process's catalogue cache is dropped, and the stream names it.
         const product = await listProduct(server(), seller.token, 420);
         await stream.next((e) => e.event === 'change');
-        expect(changes(stream)).toEqual([{ scope: 'catalogue' }]);
+        const named = { scope: 'catalogue', id: product.productid };
+        expect(changes(stream)).toEqual([named]);
 
         // A product deleted: again.
         expect(
@@ -47,7 +48,7 @@ describeEachDatabase(
           async () => changes(stream).length,
           (n) => n >= 2,
         );
-        expect(changes(stream)).toEqual([{ scope: 'catalogue' }, { scope: 'catalogue' }]);
+        expect(changes(stream)).toEqual([named, named]);
 
         // A refused bid says nothing; an accepted one names the item, and nothing else.
         expect((await bid(server(), bidder.token, item.auctionid, 10)).status).toBe(400);
@@ -69,8 +70,8 @@ describeEachDatabase(
           (n) => n >= 4,
         );
         expect(changes(stream)).toEqual([
-          { scope: 'catalogue' },
-          { scope: 'catalogue' },
+          named,
+          named,
           { scope: 'auction', id: item.auctionid },
           { scope: 'auction', id: item.auctionid },
         ]);
@@ -86,10 +87,10 @@ describeEachDatabase(
         const streams = await Promise.all([1, 2].map(() => openChanges(server())));
         try {
           await Promise.all(streams.map((s) => s.next((e) => e.event === 'ready')));
-          await listProduct(server(), seller.token, 100 + round);
+          const { productid } = await listProduct(server(), seller.token, 100 + round);
           for (const s of streams) {
             const change = await s.next((e) => e.event === 'change');
-            expect(change.data).toEqual({ scope: 'catalogue' });
+            expect(change.data).toEqual({ scope: 'catalogue', id: productid });
           }
         } finally {
           streams.forEach((s) => s.close());
@@ -185,9 +186,9 @@ describeTwoProcesses('catalogue change stream across processes (PostgreSQL)', (f
     try {
       await stream.next((e) => e.event === 'ready');
       const seller = await signedInUser(second());
-      await listProduct(second(), seller.token, 321);
+      const { productid } = await listProduct(second(), seller.token, 321);
       await stream.next((e) => e.event === 'change');
-      expect(changes(stream)).toEqual([{ scope: 'catalogue' }]);
+      expect(changes(stream)).toEqual([{ scope: 'catalogue', id: productid }]);
 
       const owner = await signedInUser(second());
       const bidder = await signedInUser(second());
@@ -197,7 +198,10 @@ describeTwoProcesses('catalogue change stream across processes (PostgreSQL)', (f
         async () => changes(stream).length,
         (n) => n >= 2,
       );
-      expect(changes(stream)).toEqual([{ scope: 'catalogue' }, { scope: 'auction', id: item.auctionid }]);
+      expect(changes(stream)).toEqual([
+        { scope: 'catalogue', id: productid },
+        { scope: 'auction', id: item.auctionid },
+      ]);
     } finally {
       stream.close();
     }

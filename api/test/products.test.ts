@@ -156,4 +156,49 @@ describeEachDatabase('shop: listing products', (server) => {
       expect(raw.status).toBe(400);
     });
   });
+
+  it("limits a seller's listings, changes and removals together per hour; nothing changes past it, other sellers go on", async () => {
+    const saved = server().config.productWritesPerHour;
+    server().config.productWritesPerHour = 3;
+    try {
+      const busy = await signedInUser(server());
+      const photo = (await upload(server(), uniquePng(), { token: busy.token })).body.data;
+      const body = {
+        productname: 'Socks',
+        title: 'Clothing',
+        description: 'Wool socks.',
+        price: 199,
+        rating: 4,
+        location: 'Pune',
+        photos: [photo],
+      };
+      const listed = await server().post('/product', body, { authtoken: busy.token });
+      expect(listed.status).toBe(200);
+      const id = listed.body.data.productid;
+      expect((await server().put(`/product/${id}`, { ...body, price: 189 }, { authtoken: busy.token })).status).toBe(
+        200,
+      );
+      expect((await server().put(`/product/${id}`, { ...body, price: 179 }, { authtoken: busy.token })).status).toBe(
+        200,
+      );
+      const refused = await server().put(`/product/${id}`, { ...body, price: 99 }, { authtoken: busy.token });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(refused.body.msg).toMatch(
+        /^You have changed your products too often\. Please try again in \d+ minutes?\.$/,
+      );
+      expect((await server().get(`/product/${id}`)).body.data.price).toBe(179);
+      expect((await server().request('DELETE', `/product/${id}`, { headers: { authtoken: busy.token } })).status).toBe(
+        429,
+      );
+      expect((await server().get(`/product/${id}`)).status).toBe(200);
+      const other = await signedInUser(server());
+      const otherPhoto = (await upload(server(), uniquePng(), { token: other.token })).body.data;
+      expect(
+        (await server().post('/product', { ...body, photos: [otherPhoto] }, { authtoken: other.token })).status,
+      ).toBe(200);
+    } finally {
+      server().config.productWritesPerHour = saved;
+    }
+  });
 });

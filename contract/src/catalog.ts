@@ -93,13 +93,14 @@ export type ProductSearchReply = Static<typeof ProductSearchReply>;
 
 /**
  * GET /catalogue/changes (server-sent events): `event: ready` (data `{}`) once the stream hears
- * every later change, then `event: change` with one of these as its data. `catalogue`: products
- * changed (any of them; every cached catalogue reply was dropped); `auction`: item `id` had a
+ * every later change, then `event: change` with one of these as its data. `catalogue`: product `id`
+ * was listed, changed or taken down (without `id`: any product may have; every cached catalogue
+ * reply was dropped either way); `auction`: item `id` had a
  * bid or was closed by its owner's approval. Changes made while a client was disconnected are
  * not replayed: a `ready` after a reconnection means anything may have changed.
  */
 export const CatalogueChange = Type.Union([
-  Type.Object({ scope: Type.Literal('catalogue') }),
+  Type.Object({ scope: Type.Literal('catalogue'), id: Type.Optional(Type.Integer()) }),
   Type.Object({ scope: Type.Literal('auction'), id: Type.Integer() }),
 ]);
 export type CatalogueChange = Static<typeof CatalogueChange>;

@@ -51,6 +51,7 @@ export const SELLER_MESSAGES = {
   removed: 'Product Removed Successfully',
   notYours: 'You can only change your own products',
   notFound: 'Product not found',
+  tooMany: 'You have changed your products too often.',
 } as const;
 
 /** GET /myproducts: a page of the caller's listings, newest first. */

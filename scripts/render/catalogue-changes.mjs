@@ -6,7 +6,7 @@ import https from 'node:https';
 const RECONNECT_MS = [500, 1000, 2000, 5000, 10000];
 
 /**
- * @typedef {{ scope: 'catalogue' } | { scope: 'auction', id: number }} CatalogueChange
+ * @typedef {{ scope: 'catalogue', id?: number } | { scope: 'auction', id: number }} CatalogueChange
  * @typedef {{
  *   onChange(change: CatalogueChange): void,
  *   onConnected(): void,

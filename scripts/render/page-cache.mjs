@@ -5,8 +5,9 @@ import { createHash } from 'node:crypto';
 const CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
- * @typedef {{ status: number, body: Buffer, key: string, expires: number }} CachedPage
- * `key` names the body (its hash): the compressed copies are kept under it.
+ * @typedef {{ status: number, body: Buffer, key: string, expires: number, products?: ReadonlySet<number> }} CachedPage
+ * `key` names the body (its hash): the compressed copies are kept under it. `products`: the
+ * products the page shows, when its render said (a change to another leaves it kept).
  */
 
 export class PageCache {
@@ -43,15 +44,18 @@ export class PageCache {
    * @param {number} status
    * @param {string} html
    * @param {number} seconds  how long it may be served
+   * @param {readonly number[]} [products]  the products it shows
    * @returns {CachedPage}
    */
-  set(url, status, html, seconds) {
+  set(url, status, html, seconds, products) {
     const body = Buffer.from(html);
+    /** @type {CachedPage} */
     const page = {
       status,
       body,
       key: `page:${createHash('sha1').update(body).digest('base64url')}`,
       expires: this.now() + seconds * 1000,
+      ...(products ? { products: new Set(products) } : {}),
     };
     this.#drop(url);
     const size = url.length + body.length;
@@ -66,11 +70,11 @@ export class PageCache {
   }
 
   /**
-   * Drops the pages whose URL `matches` (all of them without a test).
-   * @param {(url: string) => boolean} [matches]
+   * Drops the pages that `match` their URL and page (all of them without a test).
+   * @param {(url: string, page: CachedPage) => boolean} [matches]
    */
   drop(matches = () => true) {
-    for (const url of [...this.#pages.keys()]) if (matches(url)) this.#drop(url);
+    for (const [url, page] of [...this.#pages]) if (matches(url, page)) this.#drop(url);
   }
 
   #drop(url) {

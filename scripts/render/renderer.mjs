@@ -75,11 +75,34 @@ export function pageUrl(path, search) {
 
 /** Paths under which a page shows an auction item or the auction list (dropped with its events). */
 const AUCTION_PAGES = /^\/(auction|auctionhome|auctionproduct\/(\d+))(\?|$)/;
+/** A product's own page. */
+const PRODUCT_PAGE = /^\/productdetails\/\d+(\?|$)/;
+/** Kept pages are dropped at most this often: a flood of changes cannot keep the cache empty. */
+const SWEEP_INTERVAL_MS = 1000;
+
+/**
+ * Whether a kept page may show what changed. An auction item's events: that item's page and the
+ * auction lists. A product (`id`): every page that shows it, and every page but the other products'
+ * and the auctions' (a list may now take it in: the home page, a search, the sitemap); a page whose
+ * render did not say what it shows, at any product change. Any product (no id): every page.
+ * @param {string} url  the page's key without its config part
+ * @param {import('./page-cache.mjs').CachedPage} page
+ * @param {{ everything: boolean, products: ReadonlySet<number>, auctions: ReadonlySet<number> }} changes
+ */
+export function isStale(url, page, changes) {
+  if (changes.everything) return true;
+  const auction = AUCTION_PAGES.exec(url);
+  if (auction) return changes.auctions.size > 0 && (!auction[2] || changes.auctions.has(Number(auction[2])));
+  if (changes.products.size === 0) return false;
+  if (!PRODUCT_PAGE.test(url) || !page.products) return true;
+  for (const id of changes.products) if (page.products.has(id)) return true;
+  return false;
+}
 
 /**
  * @typedef {{ status: number, body: Buffer, key: string }} RenderedAnswer
  * @typedef {{
- *   renderPage(request: object): Promise<{ status: number, html: string, complete: boolean, expires?: number }>,
+ *   renderPage(request: object): Promise<{ status: number, html: string, complete: boolean, expires?: number, products?: number[] }>,
  *   preloadAreas(request: { serverEntries: Record<string, string> }): Promise<string[]>,
  *   pathStatus?(request: { url: string, config: object }): Promise<200 | 404>,
  * }} ShellServerBuild
@@ -102,6 +125,8 @@ export class PageRenderer {
     this.cache = new PageCache();
     /** @type {Map<string, Promise<RenderedAnswer | null>>} */
     this.rendering = new Map();
+    /** Pages rendered so far (the tests read it). */
+    this.rendered = 0;
     /** @type {Map<string, { template: string, build: ShellServerBuild } | null>} */
     this.shells = new Map();
     /** @type {Map<string, import('./stylesheets.mjs').Stylesheet[]>} */
@@ -110,6 +135,13 @@ export class PageRenderer {
     this.serverRoutes = new Map();
     /** @type {ReturnType<typeof followCatalogueChanges> | null} */
     this.changes = null;
+    /** Changes heard since the last sweep of the kept pages. */
+    this.pendingChanges = { everything: false, products: new Set(), auctions: new Set() };
+    /** @type {NodeJS.Timeout | null} */
+    this.sweepTimer = null;
+    this.lastSweep = 0;
+    /** Sweeps of the kept pages so far (the tests read it). */
+    this.sweeps = 0;
     /** robots.txt and sitemap files being built: concurrent requests for one share its build. */
     /** @type {Map<string, Promise<{ status: number, type: string, body: Buffer, key: string } | null>>} */
     this.seoBuilds = new Map();
@@ -142,24 +174,46 @@ export class PageRenderer {
   #follow() {
     if (this.changes) return;
     this.changes = followCatalogueChanges(this.settings.apiUrl, {
-      onChange: (change) => {
-        if (change.scope === 'auction') {
-          this.cache.drop((url) => {
-            const match = AUCTION_PAGES.exec(url.slice(url.indexOf('|') + 1));
-            return Boolean(match) && (!match[2] || Number(match[2]) === change.id);
-          });
-        } else {
-          this.cache.drop();
-        }
-      },
+      onChange: (change) => this.#changed(change),
       // Changes made while the stream was down were not seen: nothing kept from then is trusted.
-      onConnected: () => this.cache.drop(),
+      onConnected: () => {
+        this.pendingChanges.everything = true;
+        this.#sweep();
+      },
       onDisconnected: () => undefined,
       log: this.log,
     });
   }
 
+  /**
+   * Notes a change and sweeps the kept pages once it may (at most one sweep a second, the first at once).
+   * @param {import('./catalogue-changes.mjs').CatalogueChange} change
+   */
+  #changed(change) {
+    const pending = this.pendingChanges;
+    if (change.scope === 'auction') pending.auctions.add(change.id);
+    else if (change.id === undefined) pending.everything = true;
+    else pending.products.add(change.id);
+    if (this.sweepTimer) return;
+    const wait = Math.max(0, this.lastSweep + SWEEP_INTERVAL_MS - Date.now());
+    this.sweepTimer = setTimeout(() => this.#sweep(), wait);
+    this.sweepTimer.unref();
+  }
+
+  /** Drops the kept pages the changes heard since the last sweep may have made stale. */
+  #sweep() {
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    this.sweepTimer = null;
+    this.lastSweep = Date.now();
+    this.sweeps += 1;
+    const changes = this.pendingChanges;
+    this.pendingChanges = { everything: false, products: new Set(), auctions: new Set() };
+    this.cache.drop((key, page) => isStale(key.slice(key.indexOf('|') + 1), page, changes));
+  }
+
   close() {
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    this.sweepTimer = null;
     this.changes?.close();
     this.changes = null;
     this.apiAgent.destroy();
@@ -338,6 +392,7 @@ export class PageRenderer {
       this.log.error(`[render] ${url} could not be rendered on the server; it renders in the browser:`, error);
       return null;
     }
+    this.rendered += 1;
     // A page rendered without some of its parts is not kept: the next request tries again.
     let seconds = !rendered.complete
       ? 0
@@ -345,7 +400,7 @@ export class PageRenderer {
         ? settings.cacheSeconds
         : settings.unfollowedCacheSeconds;
     if (rendered.expires !== undefined) seconds = Math.min(seconds, Math.floor((rendered.expires - Date.now()) / 1000));
-    return this.cache.set(key, rendered.status, rendered.html, seconds);
+    return this.cache.set(key, rendered.status, rendered.html, seconds, rendered.products);
   }
 
   /**

@@ -169,8 +169,12 @@ async function shellStore() {
        return '<!doctype html><p>' + url + '</p><p>' + words.join(' ') + '</p>';
      };
      exports.renderPage = (request) => new Promise((resolve) => {
+       // A product's page shows it and the next one (a related product); the home page none.
+       const [, first, id, more] = pathOf(request.url).split('/');
+       const product = first === 'productdetails' && /^[0-9]+$/.test(id ?? '') && more === undefined ? Number(id) : null;
        const answer = () => resolve({
-         status: served.includes(pathOf(request.url)) ? 200 : 404, html: pageOf(request.url), complete: true,
+         status: served.includes(pathOf(request.url)) || product !== null ? 200 : 404, html: pageOf(request.url), complete: true,
+         products: product ? [product, product + 1] : [],
        });
        if (globalThis.__holdRenders) (globalThis.__heldRenders ??= []).push(answer);
        else answer();
@@ -358,5 +362,74 @@ describe('many sitemap requests at once', () => {
     );
     assert.ok(seen.mostOpen <= 8, `${seen.mostOpen} connections to the API at once`);
     assert.ok(seen.pages <= 200);
+  });
+});
+
+describe('a flood of catalogue changes', () => {
+  let api;
+  let server;
+  let renderer;
+  /** The change stream's open responses (the rendering server's one, once it follows). */
+  const streams = [];
+  const send = (change) => {
+    for (const stream of streams) stream.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
+  };
+  before(async () => {
+    api = http.createServer((req, res) => {
+      if (req.url !== '/catalogue/changes') return void res.writeHead(404).end('{}');
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('event: ready\ndata: {}\n\n');
+      streams.push(res);
+    });
+    await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const store = await shellStore();
+    const live = new LiveReleases(store);
+    renderer = new PageRenderer({
+      store,
+      live,
+      settings: { ...renderSettings(), apiUrl: `http://127.0.0.1:${portOf(api)}` },
+      log: { warn: () => undefined, error: () => undefined },
+    });
+    server = await startReleaseServer({ store, frontEnd: 'shell', port: 0, host: '127.0.0.1', live, renderer });
+  });
+  after(async () => {
+    for (const stream of streams) stream.end();
+    await new Promise((resolve) => server.close(resolve));
+    api.closeAllConnections();
+    await new Promise((resolve) => api.close(resolve));
+  });
+
+  /** Renders (or serves from memory) each path; resolves with the pages rendered anew. */
+  async function visit(paths) {
+    const before = renderer.rendered;
+    for (const path of paths) assert.equal((await fetch(`http://127.0.0.1:${portOf(server)}${path}`)).status, 200);
+    return renderer.rendered - before;
+  }
+
+  test('drops only the pages that show the changed product and the lists, at most once a second', async () => {
+    const pages = ['/', '/productdetails/1', '/productdetails/5', '/productdetails/9'];
+    await visit(pages); // the first render starts following the changes; what it kept before is dropped
+    await eventually(() => renderer.changes?.connected, 'the renderer follows the change stream');
+    await visit(pages);
+    assert.equal(await visit(pages), 0, 'kept');
+    const sweeps = renderer.sweeps;
+    // Product 6 changed: the home page (a list) and product 5's page (it shows 6) go; 1 and 9 stay.
+    send({ scope: 'catalogue', id: 6 });
+    await eventually(() => renderer.sweeps > sweeps, 'a sweep');
+    assert.equal(await visit(['/productdetails/1', '/productdetails/9']), 0);
+    assert.equal(await visit(['/', '/productdetails/5']), 2);
+    // 200 changes at once, as a seller's update flood: one or two sweeps, and 9's page stays.
+    const flooded = renderer.sweeps;
+    for (let i = 0; i < 200; i += 1) send({ scope: 'catalogue', id: 1000 + i });
+    send({ scope: 'catalogue', id: 1 });
+    await eventually(() => renderer.sweeps > flooded && renderer.pendingChanges.products.size === 0, 'the flood swept');
+    assert.ok(renderer.sweeps - flooded <= 2, `${renderer.sweeps - flooded} sweeps`);
+    assert.equal(await visit(['/productdetails/9']), 0, 'a page showing none of them is kept');
+    assert.equal(await visit(['/productdetails/1']), 1);
+    // A change naming no product: everything goes.
+    const last = renderer.sweeps;
+    send({ scope: 'catalogue' });
+    await eventually(() => renderer.sweeps > last, 'a sweep');
+    assert.equal(await visit(['/productdetails/9']), 1);
   });
 });

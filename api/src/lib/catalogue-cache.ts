@@ -5,15 +5,23 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { NotifiedCache } from './notified-cache';
 
-/** The notification channel of catalogue changes (no payload: every cached reply is dropped). */
+/**
+ * The notification channel of catalogue changes. Its payload is the changed product's id (or
+ * empty); every cached reply is dropped either way (lists hold many products), and the id goes on
+ * to the rendering server's change stream, which drops only the pages that show that product.
+ */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 
 /**
- * Tells every API process that products changed. Call it inside the transaction that changed
- * them: NOTIFY is delivered at commit, so no process drops its cache before the change is visible.
+ * Tells every API process that a product (or, without an id, products) changed. Call it inside the
+ * transaction that changed it: NOTIFY is delivered at commit, so no process drops its cache before
+ * the change is visible.
  */
-export async function notifyCatalogueChanged(db: Transaction<Database> | Kysely<Database>): Promise<void> {
-  await sql`SELECT pg_notify(${CATALOGUE_CHANNEL}, '')`.execute(db);
+export async function notifyCatalogueChanged(
+  db: Transaction<Database> | Kysely<Database>,
+  productid?: number,
+): Promise<void> {
+  await sql`SELECT pg_notify(${CATALOGUE_CHANNEL}, ${productid === undefined ? '' : String(productid)})`.execute(db);
 }
 
 /** Content codings the API sends, preferred first. @fastify/compress (app.ts) is given the same list. */

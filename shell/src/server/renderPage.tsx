@@ -52,6 +52,28 @@ export interface RenderedPage {
   complete: boolean;
   /** The time (ms since 1970) after which the page must not be served from a cache, if the page said one. */
   expires?: number;
+  /** The products the page's data shows (its product, a list, related ones): a change to one makes it stale. */
+  products: number[];
+}
+
+/** How deep productsShown looks into a read's answer (a reply, its list, a product, its fields). */
+const ANSWER_DEPTH = 6;
+
+/** The ids of the products in a page's embedded answers (every object with a numeric `productid`). */
+export function productsShown(answers: unknown): number[] {
+  const ids = new Set<number>();
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > ANSWER_DEPTH || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, depth + 1);
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    if (typeof record.productid === 'number') ids.add(record.productid);
+    for (const field of Object.values(record)) walk(field, depth + 1);
+  };
+  walk(answers, 0);
+  return [...ids];
 }
 
 function areaOf(pathname: string): RemoteName | null {
@@ -139,6 +161,7 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage> {
             const area = areaOf(pathname);
             try {
               const root = Buffer.concat(chunks).toString('utf8');
+              const answers = data.answers();
               resolve({
                 status: pathStatus(request) === 404 || found?.status === 404 ? 404 : 200,
                 html: composeDocument({
@@ -146,10 +169,11 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage> {
                   root,
                   meta: found,
                   stylesheets: request.stylesheetsFor(root, area),
-                  embedded: { config: request.config, data: data.answers(), url: request.url },
+                  embedded: { config: request.config, data: answers, url: request.url },
                   origin: request.origin,
                 }),
                 complete: errors === 0 && data.complete(),
+                products: productsShown(answers),
                 ...(found?.expires && !Number.isNaN(Date.parse(found.expires))
                   ? { expires: Date.parse(found.expires) }
                   : {}),

@@ -11,27 +11,35 @@ export const CHANGE_STREAM_TEXTS = {
   tooManyFromClient: 'Too many live connections from your address: close some and try again',
 } as const;
 
+/** More products changed in one turn than a batch names: the batch says "any product" instead. */
+const MAX_PRODUCTS_NAMED = 100;
+
 /**
  * What changed in the shop's public pages, for a server that caches them (GET /catalogue/changes):
- * `catalogue` whenever this process's catalogue cache is dropped by the channel (a product
- * changed in any process, or the listening connection dropped or came back, when a change may
- * have been missed), `auction` with the item's id on each of its events (a bid, the owner's
- * approval). One LISTEN each, shared with the catalogue cache and the auction streams.
+ * `catalogue` with the product's id whenever the catalogue channel names one (a product listed,
+ * changed or taken down in any process), without an id when it names none or the listening
+ * connection dropped or came back (a change may have been missed), `auction` with the item's id
+ * on each of its events (a bid, the owner's approval). One LISTEN each, shared with the catalogue
+ * cache and the auction streams.
  *
  * Changes heard in one turn of the event loop go out together, each once (a batch of bids on one
  * item is one line), serialised once for every stream. Only the scope and the id leave.
  */
 export class CatalogueChangeFeed {
   private readonly streams = new Set<StreamWrite>();
+  /** Any product may have changed (a notice without an id, a missed one, or too many to name). */
   private catalogueChanged = false;
+  private readonly productsChanged = new Set<number>();
   private readonly auctionsChanged = new Set<number>();
   private flushing: NodeJS.Immediate | null = null;
   private readonly stops: Array<() => void>;
 
   constructor(catalogue: CatalogueCache, hub: AuctionEventHub) {
     this.stops = [
-      catalogue.watch(() => {
-        this.catalogueChanged = true;
+      catalogue.watch((payload) => {
+        const id = payload && /^[1-9]\d{0,15}$/.test(payload) ? Number(payload) : null;
+        if (id === null || this.productsChanged.size >= MAX_PRODUCTS_NAMED) this.catalogueChanged = true;
+        else this.productsChanged.add(id);
         this.schedule();
       }),
       hub.subscribeAll((event) => {
@@ -50,6 +58,7 @@ export class CatalogueChangeFeed {
   private schedule(): void {
     if (!this.streams.size) {
       this.catalogueChanged = false;
+      this.productsChanged.clear();
       this.auctionsChanged.clear();
       return;
     }
@@ -60,8 +69,10 @@ export class CatalogueChangeFeed {
     this.flushing = null;
     const changes: CatalogueChange[] = [];
     if (this.catalogueChanged) changes.push({ scope: 'catalogue' });
+    else for (const id of this.productsChanged) changes.push({ scope: 'catalogue', id });
     for (const id of this.auctionsChanged) changes.push({ scope: 'auction', id });
     this.catalogueChanged = false;
+    this.productsChanged.clear();
     this.auctionsChanged.clear();
     if (!changes.length) return;
     const text = changes.map((change) => sseEvent('change', change)).join('');

@@ -16,7 +16,7 @@ export function insertProduct(db: Kysely<Database>, userid: number, values: Prod
       .values({ ...values, userid })
       .returning(PRODUCT_COLUMNS)
       .executeTakeFirstOrThrow();
-    await notifyCatalogueChanged(trx);
+    await notifyCatalogueChanged(trx, inserted.productid);
     return inserted;
   });
 }
@@ -57,7 +57,7 @@ export function updateProduct(db: Kysely<Database>, productid: number, userid: n
       .where('productid', '=', productid)
       .returning(PRODUCT_COLUMNS)
       .executeTakeFirstOrThrow();
-    await notifyCatalogueChanged(trx);
+    await notifyCatalogueChanged(trx, productid);
     return { row, was };
   });
 }
@@ -67,6 +67,6 @@ export function deleteProduct(db: Kysely<Database>, productid: number, userid: n
   return db.transaction().execute(async (trx) => {
     await lockOwnProduct(trx, productid, userid);
     await trx.deleteFrom('products').where('productid', '=', productid).execute();
-    await notifyCatalogueChanged(trx);
+    await notifyCatalogueChanged(trx, productid);
   });
 }

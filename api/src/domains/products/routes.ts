@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { publicBase, type App } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';
+import { enforceRateLimit } from '../../lib/ratelimit';
 import { replies } from '../../lib/replies';
 import { toProduct } from '../catalogue/repository';
 import { areStoredPngs } from '../uploads/repository';
@@ -34,6 +35,19 @@ export function productRoutes(app: App) {
     await Promise.allSettled([...mailing]);
   });
 
+  /** 429 past the seller's product writes of the hour (listings, changes and removals together). */
+  function countProductWrite(req: FastifyRequest): Promise<void> {
+    const limit = config.productWritesPerHour;
+    return enforceRateLimit(
+      db,
+      'product-write',
+      // Per seller, not per address (many sellers may share one).
+      { perIp: 1_000_000_000, perEmail: limit, perEmailAnywhere: limit, windowSeconds: 3600 },
+      { ip: req.ip, email: `user:${req.user.userid}` },
+      SELLER_MESSAGES.tooMany,
+    );
+  }
+
   /** The values of a product the seller sent, its photos stored PNGs of this API; or 400. */
   async function checkedProduct(req: FastifyRequest, body: CreateProductBody): Promise<ProductValues> {
     const base = publicBase(config, req);
@@ -49,6 +63,7 @@ export function productRoutes(app: App) {
       config: { auth: { token: 'header' } },
     },
     async (req) => {
+      await countProductWrite(req);
       const row = await insertProduct(db, req.user.userid, await checkedProduct(req, req.body));
       catalogue.forgetAll();
       return { status: 200, msg: 'Product Added Successfully', data: toProduct(row, publicBase(config, req)) };
@@ -87,6 +102,7 @@ export function productRoutes(app: App) {
       config: { auth: { token: 'header' } },
     },
     async (req) => {
+      await countProductWrite(req);
       const values = await checkedProduct(req, req.body);
       const { row, was } = await updateProduct(db, req.params.id, req.user.userid, values);
       catalogue.forgetAll();
@@ -108,6 +124,7 @@ export function productRoutes(app: App) {
       config: { auth: { token: 'header' } },
     },
     async (req) => {
+      await countProductWrite(req);
       await deleteProduct(db, req.params.id, req.user.userid);
       catalogue.forgetAll();
       return { status: 200, msg: SELLER_MESSAGES.removed, data: null };
