@@ -111,7 +111,7 @@ describeEachDatabase('auctions: bidding', (server) => {
         expect([amount, r.status, r.body.msg]).toEqual([
           amount,
           400,
-          'Your BID must be higher than the current BID of Rs. 1000',
+          'Your BID must be higher than the current BID of Rs. 1,000',
         ]);
       }
       expect((await bid(server(), a.token, item.auctionid, 1500)).status).toBe(200);
@@ -120,7 +120,7 @@ describeEachDatabase('auctions: bidding', (server) => {
         expect([amount, r.status, r.body.msg]).toEqual([
           amount,
           400,
-          'Your BID must be higher than the current BID of Rs. 1500',
+          'Your BID must be higher than the current BID of Rs. 1,500',
         ]);
       }
       const detail = (await server().get(`/getparticularaucpro/${item.auctionid}`)).body.data;

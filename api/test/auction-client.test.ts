@@ -123,7 +123,7 @@ test('auction journey through the client', async () => {
   await fails(client.placeBid(item.auctionid, 3000), 403, 'You cannot bid on your own auction item');
 
   signIn(bidder);
-  await fails(client.placeBid(item.auctionid, 2000), 400, 'Your BID must be higher than the current BID of Rs. 2000');
+  await fails(client.placeBid(item.auctionid, 2000), 400, 'Your BID must be higher than the current BID of Rs. 2,000');
   const afterBid = await client.placeBid(item.auctionid, 2100);
   expect(afterBid).toMatchObject({
     bid: 2100,

@@ -125,3 +125,20 @@ export const AUCTION_CATEGORIES = ['Currancy', 'Painting', 'Sports Items'] as co
 
 /** Bids and bid values are whole rupees up to this amount. */
 export const AUCTION_MAX_BID = 1_000_000_000;
+
+/**
+ * Money as a person reads it, in the front ends and the API's mails and messages: 'Rs.' and Indian
+ * digit grouping (the last three digits, then pairs: Rs. 38,999, Rs. 1,50,000), paise only when the
+ * amount has them (Rs. 1,234.50). A numeric text is read as its amount; any other text is shown as
+ * given. Grouped by hand rather than by Intl's en-IN: the server render and the browser must print
+ * the same text for hydration, and a Node or browser without full ICU data groups as en (150,000).
+ */
+export function formatRupees(amount: number | string): string {
+  const value = typeof amount === 'number' ? amount : Number(amount.trim() || Number.NaN);
+  if (!Number.isFinite(value)) return `Rs. ${amount}`;
+  const [whole, paise] = Math.abs(value).toFixed(2).split('.');
+  const lakhs = whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
+  const grouped = lakhs ? `${lakhs},${whole.slice(-3)}` : whole;
+  const sign = value < 0 && `${whole}${paise}` !== '000' ? '-' : '';
+  return `${sign}Rs. ${grouped}${paise === '00' ? '' : `.${paise}`}`;
+}

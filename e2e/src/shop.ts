@@ -59,9 +59,13 @@ export function shippingFor(itemsTotal: number): number {
   return itemsTotal >= 500 ? 0 : 50;
 }
 
-/** 'Rs. {amount}' as the pages write money. */
+/**
+ * 'Rs. {amount}' as the pages write money: Indian digit grouping (Rs. 1,50,000), paise only when
+ * the amount has them. Intl's en-IN here, a reference independent of the pages' own formatter.
+ */
 export function rs(amount: number): string {
-  return `Rs. ${Math.round(amount * 100) / 100}`;
+  const paise = Math.round(amount * 100) % 100 !== 0;
+  return `Rs. ${amount.toLocaleString('en-IN', { minimumFractionDigits: paise ? 2 : 0, maximumFractionDigits: paise ? 2 : 0 })}`;
 }
 
 /** The header's cart link (its name is 'Cart, {n} item(s)'; shown when signed in). */

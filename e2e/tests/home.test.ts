@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { eventually } from '../src/journey';
 import { API_URL, BASE_URL, launchBrowser, openPage } from '../src/browser';
 import { E2E_PORTS } from '../src/stack.mjs';
+import { rs } from '../src/shop';
 
 let browser: Browser;
 before(async () => {
@@ -33,7 +34,7 @@ test('the home page shows TOP TRENDING, a bounded set rendered by the shop remot
   const grid = page.locator('main').getByRole('list', { name: 'Top trending products' });
   const first = trending.data[0];
   await grid.getByText(first.productname, { exact: true }).first().waitFor();
-  assert.ok(await grid.getByText(`Rs. ${first.price}`).first().isVisible());
+  assert.ok(await grid.getByText(rs(first.price), { exact: true }).first().isVisible());
   // The trending set, never the catalogue: 8 cards, and the catalogue behind Load More.
   assert.equal(await grid.getByRole('listitem').count(), 8);
   assert.deepEqual(

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { API_URL, BASE_URL, launchBrowser } from '../src/browser';
 import { expectToast, inFreshContext, main, waitForPath } from '../src/journey';
-import { addressLine, catalogue, HOME_ADDRESS, shopperWithAddress } from '../src/shop';
+import { addressLine, catalogue, HOME_ADDRESS, rs, shopperWithAddress } from '../src/shop';
 
 let browser: Browser;
 before(async () => {
@@ -138,7 +138,7 @@ test('keyboard only: a signed-in bidder places a bid on an auction item', async 
       .locator('dt')
       .filter({ hasText: /^Current BID$/ })
       .locator('xpath=following-sibling::dd[1]');
-    assert.equal((await current.innerText()).trim(), `Rs. ${offer}`);
+    assert.equal((await current.innerText()).trim(), rs(offer));
   });
   assert.deepEqual([...invisibleFocus], [], 'every control reached by Tab shows that it has the focus');
 });

@@ -11,7 +11,7 @@ import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { loginByApi, signUpByApi, uniqueUser } from '../src/accounts';
 import { API_URL, BASE_URL, launchBrowser, openPage } from '../src/browser';
-import { callApi, catalogue, listProductByApi } from '../src/shop';
+import { callApi, catalogue, listProductByApi, rs } from '../src/shop';
 import { ROOT } from '../../scripts/front-ends.mjs';
 
 const STORE = process.env.E2E_RELEASES_DIR!;
@@ -78,7 +78,7 @@ test('with JavaScript off, each public page comes rendered: its content, its tit
     // A product: its price, description and photo in the page; a share preview and structured data of it.
     await page.goto(`${BASE_URL}/productdetails/${product.productid}`);
     const main = await page.locator('main').innerText();
-    assert.ok(main.includes(`Rs. ${product.price}`));
+    assert.ok(main.includes(rs(product.price)));
     const { data: details } = (await (await fetch(`${API_URL}/product/${product.productid}`)).json()) as {
       data: { description: string; rating: number };
     };

@@ -61,7 +61,7 @@ describe('escapeHtml', () => {
 describe('headTags', () => {
   const meta: PageMeta = {
     title: 'Wireless Headphones',
-    description: 'Rs. 2999. Over-ear, 30 hours of battery.',
+    description: 'Rs. 2,999. Over-ear, 30 hours of battery.',
     path: '/productdetails/12',
     image: 'https://api.example/images/12.png',
     type: 'product',

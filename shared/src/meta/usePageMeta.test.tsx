@@ -21,12 +21,12 @@ describe('usePageMeta in the browser', () => {
   it('sets the tab title and the description, renders nothing of its own, and follows changes', () => {
     const { container, rerender, unmount } = render(
       <MemoryRouter>
-        <Page meta={{ title: 'Wireless Headphones', description: 'Rs. 2999. Over-ear.' }} />
+        <Page meta={{ title: 'Wireless Headphones', description: 'Rs. 2,999. Over-ear.' }} />
       </MemoryRouter>,
     );
     expect(container.innerHTML).toBe('<p>page</p>');
     expect(document.title).toBe('Wireless Headphones | Marketplace');
-    expect(description()).toBe('Rs. 2999. Over-ear.');
+    expect(description()).toBe('Rs. 2,999. Over-ear.');
 
     rerender(
       <MemoryRouter>

@@ -1,6 +1,7 @@
 import { type ReactElement } from 'react';
 import { Link } from '../router';
 import type { Address } from '@marketplace/contract';
+import { formatRupees } from '@marketplace/contract/rules';
 import { HOME_PATH } from '../links';
 import styles from './atoms.module.css';
 
@@ -42,8 +43,12 @@ export function StarRating({ value }: { value: number }): ReactElement {
   );
 }
 
+/**
+ * 'Rs. {price}' with Indian digit grouping (Rs. 1,50,000): the contract's `formatRupees`, which the
+ * API's mails use too, under the name the front ends have always called.
+ */
 export function formatPrice(price: number | string): string {
-  return `Rs. ${price}`;
+  return formatRupees(price);
 }
 
 /** An address on one line, as the spec's billaddress and the account pages show it: its parts, trimmed, joined by ', '. */
@@ -54,7 +59,7 @@ export function formatAddress(a: Address): string {
     .join(', ');
 }
 
-/** 'Rs. {price}' */
+/** 'Rs. {price}' as `formatPrice` writes it. */
 export function Price({ value, className }: { value: number | string; className?: string }): ReactElement {
   return <span className={[styles.price, className].filter(Boolean).join(' ')}>{formatPrice(value)}</span>;
 }

@@ -1,4 +1,10 @@
-import { AUCTION_MAX_BID, AUCTION_MESSAGES, type BidderStatus, type CreateAuctionBody } from '@marketplace/contract';
+import {
+  AUCTION_MAX_BID,
+  AUCTION_MESSAGES,
+  formatRupees,
+  type BidderStatus,
+  type CreateAuctionBody,
+} from '@marketplace/contract';
 import type { Config } from '../../config';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 
@@ -7,7 +13,7 @@ export const AUCTION_TEXTS = {
   ownItem: 'You cannot bid on your own auction item',
   approved: 'This auction is closed: the owner has approved a winner',
   ended: 'This auction has ended: no more bids are taken',
-  tooLow: (current: number) => `Your BID must be higher than the current BID of Rs. ${current}`,
+  tooLow: (current: number) => `Your BID must be higher than the current BID of ${formatRupees(current)}`,
   notOwner: 'Only the owner of this auction item can approve a bidder',
   neverBid: 'This user has not bid on this auction item',
   alreadyApproved: 'A winner has already been approved for this auction item',

@@ -1,19 +1,7 @@
-import type { Order } from '@marketplace/contract';
+import { formatRupees, type Order } from '@marketplace/contract';
 import type { Config } from '../../config';
 import type { OrderStatusValue, SignedInUser } from '../../db/schema';
 import { HttpError, conflict, notFound } from '../../lib/errors';
-
-export const ORDER_MESSAGES = {
-  emptyCart: 'Your cart is empty: add a product before placing an order',
-  notFound: 'Order not found',
-  cancelled: 'Order Cancelled Successfully',
-  alreadyCancelled: 'This order is already cancelled',
-  delivered: 'This order is already Delivered and can no longer be cancelled',
-  tooLarge:
-    'This order is too large to place: one order can total at most Rs. 9,999,999,999,999.99. Please remove some items from your cart.',
-} as const;
-
-export const ORDER_STATUSES: OrderStatusValue[] = ['Processing', 'Shipped', 'Delivered', 'Cancelled'];
 
 /** The largest total the order columns hold (numeric(15, 2)), in paise: exact as a JavaScript number. */
 export const MAX_ORDER_TOTAL_PAISE = 999_999_999_999_999;
@@ -21,6 +9,17 @@ export const MAX_ORDER_TOTAL_PAISE = 999_999_999_999_999;
 /** Rupees → whole paise, so sums are exact. */
 export const toPaise = (rupees: number | string) => Math.round(Number(rupees) * 100);
 export const toRupees = (paise: number) => paise / 100;
+
+export const ORDER_MESSAGES = {
+  emptyCart: 'Your cart is empty: add a product before placing an order',
+  notFound: 'Order not found',
+  cancelled: 'Order Cancelled Successfully',
+  alreadyCancelled: 'This order is already cancelled',
+  delivered: 'This order is already Delivered and can no longer be cancelled',
+  tooLarge: `This order is too large to place: one order can total at most ${formatRupees(toRupees(MAX_ORDER_TOTAL_PAISE))}. Please remove some items from your cart.`,
+} as const;
+
+export const ORDER_STATUSES: OrderStatusValue[] = ['Processing', 'Shipped', 'Delivered', 'Cancelled'];
 
 export interface OrderTotals {
   itemsTotal: number;
@@ -46,11 +45,11 @@ export function cancelRefusal(status: OrderStatusValue | undefined): HttpError {
   return conflict(status === 'Cancelled' ? ORDER_MESSAGES.alreadyCancelled : ORDER_MESSAGES.delivered);
 }
 
-const rs = (paise: number) => `Rs. ${toRupees(paise).toFixed(2)}`;
+const rs = (paise: number) => formatRupees(toRupees(paise));
 
 /** The order confirmation mail, built from the placed order. */
 export function confirmationMail(user: SignedInUser, order: Order) {
-  const lines = order.orderdata.map((l) => `  ${l.productname} × ${l.quantity}   Rs. ${l.price.toFixed(2)}`);
+  const lines = order.orderdata.map((l) => `  ${l.productname} × ${l.quantity}   ${formatRupees(l.price)}`);
   const subtotal = toPaise(order.billamount) + toPaise(order.discount);
   return {
     to: user.email,

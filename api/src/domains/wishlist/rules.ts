@@ -1,3 +1,4 @@
+import { formatRupees } from '@marketplace/contract';
 import { HttpError, notFound } from '../../lib/errors';
 
 /** The lists a user keeps products in. */
@@ -23,9 +24,6 @@ export function mayKeep(
   return true;
 }
 
-const rupees = (n: number) =>
-  `Rs. ${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 /** The mail to one watcher of a product whose price went down from `was` to `now`. */
 export function priceDropMail(
   watcher: { email: string; firstname: string },
@@ -36,11 +34,11 @@ export function priceDropMail(
 ) {
   return {
     to: watcher.email,
-    subject: `Price drop: ${product.productname} is now ${rupees(now)}`,
+    subject: `Price drop: ${product.productname} is now ${formatRupees(now)}`,
     text: [
       `Hello ${watcher.firstname},`,
       '',
-      `The price of ${product.productname} has dropped from ${rupees(was)} to ${rupees(now)}.`,
+      `The price of ${product.productname} has dropped from ${formatRupees(was)} to ${formatRupees(now)}.`,
       '',
       `See it here: ${link}`,
       '',

@@ -63,8 +63,8 @@ describe('My Product BID Users', () => {
         .map((c) => c.textContent),
     );
     expect(note).toEqual([
-      ['1918 One Rupee Note', 'Priya Nair', 'priya.nair@example.com', 'Rs. 2600', 'Bidding'],
-      ['1918 One Rupee Note', 'Rohan Mehta', 'rohan.mehta@example.com', 'Rs. 2400', 'Bidding'],
+      ['1918 One Rupee Note', 'Priya Nair', 'priya.nair@example.com', 'Rs. 2,600', 'Bidding'],
+      ['1918 One Rupee Note', 'Rohan Mehta', 'rohan.mehta@example.com', 'Rs. 2,400', 'Bidding'],
     ]);
     rowsOf('1918 One Rupee Note').forEach((r) =>
       expect(within(r).getByRole('button', { name: /^Approve/ })).toBeInTheDocument(),
@@ -190,7 +190,7 @@ describe('My Product BID Users, a page at a time', () => {
     const note = rowsOf('1918 One Rupee Note');
     expect(note).toHaveLength(2);
     expect(note[1]).toHaveTextContent('Rohan Mehta');
-    expect(note[1]).toHaveTextContent('Rs. 2700');
+    expect(note[1]).toHaveTextContent('Rs. 2,700');
     expect(screen.getByRole('button', { name: 'Load more bidders' })).toBeEnabled();
   });
 

@@ -1,4 +1,5 @@
 import { type ReactElement } from 'react';
+import { formatPrice } from '@marketplace/shared';
 import { Carousel, type CarouselSlide } from '@marketplace/shared/carousel';
 import { CoinsArt, PaintingArt, SportsArt } from './bannerArt';
 import styles from './AuctionBanner.module.css';
@@ -8,21 +9,21 @@ export const BANNER_SLIDES = [
   {
     kicker: 'Paintings',
     title: 'Original art, framed and signed',
-    text: 'Starting from Rs. 499',
+    text: `Starting from ${formatPrice(499)}`,
     theme: 'canvas',
     Art: PaintingArt,
   },
   {
     kicker: 'Coins and Currency Notes',
     title: 'Rare coins and old notes',
-    text: 'Starting from Rs. 999',
+    text: `Starting from ${formatPrice(999)}`,
     theme: 'mint',
     Art: CoinsArt,
   },
   {
     kicker: 'Sports Items',
     title: 'Signed bats, balls and jerseys',
-    text: 'Starting from Rs. 9999',
+    text: `Starting from ${formatPrice(9999)}`,
     theme: 'stadium',
     Art: SportsArt,
   },

@@ -46,8 +46,8 @@ describe('auction home', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
 
     const painting = card('Sunset over the Ghats');
-    expect(within(painting).getByText('Current BID: Rs. 5000')).toBeInTheDocument();
-    expect(within(painting).getByText('Rs. 3000 to Rs. 9000')).toBeInTheDocument();
+    expect(within(painting).getByText('Current BID: Rs. 5,000')).toBeInTheDocument();
+    expect(within(painting).getByText('Rs. 3,000 to Rs. 9,000')).toBeInTheDocument();
     expect(within(painting).queryByText('Closed')).not.toBeInTheDocument();
     const photo = within(painting).getByRole('img', { name: 'Sunset over the Ghats' });
     expect(photo).toHaveAttribute('src', 'http://localhost:4000/images/1a.png');
@@ -57,8 +57,8 @@ describe('auction home', () => {
     expect(view).toHaveTextContent('Click here to view');
     expect(view).toHaveAttribute('href', '/auctionproduct/1');
 
-    expect(within(card('1918 One Rupee Note')).getByText('Current BID: Rs. 1200')).toBeInTheDocument();
-    expect(within(card('1918 One Rupee Note')).getByText('Rs. 999 to Rs. 2500')).toBeInTheDocument();
+    expect(within(card('1918 One Rupee Note')).getByText('Current BID: Rs. 1,200')).toBeInTheDocument();
+    expect(within(card('1918 One Rupee Note')).getByText('Rs. 999 to Rs. 2,500')).toBeInTheDocument();
     expect(within(card('Signed Cricket Bat')).getByText('Closed')).toBeInTheDocument();
     expect(within(card('Signed Cricket Bat')).getByRole('link', { name: /Click here to view/ })).toHaveAttribute(
       'href',
@@ -111,7 +111,7 @@ describe('auction home', () => {
     const banner = screen.getByRole('region', { name: 'Auction categories' });
     expect(banner).toHaveTextContent(/Paintings.*Starting from Rs\. 499/);
     expect(banner).toHaveTextContent(/Coins and Currency Notes.*Starting from Rs\. 999/);
-    expect(banner).toHaveTextContent(/Sports Items.*Starting from Rs\. 9999/);
+    expect(banner).toHaveTextContent(/Sports Items.*Starting from Rs\. 9,999/);
     // Only the current slide is exposed; the others are hidden from assistive technology.
     expect(within(banner).getAllByRole('group', { name: /of 3/ })).toHaveLength(1);
 

@@ -18,7 +18,9 @@ describe('auction item page meta', () => {
       type: 'product',
       properties: { 'product:price:amount': '5500', 'product:price:currency': 'INR' },
     });
-    expect(meta.description).toMatch(/^Current BID: Rs\. 5500\. Bidding ends 3 Jan 2030, 4:00\spm IST\. Oil on canvas/);
+    expect(meta.description).toMatch(
+      /^Current BID: Rs\. 5,500\. Bidding ends 3 Jan 2030, 4:00\spm IST\. Oil on canvas/,
+    );
     expect(meta.jsonLd?.[0]).toMatchObject({
       '@type': 'Product',
       offers: { price: 5500, priceCurrency: 'INR', availabilityEnds: '2030-01-03T10:30:00.000Z' },

@@ -66,18 +66,18 @@ describe('auction item page', () => {
       'http://localhost:4000/images/1b.png',
     );
 
-    expect(fact('Current BID')).toBe('Rs. 5000');
-    expect(fact('Highest BID')).toBe('Rs. 5000');
-    expect(fact('Range Lowest BID')).toBe('Rs. 3000');
-    expect(fact('Range Highest BID')).toBe('Rs. 9000');
+    expect(fact('Current BID')).toBe('Rs. 5,000');
+    expect(fact('Highest BID')).toBe('Rs. 5,000');
+    expect(fact('Range Lowest BID')).toBe('Rs. 3,000');
+    expect(fact('Range Highest BID')).toBe('Rs. 9,000');
     expect(fact('Age of Product')).toBe('25 years');
     expect(screen.getByText(/^Time:/)).toBeInTheDocument();
     expect(screen.getByText(/Oil on canvas, 60 × 90 cm\./)).toBeInTheDocument();
     expect(screen.getByRole('complementary', { name: 'Contact Agent' })).toHaveTextContent('Riya Kapoor');
     expect(screen.getByRole('button', { name: 'Add BID' })).toBeInTheDocument();
     expect(historyRows().map(([name, amount]) => [name, amount])).toEqual([
-      ['Priya', 'Rs. 5000'],
-      ['Rohan', 'Rs. 4500'],
+      ['Priya', 'Rs. 5,000'],
+      ['Rohan', 'Rs. 4,500'],
     ]);
   });
 
@@ -115,8 +115,8 @@ describe('auction item page', () => {
 
     expect(api.placeBid).toHaveBeenCalledWith(1, 6000);
     expect(await toastKind('Your BID has been placed')).toBe('success');
-    expect(fact('Current BID')).toBe('Rs. 6000');
-    expect(historyRows()[0].slice(0, 2)).toEqual(['Asha', 'Rs. 6000']);
+    expect(fact('Current BID')).toBe('Rs. 6,000');
+    expect(historyRows()[0].slice(0, 2)).toEqual(['Asha', 'Rs. 6,000']);
     expect(screen.getByLabelText(/^Your BID/)).toHaveValue('');
     expect(currentPath()).toBe('/auctionproduct/1');
   });
@@ -124,13 +124,13 @@ describe('auction item page', () => {
   it("shows the server's message as an error toast when a bid is refused", async () => {
     signInAs();
     await openItem();
-    api.placeBid.mockRejectedValue(new ApiError(400, 'Your BID must be higher than the current BID of Rs. 5000'));
+    api.placeBid.mockRejectedValue(new ApiError(400, 'Your BID must be higher than the current BID of Rs. 5,000'));
 
     await userEvent.type(screen.getByLabelText(/^Your BID/), '5000');
     await userEvent.click(screen.getByRole('button', { name: 'Add BID' }));
 
-    expect(await toastKind('Your BID must be higher than the current BID of Rs. 5000')).toBe('error');
-    expect(fact('Current BID')).toBe('Rs. 5000');
+    expect(await toastKind('Your BID must be higher than the current BID of Rs. 5,000')).toBe('error');
+    expect(fact('Current BID')).toBe('Rs. 5,000');
   });
 
   it('requires a bid before sending anything', async () => {
@@ -154,21 +154,21 @@ describe('auction item page', () => {
     expect(api.subscribeToAuction).toHaveBeenCalledWith(1, expect.any(Function), expect.any(Function));
 
     emit({ type: 'bid', auctionid: 1, bid: 7000, highbid: 7000, nickname: 'Rohan', at: '2026-01-04T10:00:00.000Z' });
-    expect(fact('Current BID')).toBe('Rs. 7000');
-    expect(fact('Highest BID')).toBe('Rs. 7000');
+    expect(fact('Current BID')).toBe('Rs. 7,000');
+    expect(fact('Highest BID')).toBe('Rs. 7,000');
     expect(fact('Bids')).toBe('3');
     expect(historyRows().map(([name, amount]) => [name, amount])).toEqual([
-      ['Rohan', 'Rs. 7000'],
-      ['Priya', 'Rs. 5000'],
-      ['Rohan', 'Rs. 4500'],
+      ['Rohan', 'Rs. 7,000'],
+      ['Priya', 'Rs. 5,000'],
+      ['Rohan', 'Rs. 4,500'],
     ]);
-    expect(screen.getByText('New BID: Rs. 7000 by Rohan')).toBeInTheDocument();
+    expect(screen.getByText('New BID: Rs. 7,000 by Rohan')).toBeInTheDocument();
 
     // The same event twice (e.g. after a reconnection) is counted once; other items' events are ignored.
     emit({ type: 'bid', auctionid: 1, bid: 7000, highbid: 7000, nickname: 'Rohan', at: '2026-01-04T10:00:00.000Z' });
     emit({ type: 'bid', auctionid: 2, bid: 99000, highbid: 99000, nickname: 'Other', at: '2026-01-05T10:00:00.000Z' });
     expect(historyRows()).toHaveLength(3);
-    expect(fact('Current BID')).toBe('Rs. 7000');
+    expect(fact('Current BID')).toBe('Rs. 7,000');
     expect(api.getAuction).toHaveBeenCalledTimes(1);
   });
 
@@ -185,8 +185,8 @@ describe('auction item page', () => {
       }),
     );
     reconnect();
-    await waitFor(() => expect(fact('Current BID')).toBe('Rs. 8000'));
-    expect(historyRows()[0].slice(0, 2)).toEqual(['Dev', 'Rs. 8000']);
+    await waitFor(() => expect(fact('Current BID')).toBe('Rs. 8,000'));
+    expect(historyRows()[0].slice(0, 2)).toEqual(['Dev', 'Rs. 8,000']);
   });
 
   it('replaces the form with the closed notice and the winner when the closed event arrives', async () => {
@@ -198,7 +198,7 @@ describe('auction item page', () => {
     expect(screen.queryByRole('button', { name: 'Add BID' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/^Your BID/)).not.toBeInTheDocument();
     expect(screen.getByText('This auction is closed')).toBeInTheDocument();
-    expect(screen.getByText('Won by Priya with a BID of Rs. 5000.')).toBeInTheDocument();
+    expect(screen.getByText('Won by Priya with a BID of Rs. 5,000.')).toBeInTheDocument();
     expect(screen.getByRole('timer', { name: 'Time left' })).toHaveTextContent('Auction closed');
     expect(screen.getByText('Bidding has closed: the owner approved a winner')).toBeInTheDocument();
   });
@@ -207,7 +207,7 @@ describe('auction item page', () => {
     signInAs();
     await openItem(auctionItem({ status: 'closed', winner: BIDDER }));
     expect(
-      await screen.findByText('Congratulations, you won this item with your BID of Rs. 5000.'),
+      await screen.findByText('Congratulations, you won this item with your BID of Rs. 5,000.'),
     ).toBeInTheDocument();
   });
 

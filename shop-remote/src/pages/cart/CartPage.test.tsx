@@ -38,7 +38,7 @@ describe('/viewcart', () => {
     expect(first.getByRole('img', { name: 'Wireless Headphones' })).toHaveAttribute('src', HEADPHONES.photo);
     expect(first.getByRole('link', { name: 'Wireless Headphones' })).toHaveAttribute('href', '/productdetails/1');
     expect(first.getByText('Electronics')).toBeInTheDocument();
-    expect(first.getByText('Rs. 2999')).toBeInTheDocument();
+    expect(first.getByText('Rs. 2,999')).toBeInTheDocument();
     expect(first.getByText('1')).toBeInTheDocument();
     expect(first.getByRole('button', { name: 'Delete Wireless Headphones' })).toBeInTheDocument();
 
@@ -46,8 +46,18 @@ describe('/viewcart', () => {
     expect(screen.getByRole('link', { name: 'Place Order' })).toHaveAttribute('href', '/checkout');
     expect(screen.getByRole('button', { name: 'Clear Cart' })).toBeInTheDocument();
     // Subtotal 3398 (display estimate) ships free from Rs. 500.
-    expect(screen.getByText('Rs. 3398')).toBeInTheDocument();
+    expect(screen.getByText('Rs. 3,398')).toBeInTheDocument();
     expect(screen.getByText('Free Delivery')).toBeInTheDocument();
+  });
+
+  it('prints prices as Indian shops do: lakh grouping, paise only where there are some', async () => {
+    const SOFA = item(3, 'Teak Sofa', 'Furniture', 149999.5);
+    api.getCartItems.mockResolvedValue([SOFA, SHIRT]);
+    await renderAt('/viewcart');
+    const rows = await cartRows();
+    expect(within(rows[0]).getByText('Rs. 1,49,999.50')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Rs. 399')).toBeInTheDocument();
+    expect(screen.getByText('Rs. 1,50,398.50')).toBeInTheDocument();
   });
 
   it('deletes one row, keeps the others and refreshes the header badge', async () => {

@@ -64,9 +64,9 @@ describe('/checkout', () => {
     const box = within(summary());
     expect(box.getByText(/Wireless Headphones/)).toBeInTheDocument();
     expect(box.getByText(/Cotton Shirt/)).toBeInTheDocument();
-    expect(box.getByText('Subtotal').nextElementSibling).toHaveTextContent('Rs. 3398');
+    expect(box.getByText('Subtotal').nextElementSibling).toHaveTextContent('Rs. 3,398');
     expect(box.getByText('Shipping').nextElementSibling).toHaveTextContent('Free Delivery');
-    expect(box.getByText('Total').nextElementSibling).toHaveTextContent('Rs. 3398');
+    expect(box.getByText('Total').nextElementSibling).toHaveTextContent('Rs. 3,398');
     expect(box.queryByText('Discount(Promocode)')).not.toBeInTheDocument();
 
     const payment = screen.getByRole('radiogroup', { name: 'Payment Information' });
@@ -140,7 +140,7 @@ describe('/checkout', () => {
       'Coupon Applied Successfully — Rs. 50 off',
     );
     expect(within(summary()).getByText('Discount(Promocode)').nextElementSibling).toHaveTextContent('- Rs. 50');
-    expect(within(summary()).getByText('Total').nextElementSibling).toHaveTextContent('Rs. 3348');
+    expect(within(summary()).getByText('Total').nextElementSibling).toHaveTextContent('Rs. 3,348');
 
     await user.click(screen.getByRole('button', { name: 'Remove coupon' }));
     expect(within(summary()).queryByText('Discount(Promocode)')).not.toBeInTheDocument();

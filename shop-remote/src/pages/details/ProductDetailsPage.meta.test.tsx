@@ -17,7 +17,7 @@ describe('product page meta', () => {
     const meta = productMeta(item, origin);
     expect(meta).toMatchObject({
       title: 'Wireless Headphones',
-      description: 'Rs. 2999. Wireless Headphones: a sample description.',
+      description: 'Rs. 2,999. Wireless Headphones: a sample description.',
       path: '/productdetails/12',
       image: 'http://localhost:4000/images/12.png',
       type: 'product',

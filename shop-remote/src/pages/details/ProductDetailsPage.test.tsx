@@ -37,7 +37,7 @@ describe('product details', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Wireless Headphones' })).toBeInTheDocument();
     expect(api.getProduct).toHaveBeenCalledWith(1);
     const product = screen.getByRole('article');
-    expect(within(product).getByText('Rs. 2999')).toBeInTheDocument();
+    expect(within(product).getByText('Rs. 2,999')).toBeInTheDocument();
     expect(within(product).getByText('Wireless Headphones: a sample description.')).toBeInTheDocument();
     expect(within(product).getByText('Electronics', { selector: 'p' })).toBeInTheDocument();
     expect(within(product).getByRole('img', { name: 'Wireless Headphones' })).toHaveAttribute(
@@ -62,7 +62,7 @@ describe('product details', () => {
     await screen.findByRole('heading', { level: 1, name: 'Wireless Headphones' });
 
     const was = screen.getByText((_, el) => el?.tagName === 'DEL');
-    expect(was).toHaveTextContent('Was Rs. 3749');
+    expect(was).toHaveTextContent('Was Rs. 3,749');
     expect(screen.getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Headphones' })).toHaveAttribute('href', '/newarrival/Headphones');
 

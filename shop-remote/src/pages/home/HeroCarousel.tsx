@@ -1,7 +1,7 @@
 import { type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
 import { Carousel, type CarouselSlide } from '@marketplace/shared/carousel';
-import { NEW_ARRIVALS_PATH } from '@marketplace/shared';
+import { NEW_ARRIVALS_PATH, formatPrice } from '@marketplace/shared';
 import { AccessoriesArt, HeadphonesArt, MobileArt } from './heroArt';
 import styles from './HeroCarousel.module.css';
 
@@ -10,12 +10,24 @@ export const HERO_SLIDES = [
   {
     kicker: 'Electronics Accessories',
     title: 'Get 30% Off',
-    text: 'Starting from Rs. 25000',
+    text: `Starting from ${formatPrice(25000)}`,
     theme: 'sunset',
     Art: AccessoriesArt,
   },
-  { kicker: 'Headphones', title: 'Get 10% Off', text: 'Starting from Rs. 3000', theme: 'indigo', Art: HeadphonesArt },
-  { kicker: 'Mobiles', title: 'Get 10% Off', text: 'Starting from Rs. 10000', theme: 'emerald', Art: MobileArt },
+  {
+    kicker: 'Headphones',
+    title: 'Get 10% Off',
+    text: `Starting from ${formatPrice(3000)}`,
+    theme: 'indigo',
+    Art: HeadphonesArt,
+  },
+  {
+    kicker: 'Mobiles',
+    title: 'Get 10% Off',
+    text: `Starting from ${formatPrice(10000)}`,
+    theme: 'emerald',
+    Art: MobileArt,
+  },
 ] as const;
 
 export const HERO_INTERVAL_MS = 6000;

@@ -45,7 +45,7 @@ describe('home page', () => {
       .getByRole('link', { name: 'Wireless Headphones' })
       .closest('article') as HTMLElement;
     expect(within(headphones).getByText('Electronics')).toBeInTheDocument();
-    expect(within(headphones).getByText('Rs. 2999')).toBeInTheDocument();
+    expect(within(headphones).getByText('Rs. 2,999')).toBeInTheDocument();
     expect(within(headphones).getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
     const photo = within(headphones).getByRole('img', { name: 'Wireless Headphones' });
     expect(photo).toHaveAttribute('src', 'http://localhost:4000/images/1.png');
@@ -118,9 +118,9 @@ describe('home page', () => {
     await screen.findByRole('list', { name: 'Top trending products' });
 
     const hero = screen.getByRole('region', { name: "Today's offers" });
-    expect(hero).toHaveTextContent(/Electronics Accessories.*30% Off.*Rs\. 25000/);
-    expect(hero).toHaveTextContent(/Headphones.*10% Off.*Rs\. 3000/);
-    expect(hero).toHaveTextContent(/Mobiles.*10% Off.*Rs\. 10000/);
+    expect(hero).toHaveTextContent(/Electronics Accessories.*30% Off.*Rs\. 25,000/);
+    expect(hero).toHaveTextContent(/Headphones.*10% Off.*Rs\. 3,000/);
+    expect(hero).toHaveTextContent(/Mobiles.*10% Off.*Rs\. 10,000/);
     expect(screen.getByText('On items of Rs.500 and above')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Shop with Confidence' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '24/7 Help' })).toBeInTheDocument();
@@ -139,7 +139,7 @@ describe('home page', () => {
       .getAllByRole('heading', { level: 3 })
       .map((h) => h.textContent);
     expect(names).toEqual(['Phantom Drone X', 'Sky Drone Mini']);
-    expect(within(deal).getByText('Rs. 45999')).toBeInTheDocument();
+    expect(within(deal).getByText('Rs. 45,999')).toBeInTheDocument();
     expect(within(deal).getByRole('link', { name: 'Sky Drone Mini' })).toHaveAttribute('href', '/productdetails/5');
   });
 
@@ -271,7 +271,7 @@ describe('home page', () => {
     await user.click(trigger);
     const dialog = screen.getByRole('dialog', { name: 'Quick view' });
     expect(within(dialog).getByRole('heading', { name: 'Leather Wallet' })).toBeInTheDocument();
-    expect(within(dialog).getByText('Rs. 1299')).toBeInTheDocument();
+    expect(within(dialog).getByText('Rs. 1,299')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'View details' })).toHaveAttribute('href', '/productdetails/4');
     expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
 
@@ -300,7 +300,7 @@ describe('hero carousel', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next slide' }));
     expect(currentDot()).toBe('Slide 2: Headphones');
-    expect(screen.getByRole('group', { name: '2 of 3' })).toHaveTextContent('Starting from Rs. 3000');
+    expect(screen.getByRole('group', { name: '2 of 3' })).toHaveTextContent('Starting from Rs. 3,000');
 
     await user.click(screen.getByRole('button', { name: 'Previous slide' }));
     await user.click(screen.getByRole('button', { name: 'Previous slide' }));

@@ -40,7 +40,7 @@ describe('new arrivals and search', () => {
 
     expect(within(grid).getByRole('link', { name: 'Denim Shirt' })).toHaveAttribute('href', '/productdetails/6');
     expect(within(grid).getByRole('link', { name: 'Add to Cart: Denim Shirt' })).toHaveAttribute('href', '/viewcart/6');
-    expect(within(grid).getByText('Rs. 1499')).toBeInTheDocument();
+    expect(within(grid).getByText('Rs. 1,499')).toBeInTheDocument();
   });
 
   it('lists everything on /newarrival (empty search text)', async () => {

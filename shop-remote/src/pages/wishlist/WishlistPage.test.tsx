@@ -46,7 +46,7 @@ describe('/wishlist, signed in', () => {
     expect(heading()).toHaveTextContent('My Wishlist (2)');
     const drone = within(await list()).getAllByRole('listitem')[0]!;
     expect(within(drone).getByText('Electronics')).toBeInTheDocument();
-    expect(within(drone).getByText('Rs. 45999')).toBeInTheDocument();
+    expect(within(drone).getByText('Rs. 45,999')).toBeInTheDocument();
     expect(within(drone).getByRole('link', { name: 'Phantom Drone X' })).toHaveAttribute('href', '/productdetails/3');
     expect(within(drone).getByRole('link', { name: 'VIEW: Phantom Drone X' })).toHaveAttribute(
       'href',

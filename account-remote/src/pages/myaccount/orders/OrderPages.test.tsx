@@ -193,13 +193,38 @@ describe('/myaccount/manageorder', () => {
       row.querySelector('dd')!.textContent,
     ]);
     expect(lines).toEqual([
-      ['Subtotal', 'Rs. 1300'],
+      ['Subtotal', 'Rs. 1,300'],
       ['Discount(Promocode) WELCOME50', '- Rs. 50'],
       ['Shipping', 'Free Delivery'],
-      ['Total', 'Rs. 1250'],
+      ['Total', 'Rs. 1,250'],
     ]);
     expect(screen.getByRole('button', { name: 'Cancel Order' })).toBeInTheDocument();
     expect(screen.queryByText('Delivered Successfully')).not.toBeInTheDocument();
+  });
+
+  it('prints lakh amounts as Indian shops do, paise only where there are some', async () => {
+    orders = [
+      order({
+        orderid: 23,
+        billamount: 150298.5,
+        billtax: 0,
+        discount: 100,
+        couponname: 'SAVE100',
+        orderdata: [
+          { productid: 5, productname: 'Teak Sofa', price: 149999.5, quantity: 1 },
+          { productid: 8, productname: 'Phone Case', price: 399, quantity: 1 },
+        ],
+      }),
+    ];
+    selectOrder(23);
+    await renderAt('/myaccount/manageorder');
+    const items = within(await screen.findByRole('region', { name: 'Items' })).getAllByRole('row');
+    expect(items[1]).toHaveTextContent('Rs. 1,49,999.50');
+    expect(items[2]).toHaveTextContent('Rs. 399');
+    const amounts = screen.getByLabelText('Order amounts');
+    expect(amounts).toHaveTextContent('SubtotalRs. 1,50,398.50');
+    expect(amounts).toHaveTextContent('- Rs. 100');
+    expect(amounts).toHaveTextContent('TotalRs. 1,50,298.50');
   });
 
   it('has no discount line without a coupon and shows the shipping fee when there is one', async () => {
@@ -382,7 +407,7 @@ describe('/myaccount/cancellation and /myaccount/mypayment', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['#52', '10 Mar 2025', 'PayPal paypal', 'Rs. 2000'],
+      ['#52', '10 Mar 2025', 'PayPal paypal', 'Rs. 2,000'],
       ['#51', '1 Mar 2025', 'Cash on Delivery cod', 'Rs. 350'],
     ]);
   });

@@ -43,7 +43,7 @@ describe('/myaccount/myproducts', () => {
       .getAllByRole('row')
       .slice(1);
     expect(rows[0]).toHaveTextContent('Electronics');
-    expect(rows[0]).toHaveTextContent('Rs. 1299');
+    expect(rows[0]).toHaveTextContent('Rs. 1,299');
     expect(rows[0]).toHaveTextContent('4.5 / 5');
     expect(within(rows[0]).getByRole('link', { name: 'Retro Camera' })).toHaveAttribute('href', '/productdetails/12');
     expect(within(rows[0]).getByRole('link', { name: 'Edit Retro Camera' })).toHaveAttribute('href', '/editproduct/12');
