@@ -1,6 +1,6 @@
-import { Suspense, useEffect, type ReactElement, type ReactNode } from 'react';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from '@marketplace/shared/router';
-import { AreaRoutes, Spinner } from '@marketplace/shared';
+import { AreaRoutes } from '@marketplace/shared';
 import { AreaErrorBoundary } from './federation/AreaErrorBoundary';
 import { RemoteArea } from './federation/RemoteArea';
 import { remoteRoutes } from './federation/remoteRoutes';
@@ -37,9 +37,7 @@ function ShellPages(): ReactElement {
 function NotFoundRoute(): ReactElement {
   return (
     <ShellArea>
-      <Suspense fallback={<Spinner label="Loading page" />}>
-        <NotFoundPage />
-      </Suspense>
+      <NotFoundPage />
     </ShellArea>
   );
 }

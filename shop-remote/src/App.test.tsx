@@ -1,7 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import { useSession } from '@marketplace/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { PageMetaContext, useSession, type PageMeta } from '@marketplace/shared';
 import { currentPath, mockApi } from '@marketplace/shared/testing';
-import { SHOP_PAGES } from './App';
+import ShopApp, { SHOP_PAGES } from './App';
 import { routes } from './routes.json';
 import { renderAt } from './testing/renderAt';
 
@@ -20,6 +22,31 @@ describe('shop area routes', () => {
       await waitFor(() => expect(currentPath()).toBe(`/login?next=${encodeURIComponent(path)}`));
     },
   );
+
+  // The shell mounts the area on the paths its live config declares: a preview's page the live
+  // release lacks (/compare after Exit preview), or a page a later release dropped.
+  it('shows the full not-found page for a path of its area it has no page for, titled and 404 on the server', async () => {
+    await renderAt('/compare');
+    const heading = screen.getByRole('heading', { level: 1, name: "Looks like you're in wrong place" });
+    const card = within(heading.closest('section')!);
+    expect(
+      card.getByText('We could not find what you were looking for, or it is not available any more.'),
+    ).toBeVisible();
+    expect(card.getByText('Please go back to the home page and try again.')).toBeVisible();
+    expect(card.getByRole('link', { name: 'GO TO HOME' })).toHaveAttribute('href', '/');
+    expect(heading.closest('section')!.querySelector('svg')).not.toBeNull();
+    expect(document.title).toBe('Page not found | Marketplace');
+
+    let meta: PageMeta | null = null;
+    renderToString(
+      <PageMetaContext.Provider value={{ set: (next) => (meta = next) }}>
+        <StaticRouter location="/compare">
+          <ShopApp />
+        </StaticRouter>
+      </PageMetaContext.Provider>,
+    );
+    expect(meta).toEqual({ title: 'Page not found', noindex: true, status: 404, path: '/compare' });
+  });
 
   it('/addreview sends a visitor to /review', async () => {
     await renderAt('/addreview');

@@ -68,6 +68,15 @@ describe('PhotoUploader', () => {
     expect(input).toBeEnabled();
   });
 
+  it("names the caller's button in the toast (an edit form's Save Changes)", async () => {
+    const upload = jest.fn(() => Promise.resolve('http://api/images/a.png'));
+    render(<PhotoUploader onUploaded={jest.fn()} upload={upload} submitLabel="Save Changes" />);
+    choose([png('a.png')]);
+    await flush();
+    expect(notifyMock).toHaveBeenCalledWith('File Upload Successfully Kindly Please Click Again for Save Changes,1');
+    expect(notifyMock).not.toHaveBeenCalledWith(UPLOAD_SUCCESS_TOAST);
+  });
+
   it('refuses files that are not PNG before sending anything', async () => {
     const upload = jest.fn();
     const onUploaded = jest.fn();

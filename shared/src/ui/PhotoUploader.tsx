@@ -4,8 +4,11 @@ import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type
 import { MAX_PHOTOS, messageOf, notify, uploadPhoto, UPLOAD_MAX_BYTES } from '@marketplace/shared';
 import styles from './PhotoUploader.module.css';
 
-/** The spec's toast after each uploaded file (section 4, Add Product / Add auction). */
+/** The spec's toast after each uploaded file on Add Product and Add auction (section 4). */
 export const UPLOAD_SUCCESS_TOAST = 'File Upload Successfully Kindly Please Click Again for Add Product,1';
+/** The same toast on a form whose button is another (an edit's Save Changes). */
+const uploadSuccessToast = (submitLabel: string): string =>
+  `File Upload Successfully Kindly Please Click Again for ${submitLabel},1`;
 /** Spec section 9: upload interval 3000 ms per file. */
 export const UPLOAD_INTERVAL_MS = 3000;
 
@@ -38,6 +41,11 @@ export interface PhotoUploaderProps {
   label?: string;
   /** Hint under the label. */
   hint?: string;
+  /**
+   * The form's button to press once the photos are up, which each file's success toast names
+   * ('… Click Again for Save Changes'). The spec's 'Add Product' when missing (Add auction's too).
+   */
+  submitLabel?: string;
   /** Sends one file and resolves its URL; defaults to the API's uploadPhoto (POST /uploadimage). */
   upload?: (file: File) => Promise<string>;
   /** Time from one upload's start to the next one's start. */
@@ -56,13 +64,14 @@ const uploadWithName = (file: File): Promise<string> => uploadPhoto(file, file.n
 /**
  * Chooses PNG photos and uploads them one at a time, one every 3 s (spec section 4), with the
  * spec's toast for each file, a progress bar (n of m), and a retry from the file that failed.
- * Used by Add Product (shop) and Add auction (auction).
+ * Used by Add Product and the edit of a listing (shop) and Add auction (auction).
  */
 export function PhotoUploader({
   onUploaded,
   disabled = false,
   label = 'Photos (PNG)',
   hint = `Up to ${MAX_PHOTOS} PNG images, 5 MB each at most. They upload one at a time.`,
+  submitLabel = 'Add Product',
   upload = uploadWithName,
   intervalMs = UPLOAD_INTERVAL_MS,
 }: PhotoUploaderProps): ReactElement {
@@ -76,8 +85,8 @@ export function PhotoUploader({
   // A new choice or unmounting bumps the run number; an older run stops at its next step.
   const run = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const latest = useRef({ onUploaded, upload, intervalMs });
-  latest.current = { onUploaded, upload, intervalMs };
+  const latest = useRef({ onUploaded, upload, intervalMs, submitLabel });
+  latest.current = { onUploaded, upload, intervalMs, submitLabel };
 
   useEffect(
     () => () => {
@@ -114,7 +123,7 @@ export function PhotoUploader({
         if (run.current !== me) return;
         items[i] = { ...items[i], status: 'done', url };
         show();
-        notify(UPLOAD_SUCCESS_TOAST);
+        notify(uploadSuccessToast(latest.current.submitLabel));
       } catch (error) {
         if (run.current !== me) return;
         const message = messageOf(error, 'Upload failed');

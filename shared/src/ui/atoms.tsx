@@ -3,6 +3,7 @@ import { Link } from '../router';
 import type { Address } from '@marketplace/contract';
 import { formatRupees } from '@marketplace/contract/rules';
 import { HOME_PATH } from '../links';
+import { usePageMeta } from '../meta/usePageMeta';
 import styles from './atoms.module.css';
 
 export function Spinner({ label = 'Loading' }: { label?: string }): ReactElement {
@@ -64,15 +65,42 @@ export function Price({ value, className }: { value: number | string; className?
   return <span className={[styles.price, className].filter(Boolean).join(' ')}>{formatPrice(value)}</span>;
 }
 
-export function NotFound(): ReactElement {
+/** The card of a page with nothing to show (/error404, not found): an alert icon, a heading, what happened, a way home. */
+export function ProblemNotice({ heading }: { heading: string }): ReactElement {
   return (
-    <section className={styles.notFound}>
-      <h1>Looks like you&apos;re in wrong place</h1>
-      <Link className={styles.button} to={HOME_PATH}>
-        GO TO HOME
-      </Link>
+    <section className={styles.notice}>
+      <svg
+        className={styles.noticeIcon}
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      >
+        <circle cx="12" cy="12" r="10" />
+        <path d="M12 7v6M12 16.5v.5" />
+      </svg>
+      <h1>{heading}</h1>
+      <p>We could not find what you were looking for, or it is not available any more.</p>
+      <p>Please go back to the home page and try again.</p>
+      <div className={styles.noticeActions}>
+        <Link className={styles.noticeButton} to={HOME_PATH}>
+          GO TO HOME
+        </Link>
+      </div>
     </section>
   );
+}
+
+/**
+ * The page of a path nothing serves (spec: 'Looks like you're in wrong place' with GO TO HOME):
+ * the shell's for a path no front end declares, and a front end's own for a path of its area it
+ * has no page for (AreaRoutes). Kept out of search engines; a server render answers it with 404.
+ */
+export function NotFound(): ReactElement {
+  usePageMeta({ title: 'Page not found', noindex: true, status: 404 });
+  return <ProblemNotice heading="Looks like you're in wrong place" />;
 }
 
 export const atomStyles = styles;

@@ -1,5 +1,8 @@
 import { lazyPage, type PageTable } from '@marketplace/shared';
 
+/** The page of any path no front end serves: shared's, the one a remote shows for a path it has no page for. */
+export { NotFound as NotFoundPage } from '@marketplace/shared';
+
 // Each in its own chunk: none is on the way to the pages most visits start at.
 const LogoutPage = lazyPage(
   () => import('./LogoutPage'),
@@ -32,12 +35,6 @@ const PreloadPage = lazyPage(
 const Error404Page = lazyPage(
   () => import('./Error404Page'),
   (m) => m.Error404Page,
-);
-
-/** The page of any path no front end serves: the same card as /error404, from the same chunk. */
-export const NotFoundPage = lazyPage(
-  () => import('./Error404Page'),
-  (m) => m.NotFoundPage,
 );
 
 /** The shell's own pages, keyed by their path (the remotes' paths come from the runtime config). */

@@ -18,20 +18,3 @@ export function CheckCircle(): ReactElement {
     </svg>
   );
 }
-
-export function AlertCircle(): ReactElement {
-  return (
-    <svg
-      className={`${styles.noticeIcon} ${styles.danger}`}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.6"
-      strokeLinecap="round"
-    >
-      <circle cx="12" cy="12" r="10" />
-      <path d="M12 7v6M12 16.5v.5" />
-    </svg>
-  );
-}

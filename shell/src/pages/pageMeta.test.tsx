@@ -5,8 +5,9 @@ import { MemoryRouter, StaticRouter } from 'react-router-dom';
 import { PageMetaContext, type PageMeta } from '@marketplace/shared';
 import { AboutPage } from './AboutPage';
 import { ContactPage } from './ContactPage';
-import { Error404Page, NotFoundPage } from './Error404Page';
+import { Error404Page } from './Error404Page';
 import { FaqPage } from './FaqPage';
+import { NotFoundPage } from '.';
 
 /** What `Page` reports to the rendering server's collector at `path`. */
 function serverMeta(Page: ComponentType, path: string): PageMeta | null {

@@ -192,7 +192,8 @@ export function MyAccountPage(): ReactElement {
   const signedIn = useIsSignedIn();
   const loginHere = useLoginHere();
   const page = subPageOf(pathname);
-  usePageMeta({ title: page?.title ?? 'My Account', noindex: true });
+  // No sub-screen: NotFound reports its own meta (a parent's would win in the browser).
+  usePageMeta(page ? { title: page.title, noindex: true } : null);
   if (!signedIn) return <Navigate to={loginHere} replace />;
   if (!page) return <NotFound />;
   return (

@@ -227,6 +227,7 @@ export function ProductForm({
         >
           <PhotoUploader
             label={editing ? 'Add Photos (PNG)' : 'Product Photos (PNG)'}
+            submitLabel={submitLabel}
             disabled={!detailsDone || sending}
             onUploaded={(urls) => {
               setUploaded(urls);

@@ -135,6 +135,17 @@ describe('/editproduct/{id}', () => {
     ]);
   });
 
+  it("names its own button in each photo's upload toast, not Add Product's", async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    api.uploadPhoto.mockResolvedValue('http://localhost:4000/images/c.png');
+    await renderAt('/editproduct/12');
+    await screen.findByRole('heading', { level: 1, name: 'Edit Product' });
+    await user.upload(field.photos(), [png('c.png')]);
+    expect(await toastKind('File Upload Successfully Kindly Please Click Again for Save Changes')).toBe('success');
+    expect(screen.queryByText(/Click Again for Add Product/)).not.toBeInTheDocument();
+  });
+
   it("refuses another seller's listing: no form, the reason and the ways on", async () => {
     api.getUserData.mockResolvedValue(customer({ userid: 8 }));
     await renderAt('/editproduct/12');
