@@ -2,74 +2,55 @@
 // (publishing it into the release store when it is new), then runs the API and the four front-end
 // servers, which serve the store. npm run serve (--serve-only): the store as it is, nothing built.
 // npm run dev (--dev): webpack dev servers and an API that reloads on change.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { FRONT_ENDS, ROOT, SERVE_ORDER, isBuildStale } from './front-ends.mjs';
 import { buildFrontEnds } from './build.mjs';
-import { startReleaseServer } from './static-server.mjs';
 import { ensureLive } from './releases/publish.mjs';
 import { storeDir } from './releases/store.mjs';
-import { LiveReleases } from './releases/live.mjs';
+import { CHILD_PRELOAD, Supervisor, freePorts } from './supervisor.mjs';
 
 const require = createRequire(import.meta.url);
 const { ports } = require('./runtime-config.cjs');
 const dev = process.argv.includes('--dev');
 const serveOnly = process.argv.includes('--serve-only');
 const store = storeDir();
-const children = [];
-const servers = [];
-
-function run(label, command, args, options = {}) {
-  const child = spawn(command, args, { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], ...options });
-  const prefix = (chunk) =>
-    chunk
-      .toString()
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => `[${label}] ${line}`)
-      .join('\n');
-  child.stdout.on('data', (chunk) => console.log(prefix(chunk)));
-  child.stderr.on('data', (chunk) => console.error(prefix(chunk)));
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`[${label}] stopped (${signal || `exit ${code}`}); shutting everything down.`);
-      stop(1);
-    }
-  });
-  children.push(child);
-  return child;
-}
+const supervisor = new Supervisor();
 
 let stopping = false;
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const server of servers) server.close();
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', resolve);
-          child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 8000).unref();
-        }),
-    ),
-  );
+  await supervisor.stop();
   process.exit(code);
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
 
-const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
-const webpackCli = join(ROOT, 'node_modules', '.bin', 'webpack');
+const node = (args) => ({ command: process.execPath, args: ['--import', CHILD_PRELOAD, ...args] });
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const p = ports();
 
+const problems = await freePorts({ API: p.api, ...Object.fromEntries(FRONT_ENDS.map((fe) => [fe.area, p[fe.area]])) });
+if (problems.length) {
+  console.error(
+    `Marketplace cannot start:\n  ${problems.join('\n  ')}\nStop that program or set the port (README: Ports and configuration).`,
+  );
+  process.exit(1);
+}
+
 if (dev) {
-  run('api', tsx, ['watch', 'api/src/main.ts'], { env: { ...process.env, PORT: String(p.api) } });
+  supervisor.run({
+    label: 'api',
+    ...node([bin('tsx'), 'watch', 'api/src/main.ts']),
+    env: { ...process.env, PORT: String(p.api) },
+  });
   for (const fe of FRONT_ENDS) {
-    run(fe.area, webpackCli, ['serve', '--mode', 'development'], { cwd: join(ROOT, fe.dir) });
+    supervisor.run({
+      label: fe.area,
+      ...node([bin('webpack'), 'serve', '--mode', 'development']),
+      cwd: join(ROOT, fe.dir),
+    });
   }
 } else {
   if (!serveOnly) {
@@ -84,21 +65,27 @@ if (dev) {
       console.log(`${fe.area}: release ${release.id} ${action === 'live' ? 'is live' : 'published and made live'}`);
     }
   }
-  run('api', tsx, ['api/src/main.ts'], {
+  supervisor.run({
+    label: 'api',
+    ...node(['--import', 'tsx', 'api/src/main.ts']),
     env: { ...process.env, PORT: String(p.api), NODE_ENV: 'production', RELEASES_DIR: store },
   });
-  const live = new LiveReleases(store);
+  // Each front-end server a process of its own: one that fails is started again alone.
   for (const fe of SERVE_ORDER) {
-    servers.push(await startReleaseServer({ store, frontEnd: fe.area, port: p[fe.area], live }));
+    supervisor.run({
+      label: fe.area,
+      ...node(['scripts/serve-releases.mjs', fe.area, String(p[fe.area])]),
+      env: { ...process.env, RELEASES_DIR: store },
+    });
   }
 }
 
-/** Waits until the API answers, so the URL printed below works when it is opened. */
-async function waitForApi() {
+/** Waits until `url` answers, so the address printed below works when it is opened. */
+async function answers(url) {
   const deadline = Date.now() + 180000;
   while (!stopping && Date.now() < deadline) {
     try {
-      if ((await fetch(`http://localhost:${p.api}/health`)).ok) return true;
+      if ((await fetch(url)).ok) return true;
     } catch {
       // still starting (the first start creates and seeds the database)
     }
@@ -107,9 +94,10 @@ async function waitForApi() {
   return false;
 }
 
-const ready = await waitForApi();
+const ready =
+  (await answers(`http://localhost:${p.api}/health`)) && (await answers(`http://localhost:${p.shell}/config.json`));
 console.log(
   `\nMarketplace is ${ready ? 'running' : 'starting (the API is slow to answer)'}. Open http://localhost:${p.shell}`,
 );
 console.log(`  shell ${p.shell} · shop ${p.shop} · account ${p.account} · auction ${p.auction} · API ${p.api}`);
-console.log('  Ctrl-C stops everything.\n');
+console.log('  A part that stops is started again. Ctrl-C stops everything.\n');

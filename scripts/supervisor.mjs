@@ -1,0 +1,230 @@
+// npm start's supervisor: runs each part (the API, each front-end server) as a process of its own,
+// restarts one that stops with a backoff, and never leaves one behind. In production each of them
+// is a unit of its own under systemd or a container runtime (docs/operations.md).
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { join } from 'node:path';
+import { ROOT } from './front-ends.mjs';
+
+/** Seconds before restarting a part that stopped, by its restarts in a row. */
+export const RESTART_BACKOFF_SECONDS = [1, 2, 4, 8, 16, 30];
+/** A part that ran this long before it stopped starts again from the first backoff. */
+const STEADY_SECONDS = 60;
+/** How long a part has to stop on SIGTERM before it is killed. */
+const STOP_GRACE_MS = 8000;
+/** Preloaded into every part: it stops when the supervisor is gone. */
+export const CHILD_PRELOAD = join(ROOT, 'scripts', 'supervised-child.mjs');
+
+/**
+ * @typedef {{ label: string, command: string, args: string[], env?: NodeJS.ProcessEnv, cwd?: string }} Part
+ */
+
+export class Supervisor {
+  /** @type {Map<string, { part: Part, child: import('node:child_process').ChildProcess | null, restarts: number, startedAt: number, timer: NodeJS.Timeout | null }>} */
+  #parts = new Map();
+  #stopping = false;
+
+  /** @param {{ log?: (line: string) => void, error?: (line: string) => void, backoff?: number[] }} [options] */
+  constructor({ log = console.log, error = console.error, backoff = RESTART_BACKOFF_SECONDS } = {}) {
+    this.log = log;
+    this.error = error;
+    this.backoff = backoff;
+  }
+
+  /** Starts `part` and keeps it running. */
+  run(part) {
+    const state = { part, child: null, restarts: 0, startedAt: 0, timer: null };
+    this.#parts.set(part.label, state);
+    this.#start(state);
+  }
+
+  /** The pid of a part's current process (tests, and the start message). */
+  pid(label) {
+    return this.#parts.get(label)?.child?.pid;
+  }
+
+  #start(state) {
+    const { part } = state;
+    state.timer = null;
+    state.startedAt = Date.now();
+    const child = spawn(part.command, part.args, {
+      cwd: part.cwd ?? ROOT,
+      env: part.env ?? process.env,
+      // The IPC channel is how the part learns that the supervisor is gone (supervised-child.mjs).
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    state.child = child;
+    const prefix = (chunk) =>
+      chunk
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => `[${part.label}] ${line}`)
+        .join('\n');
+    child.stdout.on('data', (chunk) => this.log(prefix(chunk)));
+    child.stderr.on('data', (chunk) => this.error(prefix(chunk)));
+    child.on('error', (error) => this.error(`[${part.label}] could not start: ${error.message}`));
+    child.on('exit', (code, signal) => {
+      if (state.child !== child) return;
+      state.child = null;
+      if (this.#stopping) return;
+      if (Date.now() - state.startedAt > STEADY_SECONDS * 1000) state.restarts = 0;
+      const seconds = this.backoff[Math.min(state.restarts, this.backoff.length - 1)];
+      state.restarts += 1;
+      this.error(`[${part.label}] stopped (${signal || `exit ${code}`}); starting it again in ${seconds} s.`);
+      state.timer = setTimeout(() => this.#start(state), seconds * 1000);
+    });
+  }
+
+  /** Stops every part: SIGTERM, then SIGKILL after the grace time. */
+  async stop() {
+    this.#stopping = true;
+    await Promise.all(
+      [...this.#parts.values()].map((state) => {
+        if (state.timer) clearTimeout(state.timer);
+        const child = state.child;
+        if (!child || child.exitCode !== null || child.signalCode !== null) return undefined;
+        return new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS).unref();
+        });
+      }),
+    );
+  }
+}
+
+/** Whether something accepts connections on `port` of this machine. */
+export function portInUse(port) {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** The inodes of the sockets listening on `port` (Linux: /proc/net/tcp and tcp6). */
+function listeningInodes(port) {
+  const inodes = new Set();
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // local address is fields[1] (ADDR:PORT), state fields[3] (0A: LISTEN), inode fields[9]
+      if (fields.length > 9 && fields[1].endsWith(`:${hexPort}`) && fields[3] === '0A') inodes.add(fields[9]);
+    }
+  }
+  return inodes;
+}
+
+/**
+ * The process listening on `port`, when this machine tells (Linux /proc): its pid, command line
+ * and working folder, and whether it is a part of this checkout's npm start (left by an earlier
+ * start that was killed before it could stop it). Null when none is found or it cannot be read.
+ * @returns {{ pid: number, command: string, ours: boolean } | null}
+ */
+export function portHolder(port) {
+  const inodes = listeningInodes(port);
+  if (!inodes.size) return null;
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  for (const pid of pids) {
+    let fds;
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      let target;
+      try {
+        target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        continue;
+      }
+      const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+      if (!inode || !inodes.has(inode)) continue;
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+      let cwd = '';
+      try {
+        cwd = readlinkSync(`/proc/${pid}/cwd`);
+      } catch {
+        // another user's process
+      }
+      const ours =
+        command.includes(CHILD_PRELOAD) ||
+        (cwd === ROOT && /(api\/src\/main\.ts|scripts\/(serve-releases|start)\.mjs)/.test(command));
+      return { pid: Number(pid), command, ours };
+    }
+  }
+  return null;
+}
+
+/**
+ * Makes each port free before the parts start: a part of this checkout left running by an earlier
+ * start (one killed with kill -9 before this version, which stops its parts with it) is named and
+ * stopped; anything else holding a port is named and the start refused.
+ * @param {Record<string, number>} ports  label → port
+ * @returns {Promise<string[]>}  why the start cannot go on (empty: every port is free)
+ */
+export async function freePorts(ports, { log = console.log } = {}) {
+  const problems = [];
+  for (const [label, port] of Object.entries(ports)) {
+    if (!(await portInUse(port))) continue;
+    const holder = portHolder(port);
+    if (holder?.ours) {
+      log(
+        `Port ${port} (${label}) is held by process ${holder.pid} (${holder.command}), left running by an earlier start: stopping it.`,
+      );
+      await stopProcess(holder.pid);
+      if (!(await portInUse(port))) continue;
+    }
+    problems.push(
+      holder
+        ? `Port ${port} (${label}) is in use by process ${holder.pid}: ${holder.command}`
+        : `Port ${port} (${label}) is in use by another program.`,
+    );
+  }
+  return problems;
+}
+
+/** SIGTERM, then SIGKILL if it is still there after the grace time; resolves once it is gone. */
+async function stopProcess(pid) {
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const deadline = Date.now() + STOP_GRACE_MS;
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  while (alive() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (alive()) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+    while (alive()) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
