@@ -80,8 +80,7 @@ async function seedDemoDataIfMissing(db: Kysely<Database>, config: Config, log: 
   if (product && auction) return;
   const { seedIfEmpty } = await import('../../seed/seed');
   const { seedAuctionsIfEmpty } = await import('../../seed/auctions');
-  const seeded = await seedIfEmpty(db, config, log);
-  if (seeded) log.info(`Seeded ${seeded.products} products, ${seeded.users} demo users, ${seeded.coupons} coupons`);
-  const auctions = await seedAuctionsIfEmpty(db, config);
-  if (auctions) log.info(`Seeded ${auctions} auction items`);
+  const report = (line: string) => log.info(line);
+  await seedIfEmpty(db, config, report);
+  await seedAuctionsIfEmpty(db, config, report);
 }
