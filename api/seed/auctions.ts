@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config } from '../src/config';
 import type { Database } from '../src/db/schema';
+import { secondsSince, type Report } from '../src/db/progress';
 import { sha256Hex } from '../src/lib/crypto';
 import { drawAuctionItem, type AuctionKind } from './auction-pictures';
-import { cachedPicture } from './seed';
+import { cachedPicture, takeSeedLock } from './seed';
 import { SEED_USERS } from './products';
 
 /** Bump when the auction drawings change, so cached pictures are redrawn. */
@@ -51,40 +52,36 @@ export function auctionPicture(a: SeedAuction, cacheDir = ''): Buffer {
 /**
  * Demo auctions when the auctions table is empty (owned by the demo users, with bids by the
  * other demo users). Skipped when the demo users are missing (a database seeded without them).
- * One transaction under an advisory lock, so two processes starting together seed once.
+ * One transaction under an advisory lock, so two processes starting together seed once and a
+ * start killed in the middle leaves nothing behind (the next start seeds them).
  */
 export async function seedAuctionsIfEmpty(
   db: Kysely<Database>,
   config: Pick<Config, 'seedImageCacheDir'>,
+  report: Report = () => undefined,
 ): Promise<number> {
-  const count = await db
-    .selectFrom('auctions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  if (Number(count.n) > 0) return 0;
-  const users = await db
-    .selectFrom('users')
-    .select(['userid', 'email'])
-    .where(
-      'email',
-      'in',
-      SEED_USERS.map((u) => u.email.toLowerCase()),
-    )
-    .execute();
-  const ids = SEED_USERS.map((u) => users.find((r) => r.email === u.email.toLowerCase())?.userid);
-  if (ids.some((id) => id === undefined)) return 0;
-  const pictures = SEED_AUCTIONS.map((a) => {
-    const png = auctionPicture(a, config.seedImageCacheDir);
-    return { png, hash: sha256Hex(png) };
-  });
+  if ((await auctionCount(db)) > 0) return 0;
 
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(7272003)`.execute(trx);
-    const again = await trx
-      .selectFrom('auctions')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    if (Number(again.n) > 0) return 0;
+    await takeSeedLock(trx, 7272003, 'the demo auctions', report);
+    if ((await auctionCount(trx)) > 0) return 0;
+    const users = await trx
+      .selectFrom('users')
+      .select(['userid', 'email'])
+      .where(
+        'email',
+        'in',
+        SEED_USERS.map((u) => u.email.toLowerCase()),
+      )
+      .execute();
+    const ids = SEED_USERS.map((u) => users.find((r) => r.email === u.email.toLowerCase())?.userid);
+    if (ids.some((id) => id === undefined)) return 0;
+    const started = Date.now();
+    report(`Seeding the demo auctions: ${SEED_AUCTIONS.length} items…`);
+    const pictures = SEED_AUCTIONS.map((a) => {
+      const png = auctionPicture(a, config.seedImageCacheDir);
+      return { png, hash: sha256Hex(png) };
+    });
     for (const { png, hash } of pictures) {
       await trx
         .insertInto('images')
@@ -129,6 +126,15 @@ export async function seedAuctionsIfEmpty(
           .execute();
       }
     }
+    report(`Seeded ${SEED_AUCTIONS.length} auction items (${secondsSince(started)})`);
     return SEED_AUCTIONS.length;
   });
+}
+
+async function auctionCount(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('auctions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

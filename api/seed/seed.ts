@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../src/config';
 import type { Database } from '../src/db/schema';
+import { secondsSince, type Report } from '../src/db/progress';
 import { hashPassword, sha256Hex } from '../src/lib/crypto';
 import { drawProduct } from './pictures';
 import { notifyCatalogueChanged } from '../src/lib/catalogue-cache';
@@ -59,35 +59,71 @@ export interface SeedResult {
 }
 
 /**
- * Loads the demo catalogue when the products table is empty (first start). Runs in one
- * transaction under an advisory lock, so two processes starting together seed once.
+ * Takes a seed's advisory lock for the transaction. When another process holds it (several API
+ * processes starting together on one PostgreSQL), says so and waits until that one has committed.
  */
-export async function seedIfEmpty(
-  db: Kysely<Database>,
-  config: Pick<Config, 'scrypt' | 'seedImageCacheDir'>,
-  log?: FastifyBaseLogger,
-): Promise<SeedResult | null> {
-  const count = await db
+export async function takeSeedLock(trx: Transaction<Database>, key: number, what: string, report: Report) {
+  const free = await sql<{ taken: boolean }>`SELECT pg_try_advisory_xact_lock(${sql.lit(key)}) AS taken`.execute(trx);
+  if (free.rows[0]?.taken) return;
+  report(`Another API process is seeding ${what}; waiting for it…`);
+  await sql`SELECT pg_advisory_xact_lock(${sql.lit(key)})`.execute(trx);
+}
+
+async function productCount(db: Kysely<Database>): Promise<number> {
+  const row = await db
     .selectFrom('products')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  if (Number(count.n) > 0) return null;
+  return Number(row.n);
+}
 
-  // Work that needs no database first (password hashes, pictures), then one short transaction.
-  const hashes = await Promise.all(SEED_USERS.map((u) => hashPassword(u.password, config.scrypt)));
-  const pictures = SEED_PRODUCTS.map((p) => {
-    const png = productPicture(p, config.seedImageCacheDir);
-    return { png, hash: sha256Hex(png) };
-  });
+/** A line every this many products while the catalogue is seeded. */
+const REPORT_EVERY = 10;
+
+/**
+ * Loads the demo catalogue when the products table is empty (first start): the demo users, the
+ * products with their pictures, the coupons. One transaction under an advisory lock: a start
+ * killed in the middle leaves none of it behind (the next start seeds again), and of several
+ * processes starting together on one PostgreSQL one seeds while the others wait and find it done.
+ * Tells its progress through `report` (drawing the pictures takes seconds on a fresh clone).
+ */
+export async function seedIfEmpty(
+  db: Kysely<Database>,
+  config: Pick<Config, 'scrypt' | 'seedImageCacheDir' | 'seedDelayMs'>,
+  report: Report = () => undefined,
+): Promise<SeedResult | null> {
+  if ((await productCount(db)) > 0) return null;
 
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(7272001)`.execute(trx);
-    const again = await trx
-      .selectFrom('products')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    if (Number(again.n) > 0) return null;
+    await takeSeedLock(trx, 7272001, 'the demo catalogue', report);
+    if ((await productCount(trx)) > 0) return null;
+    const started = Date.now();
+    const total = SEED_PRODUCTS.length;
+    report(
+      `Seeding the demo catalogue (first start): ${total} products, ${SEED_USERS.length} demo users, ${SEED_COUPONS.length} coupons…`,
+    );
+    // scrypt runs on the thread pool while this thread draws the pictures.
+    const hashes = Promise.all(SEED_USERS.map((u) => hashPassword(u.password, config.scrypt)));
+    void hashes.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+    const pause = config.seedDelayMs / total;
 
+    const photoHashes: string[] = [];
+    for (const p of SEED_PRODUCTS) {
+      const png = productPicture(p, config.seedImageCacheDir);
+      const hash = sha256Hex(png);
+      await trx
+        .insertInto('images')
+        .values({ hash, content: png, mime: 'image/png', bytes: png.length, width: 400, height: 400 })
+        .onConflict((oc) => oc.column('hash').doNothing())
+        .execute();
+      photoHashes.push(hash);
+      if (pause) await new Promise((r) => setTimeout(r, pause));
+      const done = photoHashes.length;
+      if (done % REPORT_EVERY === 0 && done < total)
+        report(`Seeding demo catalogue: ${done}/${total} products (${secondsSince(started)})…`);
+    }
+
+    const passwordHashes = await hashes;
     const userIds: number[] = [];
     for (const [i, u] of SEED_USERS.entries()) {
       const existing = await trx
@@ -118,22 +154,11 @@ export async function seedIfEmpty(
               postal: `5600${10 + i}`,
             },
           ]),
-          password_hash: hashes[i],
+          password_hash: passwordHashes[i],
         })
         .returning('userid')
         .executeTakeFirstOrThrow();
       userIds.push(row.userid);
-    }
-
-    const seen = new Set<string>();
-    for (const { png, hash } of pictures) {
-      if (seen.has(hash)) continue;
-      seen.add(hash);
-      await trx
-        .insertInto('images')
-        .values({ hash, content: png, mime: 'image/png', bytes: png.length, width: 400, height: 400 })
-        .onConflict((oc) => oc.column('hash').doNothing())
-        .execute();
     }
 
     for (const [i, p] of SEED_PRODUCTS.entries()) {
@@ -145,7 +170,7 @@ export async function seedIfEmpty(
           description: p.description,
           price: p.price,
           rating: p.rating,
-          photo_hash: pictures[i].hash,
+          photo_hash: photoHashes[i],
           location: p.location,
           userid: userIds[p.seller],
         })
@@ -165,7 +190,9 @@ export async function seedIfEmpty(
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
-    log?.debug('Seed data written');
-    return { users: SEED_USERS.length, products: SEED_PRODUCTS.length, coupons: SEED_COUPONS.length };
+    report(
+      `Seeded ${total} products, ${SEED_USERS.length} demo users, ${SEED_COUPONS.length} coupons (${secondsSince(started)})`,
+    );
+    return { users: SEED_USERS.length, products: total, coupons: SEED_COUPONS.length };
   });
 }

@@ -12,20 +12,30 @@ import { hardening } from './plugins/hardening';
 import { requestLogging, type LogOptions } from './plugins/logging';
 import { messaging } from './plugins/messaging';
 import { apiRoutes } from './domains';
+import type { OpenDatabase } from './db/connect';
+import { prepareDatabase } from './db/prepare';
+import type { Report } from './db/progress';
 
-export type BuildOptions = LogOptions;
+export interface BuildOptions extends LogOptions {
+  /** Told what the database phase (create, migrate, seed) is doing; default: the app's log at info. */
+  progress?: Report;
+}
 
 /**
- * Builds the API: the Fastify instance (server.ts), then its plugins in order, then the routes.
- * `await app.close()` closes everything, the database last. A plugin that fails to start closes
- * what the earlier ones opened.
+ * Builds the API: the Fastify instance (server.ts), the database (db/prepare.ts), then the
+ * plugins in order, then the routes. `await app.close()` closes everything, the database last.
+ * A plugin that fails to start closes what the earlier ones opened.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = createFastify(config, options);
+  let opened: OpenDatabase | undefined;
   try {
+    // Before the plugins: a first start's create, migrate and seed takes from seconds to a minute,
+    // and Fastify gives each plugin 10 s (pluginTimeout) to start.
+    opened = await prepareDatabase(config, options.progress ?? ((line) => app.log.info(line)), app.log);
     await app.register(hardening);
     await app.register(requestLogging);
-    await app.register(database, { config });
+    await app.register(database, { config, opened });
     await app.register(caches);
     await app.register(messaging);
     await app.register(eventStreams);
@@ -36,6 +46,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(catalogueFastPath);
   } catch (e) {
     await app.close();
+    await opened?.close();
     throw e;
   }
   return app;

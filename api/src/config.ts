@@ -36,6 +36,8 @@ export interface Config {
   seed: boolean;
   /** Folder caching the generated seed pictures (they are deterministic); empty = no cache. */
   seedImageCacheDir: string;
+  /** Test-only (SEED_DELAY_MS): pauses, this many ms in all, spread over the demo catalogue's seed (a slow first start on purpose). */
+  seedDelayMs: number;
   logLevel: string;
   /** Trust X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
@@ -139,6 +141,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     mailFrom: env.MAIL_FROM || 'Marketplace <no-reply@marketplace.local>',
     seed: env.SEED !== 'false',
     seedImageCacheDir: env.SEED_IMAGE_CACHE_DIR ?? path.join(REPO_ROOT, '.data', 'seed-images'),
+    seedDelayMs: num(env, 'SEED_DELAY_MS', 0),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     bodyLimit: num(env, 'BODY_LIMIT', 100 * 1024),

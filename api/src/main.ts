@@ -6,7 +6,8 @@ async function main() {
   const config = loadConfig();
   let app;
   try {
-    app = await buildApp(config);
+    // The database phase's lines as plain lines, like the URL below: a first start takes a while.
+    app = await buildApp(config, { progress: (line) => console.log(line) });
   } catch (e) {
     if (e instanceof DataDirLockedError) {
       console.error(`API not started: ${e.message}`);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from './pglite-dialect';
 import type { Config } from '../config';
@@ -6,6 +7,7 @@ import type { Database } from './schema';
 import { acquireDirLock, type DirLock } from './lock';
 import { prepareMarkedStatements } from './prepared';
 import { pgliteListen, postgresListen, type ListenFn } from './listen';
+import { secondsSince, type Report } from './progress';
 
 export interface OpenDatabase {
   db: Kysely<Database>;
@@ -18,11 +20,13 @@ export interface OpenDatabase {
 
 /**
  * PGlite (embedded, in config.dataDir, under an exclusive lock) or a PostgreSQL server
- * (config.databaseUrl). Same SQL and migrations for both.
+ * (config.databaseUrl). Same SQL and migrations for both. Creating a new PGlite folder (its
+ * initdb) takes seconds: `report` is told.
  */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   log?: { warn(obj: object, msg: string): void },
+  report?: Report,
 ): Promise<OpenDatabase> {
   if (config.databaseUrl) {
     const { Pool, types } = await import('pg');
@@ -55,11 +59,16 @@ export async function openDatabase(
     fs.mkdirSync(config.dataDir, { recursive: true });
     const { PGlite, types } = await import('@electric-sql/pglite');
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    // PGlite writes PG_VERSION once its initdb is complete (an interrupted one is made again).
+    const creating = !fs.existsSync(path.join(config.dataDir, 'PG_VERSION'));
+    const started = Date.now();
+    if (creating) report?.(`Creating the database in ${config.dataDir} (first start)…`);
     const pglite = await PGlite.create({
       dataDir: config.dataDir,
       extensions: { pg_trgm },
       parsers: { [types.INT8]: (v: string) => Number(v) },
     });
+    if (creating) report?.(`Database created (${secondsSince(started)})`);
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: pglite as never }) });
     let closed = false;
     return {

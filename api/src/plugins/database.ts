@@ -1,10 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
-import { openDatabase } from '../db/connect';
-import { migrateToLatest } from '../db/migrations';
+import type { OpenDatabase } from '../db/connect';
 import type { Database } from '../db/schema';
 import { randomSecret } from '../lib/crypto';
 import { pruneRateLimits } from '../lib/ratelimit';
@@ -13,19 +11,15 @@ import { pruneRateLimits } from '../lib/ratelimit';
 const RATE_LIMIT_PRUNE_MS = 10 * 60 * 1000;
 
 /**
- * Opens the database (PGlite folder under a lock, or PostgreSQL), migrates it, reads the token
- * secret, seeds the demo data on a first start and starts `app.ctx` with the database part (the
- * later plugins add theirs). `app.close()` closes the database, after every later plugin's close.
+ * Takes the database buildApp opened (created, migrated and seeded before the plugins: see
+ * db/prepare.ts), reads the token secret and starts `app.ctx` with the database part (the later
+ * plugins add theirs). `app.close()` closes the database, after every later plugin's close.
  */
-export const database = fp<{ config: Config }>(
-  async (app, { config }) => {
-    const opened = await openDatabase(config, app.log);
+export const database = fp<{ config: Config; opened: OpenDatabase }>(
+  async (app, { config, opened }) => {
     try {
-      const applied = await migrateToLatest(opened.db);
-      if (applied.length) app.log.info(`Database migrations applied: ${applied.join(', ')}`);
       const secret = config.tokenSecret || (await storedTokenSecret(opened.db));
       await pruneRateLimits(opened.db);
-      if (config.seed) await seedDemoDataIfMissing(opened.db, config, app.log);
       // The rest of the context comes with the plugins that make it (their fastify-plugin dependencies keep the order).
       const ctx: Pick<AppContext, 'config' | 'db' | 'dbKind' | 'listen' | 'secret'> = {
         config,
@@ -66,22 +60,4 @@ async function storedTokenSecret(db: Kysely<Database>): Promise<string> {
     .where('key', '=', 'token_secret')
     .executeTakeFirstOrThrow();
   return row.value;
-}
-
-/**
- * The demo catalogue and auctions on a first start. The seeding code (and its picture drawing)
- * is loaded only when a table is still empty: a running server does not carry it otherwise.
- */
-async function seedDemoDataIfMissing(db: Kysely<Database>, config: Config, log: FastifyBaseLogger): Promise<void> {
-  const [product, auction] = await Promise.all([
-    db.selectFrom('products').select('productid').limit(1).executeTakeFirst(),
-    db.selectFrom('auctions').select('auctionid').limit(1).executeTakeFirst(),
-  ]);
-  if (product && auction) return;
-  const { seedIfEmpty } = await import('../../seed/seed');
-  const { seedAuctionsIfEmpty } = await import('../../seed/auctions');
-  const seeded = await seedIfEmpty(db, config, log);
-  if (seeded) log.info(`Seeded ${seeded.products} products, ${seeded.users} demo users, ${seeded.coupons} coupons`);
-  const auctions = await seedAuctionsIfEmpty(db, config);
-  if (auctions) log.info(`Seeded ${auctions} auction items`);
 }

@@ -78,6 +78,9 @@ describePg('two API processes behind a round-robin proxy [PostgreSQL]', () => {
     expect(products.json.data).toHaveLength(65);
     const auctions = await send(proxy.url, { method: 'GET', path: '/getauction', headers: {} });
     expect(auctions.json.data).toHaveLength(9);
+    // One drew and wrote the demo data; the other found it done (or waited for it).
+    expect(apis.filter((a) => /Seeded \d+ products/.test(a.output()))).toHaveLength(1);
+    expect(apis.filter((a) => /Seeded \d+ auction items/.test(a.output()))).toHaveLength(1);
     // Anonymous token from one process, login on the other (the proxy alternates).
     const anon = await send(apis[0].url, { method: 'GET', path: '/getanytoken', headers: {} });
     const body = JSON.stringify({ email: 'demo@example.com', password: 'Demo@1234', authtoken: anon.json.data });

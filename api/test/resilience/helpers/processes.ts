@@ -48,6 +48,8 @@ export interface ApiProcess {
   child: ChildProcess;
   output(): string;
   exited: Promise<number | null>;
+  /** Resolves with the first match of `pattern` in the output; rejects if the process exits first or time runs out (then kills it). */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
   /** SIGKILL, and wait until it is gone. */
   kill(): Promise<void>;
   /** SIGTERM (graceful), and wait. */
@@ -72,6 +74,13 @@ export function apiEnv(extra: Record<string, string>): Record<string, string> {
  * itself, not a wrapper); resolves once it prints its URL.
  */
 export async function startApi(env: Record<string, string>, timeoutMs = 60_000): Promise<ApiProcess> {
+  const api = await launchApi(env);
+  await api.waitForOutput(/listening on http/, timeoutMs);
+  return api;
+}
+
+/** The API child process of startApi, returned at once (watch its start with waitForOutput). */
+export async function launchApi(env: Record<string, string>): Promise<ApiProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
     cwd: REPO_ROOT,
@@ -86,21 +95,25 @@ export async function startApi(env: Record<string, string>, timeoutMs = 60_000):
   );
   let gone = false;
   void exited.then(() => (gone = true));
-  const deadline = Date.now() + timeoutMs;
-  while (!/listening on http/.test(out)) {
-    if (gone) throw new Error(`API exited before listening:\n${out}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`API did not start within ${timeoutMs} ms:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     child,
     output: () => out,
     exited,
+    async waitForOutput(pattern, waitMs = 60_000) {
+      const deadline = Date.now() + waitMs;
+      for (;;) {
+        const match = pattern.exec(out);
+        if (match) return match;
+        if (gone) throw new Error(`API exited before printing ${pattern}:\n${out}`);
+        if (Date.now() > deadline) {
+          child.kill('SIGKILL');
+          throw new Error(`API did not print ${pattern} within ${waitMs} ms:\n${out}`);
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     async kill() {
       if (!gone) child.kill('SIGKILL');
       await exited;
