@@ -311,7 +311,10 @@ test("page data holding replacement patterns ($&, $`, $') is text: it never copi
     authtoken: token,
   });
   assert.equal(review.status, 200, JSON.stringify(review.json));
+  const { photos } = ((await (await fetch(`${API_URL}/product/${productid}`)).json()) as { data: { photos: string[] } })
+    .data;
   const auction = await callApi<{ data: { auctionid: number } }>('POST', '/addauction', token, {
+    photos,
     username: HOSTILE,
     bid: 1200,
     rangelowbid: 800,
