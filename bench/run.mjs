@@ -1,11 +1,12 @@
 // npm run bench — measures the marketplace against baselines in one run and prints a table.
 // See bench/README.md. Options:
 //   --quick                 short smoke run (1 run each, short durations); writes results/quick.*
-//   --only a,b              sections: api, search, frontend, build, abuse, scale (default: all six);
+//   --only a,b              sections: api, search, frontend, build, abuse, scale, hostile (default: all);
 //                           the other sections of results/latest.json are kept as they were
 //   --runs N                measured runs per figure (default 3; median quoted)
 //   --duration S            seconds per autocannon run (default 5)
-//   --db pglite|postgres    sections 1 and 5 on one database only (default both)
+//   --db pglite|postgres    sections 1 and 5 on one database only (default both); section 7 on
+//                           PGlite unless only postgres is named
 //   --endpoints a,b         section 1 endpoints: products, product, search, bid, order, login
 //   --orders N              checkouts per measured order run (default 1000)
 //   --build-runs N          production builds timed (default 2; --runs sets it too)
@@ -21,6 +22,7 @@ import { benchFrontEnd } from './lib/frontend-bench.mjs';
 import { benchBuild, prepareBuildCopy } from './lib/build-bench.mjs';
 import { benchAbuse } from './lib/abuse-bench.mjs';
 import { benchScale } from './lib/scale-bench.mjs';
+import { benchHostile } from './lib/hostile-bench.mjs';
 import { startBaseline } from './lib/load.mjs';
 import { dropCreatedDatabases, ensurePostgres } from './lib/stack.mjs';
 import { evaluateTargets, renderMarkdown, renderTable } from './lib/report.mjs';
@@ -36,7 +38,7 @@ import {
   stopAll,
 } from './lib/util.mjs';
 
-const SECTIONS = ['api', 'search', 'frontend', 'build', 'abuse', 'scale'];
+const SECTIONS = ['api', 'search', 'frontend', 'build', 'abuse', 'scale', 'hostile'];
 
 function parseArgs(argv) {
   const args = { quick: false, keep: false };
@@ -215,9 +217,9 @@ try {
 
   // 4 first: the production build it makes (in a temporary copy of the sources) is what 3 serves.
   let builtCopy = null;
-  const servesBuild = sections.includes('frontend') || sections.includes('scale');
+  const servesBuild = ['frontend', 'scale', 'hostile'].some((s) => sections.includes(s));
   if (sections.includes('build') || servesBuild) builtCopy = prepareBuildCopy(workRoot);
-  // 3 and 6 serve a build: without section 4 in this run, one build is made for them.
+  // 3, 6 and 7 serve a build: without section 4 in this run, one build is made for them.
   if (servesBuild && !sections.includes('build')) await benchBuild({ copy: builtCopy, runs: 1 });
   await section('build', () => benchBuild({ copy: builtCopy, runs: opts.buildRuns }));
 
@@ -231,7 +233,8 @@ try {
   if (
     sections.includes('search') ||
     sections.includes('scale') ||
-    ((sections.includes('api') || sections.includes('abuse')) && opts.databases.includes('postgres'))
+    ((sections.includes('api') || sections.includes('abuse')) && opts.databases.includes('postgres')) ||
+    (sections.includes('hostile') && opts.databases.length === 1 && opts.databases[0] === 'postgres')
   ) {
     try {
       results.machine.postgres = await ensurePostgres();
@@ -285,6 +288,10 @@ try {
   await section('scale', () => {
     if (postgresError) throw new Error(postgresError);
     return benchScale({ copy: builtCopy, runs: opts.frontEndRuns, workRoot, opts, baseline });
+  });
+  await section('hostile', () => {
+    if (postgresError && opts.databases.length === 1) throw new Error(postgresError);
+    return benchHostile({ copy: builtCopy, workRoot, opts });
   });
 } catch (error) {
   exitCode = 1;

@@ -8,12 +8,23 @@ const autocannon = require('autocannon');
 
 /**
  * One autocannon run. `requests` follows autocannon's format; duration in seconds, or amount
- * (a fixed number of requests; a safety stop ends it after maxSeconds).
- * @param {{ url: string, requests: object[], connections: number, duration?: number, amount?: number, timeoutSeconds?: number, maxSeconds?: number }} options
+ * (a fixed number of requests; a safety stop ends it after maxSeconds). `reconnectRate`: each
+ * connection is renewed after that many requests (a server that allows no more on one answers
+ * 503 after them; autocannon does not count the reply it renews on).
+ * @param {{ url: string, requests: object[], connections: number, duration?: number, amount?: number, timeoutSeconds?: number, maxSeconds?: number, reconnectRate?: number }} options
  */
-export function cannon({ url, requests, connections, duration, amount, timeoutSeconds = 10, maxSeconds = 180 }) {
+export function cannon({
+  url,
+  requests,
+  connections,
+  duration,
+  amount,
+  timeoutSeconds = 10,
+  maxSeconds = 180,
+  reconnectRate = 0,
+}) {
   return new Promise((resolve, reject) => {
-    const options = { url, connections, pipelining: 1, timeout: timeoutSeconds, requests };
+    const options = { url, connections, pipelining: 1, timeout: timeoutSeconds, requests, reconnectRate };
     if (amount) options.amount = amount;
     else options.duration = duration;
     const started = performance.now();

@@ -336,6 +336,8 @@ export function evaluateTargets(results) {
     t.push(...ttfbRows('scale-ssr', `${n} products`, atScale.ttfb));
   }
 
+  t.push(...hostileRows(results.sections.hostile));
+
   const b = results.sections.build;
   {
     const ok = b?.seconds != null;
@@ -351,6 +353,107 @@ export function evaluateTargets(results) {
     });
   }
   return t;
+}
+
+/** Issue 31's rows: the front-end servers under hostile load (section 7). */
+function hostileRows(h) {
+  if (!h || h.error) return [];
+  const rows = [];
+  const F = h.fileFlood;
+  if (F) {
+    const filesBack = F.openFiles.after != null && F.openFiles.after <= F.openFiles.before + 4;
+    const answered = F.beside.answered === F.rounds && F.beside.after;
+    rows.push({
+      id: 'hostile-files',
+      figure: `Shop's server, ${F.rounds} round${F.rounds === 1 ? '' : 's'} of ${F.connections} connections × ${F.pipelined} pipelined GETs of a ${fmt(F.file.bytes / 1024, 0)} KB file, each client leaving at the first bytes: open files before / peak / after`,
+      ours: `${F.openFiles.before} / ${F.openFiles.peak} / ${F.openFiles.after ?? 'down'}; ${F.up ? 'up' : '**down**'}; a visitor beside it answered ${F.beside.answered}/${F.rounds}`,
+      base: '–',
+      ratio: null,
+      target: 'open files back to before (+4); up; visitor answered',
+      met: filesBack && F.up && answered,
+      gap: [
+        filesBack
+          ? `back in ${fmt(F.openFiles.settledSeconds)} s`
+          : `${(F.openFiles.after ?? 0) - F.openFiles.before} files still open`,
+        `RSS ${fmt(F.rssMB.before, 0)} → ${fmt(F.rssMB.peak, 0)} → ${fmt(F.rssMB.after, 0)} MB`,
+      ].join('; '),
+    });
+  }
+  const U = h.urlFlood;
+  if (U) {
+    rows.push({
+      id: 'hostile-url-memory',
+      figure: `Rendering server, ${U.urls.toLocaleString('en')} new search URLs with br, ${U.concurrency} at a time: resident memory at peak`,
+      ours: `${fmt(U.rssMB.peak, 0)} MB (before ${fmt(U.rssMB.before, 0)}, 10 s after ${fmt(U.rssMB.after, 0)})`,
+      base: `budget ${fmt(U.rssMB.budget, 0)} MB = before + 32 (pages) + 64 (compressed replies)`,
+      ratio: null,
+      target: '≤ budget',
+      met: U.rssMB.peak <= U.rssMB.budget,
+      gap:
+        U.rssMB.peak <= U.rssMB.budget
+          ? `${fmt(U.rssMB.budget - U.rssMB.peak, 0)} MB under`
+          : `${fmt(U.rssMB.peak - U.rssMB.budget, 0)} MB over`,
+    });
+    rows.push({
+      id: 'hostile-url-cpu',
+      figure: 'Rendering server: CPU seconds in the 10 s after that flood (work it left behind)',
+      ours: `${fmt(U.cpuSeconds.tenSecondsAfter, 2)} s`,
+      base: 'before the fix: a core busy for minutes (10 s in 10 s)',
+      ratio: null,
+      target: '≤ 1 s',
+      met: U.cpuSeconds.tenSecondsAfter <= 1,
+      gap: `${fmt(U.cpuSeconds.flood)} s during the flood (${fmt(U.flood.seconds)} s)`,
+    });
+  }
+  const S = h.sitemap;
+  if (S) {
+    const all200 = (S.status[200] ?? 0) === S.requests;
+    rows.push({
+      id: 'hostile-sitemap',
+      figure: `${S.requests} /sitemap.xml requests at once right after a catalogue change: statuses; the API's reads of /sitemap`,
+      ours: `${statuses(S.status)}; ${S.apiReads} read${S.apiReads === 1 ? '' : 's'}; all answered in ${fmt(S.seconds, 2)} s`,
+      base: '–',
+      ratio: null,
+      target: 'all 200, one shared build (1 read)',
+      met: all200 && S.apiReads <= 1,
+      gap: [
+        all200 ? 'all 200' : `${S.requests - (S.status[200] ?? 0)} not 200`,
+        S.apiReads === 0 ? 'no read: the change had not dropped the sitemap' : null,
+        `${S.apiConnections.most} connections to the API at most (change stream included)`,
+      ]
+        .filter(Boolean)
+        .join('; '),
+    });
+  }
+  const P = h.updateFlood;
+  if (P) {
+    const ok = P.ratio != null;
+    rows.push({
+      id: 'hostile-update-flood',
+      figure: `Cached pages (${P.pages.length} pages, br, ${P.connections} connections) while a seller updates a product every ${P.everyMs} ms ÷ quiet`,
+      ours: ok ? `${fmt(P.flood.reqPerSec, 0)}/s, p99 ${fmt(P.flood.p99, 0)} ms` : 'failed',
+      base: ok ? `${fmt(P.quiet.reqPerSec, 0)}/s, p99 ${fmt(P.quiet.p99, 0)} ms (quiet)` : '–',
+      ratio: ok ? P.ratio : null,
+      target: '≥ 80% of quiet',
+      met: ok ? P.ratio >= 0.8 : null,
+      gap: ok ? (P.ratio >= 0.8 ? `met by ${pct(P.ratio - 0.8)} points` : `${pct(0.8 - P.ratio)} points short`) : '',
+    });
+  }
+  const N = h.softNotFound;
+  if (N) {
+    const all404 = (N.status[404] ?? 0) === N.requests;
+    rows.push({
+      id: 'hostile-soft-404',
+      figure: `${N.requests} unknown URLs while the one render slot is busy (RENDER_CONCURRENCY=1): statuses`,
+      ours: `${statuses(N.status)} (${N.leftToBrowser} not rendered, ${N.rendered} rendered)`,
+      base: '–',
+      ratio: null,
+      target: 'all 404',
+      met: all404,
+      gap: all404 ? 'all 404' : `${N.requests - (N.status[404] ?? 0)} not 404`,
+    });
+  }
+  return rows;
 }
 
 const mark = (met) => (met === true ? 'met' : met === false ? '**not met**' : '–');
@@ -885,6 +988,63 @@ function scaleTables(sc) {
   ].join('\n\n');
 }
 
+/** Section 7: one row per part, what it measured and the machine's load at its start. */
+function hostileTables(h) {
+  const la = (x) => (x?.loadavg ? x.loadavg.join(' / ') : '–');
+  const rows = [];
+  const F = h.fileFlood;
+  if (F)
+    rows.push([
+      `1. ${F.rounds} × ${F.connections} connections × ${F.pipelined} pipelined GETs of ${F.file.path} (${fmt(F.file.bytes / 1024, 0)} KB, no Accept-Encoding: streamed from the disk) from one address, each leaving at the first bytes; the shop's server`,
+      `open files ${F.openFiles.before} before, ${F.openFiles.peak} at peak, ${F.openFiles.after ?? '–'} after (back in ${fmt(F.openFiles.settledSeconds)} s); RSS ${fmt(F.rssMB.before, 0)} / ${fmt(F.rssMB.peak, 0)} / ${fmt(F.rssMB.after, 0)} MB; ${F.up ? 'up' : '**down**'}; first reply of each connection: ${statuses(F.firstReplies)}; ${F.requests.toLocaleString('en')} requests sent in ${fmt(F.floodSeconds)} s`,
+      `${F.beside.answered}/${F.rounds} during (${F.beside.during.map((b) => `${b.status} in ${fmt(b.ms, 0)} ms`).join(', ')}), ${F.beside.after ? 'yes' : 'no'} after`,
+      la(F),
+    ]);
+  const U = h.urlFlood;
+  if (U)
+    rows.push([
+      `2. ${U.urls.toLocaleString('en')} distinct search URLs (${U.example}, …) with Accept-Encoding: br, ${U.concurrency} at a time (keep-alive, one address); the rendering server`,
+      `${statuses(U.flood.status)} in ${fmt(U.flood.seconds)} s (${fmt(U.flood.perSec, 0)}/s; ${U.flood.rendered.toLocaleString('en')} rendered on the server, ${fmt(U.flood.renderedMB?.html)} MB of HTML, ${fmt(U.flood.renderedMB?.sent)} MB as sent; the rest the page that renders in the browser: the render slots were busy); RSS ${fmt(U.rssMB.before, 0)} before, ${fmt(U.rssMB.peak, 0)} at peak, ${fmt(U.rssMB.atEnd, 0)} at the end, ${fmt(U.rssMB.after, 0)} 10 s later (budget ${fmt(U.rssMB.budget, 0)} MB: before + 32 MB of pages + 64 MB of compressed replies); CPU ${fmt(U.cpuSeconds.flood)} s during the flood, **${fmt(U.cpuSeconds.tenSecondsAfter, 2)} s in the 10 s after**; ${U.up ? 'up' : '**down**'}`,
+      `GET / after: ${U.besideStatus}`,
+      la(U),
+    ]);
+  const S = h.sitemap;
+  if (S)
+    rows.push([
+      `3. ${S.requests} GET /sitemap.xml at once (a new connection each, from 4 addresses) right after PUT /product/${S.product} (its change on the API's stream ${fmt(S.changeSeenMs, 0)} ms later, then ${S.sweepWaitMs} ms for the rendering server's sweep)`,
+      `${statuses(S.status)}, ${S.distinctBodies} distinct bodies, all answered in ${fmt(S.seconds, 2)} s; **${S.apiReads} read${S.apiReads === 1 ? '' : 's'} of /sitemap** by the API (its request log); the rendering server's connections to the API: ${S.apiConnections.before} before (the change stream included), ${S.apiConnections.most} at most, ${S.apiConnections.opened} opened`,
+      '–',
+      la(S),
+    ]);
+  const P = h.updateFlood;
+  if (P) {
+    const upd = statuses(P.updates);
+    rows.push([
+      `4. autocannon (keep-alive, ${P.connections} connections, br) on ${P.pages.join(', ')} in turn, ${P.duration} s quiet, then ${P.duration} s while the seller PUTs /product/${P.product} every ${P.everyMs} ms; runs alternate; medians`,
+      `quiet ${fmt(P.quiet.reqPerSec, 0)}/s (p99 ${fmt(P.quiet.p99, 0)} ms), during the updates ${fmt(P.flood.reqPerSec, 0)}/s (p99 ${fmt(P.flood.p99, 0)} ms): **${pct(P.ratio)}**; errors / non-2xx ${P.quiet.errors} / ${P.quiet.non2xx} quiet, ${P.flood.errors} / ${P.flood.non2xx} during; updates answered ${upd}; per run: ${P.runs.quiet.map((q, i) => `${fmt(q.okPerSec, 0)} → ${fmt(P.runs.flood[i].okPerSec, 0)}`).join(', ')}`,
+      '–',
+      la(P.runs.quiet[0]),
+    ]);
+  }
+  const N = h.softNotFound;
+  if (N)
+    rows.push([
+      `5. the shell's server restarted with RENDER_CONCURRENCY=1; ${N.busyLoops} loops ask new search URLs from one address (the slot kept busy) while ${N.requests} unknown URLs (${N.example}, …, each new) are asked one after another from another`,
+      `unknown URLs: **${statuses(N.status)}**, ${N.leftToBrowser} not rendered (the slot was busy), ${N.rendered} rendered; the busy loops: ${statuses(N.busy.status)} in ${fmt(N.busy.seconds)} s (${N.busy.rendered} rendered); ${N.up ? 'up' : '**down**'}`,
+      '–',
+      la(N),
+    ]);
+  const out = [
+    `${h.how}; ${h.order ?? ''}. Load average (1 / 5 / 15 min) at the start of the section ${h.loadavgAtStart?.join(' / ') ?? '–'}, at its end ${h.loadavgAtEnd?.join(' / ') ?? '–'}.`,
+    table(['what', 'measured', 'a visitor beside it', 'load at start'], rows),
+  ];
+  if (h.renderLog?.lines)
+    out.push(
+      `The rendering server's log (parts 2–4) has ${h.renderLog.lines} lines of note; the first: ${h.renderLog.first.map((l) => `\`${l}\``).join(' ')}`,
+    );
+  return out.join('\n\n');
+}
+
 function sections(results, { chunks }) {
   const out = [];
   const s = results.sections;
@@ -918,6 +1078,11 @@ function sections(results, { chunks }) {
       '## 6. The catalogue at scale, side by side with the demo catalogue (issues 15 and 19)',
       s.scale.error ? `Failed: ${s.scale.error}` : scaleTables(s.scale),
     );
+  if (s.hostile)
+    out.push(
+      '## 7. The front-end servers under hostile load (issue 31)',
+      s.hostile.error ? `Failed: ${s.hostile.error}` : hostileTables(s.hostile),
+    );
   return out.join('\n\n');
 }
 
@@ -926,7 +1091,7 @@ export function renderMarkdown(results) {
     [
       '# Benchmark results',
       header(results),
-      '## Targets (issues 6, 15 and 19)',
+      '## Targets (issues 6, 15, 19 and 31)',
       targetsTable(results),
       sections(results, { chunks: true }),
       results.notes ? `---\n\n${results.notes}` : '',
