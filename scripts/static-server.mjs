@@ -53,13 +53,14 @@ export const UPGRADE_QUEUE = { bodies: 64, bytes: 16 * 1024 * 1024 };
 /**
  * What one client may hold of a front-end server, so that no client can exhaust its open files or
  * sockets (which ends the process for every visitor): connections from one address, requests on
- * one connection (pipelined ones beyond it get 503 and the connection closes), and files being
+ * one connection (as nginx's keepalive_requests: the last says Connection: close, pipelined ones
+ * beyond get 503), and files being
  * streamed to one address at once (more get 503 with Retry-After). Browsers use six connections
  * and never pipeline, so none of this touches a shopper.
  */
 export const CLIENT_LIMITS = {
   connections: 256,
-  requestsPerConnection: 100,
+  requestsPerConnection: 1000,
   openFiles: 32,
 };
 

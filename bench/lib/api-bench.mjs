@@ -113,9 +113,10 @@ export async function measure(ep, { apiUrl, baseline, opts }) {
   const common = { connections: ep.connections, timeoutSeconds: ep.timeoutSeconds ?? 10 };
   const shape = (target, run) => {
     const r = ep.load(target, run);
+    const reconnect = r.reconnectRate ? { reconnectRate: r.reconnectRate } : {};
     return r.amount
-      ? { requests: r.requests, amount: r.amount }
-      : { requests: r.requests, duration: run === 'warmup' ? opts.warmup : opts.duration };
+      ? { requests: r.requests, amount: r.amount, ...reconnect }
+      : { requests: r.requests, duration: run === 'warmup' ? opts.warmup : opts.duration, ...reconnect };
   };
   await cannon({ url: apiUrl, ...common, ...shape('api', 'warmup') });
   await sleep(ep.cooldownMs ?? 300);

@@ -6,6 +6,7 @@ import { request } from 'node:http';
 import { measure } from './api-bench.mjs';
 import { fixtureOf } from './load.mjs';
 import { median, round, sleep } from './util.mjs';
+import { CLIENT_LIMITS } from '../../scripts/static-server.mjs';
 
 /** What Chromium gets from the servers (it asks for br first); the TTFB and throughput requests ask the same. */
 export const BR = { 'accept-encoding': 'br' };
@@ -143,7 +144,12 @@ export async function measurePageThroughput({ base, path, baseline, opts }) {
       this.bytes = { sent: res.buffer.length, encoding: res.headers.get('content-encoding') ?? 'identity' };
       return [fixtureOf('GET', path, undefined, res)];
     },
-    load: () => ({ requests: [{ method: 'GET', path, headers: BR }] }),
+    // A front-end server closes a connection after CLIENT_LIMITS.requestsPerConnection requests
+    // (autocannon would go on sending on it): a new one each time, for the baseline too.
+    load: () => ({
+      requests: [{ method: 'GET', path, headers: BR }],
+      reconnectRate: CLIENT_LIMITS.requestsPerConnection,
+    }),
   };
   const m = await measure(ep, { apiUrl: base, baseline, opts });
   return {
