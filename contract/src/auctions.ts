@@ -21,13 +21,14 @@ export const AuctionStatus = Type.Union([Type.Literal('open'), Type.Literal('clo
 export type AuctionStatus = Static<typeof AuctionStatus>;
 
 /**
- * One step of an item's history. Bidders are shown by first name only (no ids, no emails); a
+ * One step of an item's history. (`auto` and `endsat` below are optional in the types only: the
+ * API always sends them, front ends of earlier releases and their fixtures do without.) Bidders are shown by first name only (no ids, no emails); a
  * maximum is never shown, only the amounts the server bid.
  */
 export const Bid = Type.Object({
   bid: Type.Integer(),
   /** Placed by the server for this bidder, against a rival's bid, up to their hidden maximum. */
-  auto: Type.Boolean(),
+  auto: Type.Optional(Type.Boolean()),
   /** The bidder's first name. */
   nickname: Type.String(),
   /** ISO 8601 date-time the bid was accepted. */
@@ -62,7 +63,7 @@ export const AuctionItem = Type.Object({
   /** The listed end of the auction, ISO 8601 date-time (UTC). */
   time: Type.String(),
   /** The effective end: `time`, or later once bids in the last minutes extended it (soft close). */
-  endsat: Type.String(),
+  endsat: Type.Optional(Type.String()),
   /** The owner's nickname, as entered when the item was created. */
   username: Type.String(),
   ownerid: Type.Integer(),
@@ -226,9 +227,9 @@ export const AuctionBidEvent = Type.Object({
   /** ISO 8601. */
   at: Type.String(),
   /** Placed by the server for the leader (see Bid.auto). */
-  auto: Type.Boolean(),
+  auto: Type.Optional(Type.Boolean()),
   /** The item's effective end after this bid (moved by a late bid). */
-  endsat: Type.String(),
+  endsat: Type.Optional(Type.String()),
 });
 export type AuctionBidEvent = Static<typeof AuctionBidEvent>;
 export const AuctionClosedEvent = Type.Object({
