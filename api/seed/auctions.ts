@@ -105,6 +105,9 @@ export async function seedAuctionsIfEmpty(
           bid: current,
           highbid: a.bids.length ? current : 0,
           bidcount: a.bids.length,
+          // The last bidder leads, at a maximum equal to their bid.
+          leader: a.bids.length ? ids[a.bids[a.bids.length - 1][0]]! : null,
+          leader_max: a.bids.length ? current : null,
           rangelowbid: a.rangelowbid,
           rangehighbid: a.rangehighbid,
           photo_hashes: JSON.stringify([pictures[i].hash]),

@@ -85,6 +85,10 @@ export interface Config {
     maxEventStreams: number;
     maxEventStreamsPerClient: number;
     heartbeatSeconds: number;
+    /** Soft close: a price-changing bid this close to the end moves the end to this long after it. */
+    softCloseMinutes: number;
+    /** Soft close: the end never moves beyond this long after the listed end. */
+    softCloseCapMinutes: number;
   };
 }
 
@@ -188,6 +192,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       maxEventStreams: num(env, 'AUCTION_MAX_EVENT_STREAMS', 2000),
       maxEventStreamsPerClient: num(env, 'AUCTION_MAX_EVENT_STREAMS_PER_CLIENT', 20),
       heartbeatSeconds: num(env, 'AUCTION_HEARTBEAT_SECONDS', 15),
+      softCloseMinutes: num(env, 'AUCTION_SOFT_CLOSE_MINUTES', 5),
+      softCloseCapMinutes: num(env, 'AUCTION_SOFT_CLOSE_CAP_MINUTES', 60),
     },
   };
   return { ...config, ...overrides };

@@ -9,6 +9,7 @@ import { bid, createAuction, hoursAgo, setEndTime } from './helpers/auctions';
 describeEachDatabase('auctions: bidders and approval', (server) => {
   describe('bidders and approval', () => {
     it('GET /getUserAuction/:id lists one row per (own item, bidder) with the highest bid and nothing else', async () => {
+      // Bids are maximums: each row shows the bidder's highest step in the history, never a maximum.
       const owner = await signedInUser(server());
       const a = await signedInUser(server(), { firstname: 'Anil', lastname: 'Rao' });
       const b = await signedInUser(server(), { firstname: 'Bela', lastname: 'Sen' });
@@ -31,7 +32,7 @@ describeEachDatabase('auctions: bidders and approval', (server) => {
           userid: b.userid,
           auctionid: second.auctionid,
           productname: 'Second item',
-          cartdata: 2000,
+          cartdata: 1000,
           status: 'Bidding',
         },
         {
@@ -41,7 +42,7 @@ describeEachDatabase('auctions: bidders and approval', (server) => {
           userid: a.userid,
           auctionid: first.auctionid,
           productname: 'First item',
-          cartdata: 1300,
+          cartdata: 1250,
           status: 'Bidding',
         },
         {
@@ -51,7 +52,7 @@ describeEachDatabase('auctions: bidders and approval', (server) => {
           userid: b.userid,
           auctionid: first.auctionid,
           productname: 'First item',
-          cartdata: 1200,
+          cartdata: 1150,
           status: 'Bidding',
         },
       ]);
@@ -141,7 +142,8 @@ describeEachDatabase('auctions: bidders and approval', (server) => {
         { authtoken: owner.token },
       );
       expect(ok.status).toBe(200);
-      expect(ok.body.data).toMatchObject({ status: 'closed', winner: a.userid, highbid: 1100, bid: 1500 });
+      // a's maximum 1100 led at the starting bid 1000; b's 1500 then led at 1100 + 50.
+      expect(ok.body.data).toMatchObject({ status: 'closed', winner: a.userid, highbid: 1000, bid: 1150 });
 
       const late = await bid(server(), b.token, item.auctionid, 9000);
       expect([late.status, late.body.msg]).toEqual([409, 'This auction is closed: the owner has approved a winner']);

@@ -10,27 +10,39 @@ import { walkPages } from './helpers/paging';
 
 describeEachDatabase('auctions: bidding', (server) => {
   describe('PUT /updatebiduser', () => {
-    it('appends the caller’s bid: current and highest bid, history with first names only', async () => {
+    it('takes the caller’s bid as a maximum: the first leads at the starting bid, history with first names only', async () => {
       const owner = await signedInUser(server());
       const bidder = await signedInUser(server(), { firstname: 'Kabir' });
+      const rival = await signedInUser(server(), { firstname: 'Lena' });
       const item = await createAuction(server(), owner.token);
       const r = await bid(server(), bidder.token, item.auctionid, 1100);
       expect(r.status).toBe(200);
       expect(r.body.msg).toBe('Your BID has been placed');
       expect(r.body.data).toMatchObject({
         auctionid: item.auctionid,
-        bid: 1100,
-        highbid: 1100,
+        bid: 1000,
+        highbid: 1000,
         startbid: 1000,
         bidcount: 1,
         status: 'open',
+        yourmax: 1100,
       });
-      expect(r.body.data.bids).toEqual([{ bid: 1100, nickname: 'Kabir', at: expect.any(String) }]);
+      expect(r.body.data.bids).toEqual([{ bid: 1000, auto: false, nickname: 'Kabir', at: expect.any(String) }]);
       expect(Math.abs(new Date(r.body.data.bids[0].at).getTime() - Date.now())).toBeLessThan(60_000);
-      // The caller may raise their own bid.
-      const again = await bid(server(), bidder.token, item.auctionid, 1250);
+      // The leader raising their own maximum does not raise the price.
+      const raised = await bid(server(), bidder.token, item.auctionid, 1250);
+      expect(raised.status).toBe(200);
+      expect(raised.body.data).toMatchObject({ bid: 1000, bidcount: 1, yourmax: 1250 });
+      // A rival's lower maximum is answered automatically, one increment above it.
+      const again = await bid(server(), rival.token, item.auctionid, 1200);
       expect(again.status).toBe(200);
-      expect(again.body.data.bids.map((b: any) => b.bid)).toEqual([1250, 1100]);
+      expect(again.body.data).toMatchObject({ bid: 1250, highbid: 1250, bidcount: 3 });
+      expect(again.body.data).not.toHaveProperty('yourmax');
+      expect(again.body.data.bids.map((b: any) => [b.nickname, b.bid, b.auto])).toEqual([
+        ['Kabir', 1250, true],
+        ['Lena', 1200, false],
+        ['Kabir', 1000, false],
+      ]);
       const text = JSON.stringify(again.body);
       expect(text).not.toContain(bidder.email);
       expect(text).not.toContain(bidder.token);
@@ -39,13 +51,14 @@ describeEachDatabase('auctions: bidding', (server) => {
 
     it('answers the newest 5 bids with the full count, however long the history; the item page has them all', async () => {
       const owner = await signedInUser(server());
-      const bidder = await signedInUser(server());
+      const bidders = [await signedInUser(server()), await signedInUser(server())];
       const item = await createAuction(server(), owner.token);
       let last: Awaited<ReturnType<typeof bid>> | undefined;
-      for (let i = 1; i <= 7; i++) last = await bid(server(), bidder.token, item.auctionid, 1000 + i * 100);
+      // Two bidders take turns, each beating the other's maximum: the price is the beaten maximum plus Rs. 50.
+      for (let i = 1; i <= 7; i++) last = await bid(server(), bidders[i % 2].token, item.auctionid, 1000 + i * 100);
       expect(last!.status).toBe(200);
       expect(last!.body.data.bidcount).toBe(7);
-      expect(last!.body.data.bids.map((b: any) => b.bid)).toEqual([1700, 1600, 1500, 1400, 1300]);
+      expect(last!.body.data.bids.map((b: any) => b.bid)).toEqual([1650, 1550, 1450, 1350, 1250]);
       const page = await server().get(`/getparticularaucpro/${item.auctionid}`);
       expect(page.body.data.bids).toHaveLength(7);
     });
@@ -101,30 +114,36 @@ describeEachDatabase('auctions: bidding', (server) => {
       });
     });
 
-    it('refuses a bid equal to or lower than the current bid', async () => {
+    it('refuses a first bid below the starting bid, then one not above the current bid or below the next increment', async () => {
       const owner = await signedInUser(server());
       const a = await signedInUser(server());
       const b = await signedInUser(server());
       const item = await createAuction(server(), owner.token);
-      for (const amount of [1000, 999, 1]) {
+      for (const amount of [999, 1]) {
         const r = await bid(server(), a.token, item.auctionid, amount);
+        expect([amount, r.status, r.body.msg]).toEqual([amount, 400, 'Your BID must be at least Rs. 1,000']);
+      }
+      expect((await bid(server(), a.token, item.auctionid, 1500)).status).toBe(200);
+      for (const amount of [1000, 900]) {
+        const r = await bid(server(), b.token, item.auctionid, amount);
         expect([amount, r.status, r.body.msg]).toEqual([
           amount,
           400,
           'Your BID must be higher than the current BID of Rs. 1,000',
         ]);
       }
-      expect((await bid(server(), a.token, item.auctionid, 1500)).status).toBe(200);
-      for (const amount of [1500, 1400]) {
-        const r = await bid(server(), b.token, item.auctionid, amount);
-        expect([amount, r.status, r.body.msg]).toEqual([
-          amount,
-          400,
-          'Your BID must be higher than the current BID of Rs. 1,500',
-        ]);
-      }
+      // Above the current bid but short of it plus the increment (Rs. 50 from Rs. 1,000).
+      const short = await bid(server(), b.token, item.auctionid, 1049);
+      expect([short.status, short.body.msg]).toEqual([400, 'Your BID must be at least Rs. 1,050']);
+      // The leader can only raise their maximum; the message shows it to them alone.
+      const lower = await bid(server(), a.token, item.auctionid, 1400);
+      expect([lower.status, lower.body.msg]).toEqual([
+        400,
+        'You are the highest bidder with a maximum BID of Rs. 1,500: enter more to raise it',
+      ]);
       const detail = (await server().get(`/getparticularaucpro/${item.auctionid}`)).body.data;
-      expect(detail).toMatchObject({ bid: 1500, highbid: 1500, bidcount: 1 });
+      expect(detail).toMatchObject({ bid: 1000, highbid: 1000, bidcount: 1 });
+      expect(JSON.stringify(detail)).not.toContain('1500');
     });
 
     it('refuses bidding on one’s own item (403) and on an unknown id (404)', async () => {
@@ -167,8 +186,8 @@ describeEachDatabase('auctions: bidding', (server) => {
         highbid: 999999,
       });
       expect(r.status).toBe(200);
-      expect(r.body.data).toMatchObject({ bid: 1200, highbid: 1200, bidcount: 1 });
-      expect(r.body.data.bids.map((b: any) => [b.nickname, b.bid])).toEqual([['Ira', 1200]]);
+      expect(r.body.data).toMatchObject({ bid: 1000, highbid: 1000, bidcount: 1 });
+      expect(r.body.data.bids.map((b: any) => [b.nickname, b.bid])).toEqual([['Ira', 1000]]);
       // The spec's form: only a biduser text, no bid → no bid recorded.
       const specOnly = await server().put(
         '/updatebiduser',

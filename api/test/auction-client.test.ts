@@ -123,13 +123,14 @@ test('auction journey through the client', async () => {
   await fails(client.placeBid(item.auctionid, 3000), 403, 'You cannot bid on your own auction item');
 
   signIn(bidder);
-  await fails(client.placeBid(item.auctionid, 2000), 400, 'Your BID must be higher than the current BID of Rs. 2,000');
+  await fails(client.placeBid(item.auctionid, 1999), 400, 'Your BID must be at least Rs. 2,000');
+  // A plain bid is a maximum: the first one leads at the starting bid, the maximum stays hidden.
   const afterBid = await client.placeBid(item.auctionid, 2100);
   expect(afterBid).toMatchObject({
-    bid: 2100,
-    highbid: 2100,
+    bid: 2000,
+    highbid: 2000,
     bidcount: 1,
-    bids: [{ bid: 2100, nickname: 'Tara', at: expect.any(String) }],
+    bids: [{ bid: 2000, auto: false, nickname: 'Tara', at: expect.any(String) }],
   });
   await fails(client.getMyBidders(owner.userid), 403);
   await fails(client.approveBidder(item.auctionid, bidder.userid), 403);
@@ -143,12 +144,12 @@ test('auction journey through the client', async () => {
       userid: bidder.userid,
       auctionid: item.auctionid,
       productname: 'Silver Rupee, 1919',
-      cartdata: 2100,
+      cartdata: 2000,
       status: 'Bidding',
     },
   ]);
   const closed = await client.approveBidder(item.auctionid, bidder.userid);
-  expect(closed).toMatchObject({ status: 'closed', winner: bidder.userid, highbid: 2100 });
+  expect(closed).toMatchObject({ status: 'closed', winner: bidder.userid, highbid: 2000 });
   expect((await client.getMyBidders(owner.userid))[0].status).toBe('Processing');
 
   signIn(bidder);
@@ -156,8 +157,17 @@ test('auction journey through the client', async () => {
 
   for (let i = 0; i < 100 && events.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
   expect(events).toEqual([
-    { type: 'bid', auctionid: item.auctionid, bid: 2100, highbid: 2100, nickname: 'Tara', at: expect.any(String) },
-    { type: 'closed', auctionid: item.auctionid, winner: bidder.userid, highbid: 2100 },
+    {
+      type: 'bid',
+      auctionid: item.auctionid,
+      bid: 2000,
+      highbid: 2000,
+      nickname: 'Tara',
+      at: expect.any(String),
+      auto: false,
+      endsat: item.endsat,
+    },
+    { type: 'closed', auctionid: item.auctionid, winner: bidder.userid, highbid: 2000 },
   ]);
   unsubscribe();
   useSession.setState({ session: null });

@@ -18,6 +18,8 @@ describeEachDatabase('auction events announced after commit, in batches', (serve
         highbid: 1000 + i,
         nickname: `Bidder ${i}`,
         at: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, i)).toISOString(),
+        auto: i % 2 === 1,
+        endsat: new Date(Date.UTC(2026, 0, 1, 1)).toISOString(),
       }));
       for (const e of events) ctx.auctionEvents.publish(e);
       await ctx.auctionEvents.flushed();

@@ -20,9 +20,15 @@ export type AuctionCategory = Static<typeof AuctionCategory>;
 export const AuctionStatus = Type.Union([Type.Literal('open'), Type.Literal('closed')]);
 export type AuctionStatus = Static<typeof AuctionStatus>;
 
-/** One accepted bid of an item's history. Bidders are shown by first name only (no ids, no emails). */
+/**
+ * One step of an item's history. (`auto` and `endsat` below are optional in the types only: the
+ * API always sends them, front ends of earlier releases and their fixtures do without.) Bidders are shown by first name only (no ids, no emails); a
+ * maximum is never shown, only the amounts the server bid.
+ */
 export const Bid = Type.Object({
   bid: Type.Integer(),
+  /** Placed by the server for this bidder, against a rival's bid, up to their hidden maximum. */
+  auto: Type.Optional(Type.Boolean()),
   /** The bidder's first name. */
   nickname: Type.String(),
   /** ISO 8601 date-time the bid was accepted. */
@@ -41,31 +47,38 @@ export const AuctionItem = Type.Object({
   photo: Type.String(),
   /** URLs of every photo, in upload order. */
   photos: Type.Array(Type.String()),
-  /** The current bid: the starting bid until someone bids, then the highest accepted bid. A new bid must be higher. */
+  /**
+   * The current price: the starting bid until someone bids, then the second-highest maximum plus
+   * one increment, capped at the highest. The next bid must be at least minimumBid(item).
+   */
   bid: Type.Integer(),
   /** The starting bid the owner entered. */
   startbid: Type.Integer(),
-  /** The highest accepted bid (0 while nobody has bid); once a winner is approved, the winner's bid. */
+  /** The leading bid, the price (0 while nobody has bid); once a winner is approved, the winner's bid. */
   highbid: Type.Integer(),
   /** The owner's estimate, 'Rs. {rangelowbid} to Rs. {rangehighbid}'. */
   rangelowbid: Type.Integer(),
   rangehighbid: Type.Integer(),
   ageproduct: Type.String(),
-  /** The end of the auction, ISO 8601 date-time (UTC). */
+  /** The listed end of the auction, ISO 8601 date-time (UTC). */
   time: Type.String(),
+  /** The effective end: `time`, or later once bids in the last minutes extended it (soft close). */
+  endsat: Type.Optional(Type.String()),
   /** The owner's nickname, as entered when the item was created. */
   username: Type.String(),
   ownerid: Type.Integer(),
   status: AuctionStatus,
   /** userid of the approved bidder, null until the owner approves one. */
   winner: Type.Union([Type.Integer(), Type.Null()]),
-  /** Number of accepted bids. */
+  /** Number of steps in the bid history. */
   bidcount: Type.Integer(),
   /**
    * Bid history, newest first. GET /getparticularaucpro/{id}: every bid;
    * GET /getauction (at most 200 items): the 5 newest only (bidcount has the total).
    */
   bids: Type.Array(Bid),
+  /** PUT /updatebiduser only: the caller's own maximum while they lead (nobody else ever sees it). */
+  yourmax: Type.Optional(Type.Integer()),
 });
 export type AuctionItem = Static<typeof AuctionItem>;
 
@@ -149,11 +162,14 @@ export interface CreateAuctionInput {
 
 /**
  * PUT /updatebiduser (header authtoken). The bidder is the caller; a client-sent `biduser` list
- * (or anything else) is ignored.
+ * (or anything else) is ignored. Every bid is a maximum: `maxbid` when sent (then `bid` may be
+ * left out, and if sent must not be above it), else `bid`. The server bids for the caller at the
+ * smallest amount that leads, up to it.
  */
 export const PlaceBidBody = Type.Object({
   auctionid: positiveId('auctionid'),
-  bid: wholeRupees(AUCTION_MESSAGES.placeBid),
+  bid: Type.Optional(wholeRupees(AUCTION_MESSAGES.placeBid)),
+  maxbid: Type.Optional(wholeRupees(AUCTION_MESSAGES.wholeMaxBid)),
 });
 export type PlaceBidBody = Static<typeof PlaceBidBody>;
 
@@ -210,6 +226,10 @@ export const AuctionBidEvent = Type.Object({
   nickname: Type.String(),
   /** ISO 8601. */
   at: Type.String(),
+  /** Placed by the server for the leader (see Bid.auto). */
+  auto: Type.Optional(Type.Boolean()),
+  /** The item's effective end after this bid (moved by a late bid). */
+  endsat: Type.Optional(Type.String()),
 });
 export type AuctionBidEvent = Static<typeof AuctionBidEvent>;
 export const AuctionClosedEvent = Type.Object({

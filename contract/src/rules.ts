@@ -119,6 +119,7 @@ export const AUCTION_MESSAGES = {
   unknownPhoto: 'Photo not found: upload it with /uploadimage first',
   placeBid: 'Please Enter BID',
   wholePlaceBid: 'BID must be a whole number of rupees, at least 1',
+  wholeMaxBid: 'Maximum BID must be a whole number of rupees, at least 1',
 } as const;
 
 export const AUCTION_CATEGORIES = ['Currancy', 'Painting', 'Sports Items'] as const;
@@ -141,4 +142,31 @@ export function formatRupees(amount: number | string): string {
   const grouped = lakhs ? `${lakhs},${whole.slice(-3)}` : whole;
   const sign = value < 0 && `${whole}${paise}` !== '000' ? '-' : '';
   return `${sign}Rs. ${grouped}${paise === '00' ? '' : `.${paise}`}`;
+}
+
+/**
+ * Bid increments (issue 25): the next acceptable bid is the current price plus the increment of
+ * the band the price is in. Each row: prices below `below` rupees step by `step` rupees.
+ */
+export const BID_INCREMENTS: readonly { readonly below: number; readonly step: number }[] = [
+  { below: 500, step: 10 },
+  { below: 1_000, step: 25 },
+  { below: 5_000, step: 50 },
+  { below: 10_000, step: 100 },
+  { below: 25_000, step: 250 },
+  { below: 1_00_000, step: 500 },
+  { below: Number.POSITIVE_INFINITY, step: 1_000 },
+];
+
+/** The increment over a current price of `price` rupees. */
+export function bidIncrement(price: number): number {
+  return BID_INCREMENTS.find((band) => price < band.below)!.step;
+}
+
+/**
+ * The smallest bid an item takes: the starting bid while nobody has bid (the first bid may equal
+ * it), then the current price plus one increment.
+ */
+export function minimumBid(item: { bid: number; bidcount: number }): number {
+  return item.bidcount > 0 ? item.bid + bidIncrement(item.bid) : item.bid;
 }

@@ -8,6 +8,7 @@ import { auctionBidcountMigration } from './migration-0005-auction-bidcount';
 import { orderTotalsMigration } from './migration-0006-order-totals';
 import { listIndexesMigration } from './migration-0007-list-indexes';
 import { wishlistAlertsMigration } from './migration-0008-wishlist-alerts';
+import { proxyBidsMigration } from './migration-0009-proxy-bids';
 
 /**
  * Versioned migrations, in code (run in name order, each in a transaction).
@@ -164,6 +165,7 @@ const migrations: Record<string, Migration> = {
   '0006_order_totals': orderTotalsMigration,
   '0007_list_indexes': listIndexesMigration,
   '0008_wishlist_alerts': wishlistAlertsMigration,
+  '0009_proxy_bids': proxyBidsMigration,
 };
 
 function splitStatements(script: string): string[] {

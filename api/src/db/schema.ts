@@ -200,7 +200,13 @@ export interface AuctionsTable {
   rangehighbid: number;
   /** Content hashes of the photos (images table), in upload order. */
   photo_hashes: ColumnType<string[], string, string>;
+  /** The listed end, as the owner entered it. */
   end_time: Timestamp;
+  /** The effective end once a late bid extended it (migration 0009); NULL: the listed end. */
+  ends_at: NullableTimestamp;
+  /** The bidder who leads and their maximum, never shown to others (migration 0009). */
+  leader: number | null;
+  leader_max: number | null;
   status: ColumnType<'open' | 'closed', 'open' | 'closed' | undefined, 'open' | 'closed'>;
   winner: number | null;
   approved_at: NullableTimestamp;
@@ -214,6 +220,8 @@ export interface BidsTable {
   auctionid: number;
   userid: number;
   bid: number;
+  /** Placed by the server for this bidder against a rival's bid (migration 0009). */
+  auto: Generated<boolean>;
   created_at: Generated<Date>;
 }
 

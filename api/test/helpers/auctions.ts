@@ -10,6 +10,7 @@ export const ITEM_KEYS = [
   'bids',
   'category',
   'description',
+  'endsat',
   'highbid',
   'ownerid',
   'photo',
@@ -27,9 +28,13 @@ export const ITEM_KEYS = [
 
 export const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 
-/** Moves an item's end time (tests cannot wait days). */
+/** Moves an item's listed end time, dropping any extension (tests cannot wait days). */
 export async function setEndTime(s: TestServer, auctionid: number, end: Date) {
-  await s.app.ctx.db.updateTable('auctions').set({ end_time: end }).where('auctionid', '=', auctionid).execute();
+  await s.app.ctx.db
+    .updateTable('auctions')
+    .set({ end_time: end, ends_at: null })
+    .where('auctionid', '=', auctionid)
+    .execute();
 }
 
 /** Uploads a fresh PNG as `token`'s user and returns its URL. */

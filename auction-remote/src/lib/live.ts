@@ -9,13 +9,21 @@ export function mergeBids(a: readonly Bid[], b: readonly Bid[]): Bid[] {
   return [...seen.values()].sort((x, y) => Date.parse(y.at) - Date.parse(x.at) || y.bid - x.bid);
 }
 
+/** The item's effective end: later than its listed `time` once late bids extended it (soft close). */
+export function endOf(item: Pick<AuctionItem, 'time' | 'endsat'>): string {
+  return item.endsat ?? item.time;
+}
+
+const laterEnd = (a: AuctionItem, endsat: string | undefined): string | undefined =>
+  endsat && Date.parse(endsat) > Date.parse(endOf(a)) ? endsat : a.endsat;
+
 /** The item after one live event of its stream; events of other items change nothing. */
 export function applyEvent(item: AuctionItem, event: AuctionEvent): AuctionItem {
   if (event.auctionid !== item.auctionid) return item;
   if (event.type === 'closed') {
     return { ...item, status: 'closed', winner: event.winner, highbid: event.highbid };
   }
-  const entry: Bid = { bid: event.bid, nickname: event.nickname, at: event.at };
+  const entry: Bid = { bid: event.bid, nickname: event.nickname, at: event.at, auto: event.auto };
   const bids = mergeBids(item.bids, [entry]);
   const added = bids.length - item.bids.length;
   return {
@@ -26,6 +34,7 @@ export function applyEvent(item: AuctionItem, event: AuctionEvent): AuctionItem 
     highbid: item.status === 'closed' ? item.highbid : Math.max(item.highbid, event.highbid),
     bidcount: item.bidcount + added,
     bids,
+    endsat: laterEnd(item, event.endsat),
   };
 }
 
@@ -39,6 +48,7 @@ export function refreshItem(current: AuctionItem, fresh: AuctionItem): AuctionIt
     bidcount: Math.max(fresh.bidcount, bids.length),
     bids,
     status: current.status === 'closed' ? 'closed' : fresh.status,
+    endsat: laterEnd(fresh, current.endsat),
     winner: fresh.winner ?? current.winner,
   };
 }

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { AUCTION_MESSAGES, type AuctionItem } from '@marketplace/contract';
-import { executePrepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { HttpError, badRequest } from '../../lib/errors';
 import { areStoredPngs } from '../uploads/repository';
-import { LIST_BIDS, type BidRow, type ItemRow } from './repository';
-import { AUCTION_TEXTS, approvalRefusal, type BidTarget } from './rules';
+import { applyMaximum, softCloseEnd, type BidStep, type ProxyRefusal, type SoftClose } from './proxy';
+import { LIST_BIDS, recentBids, type BidRow, type ItemRow } from './repository';
+import { AUCTION_TEXTS, approvalRefusal, bidRefusal } from './rules';
 
 // The auction's writes (an item put up, a bid, the owner's approval) and what they read first;
 // repository.ts holds the reads the pages show.
@@ -62,53 +62,87 @@ export async function insertAuction(db: Kysely<Database>, a: NewAuction): Promis
   return row.auctionid;
 }
 
-/** An accepted bid: the item as updated, when the bid was accepted and the item's other newest bids. */
-export type AcceptedBid = ItemRow & { bid_at: Date; earlier_bids: BidRow[] };
+/** An accepted bid: the item as updated, the history rows it added (oldest first) and the item's newest bids. */
+export interface AcceptedBid {
+  item: ItemRow;
+  steps: (BidStep & { nickname: string; created_at: Date })[];
+  /** The newest LIST_BIDS rows of the history, the new steps included, newest first. */
+  recent: BidRow[];
+  /** The caller's maximum while they lead; undefined when a rival's higher maximum answered them. */
+  yourMax?: number;
+}
 
 /**
- * A bid: one UPDATE that only matches an open, running item of someone else whose current bid
- * is lower (its row lock orders concurrent bids) and the bid row, in one statement (one round
- * trip, atomic), with the reply: the item as updated with its newest LIST_BIDS bids, bounded so
- * a bid costs the same on an item with ten thousand (the page merges them into its history and
- * follows the event stream). The statement sees the bids as they were: the new, highest one is
- * not among `earlier_bids`. clock_timestamp(), not now(): the moment the bid was accepted, after
- * the lock. Undefined: not accepted (see bidTarget for why).
+ * A bid: the caller's new maximum, applied by the proxy rules (proxy.ts) in one transaction
+ * holding the item's row lock, so bids from any number of API processes apply one after
+ * another. The clock is the database's, read after the lock: the moment the bid was accepted.
+ * A step that changes the price close to the end moves the effective end (soft close).
+ * Throws the refusal (404/403/409/400), having changed nothing.
  */
-export async function placeBid(
+export function placeBid(
   db: Kysely<Database>,
   auctionid: number,
   userid: number,
-  amount: number,
-): Promise<AcceptedBid | undefined> {
-  const result = await executePrepared(
-    db,
-    sql<AcceptedBid>`
-    WITH raised AS (
-      UPDATE auctions SET bid = ${amount}, highbid = ${amount}, bidcount = bidcount + 1, updated_at = now()
-      WHERE auctionid = ${auctionid} AND bid < ${amount} AND status = 'open' AND end_time > now() AND userid <> ${userid}
-      RETURNING *, (status = 'open' AND end_time > now()) AS live
-    ), placed AS (
-      INSERT INTO bids (auctionid, userid, bid, created_at)
-      SELECT auctionid, ${userid}, ${amount}, clock_timestamp() FROM raised
-      RETURNING created_at AS bid_at
-    )
-    SELECT raised.*, placed.bid_at,
-      (SELECT coalesce(json_agg(earlier), '[]') FROM (
-        SELECT bids.auctionid, bids.bid, users.firstname AS nickname, bids.created_at
-        FROM bids JOIN users ON users.userid = bids.userid
-        WHERE bids.auctionid = raised.auctionid ORDER BY bids.bid DESC LIMIT ${LIST_BIDS - 1}) earlier) AS earlier_bids
-    FROM raised, placed`,
-  );
-  return result.rows[0];
+  max: number,
+  softClose: SoftClose,
+): Promise<AcceptedBid> {
+  return db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('auctions')
+      .select(['userid', 'status', 'bid', 'bidcount', 'leader', 'leader_max', 'end_time', 'ends_at'])
+      .where('auctionid', '=', auctionid)
+      .forUpdate()
+      .executeTakeFirst();
+    const { now } = (await sql<{ now: Date }>`SELECT clock_timestamp() AS now`.execute(trx)).rows[0];
+    const bidAt = new Date(now);
+    const item = found && { ...found, end: new Date(found.ends_at ?? found.end_time) };
+    const refusal = bidRefusal(item && { ...item, running: item.end > bidAt }, userid);
+    if (refusal) throw refusal;
+    const outcome = applyMaximum(
+      { price: item!.bid, bidcount: item!.bidcount, leader: item!.leader, leaderMax: item!.leader_max },
+      userid,
+      max,
+    );
+    if ('refusal' in outcome) throw proxyRefusal(outcome.refusal);
+    const { state, steps } = outcome;
+    const listedEnd = new Date(item!.end_time);
+    const endsAt = steps.length ? softCloseEnd(listedEnd, item!.end, bidAt, softClose) : item!.end;
+    if (steps.length)
+      await trx
+        .insertInto('bids')
+        .values(steps.map((st) => ({ auctionid, userid: st.userid, bid: st.bid, auto: st.auto, created_at: bidAt })))
+        .execute();
+    const updated = await trx
+      .updateTable('auctions')
+      .set({
+        bid: state.price,
+        highbid: state.bidcount > 0 ? state.price : 0,
+        bidcount: state.bidcount,
+        leader: state.leader,
+        leader_max: state.leaderMax,
+        ends_at: endsAt.getTime() === listedEnd.getTime() ? null : endsAt,
+        updated_at: sql`now()`,
+      })
+      .where('auctionid', '=', auctionid)
+      .returningAll()
+      .returning(sql<boolean>`(status = 'open' AND coalesce(ends_at, end_time) > ${bidAt})`.as('live'))
+      .executeTakeFirstOrThrow();
+    const recent = await recentBids(trx, auctionid, LIST_BIDS);
+    const names = new Map(recent.map((b) => [b.userid, b.nickname]));
+    return {
+      item: updated as ItemRow,
+      steps: steps.map((st) => ({ ...st, nickname: names.get(st.userid) ?? '', created_at: bidAt })),
+      recent,
+      yourMax: state.leader === userid ? state.leaderMax! : undefined,
+    };
+  });
 }
 
-/** The item as a refused bid finds it (for rules.bidRefusal), or undefined. */
-export function bidTarget(db: Kysely<Database>, auctionid: number): Promise<BidTarget | undefined> {
-  return db
-    .selectFrom('auctions')
-    .select(['userid', 'status', 'bid', sql<boolean>`end_time > now()`.as('running')])
-    .where('auctionid', '=', auctionid)
-    .executeTakeFirst();
+/** Why a bid's maximum is not taken, in the words of the spec where it has them. */
+function proxyRefusal(r: ProxyRefusal): HttpError {
+  if (r.reason === 'notAbovePrice') return badRequest(AUCTION_TEXTS.tooLow(r.price));
+  if (r.reason === 'belowMinimum') return badRequest(AUCTION_TEXTS.belowMinimum(r.minimum));
+  return badRequest(AUCTION_TEXTS.notAboveOwnMax(r.yourMax));
 }
 
 /**

@@ -22,6 +22,7 @@ export interface ItemRow {
   rangehighbid: number;
   photo_hashes: string[];
   end_time: Date;
+  ends_at: Date | null;
   winner: number | null;
   live: boolean;
   bidcount: number;
@@ -29,14 +30,19 @@ export interface ItemRow {
 
 export interface BidRow {
   auctionid: number;
+  userid: number;
   bid: number;
+  auto: boolean;
   nickname: string;
   created_at: Date;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-const LIVE = sql<boolean>`(auctions.status = 'open' AND auctions.end_time > now())`;
+/** The effective end: the listed end, or later once a late bid extended it (soft close). */
+export const ENDS_AT = sql<Date>`coalesce(auctions.ends_at, auctions.end_time)`;
+
+const LIVE = sql<boolean>`(auctions.status = 'open' AND ${ENDS_AT} > now())`;
 
 /**
  * The items a shopper may see: every item, running or ended (GET /getauction lists them all,
@@ -62,6 +68,7 @@ function itemQuery(db: Kysely<Database>) {
     'auctions.rangehighbid',
     'auctions.photo_hashes',
     'auctions.end_time',
+    'auctions.ends_at',
     'auctions.winner',
     LIVE.as('live'),
     'auctions.bidcount',
@@ -85,12 +92,13 @@ export function toItem(row: ItemRow, bids: BidRow[], base: string): AuctionItem 
     rangehighbid: row.rangehighbid,
     ageproduct: row.ageproduct,
     time: iso(row.end_time),
+    endsat: iso(row.ends_at ?? row.end_time),
     username: row.nickname,
     ownerid: row.userid,
     status: row.live ? 'open' : 'closed',
     winner: row.winner,
     bidcount: row.bidcount,
-    bids: bids.map((b): Bid => ({ bid: b.bid, nickname: b.nickname, at: iso(b.created_at) })),
+    bids: bids.map((b): Bid => ({ bid: b.bid, auto: b.auto, nickname: b.nickname, at: iso(b.created_at) })),
   };
 }
 
@@ -102,14 +110,28 @@ export async function loadAuctionItem(
 ): Promise<AuctionItem | undefined> {
   const row = await itemQuery(db).where('auctions.auctionid', '=', auctionid).executeTakeFirst();
   if (!row) return undefined;
-  const bids = await db
+  return toItem(row, await recentBids(db, auctionid), base);
+}
+
+const BID_COLUMNS = [
+  'bids.auctionid',
+  'bids.userid',
+  'bids.bid',
+  'bids.auto',
+  'users.firstname as nickname',
+  'bids.created_at',
+] as const;
+
+/** An item's bid history, newest first (in the order the steps were taken), the newest `limit` rows when given. */
+export function recentBids(db: Kysely<Database>, auctionid: number, limit?: number): Promise<BidRow[]> {
+  return db
     .selectFrom('bids')
     .innerJoin('users', 'users.userid', 'bids.userid')
-    .select(['bids.auctionid', 'bids.bid', 'users.firstname as nickname', 'bids.created_at'])
+    .select(BID_COLUMNS)
     .where('bids.auctionid', '=', auctionid)
-    .orderBy('bids.bid', 'desc')
+    .orderBy('bids.bidid', 'desc')
+    .$if(limit !== undefined, (q) => q.limit(limit!))
     .execute();
-  return toItem(row, bids, base);
 }
 
 export async function auctionExists(db: Kysely<Database>, auctionid: number): Promise<boolean> {
@@ -151,11 +173,8 @@ async function withRecentBids(db: Kysely<Database>, rows: ItemRow[], base: strin
     .selectFrom('bids')
     .innerJoin('users', 'users.userid', 'bids.userid')
     .select([
-      'bids.auctionid',
-      'bids.bid',
-      'users.firstname as nickname',
-      'bids.created_at',
-      sql<number>`row_number() OVER (PARTITION BY bids.auctionid ORDER BY bids.bid DESC)`.as('rn'),
+      ...BID_COLUMNS,
+      sql<number>`row_number() OVER (PARTITION BY bids.auctionid ORDER BY bids.bidid DESC)`.as('rn'),
     ])
     .where(
       'bids.auctionid',
@@ -165,10 +184,10 @@ async function withRecentBids(db: Kysely<Database>, rows: ItemRow[], base: strin
     .as('ranked');
   const recent = await db
     .selectFrom(ranked)
-    .select(['ranked.auctionid', 'ranked.bid', 'ranked.nickname', 'ranked.created_at'])
+    .select(['ranked.auctionid', 'ranked.userid', 'ranked.bid', 'ranked.auto', 'ranked.nickname', 'ranked.created_at'])
     .where('ranked.rn', '<=', LIST_BIDS)
     .orderBy('ranked.auctionid')
-    .orderBy('ranked.bid', 'desc')
+    .orderBy('ranked.rn')
     .execute();
   const byAuction = new Map<number, BidRow[]>();
   for (const b of recent) {

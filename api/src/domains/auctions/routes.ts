@@ -1,5 +1,4 @@
 import {
-  AUCTION_MESSAGES,
   ApproveBidderBody,
   AuctionPageQuery,
   AuctionPageReply,
@@ -18,9 +17,9 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';
 import { replies } from '../../lib/replies';
 import { openAuctionEvents } from './events';
-import { approveBidder, bidTarget, insertAuction, placeBid, storedPhotoHashes } from './bidding';
-import { biddersPage, loadAuctionItem, loadAuctionPage, toItem, type BidRow } from './repository';
-import { AUCTION_TEXTS, bidRefusal, bidderStatus, checkedAuctionTerms, wholeRupees } from './rules';
+import { approveBidder, insertAuction, placeBid, storedPhotoHashes } from './bidding';
+import { biddersPage, loadAuctionItem, loadAuctionPage, toItem } from './repository';
+import { AUCTION_TEXTS, bidMaximum, bidderStatus, checkedAuctionTerms } from './rules';
 
 export function auctionRoutes(app: App) {
   const { db, config } = app.ctx;
@@ -78,8 +77,8 @@ export function auctionRoutes(app: App) {
   );
 
   /**
-   * A bid, announced to live pages once committed. A client-sent `biduser` list is dropped by
-   * the schema; only the caller's one bid counts.
+   * A bid (a maximum: see PlaceBidBody), its history steps announced to live pages once
+   * committed. A client-sent `biduser` list is dropped by the schema; only the caller's bid counts.
    */
   app.put(
     '/updatebiduser',
@@ -90,21 +89,25 @@ export function auctionRoutes(app: App) {
     async (req) => {
       const { user } = req;
       const { auctionid } = req.body;
-      const amount = wholeRupees(req.body.bid, 1, AUCTION_MESSAGES.placeBid, AUCTION_MESSAGES.wholePlaceBid);
-      const accepted = await placeBid(db, auctionid, user.userid, amount);
-      if (!accepted) throw bidRefusal(await bidTarget(db, auctionid), user.userid, amount);
-      const bidAt = new Date(accepted.bid_at);
-      events.publish({
-        type: 'bid',
-        auctionid,
-        bid: amount,
-        highbid: amount,
-        nickname: user.firstname,
-        at: bidAt.toISOString(),
+      const max = bidMaximum(req.body);
+      const { item, steps, recent, yourMax } = await placeBid(db, auctionid, user.userid, max, {
+        extendMinutes: config.auctions.softCloseMinutes,
+        capMinutes: config.auctions.softCloseCapMinutes,
       });
-      const placed: BidRow = { auctionid, bid: amount, nickname: user.firstname, created_at: bidAt };
-      const item = toItem(accepted, [placed, ...accepted.earlier_bids], publicBase(config, req));
-      return { status: 200, msg: 'Your BID has been placed', data: item };
+      const endsat = new Date(item.ends_at ?? item.end_time).toISOString();
+      for (const step of steps)
+        events.publish({
+          type: 'bid',
+          auctionid,
+          bid: step.bid,
+          highbid: step.bid,
+          nickname: step.nickname,
+          at: new Date(step.created_at).toISOString(),
+          auto: step.auto,
+          endsat,
+        });
+      const data = { ...toItem(item, recent, publicBase(config, req)), ...(yourMax ? { yourmax: yourMax } : {}) };
+      return { status: 200, msg: 'Your BID has been placed', data };
     },
   );
 

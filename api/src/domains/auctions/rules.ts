@@ -14,6 +14,10 @@ export const AUCTION_TEXTS = {
   approved: 'This auction is closed: the owner has approved a winner',
   ended: 'This auction has ended: no more bids are taken',
   tooLow: (current: number) => `Your BID must be higher than the current BID of ${formatRupees(current)}`,
+  belowMinimum: (minimum: number) => `Your BID must be at least ${formatRupees(minimum)}`,
+  notAboveOwnMax: (max: number) =>
+    `You are the highest bidder with a maximum BID of ${formatRupees(max)}: enter more to raise it`,
+  maxBelowBid: 'Maximum BID must not be lower than your BID',
   notOwner: 'Only the owner of this auction item can approve a bidder',
   neverBid: 'This user has not bid on this auction item',
   alreadyApproved: 'A winner has already been approved for this auction item',
@@ -36,6 +40,18 @@ export function wholeRupees(value: unknown, min: number, required: string, bad: 
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > AUCTION_MAX_BID)
     throw badRequest(bad);
   return value;
+}
+
+/**
+ * The maximum a bid enters: `maxbid` when sent (`bid`, if sent too, must not be above it), else
+ * `bid` (the spec's plain bid is a maximum equal to it).
+ */
+export function bidMaximum(body: { bid?: unknown; maxbid?: unknown }): number {
+  const plain = () => wholeRupees(body.bid, 1, AUCTION_MESSAGES.placeBid, AUCTION_MESSAGES.wholePlaceBid);
+  if (body.maxbid === undefined || body.maxbid === null) return plain();
+  const max = wholeRupees(body.maxbid, 1, AUCTION_MESSAGES.wholeMaxBid, AUCTION_MESSAGES.wholeMaxBid);
+  if (body.bid !== undefined && body.bid !== null && plain() > max) throw badRequest(AUCTION_TEXTS.maxBelowBid);
+  return max;
 }
 
 const END_TIME_RE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -75,23 +91,23 @@ export function checkedAuctionTerms(
   return { bid, low, high, end };
 }
 
-/** An item as a refused bid found it. */
+/** An item as a bid finds it, under its row lock; `running`: its effective end is after the bid. */
 export interface BidTarget {
   userid: number;
   status: 'open' | 'closed';
-  bid: number;
   running: boolean;
 }
 
-/** Why a bid was not accepted: the first failing rule, in a fixed order (undefined item: not found). */
-export function bidRefusal(item: BidTarget | undefined, bidder: number, amount: number): HttpError {
+/**
+ * Why no bid is taken on this item, whatever the amount (undefined item: not found), or
+ * undefined; the amount is the proxy rules' (proxy.ts).
+ */
+export function bidRefusal(item: BidTarget | undefined, bidder: number): HttpError | undefined {
   if (!item) return notFound(AUCTION_TEXTS.notFound);
   if (item.userid === bidder) return forbidden(AUCTION_TEXTS.ownItem);
   if (item.status === 'closed') return conflict(AUCTION_TEXTS.approved);
   if (!item.running) return conflict(AUCTION_TEXTS.ended);
-  if (item.bid >= amount) return badRequest(AUCTION_TEXTS.tooLow(item.bid));
-  // The state only ever moves one way (bid up, open → closed), so this is not reached.
-  return conflict('The auction changed while your BID was placed, please try again');
+  return undefined;
 }
 
 /** The approved winner's row follows the clock like an order: Processing, Shipped, Delivered. */

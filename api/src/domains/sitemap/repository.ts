@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { publicAuctions } from '../auctions/repository';
+import { ENDS_AT, publicAuctions } from '../auctions/repository';
 import type { SitemapListName } from './rules';
 
 /** A list's highest id, 0 when it is empty (the primary key's last entry). */
@@ -54,9 +54,7 @@ export async function productEntriesJson(db: Kysely<Database>, first: number, la
  * closed), by the database clock.
  */
 export async function auctionEntriesJson(db: Kysely<Database>, first: number, last: number): Promise<string> {
-  const modified = isoText(
-    sql`GREATEST(auctions.updated_at, CASE WHEN auctions.end_time <= now() THEN auctions.end_time END)`,
-  );
+  const modified = isoText(sql`GREATEST(auctions.updated_at, CASE WHEN ${ENDS_AT} <= now() THEN ${ENDS_AT} END)`);
   const row = await publicAuctions(db)
     .select(
       sql<string>`'[' || coalesce(string_agg('{"id":' || auctions.auctionid || ',"lastModified":"' || ${modified} || '"}', ',' ORDER BY auctions.auctionid), '') || ']'`.as(

@@ -21,6 +21,7 @@ export interface AckedOrder {
   allowed: number[];
 }
 
+/** An acknowledged bid: the bidder, and the newest history step its reply showed (it must survive). */
 export interface AckedBid {
   auctionid: number;
   userid: number;
@@ -109,7 +110,11 @@ export async function shopperLoop(
   }
 }
 
-/** One bidder's loop: bids a little above the current bid of a random item, until stopped or unanswered. */
+/**
+ * One bidder's loop: bids a little above the current bid of a random item, until stopped or
+ * unanswered. Every bid is a maximum, so what an acknowledgement promises is the history it
+ * answered with: its newest step is recorded in the ledger.
+ */
 export async function bidderLoop(
   base: () => string,
   b: Person,
@@ -121,17 +126,20 @@ export async function bidderLoop(
 ) {
   while (!stopped()) {
     const auctionid = auctions[Math.floor(Math.random() * auctions.length)];
-    const amount = (current.get(auctionid) ?? 0) + 1 + Math.floor(Math.random() * 20);
+    const amount = (current.get(auctionid) ?? 0) + 10 + Math.floor(Math.random() * 30);
     const r = await attempt(base, jsonReq('PUT', '/updatebiduser', { auctionid, bid: amount }, { authtoken: b.token }));
     if (!r) {
       ledger.unanswered++;
       return;
     }
     if (r.status === 200) {
-      ledger.bids.push({ auctionid, userid: b.userid, nickname: b.firstname, bid: amount });
+      const newest = r.json.data.bids[0] as { bid: number; nickname: string };
+      ledger.bids.push({ auctionid, userid: b.userid, nickname: newest.nickname, bid: newest.bid });
       current.set(auctionid, Math.max(current.get(auctionid) ?? 0, amount));
-    } else if (r.status === 400 && /current BID of Rs\. (\d+)/.test(r.json?.msg ?? '')) {
-      current.set(auctionid, Math.max(current.get(auctionid) ?? 0, Number(/Rs\. (\d+)/.exec(r.json.msg)![1])));
+    } else if (r.status === 400 && /Rs\. [\d,]+/.test(r.json?.msg ?? '')) {
+      // Not above the price, short of the next bid, or not above one's own maximum: bid higher next time.
+      const named = Number(/Rs\. ([\d,]+)/.exec(r.json.msg)![1].replace(/,/g, ''));
+      current.set(auctionid, Math.max(current.get(auctionid) ?? 0, named));
     } else return fail(`bid: ${r.status} ${r.text}`);
   }
 }

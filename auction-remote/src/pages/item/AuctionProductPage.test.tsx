@@ -172,6 +172,57 @@ describe('auction item page', () => {
     expect(api.getAuction).toHaveBeenCalledTimes(1);
   });
 
+  it('names the smallest bid taken, from the increment table (Rs. 100 above Rs. 5,000)', async () => {
+    signInAs();
+    await openItem();
+    expect(screen.getByText(/^Enter Rs\. 5,100 or more\./)).toBeInTheDocument();
+    emit({ type: 'bid', auctionid: 1, bid: 9950, highbid: 9950, nickname: 'Rohan', at: '2026-01-04T10:00:00.000Z' });
+    expect(screen.getByText(/^Enter Rs\. 10,050 or more\./)).toBeInTheDocument();
+  });
+
+  it('marks the bids the server placed for the leader as auto', async () => {
+    await openItem();
+    emit({ type: 'bid', auctionid: 1, bid: 6000, highbid: 6000, nickname: 'Dev', at: '2026-01-04T10:00:00.000Z' });
+    emit({
+      type: 'bid',
+      auctionid: 1,
+      bid: 6100,
+      highbid: 6100,
+      nickname: 'Priya',
+      at: '2026-01-04T10:00:00.000Z',
+      auto: true,
+    });
+    expect(historyRows().map(([name, amount]) => [name, amount])).toEqual([
+      ['Priya', 'Rs. 6,100 (auto)'],
+      ['Dev', 'Rs. 6,000'],
+      ['Priya', 'Rs. 5,000'],
+      ['Rohan', 'Rs. 4,500'],
+    ]);
+  });
+
+  it('counts down to the end a late bid moved (soft close), live', async () => {
+    jest.useFakeTimers({ now: new Date('2026-03-01T00:00:00.000Z') });
+    const end = new Date(Date.now() + 60_000).toISOString();
+    await openItem(auctionItem({ time: end, endsat: end }));
+    const timer = screen.getByRole('timer', { name: 'Time left' });
+    act(() => jest.advanceTimersByTime(1000));
+    expect(timer).toHaveTextContent('Ends in 00:00:59');
+    emit({
+      type: 'bid',
+      auctionid: 1,
+      bid: 6000,
+      highbid: 6000,
+      nickname: 'Dev',
+      at: new Date(Date.now()).toISOString(),
+      auto: false,
+      endsat: new Date(Date.now() + 5 * 60_000).toISOString(),
+    });
+    act(() => jest.advanceTimersByTime(1000));
+    expect(timer).toHaveTextContent('Ends in 00:04:59');
+    act(() => jest.advanceTimersByTime(60_000));
+    expect(screen.getByRole('button', { name: 'Add BID' })).toBeInTheDocument();
+  });
+
   it('catches up by reloading the item when the stream reconnects', async () => {
     await openItem();
     reconnect(); // the first connection: nothing missed yet

@@ -23,7 +23,7 @@ import {
 } from '@marketplace/shared';
 import { AuctionPhoto } from '../../components/AuctionPhoto';
 import { countdownText, formatDateTime, useHasEnded, useNow } from '../../lib/countdown';
-import { applyEvent, refreshItem, winnerName } from '../../lib/live';
+import { applyEvent, endOf, refreshItem, winnerName } from '../../lib/live';
 import { useMyUserId, type MyUserId } from '../../lib/useMyUserId';
 import ui from '../../styles/ui.module.css';
 import { BidForm } from './BidForm';
@@ -106,7 +106,7 @@ function Details({
   me: MyUserId;
   onBid: (item: AuctionItem) => void;
 }): ReactElement {
-  const ended = useHasEnded(item.time);
+  const ended = useHasEnded(endOf(item));
   const closed = item.status === 'closed' || ended;
   // A new current bid flashes briefly; the one the page opened with does not.
   const openingBid = useRef(item.bid);
@@ -131,9 +131,9 @@ function Details({
           </p>
 
           <div className={styles.clock}>
-            <Countdown time={item.time} closed={closed} />
+            <Countdown time={endOf(item)} closed={closed} />
             <span className={styles.endsOn}>
-              Time: <time dateTime={item.time}>{formatDateTime(item.time)}</time>
+              Time: <time dateTime={endOf(item)}>{formatDateTime(endOf(item))}</time>
             </span>
           </div>
 
@@ -237,8 +237,9 @@ export function endTimeText(time: string): string {
  */
 export function auctionItemMeta(item: AuctionItem, origin: string, now: number = Date.now()): PageMeta {
   const path = auctionProductPath(item.auctionid);
-  const ended = item.status === 'closed' || Date.parse(item.time) <= now;
-  const when = ended ? `Bidding closed ${endTimeText(item.time)}` : `Bidding ends ${endTimeText(item.time)}`;
+  const end = endOf(item);
+  const ended = item.status === 'closed' || Date.parse(end) <= now;
+  const when = ended ? `Bidding closed ${endTimeText(end)}` : `Bidding ends ${endTimeText(end)}`;
   return {
     title: item.productname,
     description: `Current BID: ${formatPrice(item.bid)}. ${when}. ${item.description}`,
@@ -247,7 +248,7 @@ export function auctionItemMeta(item: AuctionItem, origin: string, now: number =
     type: 'product',
     properties: { 'product:price:amount': String(item.bid), 'product:price:currency': 'INR' },
     // An open item's page changes at its end, which no event announces.
-    ...(ended ? {} : { expires: item.time }),
+    ...(ended ? {} : { expires: end }),
     jsonLd: [
       auctionItemJsonLd(item, { origin, now }),
       breadcrumbJsonLd(

@@ -6,6 +6,7 @@ import {
   formatPrice,
   loginPath,
   messageOf,
+  minimumBid,
   notify,
   placeBid,
   SubmitButton,
@@ -19,8 +20,9 @@ import styles from './AuctionProductPage.module.css';
 export const BID_SUCCESS_TOAST = 'Your BID has been placed,1';
 
 /**
- * The 'Add BID' form. The bid is required; the server decides whether it is high enough and
- * its message is shown as an error toast. A signed-out visitor is sent to /login. After a
+ * The 'Add BID' form. The bid is required and is the most the bidder will pay (the server bids
+ * for them up to it); the hint names the smallest bid taken (the contract's increment table);
+ * the server decides and its message is shown as an error toast. A signed-out visitor is sent to /login. After a
  * bid we stay on the item (the spec went to /auctionhome) so the bidder sees the live state.
  */
 export function BidForm({
@@ -77,7 +79,7 @@ export function BidForm({
         required
         value={value}
         error={error}
-        hint={`Must be higher than the current BID of ${formatPrice(item.bid)}`}
+        hint={`Enter ${formatPrice(minimumBid(item))} or more. We bid for you only as much as it takes to lead, up to this amount; nobody else sees it.`}
         onChange={(e) => {
           setValue(e.target.value);
           if (error) setError(null);

@@ -35,7 +35,10 @@ export function BidHistory({ bids }: { bids: readonly Bid[] }): ReactElement {
               {bids.map((b, i) => (
                 <tr key={`${b.at}|${b.bid}|${b.nickname}`} className={i === 0 ? styles.leading : undefined}>
                   <td>{b.nickname}</td>
-                  <td>{formatPrice(b.bid)}</td>
+                  <td>
+                    {formatPrice(b.bid)}
+                    {b.auto && <span className={ui.muted}> (auto)</span>}
+                  </td>
                   <td>
                     <time dateTime={b.at}>{formatDateTime(b.at)}</time>
                   </td>
