@@ -49,37 +49,39 @@ interface SessionState {
  * One store for every remote: @marketplace/shared is a module federation singleton,
  * so a sign-in inside the account remote is seen by the shell's header at once.
  */
-export const useSession = create<SessionState>((set) => ({
-  session: readStoredSession(),
-  orderId: readStoredOrderId(),
-  signIn(data) {
-    const session = { firstname: data.firstname, lastname: data.lastname, authtoken: data.authtoken };
-    sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
-    set({ session });
-  },
-  signOut() {
-    sessionStorage.removeItem(SESSION_KEY);
-    sessionStorage.removeItem(ORDER_ID_KEY);
-    set({ session: null, orderId: null });
-  },
-  setOrderId(id) {
-    if (id === null) sessionStorage.removeItem(ORDER_ID_KEY);
-    else sessionStorage.setItem(ORDER_ID_KEY, String(id));
-    set({ orderId: id });
-  },
-  clearAll() {
-    sessionStorage.clear();
-    set({ session: null, orderId: null });
-  },
-}));
-
-/**
- * What a server render shows: signed out (the server knows no session, so its HTML is the same for
- * everyone). zustand hands React the store's initial state as the server snapshot, which React
- * uses while hydrating server HTML; the stored session follows right after.
- */
-const SERVER_STATE: SessionState = { ...useSession.getState(), session: null, orderId: null };
-useSession.getInitialState = () => SERVER_STATE;
+export const useSession = create<SessionState>((set, _get, api) => {
+  /**
+   * What a server render shows: signed out (the server knows no session, so its HTML is the same
+   * for everyone). zustand's hook hands React the store's getInitialState as the server snapshot,
+   * which React uses while hydrating server HTML; the stored session follows in the next commit.
+   * Set on the store itself: the hook reads it there, not from the hook's own copy of it.
+   */
+  let serverState: SessionState | null = null;
+  api.getInitialState = () => (serverState ??= { ...api.getState(), session: null, orderId: null });
+  return {
+    session: readStoredSession(),
+    orderId: readStoredOrderId(),
+    signIn(data) {
+      const session = { firstname: data.firstname, lastname: data.lastname, authtoken: data.authtoken };
+      sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+      set({ session });
+    },
+    signOut() {
+      sessionStorage.removeItem(SESSION_KEY);
+      sessionStorage.removeItem(ORDER_ID_KEY);
+      set({ session: null, orderId: null });
+    },
+    setOrderId(id) {
+      if (id === null) sessionStorage.removeItem(ORDER_ID_KEY);
+      else sessionStorage.setItem(ORDER_ID_KEY, String(id));
+      set({ orderId: id });
+    },
+    clearAll() {
+      sessionStorage.clear();
+      set({ session: null, orderId: null });
+    },
+  };
+});
 
 /** The login token of the signed-in customer, or null; for code outside React. */
 export function currentAuthToken(): string | null {
