@@ -32,7 +32,7 @@ describeEachDatabase('auctions: bidders and approval', (server) => {
           userid: b.userid,
           auctionid: second.auctionid,
           productname: 'Second item',
-          cartdata: 1000,
+          cartdata: 1050,
           status: 'Bidding',
         },
         {
@@ -142,8 +142,8 @@ describeEachDatabase('auctions: bidders and approval', (server) => {
         { authtoken: owner.token },
       );
       expect(ok.status).toBe(200);
-      // a's maximum 1100 led at the starting bid 1000; b's 1500 then led at 1100 + 50.
-      expect(ok.body.data).toMatchObject({ status: 'closed', winner: a.userid, highbid: 1000, bid: 1150 });
+      // a's maximum 1100 led at the starting bid 1000 + 50; b's 1500 then led at 1100 + 50.
+      expect(ok.body.data).toMatchObject({ status: 'closed', winner: a.userid, highbid: 1050, bid: 1150 });
 
       const late = await bid(server(), b.token, item.auctionid, 9000);
       expect([late.status, late.body.msg]).toEqual([409, 'This auction is closed: the owner has approved a winner']);

@@ -10,29 +10,30 @@ import { walkPages } from './helpers/paging';
 
 describeEachDatabase('auctions: bidding', (server) => {
   describe('PUT /updatebiduser', () => {
-    it('takes the caller’s bid as a maximum: the first leads at the starting bid, history with first names only', async () => {
+    it('takes the caller’s bid as a maximum: the first leads one increment above the starting bid, history with first names only', async () => {
       const owner = await signedInUser(server());
       const bidder = await signedInUser(server(), { firstname: 'Kabir' });
       const rival = await signedInUser(server(), { firstname: 'Lena' });
       const item = await createAuction(server(), owner.token);
+      // The smallest bid taken is the starting bid plus its increment (Rs. 50 from Rs. 1,000).
       const r = await bid(server(), bidder.token, item.auctionid, 1100);
       expect(r.status).toBe(200);
       expect(r.body.msg).toBe('Your BID has been placed');
       expect(r.body.data).toMatchObject({
         auctionid: item.auctionid,
-        bid: 1000,
-        highbid: 1000,
+        bid: 1050,
+        highbid: 1050,
         startbid: 1000,
         bidcount: 1,
         status: 'open',
         yourmax: 1100,
       });
-      expect(r.body.data.bids).toEqual([{ bid: 1000, auto: false, nickname: 'Kabir', at: expect.any(String) }]);
+      expect(r.body.data.bids).toEqual([{ bid: 1050, auto: false, nickname: 'Kabir', at: expect.any(String) }]);
       expect(Math.abs(new Date(r.body.data.bids[0].at).getTime() - Date.now())).toBeLessThan(60_000);
       // The leader raising their own maximum does not raise the price.
       const raised = await bid(server(), bidder.token, item.auctionid, 1250);
       expect(raised.status).toBe(200);
-      expect(raised.body.data).toMatchObject({ bid: 1000, bidcount: 1, yourmax: 1250 });
+      expect(raised.body.data).toMatchObject({ bid: 1050, bidcount: 1, yourmax: 1250 });
       // A rival's lower maximum is answered automatically, one increment above it.
       const again = await bid(server(), rival.token, item.auctionid, 1200);
       expect(again.status).toBe(200);
@@ -41,7 +42,7 @@ describeEachDatabase('auctions: bidding', (server) => {
       expect(again.body.data.bids.map((b: any) => [b.nickname, b.bid, b.auto])).toEqual([
         ['Kabir', 1250, true],
         ['Lena', 1200, false],
-        ['Kabir', 1000, false],
+        ['Kabir', 1050, false],
       ]);
       const text = JSON.stringify(again.body);
       expect(text).not.toContain(bidder.email);
@@ -114,27 +115,41 @@ describeEachDatabase('auctions: bidding', (server) => {
       });
     });
 
-    it('refuses a first bid below the starting bid, then one not above the current bid or below the next increment', async () => {
+    it('refuses a bid not above the current bid or short of the next increment, the first included', async () => {
       const owner = await signedInUser(server());
       const a = await signedInUser(server());
       const b = await signedInUser(server());
       const item = await createAuction(server(), owner.token);
-      for (const amount of [999, 1]) {
+      // Before any bid the current bid is the starting bid: equal to it is not higher.
+      for (const amount of [1000, 999, 1]) {
         const r = await bid(server(), a.token, item.auctionid, amount);
-        expect([amount, r.status, r.body.msg]).toEqual([amount, 400, 'Your BID must be at least Rs. 1,000']);
-      }
-      expect((await bid(server(), a.token, item.auctionid, 1500)).status).toBe(200);
-      for (const amount of [1000, 900]) {
-        const r = await bid(server(), b.token, item.auctionid, amount);
         expect([amount, r.status, r.body.msg]).toEqual([
           amount,
           400,
           'Your BID must be higher than the current BID of Rs. 1,000',
         ]);
       }
-      // Above the current bid but short of it plus the increment (Rs. 50 from Rs. 1,000).
-      const short = await bid(server(), b.token, item.auctionid, 1049);
-      expect([short.status, short.body.msg]).toEqual([400, 'Your BID must be at least Rs. 1,050']);
+      // Above the starting bid but short of it plus the increment (Rs. 50 from Rs. 1,000).
+      for (const amount of [1001, 1049]) {
+        const r = await bid(server(), a.token, item.auctionid, amount);
+        expect([amount, r.status, r.body.msg]).toEqual([amount, 400, 'Your BID must be at least Rs. 1,050']);
+      }
+      expect((await server().get(`/getparticularaucpro/${item.auctionid}`)).body.data).toMatchObject({
+        bid: 1000,
+        bidcount: 0,
+      });
+      expect((await bid(server(), a.token, item.auctionid, 1500)).status).toBe(200);
+      for (const amount of [1050, 1000, 900]) {
+        const r = await bid(server(), b.token, item.auctionid, amount);
+        expect([amount, r.status, r.body.msg]).toEqual([
+          amount,
+          400,
+          'Your BID must be higher than the current BID of Rs. 1,050',
+        ]);
+      }
+      // Above the current bid but short of it plus the increment (Rs. 50 from Rs. 1,050).
+      const short = await bid(server(), b.token, item.auctionid, 1099);
+      expect([short.status, short.body.msg]).toEqual([400, 'Your BID must be at least Rs. 1,100']);
       // The leader can only raise their maximum; the message shows it to them alone.
       const lower = await bid(server(), a.token, item.auctionid, 1400);
       expect([lower.status, lower.body.msg]).toEqual([
@@ -142,7 +157,7 @@ describeEachDatabase('auctions: bidding', (server) => {
         'You are the highest bidder with a maximum BID of Rs. 1,500: enter more to raise it',
       ]);
       const detail = (await server().get(`/getparticularaucpro/${item.auctionid}`)).body.data;
-      expect(detail).toMatchObject({ bid: 1000, highbid: 1000, bidcount: 1 });
+      expect(detail).toMatchObject({ bid: 1050, highbid: 1050, bidcount: 1 });
       expect(JSON.stringify(detail)).not.toContain('1500');
     });
 
@@ -186,8 +201,8 @@ describeEachDatabase('auctions: bidding', (server) => {
         highbid: 999999,
       });
       expect(r.status).toBe(200);
-      expect(r.body.data).toMatchObject({ bid: 1000, highbid: 1000, bidcount: 1 });
-      expect(r.body.data.bids.map((b: any) => [b.nickname, b.bid])).toEqual([['Ira', 1000]]);
+      expect(r.body.data).toMatchObject({ bid: 1050, highbid: 1050, bidcount: 1 });
+      expect(r.body.data.bids.map((b: any) => [b.nickname, b.bid])).toEqual([['Ira', 1050]]);
       // The spec's form: only a biduser text, no bid → no bid recorded.
       const specOnly = await server().put(
         '/updatebiduser',

@@ -123,14 +123,18 @@ test('auction journey through the client', async () => {
   await fails(client.placeBid(item.auctionid, 3000), 403, 'You cannot bid on your own auction item');
 
   signIn(bidder);
-  await fails(client.placeBid(item.auctionid, 1999), 400, 'Your BID must be at least Rs. 2,000');
-  // A plain bid is a maximum: the first one leads at the starting bid, the maximum stays hidden.
+  const notAbove = 'Your BID must be higher than the current BID of Rs. 2,000';
+  await fails(client.placeBid(item.auctionid, 2000), 400, notAbove);
+  await fails(client.placeBid(item.auctionid, 1999), 400, notAbove);
+  await fails(client.placeBid(item.auctionid, 2049), 400, 'Your BID must be at least Rs. 2,050');
+  // A plain bid is a maximum: the first one leads at the starting bid plus one increment
+  // (Rs. 50), the maximum stays hidden.
   const afterBid = await client.placeBid(item.auctionid, 2100);
   expect(afterBid).toMatchObject({
-    bid: 2000,
-    highbid: 2000,
+    bid: 2050,
+    highbid: 2050,
     bidcount: 1,
-    bids: [{ bid: 2000, auto: false, nickname: 'Tara', at: expect.any(String) }],
+    bids: [{ bid: 2050, auto: false, nickname: 'Tara', at: expect.any(String) }],
   });
   await fails(client.getMyBidders(owner.userid), 403);
   await fails(client.approveBidder(item.auctionid, bidder.userid), 403);
@@ -144,12 +148,12 @@ test('auction journey through the client', async () => {
       userid: bidder.userid,
       auctionid: item.auctionid,
       productname: 'Silver Rupee, 1919',
-      cartdata: 2000,
+      cartdata: 2050,
       status: 'Bidding',
     },
   ]);
   const closed = await client.approveBidder(item.auctionid, bidder.userid);
-  expect(closed).toMatchObject({ status: 'closed', winner: bidder.userid, highbid: 2000 });
+  expect(closed).toMatchObject({ status: 'closed', winner: bidder.userid, highbid: 2050 });
   expect((await client.getMyBidders(owner.userid))[0].status).toBe('Processing');
 
   signIn(bidder);
@@ -160,14 +164,14 @@ test('auction journey through the client', async () => {
     {
       type: 'bid',
       auctionid: item.auctionid,
-      bid: 2000,
-      highbid: 2000,
+      bid: 2050,
+      highbid: 2050,
       nickname: 'Tara',
       at: expect.any(String),
       auto: false,
       endsat: item.endsat,
     },
-    { type: 'closed', auctionid: item.auctionid, winner: bidder.userid, highbid: 2000 },
+    { type: 'closed', auctionid: item.auctionid, winner: bidder.userid, highbid: 2050 },
   ]);
   unsubscribe();
   useSession.setState({ session: null });

@@ -117,7 +117,7 @@ describePg('auctions on PostgreSQL [PostgreSQL]', () => {
       expect(r.status).toBe(200);
       const e = await onFirst.next((x) => x.event === 'bid', 1000);
       expect(e.receivedAt - sent).toBeLessThan(1000);
-      expect(e.data).toMatchObject({ auctionid: item.auctionid, bid: 1000, nickname: 'Farah' });
+      expect(e.data).toMatchObject({ auctionid: item.auctionid, bid: 1050, nickname: 'Farah' });
       await onSecond.next((x) => x.event === 'bid', 1000);
 
       const approvedAt = Date.now();
@@ -127,7 +127,7 @@ describePg('auctions on PostgreSQL [PostgreSQL]', () => {
       ).toBe(200);
       const closed = await onSecond.next((x) => x.event === 'closed', 1000);
       expect(closed.receivedAt - approvedAt).toBeLessThan(1000);
-      expect(closed.data).toEqual({ type: 'closed', auctionid: item.auctionid, winner: bidder.userid, highbid: 1000 });
+      expect(closed.data).toEqual({ type: 'closed', auctionid: item.auctionid, winner: bidder.userid, highbid: 1050 });
     } finally {
       onFirst.close();
       onSecond.close();
@@ -159,7 +159,7 @@ describePg('auctions on PostgreSQL [PostgreSQL]', () => {
       }
       expect((await listeners()).some((p) => !before.includes(p))).toBe(true);
       expect((await bid(s, bidder.token, item.auctionid, 1900)).status).toBe(200);
-      await stream.next((x) => x.event === 'bid' && x.data.bid === 1000, 2000);
+      await stream.next((x) => x.event === 'bid' && x.data.bid === 1050, 2000);
     } finally {
       stream.close();
       await admin.end();

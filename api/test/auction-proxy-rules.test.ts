@@ -59,10 +59,16 @@ describe('proxy bidding rules', () => {
     );
   });
 
-  it('the earlier of two equal maximums leads; the leader raising their maximum keeps the price', () => {
-    const first = applyMaximum({ price: 1000, bidcount: 0, leader: null, leaderMax: null }, 1, 2000);
+  it('the first leads one increment above the start; the earlier of two equal maximums leads; the leader raising their maximum keeps the price', () => {
+    const start = { price: 1000, bidcount: 0, leader: null, leaderMax: null };
+    expect(applyMaximum(start, 1, 1000)).toEqual({ refusal: { reason: 'notAbovePrice', price: 1000 } });
+    expect(applyMaximum(start, 1, 1049)).toEqual({ refusal: { reason: 'belowMinimum', minimum: 1050 } });
+    const first = applyMaximum(start, 1, 2000);
     if (!('state' in first)) throw new Error('refused');
-    expect(first.state).toMatchObject({ price: 1000, leader: 1 });
+    expect(first).toEqual({
+      state: { price: 1050, bidcount: 1, leader: 1, leaderMax: 2000 },
+      steps: [{ userid: 1, bid: 1050, auto: false }],
+    });
     const tie = applyMaximum(first.state, 2, 2000);
     if (!('state' in tie)) throw new Error('refused');
     expect(tie.state).toMatchObject({ price: 2000, leader: 1 });

@@ -28,14 +28,14 @@ describeEachDatabase('auctions: proxy bids and soft close', (server) => {
     const item = await createAuction(server(), owner.token);
     const first = await bid(server(), lead.token, item.auctionid, undefined, { maxbid: 4321 });
     expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({ bid: 1000, yourmax: 4321 });
+    expect(first.body.data).toMatchObject({ bid: 1050, yourmax: 4321 });
     const r = await bid(server(), rival.token, item.auctionid, 2000);
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ bid: 2050, highbid: 2050 });
     expect(r.body.data.bids.map((b: any) => [b.nickname, b.bid, b.auto])).toEqual([
       ['Asha', 2050, true],
       ['Bhanu', 2000, false],
-      ['Asha', 1000, false],
+      ['Asha', 1050, false],
     ]);
     for (const text of [
       JSON.stringify(r.body),
@@ -57,7 +57,9 @@ describeEachDatabase('auctions: proxy bids and soft close', (server) => {
       [{ maxbid: 12.5 }, AUCTION_MESSAGES.wholeMaxBid],
       [{ maxbid: '3000' }, AUCTION_MESSAGES.wholeMaxBid],
       [{ maxbid: 0 }, AUCTION_MESSAGES.wholeMaxBid],
-      [{ maxbid: 999 }, 'Your BID must be at least Rs. 1,000'],
+      [{ maxbid: 1000 }, 'Your BID must be higher than the current BID of Rs. 1,000'],
+      [{ maxbid: 999 }, 'Your BID must be higher than the current BID of Rs. 1,000'],
+      [{ maxbid: 1049 }, 'Your BID must be at least Rs. 1,050'],
     ];
     for (const [body, message] of cases) {
       const r = await server().put(
@@ -116,7 +118,7 @@ describeEachDatabase('auctions: proxy bids and soft close', (server) => {
     const after = await bid(server(), b.token, item.auctionid, 5000);
     expect([after.status, after.body.msg]).toEqual([409, 'This auction has ended: no more bids are taken']);
     const detail = (await server().get(`/getparticularaucpro/${item.auctionid}`)).body.data;
-    expect(detail).toMatchObject({ status: 'closed', bid: 1000, bidcount: 1 });
+    expect(detail).toMatchObject({ status: 'closed', bid: 1050, bidcount: 1 });
   });
 
   it('any sequence of maximums through the API: price, leader and history are the model’s', async () => {

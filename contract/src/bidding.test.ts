@@ -22,8 +22,8 @@ describe('bid increments', () => {
   });
 
   it('takes the starting bid as the first bid, then the price plus one increment', () => {
-    expect(minimumBid({ bid: 499, bidcount: 0 })).toBe(499);
-    expect(minimumBid({ bid: 499, bidcount: 1 })).toBe(509);
-    expect(formatRupees(minimumBid({ bid: 1_200, bidcount: 3 }))).toBe('Rs. 1,250');
+    expect(minimumBid({ bid: 499 })).toBe(509);
+    expect(minimumBid({ bid: 500 })).toBe(525);
+    expect(formatRupees(minimumBid({ bid: 1_200 }))).toBe('Rs. 1,250');
   });
 });

@@ -164,9 +164,9 @@ export function bidIncrement(price: number): number {
 }
 
 /**
- * The smallest bid an item takes: the starting bid while nobody has bid (the first bid may equal
- * it), then the current price plus one increment.
+ * The smallest bid an item takes: its current price (the starting bid while nobody has bid) plus
+ * one increment. A bid must be higher than the current bid, the first one included.
  */
-export function minimumBid(item: { bid: number; bidcount: number }): number {
-  return item.bidcount > 0 ? item.bid + bidIncrement(item.bid) : item.bid;
+export function minimumBid(item: { bid: number }): number {
+  return item.bid + bidIncrement(item.bid);
 }

@@ -40,9 +40,10 @@ test('A lists a painting → B bids → A sees it live → A approves B → B se
   const [photo] = writePngFiles(1, 'painting');
   const productname = `Monsoon over Kerala ${Date.now() % 100_000}`;
   const opening = 1200;
-  // B's bid is a maximum: the first bid, it leads at the opening bid (proxy bidding, issue 25).
+  // B's bid is a maximum: the first bid, it leads at the smallest bid taken, the opening bid plus
+  // one increment (Rs. 50 from Rs. 1,000: proxy bidding, issue 25).
   const offer = 1750;
-  const price = opening;
+  const price = opening + 50;
 
   const a = await openPage(browser);
   const b = await openPage(browser);
@@ -80,7 +81,7 @@ test('A lists a painting → B bids → A sees it live → A approves B → B se
     await b.page.goto(`${BASE_URL}/auctionproduct/${auctionid}`);
     await main(b.page).getByRole('heading', { name: productname }).waitFor();
     await main(b.page)
-      .getByText(`Enter ${rs(opening)} or more.`, { exact: false })
+      .getByText(`Enter ${rs(price)} or more.`, { exact: false })
       .waitFor();
     await main(b.page).getByLabel('Your BID (Rs.)').fill(String(offer));
     await withToast(b.page, 'Your BID has been placed', () =>

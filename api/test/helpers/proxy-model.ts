@@ -9,7 +9,7 @@ export class ProxyModel {
   leader: number | null = null;
   history: BidStep[] = [];
 
-  constructor(private readonly start: number) {
+  constructor(start: number) {
     this.price = start;
   }
 
@@ -18,23 +18,25 @@ export class ProxyModel {
     return [...this.maxima.entries()].sort((a, b) => b[1].max - a[1].max || a[1].seq - b[1].seq);
   }
 
-  /** The smallest bid taken now. */
+  /** The smallest bid taken now: higher than the current price (the start, first) by an increment. */
   get next(): number {
-    return this.history.length ? this.price + bidIncrement(this.price) : this.start;
+    return this.price + bidIncrement(this.price);
   }
 
   /** Applies a maximum if the rules take it (true). */
   bid(bidder: number, max: number): boolean {
     const own = this.maxima.get(bidder);
     const next = this.next;
+    const first = this.history.length === 0;
     const accepted = max >= next && (this.leader !== bidder || max > own!.max);
     if (!accepted) return false;
     const raise = this.leader === bidder;
     this.maxima.set(bidder, { max, seq: this.seq++ });
-    const [first, second] = this.ranked();
-    this.leader = first[0];
+    const [top, second] = this.ranked();
+    this.leader = top[0];
     if (raise) return true;
-    if (second) this.price = Math.min(first[1].max, second[1].max + bidIncrement(second[1].max));
+    if (second) this.price = Math.min(top[1].max, second[1].max + bidIncrement(second[1].max));
+    else if (first) this.price = next;
     if (this.leader === bidder) this.history.push({ userid: bidder, bid: this.price, auto: false });
     else
       this.history.push(

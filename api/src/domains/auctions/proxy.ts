@@ -29,20 +29,21 @@ export type ProxyRefusal =
 export type ProxyOutcome = { state: ProxyState; steps: BidStep[] } | { refusal: ProxyRefusal };
 
 /**
- * `bidder` enters `max`, the most they will pay. The first bid may equal the starting bid and
- * sets the price to it. A challenger beating the leader's maximum leads at that maximum plus one
+ * `bidder` enters `max`, the most they will pay; it must be higher than the current price (the
+ * starting bid while nobody has bid) by at least one increment. The first bidder leads at that
+ * minimum, the smallest amount that leads. A challenger beating the leader's maximum leads at that maximum plus one
  * increment (capped at their own); one who does not is recorded at their maximum and the leader
  * answers automatically at it plus one increment (capped at the leader's; an equal maximum: the
  * earlier leads). The leader raising their maximum changes nothing anyone sees. Steps are the
  * history rows to append, oldest first.
  */
 export function applyMaximum(s: ProxyState, bidder: number, max: number): ProxyOutcome {
-  const minimum = minimumBid({ bid: s.price, bidcount: s.bidcount });
-  if (s.bidcount > 0 && max <= s.price) return { refusal: { reason: 'notAbovePrice', price: s.price } };
+  const minimum = minimumBid({ bid: s.price });
+  if (max <= s.price) return { refusal: { reason: 'notAbovePrice', price: s.price } };
   if (max < minimum) return { refusal: { reason: 'belowMinimum', minimum } };
   if (s.leader === null || s.leaderMax === null) {
-    const step = { userid: bidder, bid: s.price, auto: false };
-    return { state: { price: s.price, bidcount: s.bidcount + 1, leader: bidder, leaderMax: max }, steps: [step] };
+    const step = { userid: bidder, bid: minimum, auto: false };
+    return { state: { price: minimum, bidcount: s.bidcount + 1, leader: bidder, leaderMax: max }, steps: [step] };
   }
   if (s.leader === bidder) {
     if (max <= s.leaderMax) return { refusal: { reason: 'notAboveOwnMax', yourMax: s.leaderMax } };

@@ -180,6 +180,12 @@ describe('auction item page', () => {
     expect(screen.getByText(/^Enter Rs\. 10,050 or more\./)).toBeInTheDocument();
   });
 
+  it('before any bid, names the starting bid plus one increment: a bid equal to the start is not taken', async () => {
+    signInAs();
+    await openItem(auctionItem({ bid: 4990, startbid: 4990, highbid: 0, bidcount: 0, bids: [] }));
+    expect(screen.getByText(/^Enter Rs\. 5,040 or more\./)).toBeInTheDocument();
+  });
+
   it('marks the bids the server placed for the leader as auto', async () => {
     await openItem();
     emit({ type: 'bid', auctionid: 1, bid: 6000, highbid: 6000, nickname: 'Dev', at: '2026-01-04T10:00:00.000Z' });
