@@ -77,11 +77,14 @@ describeEachDatabase('compressed replies', (server) => {
       expect(stream.headers.get('content-encoding')).toBeNull();
       const placed = await bid(server(), bidder.token, item.auctionid, item.bid + 100);
       expect(placed.status).toBe(200);
-      const event = await stream.next((e) => e.event === 'bid' && e.data.bid === item.bid + 100);
+      const event = await stream.next((e) => e.event === 'bid' && e.data.bid === placed.body.data.bid);
       expect(event.data.auctionid).toBe(item.auctionid);
-      const again = await bid(server(), bidder.token, item.auctionid, item.bid + 200);
+      // A rival's higher maximum: the price moves again (a leader raising their own would not).
+      const rival = await signedInUser(server());
+      const again = await bid(server(), rival.token, item.auctionid, item.bid + 300);
       expect(again.status).toBe(200);
-      await stream.next((e) => e.event === 'bid' && e.data.bid === item.bid + 200);
+      expect(again.body.data.bid).toBeGreaterThan(placed.body.data.bid);
+      await stream.next((e) => e.event === 'bid' && e.data.bid === again.body.data.bid);
     } finally {
       stream.close();
     }

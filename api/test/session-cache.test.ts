@@ -44,9 +44,12 @@ describeEachDatabase('signed-in users kept in memory', (server) => {
       phonenum: bidder.phonenum,
     });
     expect(renamed.status).toBe(200);
-    const next = await bid(server(), bidder.token, item.auctionid, 1200);
+    // Outbid by a rival's maximum, the renamed bidder leads again with a higher one (proxy bidding).
+    const rival = await signedInUser(server());
+    expect((await bid(server(), rival.token, item.auctionid, 1200)).status).toBe(200);
+    const next = await bid(server(), bidder.token, item.auctionid, 1300);
     expect(next.status).toBe(200);
-    expect(next.body.data.bids[0]).toMatchObject({ bid: 1200, nickname: 'Renamed' });
+    expect(next.body.data.bids[0]).toMatchObject({ bid: 1250, nickname: 'Renamed' });
   });
 });
 
