@@ -1,5 +1,6 @@
 // Keyboard only (issue 7 part 8): sign in; search, add to cart and check out; place a bid — with
 // Tab, Shift+Tab, Enter, Space and typing, never the mouse; every control reached shows its focus.
+import { minimumBid } from '@marketplace/contract/rules';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -125,7 +126,8 @@ test('keyboard only: a signed-in bidder places a bid on an auction item', async 
   const detail = (await (await fetch(`${API_URL}/getparticularaucpro/${item.auctionid}`)).json()) as {
     data: { bid: number };
   };
-  const offer = detail.data.bid + 10;
+  // The smallest bid taken: the current bid plus one increment (proxy bidding, issue 25).
+  const offer = minimumBid(detail.data);
   invisibleFocus.clear();
   await inFreshContext(browser, 'keyboard-bid', async (page) => {
     await signInByKeyboard(page, user.email, user.password);
