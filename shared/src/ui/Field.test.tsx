@@ -120,3 +120,35 @@ describe('SubmitButton', () => {
     expect(clicks).toHaveLength(1);
   });
 });
+
+describe('Field on a server-rendered page', () => {
+  it('keeps what was typed before the page was hydrated, as if typed after', async () => {
+    const { useState, act } = await import('react');
+    const { hydrateRoot } = await import('react-dom/client');
+    const { renderToString } = await import('react-dom/server');
+    function BidBox() {
+      const [bid, setBid] = useState('');
+      return (
+        <>
+          <Field id="bid" label="Your BID" value={bid} onChange={(e) => setBid(e.target.value)} />
+          <output>{bid || 'empty'}</output>
+        </>
+      );
+    }
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<BidBox />);
+    // The shopper types while the page's code is still loading.
+    container.querySelector('input')!.value = '1750';
+    const onRecoverableError = jest.fn();
+    let root: import('react-dom/client').Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <BidBox />, { onRecoverableError });
+    });
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(container.querySelector('output')!.textContent).toBe('1750');
+    expect(container.querySelector('input')!.value).toBe('1750');
+    act(() => root!.unmount());
+    container.remove();
+  });
+});

@@ -1,5 +1,8 @@
 import {
+  useEffect,
+  useRef,
   type ButtonHTMLAttributes,
+  type ChangeEvent,
   type InputHTMLAttributes,
   type ReactElement,
   type ReactNode,
@@ -49,12 +52,35 @@ type Control =
 export type FieldProps = FieldCommon & Control;
 
 /**
+ * What a shopper typed into a server-rendered text control before the page's code took it over
+ * (React hydrates it with its own, empty value and would drop the text when it next renders it):
+ * handed to the control's onChange once it is hydrated, as if typed then.
+ */
+function useTypedBeforeHydration(control: Control) {
+  const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const { value } = control;
+  const onChange = control.onChange as
+    ((event: ChangeEvent<HTMLInputElement & HTMLTextAreaElement>) => void) | undefined;
+  const latest = useRef({ value, onChange });
+  latest.current = { value, onChange };
+  useEffect(() => {
+    const element = ref.current;
+    const { value: state, onChange: change } = latest.current;
+    if (!element || !change || typeof state !== 'string' || element.type === 'file') return;
+    if (element.value !== state)
+      change({ target: element, currentTarget: element } as ChangeEvent<HTMLInputElement & HTMLTextAreaElement>);
+  }, []);
+  return ref;
+}
+
+/**
  * A labelled control (input, textarea or select) with its hint and its validation message, tied
  * to it by aria-describedby and aria-invalid. Messages are shown verbatim (the spec's trailing
  * spaces kept) and announced when they appear.
  */
 export function Field(props: FieldProps): ReactElement {
   const { id, label, error, hint, required, optional, className, action, ...control } = props;
+  const typedBeforeHydration = useTypedBeforeHydration(control);
   const common = {
     id,
     className: styles.control,
@@ -66,7 +92,7 @@ export function Field(props: FieldProps): ReactElement {
   let element: ReactElement;
   if (control.as === 'textarea') {
     const { as: _as, ...rest } = control;
-    element = <textarea rows={4} {...common} {...rest} />;
+    element = <textarea rows={4} ref={typedBeforeHydration} {...common} {...rest} />;
   } else if (control.as === 'select') {
     const { as: _as, options, placeholder, ...rest } = control;
     element = (
@@ -84,7 +110,7 @@ export function Field(props: FieldProps): ReactElement {
     );
   } else {
     const { as: _as, ...rest } = control;
-    element = <input {...common} {...rest} />;
+    element = <input ref={typedBeforeHydration} {...common} {...rest} />;
   }
 
   return (
