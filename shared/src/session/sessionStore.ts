@@ -48,10 +48,15 @@ interface SessionState {
 /**
  * One store for every remote: @marketplace/shared is a module federation singleton,
  * so a sign-in inside the account remote is seen by the shell's header at once.
+ *
+ * It is made signed out, and the stored session is put in right after: zustand's hook gives React
+ * the state the store was made with as the server snapshot, which React renders while it hydrates
+ * server HTML. The server renders signed out (it knows no session, so its HTML is the same for
+ * everyone); the hydrating render must match it, and the stored session shows in the next commit.
  */
 export const useSession = create<SessionState>((set) => ({
-  session: readStoredSession(),
-  orderId: readStoredOrderId(),
+  session: null,
+  orderId: null,
   signIn(data) {
     const session = { firstname: data.firstname, lastname: data.lastname, authtoken: data.authtoken };
     sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
@@ -72,14 +77,7 @@ export const useSession = create<SessionState>((set) => ({
     set({ session: null, orderId: null });
   },
 }));
-
-/**
- * What a server render shows: signed out (the server knows no session, so its HTML is the same for
- * everyone). zustand hands React the store's initial state as the server snapshot, which React
- * uses while hydrating server HTML; the stored session follows right after.
- */
-const SERVER_STATE: SessionState = { ...useSession.getState(), session: null, orderId: null };
-useSession.getInitialState = () => SERVER_STATE;
+useSession.setState({ session: readStoredSession(), orderId: readStoredOrderId() });
 
 /** The login token of the signed-in customer, or null; for code outside React. */
 export function currentAuthToken(): string | null {
