@@ -1,12 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:3500';
 export const API_URL = process.env.E2E_API_URL ?? 'http://localhost:4500';
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -17,6 +17,27 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  const log = process.env.E2E_CONSOLE_ERRORS_LOG;
+  if (log) logConsoleErrors(browser, log);
+  return browser;
+}
+
+/**
+ * Appends every console error of every page of `browser` to the file `log`, one line each (journey
+ * file, page address, message), to count them across the journeys (issue 24: the target is none).
+ */
+function logConsoleErrors(browser: Browser, log: string): void {
+  const file = basename(process.argv[1] ?? 'unknown');
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text().replace(/\s+/g, ' ').slice(0, 300);
+      appendFileSync(log, `${file}\t${message.page()?.url() ?? ''}\t${text}\n`);
+    });
+    return context;
+  };
 }
 
 /** A fresh context and page that records uncaught page errors, so a test can assert there were none. */

@@ -1,6 +1,7 @@
 // The phone header (issue 18, item 5): at 390×844 the sticky header is one bar of at most 64 px
 // (menu button, logo, search, account, cart); the secondary menu opens in a drawer that works with
-// the mouse and with the keyboard alone, closes on navigation, and passes axe while open.
+// the mouse and with the keyboard alone, closes on navigation, and passes axe while open. Between
+// that and the desktop (601 to 760 px) the header is one bar too, the search in it (issue 24).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -121,6 +122,49 @@ test('at 390×844 the sticky header is one bar of at most 64 px: menu button, lo
     await page.waitForURL((url) => url.pathname === '/newarrival/watch');
     assert.deepEqual(pageErrors, []);
   });
+});
+
+test('between the phone and the desktop layouts (601 to 760 px) the header keeps one compact bar, the search in it; nothing scrolls sideways', async () => {
+  const user = uniqueUser('tablet-header', { firstname: 'Meera' });
+  await signUpByApi(user);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  try {
+    await signInByUi(page, user.email, user.password);
+    await ready(page, '/about');
+    const heightAt = async (width: number) => {
+      await page.setViewportSize({ width, height: 900 });
+      return (await header(page).boundingBox())!.height;
+    };
+    const desktop = await heightAt(1280);
+    for (const width of [601, 680, 760]) {
+      const height = await heightAt(width);
+      assert.ok(height <= desktop, `at ${width} px the header is ${height} px tall, at 1280 px ${desktop} px`);
+      const search = header(page).getByRole('searchbox', { name: 'Search products' });
+      const logo = (await header(page).getByRole('link', { name: 'Marketplace home' }).boundingBox())!;
+      const field = (await search.boundingBox())!;
+      assert.ok(
+        Math.abs(field.y + field.height / 2 - (logo.y + logo.height / 2)) < 4,
+        `at ${width} px the search is in the logo's row`,
+      );
+      assert.ok(field.width >= 120, `at ${width} px the search field is ${field.width} px wide`);
+      for (const control of [
+        header(page).getByRole('button', { name: 'Account menu for Meera' }),
+        header(page).getByRole('link', { name: /^Cart, \d+ items?$/ }),
+      ]) {
+        const box = (await control.boundingBox())!;
+        assert.ok(box.x + box.width <= width, `at ${width} px ${control} fits the width`);
+      }
+    }
+    // Nor does the rest of the page push it wider (the footer's two columns did).
+    for (const width of [521, 601, 680, 760, 901]) {
+      await page.setViewportSize({ width, height: 900 });
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scrollWidth <= width, `at ${width} px the page is ${scrollWidth} px wide: it scrolls sideways`);
+    }
+  } finally {
+    await context.close();
+  }
 });
 
 test('on a phone the menu button opens the drawer; a link in it navigates and the drawer closes; a click beside it closes it', async () => {

@@ -256,14 +256,27 @@ function MenuLinks({ onNavigate }: { onNavigate?: () => void }): ReactElement {
 }
 
 /**
+ * Marks an element of the page that stays usable while a modal panel is open: the toasts, which
+ * show above the panel and must still be read out and closed.
+ */
+export const OVER_MODALS_ATTRIBUTE = 'data-over-modals';
+
+/**
  * Makes every element of the page outside `keep` inert (not focusable, not clickable, hidden from
- * screen readers), as a modal dialog does; returns the way back. Elements already inert stay so.
+ * screen readers), as a modal dialog does, but those marked OVER_MODALS_ATTRIBUTE; returns the way
+ * back. Elements already inert stay so.
  */
 function inertOutside(keep: Element): () => void {
   const made: Element[] = [];
   for (let node: Element = keep; node.parentElement && node !== document.body; node = node.parentElement) {
     for (const sibling of Array.from(node.parentElement.children)) {
-      if (sibling === node || sibling.hasAttribute('inert') || sibling instanceof HTMLScriptElement) continue;
+      if (
+        sibling === node ||
+        sibling.hasAttribute('inert') ||
+        sibling.hasAttribute(OVER_MODALS_ATTRIBUTE) ||
+        sibling instanceof HTMLScriptElement
+      )
+        continue;
       sibling.setAttribute('inert', '');
       made.push(sibling);
     }

@@ -1,4 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { notify } from '@marketplace/shared';
 import { renderLayout, toastContainer } from '../../test/renderLayout';
 
@@ -13,5 +14,24 @@ describe('the page’s toasts', () => {
     await screen.findByText((_, el) => el === toastContainer());
     notify('Address Updated Successfully,1');
     expect(await screen.findByText('Address Updated Successfully')).toBeInTheDocument();
+  });
+});
+
+describe('toasts while the phone menu drawer is open', () => {
+  it('stay usable and announced: the drawer makes the page inert, not the toasts', async () => {
+    const user = userEvent.setup();
+    renderLayout();
+    act(() => notify('Address Updated Successfully,1'));
+    await screen.findByText('Address Updated Successfully');
+
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    expect(screen.getByRole('main', { hidden: true })).toHaveAttribute('inert');
+
+    act(() => notify('Something went Wrong'));
+    const toast = (await screen.findByText('Something went Wrong')).closest('[role="alert"]')!;
+    expect(toast.closest('[inert]')).toBeNull();
+    expect(toastContainer()!.closest('[inert]')).toBeNull();
+    expect(within(toastContainer() as HTMLElement).getAllByRole('alert')).toHaveLength(2);
   });
 });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { onToastsWanted, toastsWanted, wantToasts } from '@marketplace/shared';
 import { Footer } from './Footer';
-import { Header } from './Header';
+import { Header, OVER_MODALS_ATTRIBUTE } from './Header';
 import { PreviewBanner } from './PreviewBanner';
 import styles from './Layout.module.css';
 
@@ -33,9 +33,11 @@ export function Layout({ children }: { children: ReactNode }): ReactElement {
       </main>
       <Footer />
       {showToasts && (
-        <Suspense fallback={null}>
-          <ToastArea />
-        </Suspense>
+        <div {...{ [OVER_MODALS_ATTRIBUTE]: '' }}>
+          <Suspense fallback={null}>
+            <ToastArea />
+          </Suspense>
+        </div>
       )}
     </div>
   );

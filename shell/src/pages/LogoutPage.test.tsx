@@ -1,8 +1,11 @@
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { act, screen, within } from '@testing-library/react';
+import { MemoryRouter, StaticRouter } from 'react-router-dom';
 import { http, SESSION_KEY, useSession } from '@marketplace/shared';
 import { currentPath, mockApi, signInAs, signOut } from '@marketplace/shared/testing';
 import { fakeRemoteApp, navigateInApp, renderApp, renderShellPage } from '../../test/renderApp';
-import { LOGOUT_REDIRECT_MS } from './LogoutPage';
+import { LOGOUT_REDIRECT_MS, LogoutPage } from './LogoutPage';
 
 // The edges: the API call (mocked for every test), and the shop remote that renders the home page.
 jest.mock('../federation/remotes', () => ({
@@ -93,5 +96,35 @@ describe('logout page, opened while signed out', () => {
       await jest.advanceTimersByTimeAsync(LOGOUT_REDIRECT_MS);
     });
     expect(currentPath()).toBe('/');
+  });
+});
+
+describe('logout page, loaded signed in from the server', () => {
+  it('hydrates the server HTML (signed out) as it is, then signs out and thanks the user', async () => {
+    // The server renders it signed out: it knows no session (here the store's server snapshot).
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <StaticRouter location="/logout">
+        <LogoutPage />
+      </StaticRouter>,
+    );
+    expect(container.textContent).toContain('You are not signed in');
+
+    const onRecoverableError = jest.fn();
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <MemoryRouter initialEntries={['/logout']}>
+          <LogoutPage />
+        </MemoryRouter>,
+        { onRecoverableError },
+      );
+    });
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(container.textContent).toContain('Thanks you! Visit again');
+    expect(api.logout).toHaveBeenCalledTimes(1);
+    expect(useSession.getState().session).toBeNull();
+    act(() => root?.unmount());
   });
 });

@@ -1,6 +1,14 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { HOME_PATH, LOGIN_PATH, logout, NEW_PASSWORD_PATH, usePageMeta, useSession } from '@marketplace/shared';
+import {
+  HOME_PATH,
+  LOGIN_PATH,
+  logout,
+  NEW_PASSWORD_PATH,
+  useHydrated,
+  usePageMeta,
+  useSession,
+} from '@marketplace/shared';
 import { usePreviousPath } from '../navigation';
 import { CheckCircle } from './noticeIcons';
 import styles from './pages.module.css';
@@ -14,18 +22,26 @@ export const LOGOUT_REDIRECT_MS = 2000;
  */
 type Arrival = 'signed in' | 'password reset' | 'signed out';
 
+function arrivalNow(previousPath: string | null): Arrival {
+  if (useSession.getState().session) return 'signed in';
+  return previousPath === NEW_PASSWORD_PATH ? 'password reset' : 'signed out';
+}
+
 export function LogoutPage(): ReactElement {
   usePageMeta({ title: 'Logout', noindex: true });
   const navigate = useNavigate();
   const previousPath = usePreviousPath();
-  const [arrival] = useState<Arrival>(() => {
-    if (useSession.getState().session) return 'signed in';
-    return previousPath === NEW_PASSWORD_PATH ? 'password reset' : 'signed out';
-  });
+  // Decided once, in the browser. The server knows no session, and the render that hydrates its
+  // HTML must show what it showed (signed out); the arrival is decided right after.
+  const hydrated = useHydrated();
+  const [decided, setDecided] = useState<Arrival | null>(() => (hydrated ? arrivalNow(previousPath) : null));
+  useEffect(() => {
+    if (decided === null) setDecided(arrivalNow(previousPath));
+  }, [decided, previousPath]);
 
   useEffect(() => {
-    if (arrival === 'signed out') return undefined;
-    if (arrival === 'signed in') {
+    if (decided === null || decided === 'signed out') return undefined;
+    if (decided === 'signed in') {
       // logout() takes the login token as it starts, so the session can be cleared at once:
       // the header shows the signed-out state without waiting for the server.
       logout().catch(() => {
@@ -35,9 +51,9 @@ export function LogoutPage(): ReactElement {
     }
     const timer = window.setTimeout(() => navigate(HOME_PATH, { replace: true }), LOGOUT_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [arrival, navigate]);
+  }, [decided, navigate]);
 
-  if (arrival === 'signed out') {
+  if (decided === null || decided === 'signed out') {
     return (
       <section className={styles.notice}>
         <h1>You are not signed in</h1>
