@@ -461,7 +461,8 @@ export async function startReleaseServer({
       if (!pages.has(id))
         pages.set(id, resolveAssetUrls(await readFile(join(base, id, 'index.html'), 'utf8'), `/${id}/`));
       // Not rendered (render slots busy, a preview): a path no route serves is still a 404.
-      const notFound = renderer ? (await renderer.status(rawPath)) === 404 : false;
+      const preview = new URLSearchParams(search).get('preview');
+      const notFound = renderer ? (await renderer.status(rawPath, preview)) === 404 : false;
       return { html: pages.get(id), key: `page:${id}`, notFound };
     },
   });

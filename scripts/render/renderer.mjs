@@ -281,10 +281,11 @@ export class PageRenderer {
    * when one does, null when the live shell release cannot tell (no server build): the status of
    * the page that renders in the browser, so a URL no route matches is 404 rendered or not.
    * @param {string} path
+   * @param {string | null} [preview]  the tab's ?preview= (its releases' routes count, as its page's do)
    * @returns {Promise<200 | 404 | null>}
    */
-  async status(path) {
-    const { config } = this.#liveConfig();
+  async status(path, preview = null) {
+    const config = preview ? this.live.runtimeConfig({ preview }) : this.#liveConfig().config;
     const shellId = config.releases?.shell;
     const shell = shellId && this.#liveShell(shellId);
     if (!shell?.build.pathStatus) return null;
