@@ -53,6 +53,10 @@ for (const down of Object.keys(PORTS) as Area[]) {
     await stopChild(remotes[down]);
     remotes[down] = undefined;
     const { page, pageErrors, context } = await openPage(browser);
+    const reactErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /react\.dev\/errors/.test(message.text())) reactErrors.push(message.text());
+    });
     try {
       await page.goto(`${SHELL_URL}${AREA_PAGES[down].path}`);
       await page.getByText(UNAVAILABLE).waitFor();
@@ -92,6 +96,8 @@ for (const down of Object.keys(PORTS) as Area[]) {
         'no full reload',
       );
       assert.deepEqual(pageErrors, [], 'no uncaught error in the page');
+      // The area the server rendered but whose code cannot load is the unavailable notice, not a hydration error.
+      assert.deepEqual(reactErrors, [], 'no React error in the console');
     } finally {
       await context.close();
     }

@@ -12,10 +12,14 @@ function onCaughtError(error: unknown, info: ErrorInfo): void {
   console.error('[shell] an area failed while rendering and shows its unavailable notice:', error, info.componentStack);
 }
 
-/** An area the rendering server left to the browser (its code was missing or slow there) is expected. */
+/**
+ * Expected: an area the rendering server left to the browser (its code was missing or slow there),
+ * and one the server rendered whose code the browser cannot load (its boundary renders it afresh,
+ * showing its unavailable notice; the runtime plugin logged why).
+ */
 function onRecoverableError(error: unknown, info: ErrorInfo): void {
-  const digest = (error as { digest?: unknown } | null)?.digest;
-  if (digest === AREA_IN_BROWSER) return;
+  const { digest, cause } = (error ?? {}) as { digest?: unknown; cause?: unknown };
+  if (digest === AREA_IN_BROWSER || cause instanceof RemoteUnavailableError) return;
   console.error('[shell] the server HTML could not be hydrated as it was:', error, info.componentStack);
 }
 
