@@ -68,8 +68,16 @@ export const AuctionItem = Type.Object({
   username: Type.String(),
   ownerid: Type.Integer(),
   status: AuctionStatus,
-  /** userid of the approved bidder, null until the owner approves one. */
+  /** userid of the winner (by close, Approve or Buy It Now), null while open or when unsold. */
   winner: Type.Union([Type.Integer(), Type.Null()]),
+  /** How a closed item ended: 'sold' (to `winner`) or 'unsold'; null while open. */
+  outcome: Type.Optional(Type.Union([Type.Literal('sold'), Type.Literal('unsold'), Type.Null()])),
+  /** When the item closed (ISO 8601), null while open. */
+  closedat: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** The reserve (hidden): null when the item has none, else whether the leading maximum meets it. */
+  reservemet: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  /** The Buy It Now price while it is offered (open, and no bid has met the reserve / no bid yet), else null. */
+  buynow: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   /** Number of steps in the bid history. */
   bidcount: Type.Integer(),
   /**
@@ -142,6 +150,10 @@ export const CreateAuctionBody = Type.Object({
     }),
   ),
   photo: Type.Optional(Type.String({ maxLength: 500, errorMessage: AUCTION_MESSAGES.photos })),
+  /** Optional hidden reserve: the item sells only to a maximum at or above it; at least the starting bid. */
+  reserve: Type.Optional(wholeRupees(AUCTION_MESSAGES.wholeReserve)),
+  /** Optional Buy It Now price, above the starting bid (and at least the reserve). */
+  buynow: Type.Optional(wholeRupees(AUCTION_MESSAGES.wholeBuyNow)),
 });
 export type CreateAuctionBody = Static<typeof CreateAuctionBody>;
 
@@ -158,6 +170,8 @@ export interface CreateAuctionInput {
   /** End date-time: ISO 8601, or a datetime-local value ('2030-05-01T10:30', read as the browser's local time). */
   time: string;
   photos: string[];
+  reserve?: number;
+  buynow?: number;
 }
 
 /**

@@ -120,6 +120,11 @@ export const AUCTION_MESSAGES = {
   placeBid: 'Please Enter BID',
   wholePlaceBid: 'BID must be a whole number of rupees, at least 1',
   wholeMaxBid: 'Maximum BID must be a whole number of rupees, at least 1',
+  wholeReserve: 'Reserve price must be a whole number of rupees, at least 1',
+  reserveBelowBid: 'Reserve price must not be lower than BID Value',
+  wholeBuyNow: 'Buy It Now price must be a whole number of rupees, at least 1',
+  buyNowBelowBid: 'Buy It Now price must be Greater than BID Value',
+  buyNowBelowReserve: 'Buy It Now price must not be lower than the reserve price',
 } as const;
 
 export const AUCTION_CATEGORIES = ['Currancy', 'Painting', 'Sports Items'] as const;

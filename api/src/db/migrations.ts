@@ -9,6 +9,7 @@ import { orderTotalsMigration } from './migration-0006-order-totals';
 import { listIndexesMigration } from './migration-0007-list-indexes';
 import { wishlistAlertsMigration } from './migration-0008-wishlist-alerts';
 import { proxyBidsMigration } from './migration-0009-proxy-bids';
+import { auctionCloseMigration } from './migration-0010-auction-close';
 
 /**
  * Versioned migrations, in code (run in name order, each in a transaction).
@@ -166,6 +167,7 @@ const migrations: Record<string, Migration> = {
   '0007_list_indexes': listIndexesMigration,
   '0008_wishlist_alerts': wishlistAlertsMigration,
   '0009_proxy_bids': proxyBidsMigration,
+  '0010_auction_close': auctionCloseMigration,
 };
 
 function splitStatements(script: string): string[] {

@@ -209,6 +209,14 @@ export interface AuctionsTable {
   leader_max: number | null;
   status: ColumnType<'open' | 'closed', 'open' | 'closed' | undefined, 'open' | 'closed'>;
   winner: number | null;
+  /** Hidden reserve and Buy It Now price, both optional (migration 0010). */
+  reserve: number | null;
+  buynow: number | null;
+  /** How a closed item ended (migration 0010); null while open. */
+  outcome: 'sold' | 'unsold' | null;
+  closed_at: NullableTimestamp;
+  /** When the one-hour "ending soon" notices were queued (migration 0010). */
+  ending_noticed_at: NullableTimestamp;
   approved_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -223,6 +231,41 @@ export interface BidsTable {
   /** Placed by the server for this bidder against a rival's bid (migration 0009). */
   auto: Generated<boolean>;
   created_at: Generated<Date>;
+}
+
+/** A shopper watching an auction item (migration 0010). */
+export interface AuctionWatchersTable {
+  userid: number;
+  auctionid: number;
+  created_at: Generated<Date>;
+}
+
+export type NoticeKind = 'outbid' | 'won' | 'lost' | 'sold' | 'unsold' | 'ending';
+
+/** What a shopper is told, the outbox of its mail (migration 0010); one row per `dedupe_key`. */
+export interface NoticesTable {
+  noticeid: Generated<number>;
+  userid: number;
+  kind: NoticeKind;
+  auctionid: number | null;
+  dedupe_key: string;
+  data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Generated<Date>;
+  mail_state: ColumnType<
+    'pending' | 'sent' | 'skipped' | 'failed',
+    'pending' | 'sent' | 'skipped' | 'failed' | undefined,
+    'pending' | 'sent' | 'skipped' | 'failed'
+  >;
+  mail_attempts: Generated<number>;
+  mail_claimed_until: NullableTimestamp;
+  mailed_at: NullableTimestamp;
+  seen_at: NullableTimestamp;
+}
+
+/** A kind of notice a shopper turned off (migration 0010). */
+export interface NoticeOptoutsTable {
+  userid: number;
+  kind: NoticeKind;
 }
 
 /** A product on a shopper's wishlist (migration 0008). */
@@ -260,4 +303,7 @@ export interface Database {
   reviews: ReviewsTable;
   auctions: AuctionsTable;
   bids: BidsTable;
+  auction_watchers: AuctionWatchersTable;
+  notices: NoticesTable;
+  notice_optouts: NoticeOptoutsTable;
 }
