@@ -9,6 +9,8 @@ import { describeEachDatabase, type TestServer } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
 import { bid, createAuction } from './helpers/auctions';
 import { ProxyModel } from './helpers/proxy-model';
+import { placeBid } from '../src/domains/auctions/bidding';
+import { HttpError } from '../src/lib/errors';
 
 /** Sets an item's listed and effective ends relative to the database clock, in seconds. */
 async function setEnds(s: TestServer, auctionid: number, listed: number, effective: number | null) {
@@ -147,5 +149,90 @@ describeEachDatabase('auctions: proxy bids and soft close', (server) => {
       ),
       { numRuns: 12 },
     );
+  });
+
+  it('the database’s place_bid against the model: any maximums from any start, across the increment bands', async () => {
+    const owner = await signedInUser(server());
+    const bidders = await Promise.all([1, 2, 3, 4].map(() => signedInUser(server())));
+    const ids = bidders.map((b) => b.userid);
+    const db = server().app.ctx.db;
+    const soft = { extendMinutes: 5, capMinutes: 60 };
+    const starts = fc.constantFrom(1, 10, 499, 500, 999, 1_000, 4_990, 9_999, 24_900, 99_500, 1_00_000);
+    await fc.assert(
+      fc.asyncProperty(
+        starts.chain((start) =>
+          fc.tuple(
+            fc.constant(start),
+            fc.array(
+              fc.record({
+                who: fc.integer({ min: 0, max: 3 }),
+                max: fc.oneof(
+                  fc.integer({ min: Math.max(1, start - 20), max: start + 300 }),
+                  fc.integer({ min: start, max: start * 3 + 2_000 }),
+                ),
+              }),
+              { maxLength: 25 },
+            ),
+          ),
+        ),
+        async ([start, bids]) => {
+          const item = await createAuction(server(), owner.token);
+          await sql`UPDATE auctions SET startbid = ${start}, bid = ${start}, rangelowbid = 0, rangehighbid = ${start + 1}
+            WHERE auctionid = ${item.auctionid}`.execute(db);
+          const model = new ProxyModel(start);
+          for (const { who, max } of bids) {
+            const accepted = await placeBid(db, item.auctionid, ids[who], max, soft).then(
+              () => true,
+              (e) => {
+                if (!(e instanceof HttpError) || e.statusCode !== 400) throw e;
+                return false;
+              },
+            );
+            expect([who, max, accepted]).toEqual([who, max, model.bid(who, max)]);
+          }
+          const row = await db
+            .selectFrom('auctions')
+            .select(['bid', 'leader', 'bidcount'])
+            .where('auctionid', '=', item.auctionid)
+            .executeTakeFirstOrThrow();
+          expect(row.bid).toBe(model.price);
+          expect(row.leader).toBe(model.leader === null ? null : ids[model.leader]);
+          const history = await db
+            .selectFrom('bids')
+            .select(['userid', 'bid', 'auto'])
+            .where('auctionid', '=', item.auctionid)
+            .orderBy('bidid')
+            .execute();
+          expect(history).toEqual(model.history.map((h) => ({ userid: ids[h.userid], bid: h.bid, auto: h.auto })));
+          expect(row.bidcount).toBe(history.length);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('the leader outbid is told once per outbidding; raising one’s own maximum or losing to the leader tells nobody', async () => {
+    const owner = await signedInUser(server());
+    const lead = await signedInUser(server());
+    const rival = await signedInUser(server());
+    const item = await createAuction(server(), owner.token);
+    const outbids = () =>
+      server()
+        .app.ctx.db.selectFrom('notices')
+        .select(['userid', 'data'])
+        .where('auctionid', '=', item.auctionid)
+        .where('kind', '=', 'outbid')
+        .orderBy('noticeid')
+        .execute();
+    expect((await bid(server(), lead.token, item.auctionid, undefined, { maxbid: 3000 })).status).toBe(200);
+    expect((await bid(server(), lead.token, item.auctionid, undefined, { maxbid: 4000 })).status).toBe(200);
+    expect((await bid(server(), rival.token, item.auctionid, 2000)).status).toBe(200);
+    expect(await outbids()).toEqual([]);
+    expect((await bid(server(), rival.token, item.auctionid, undefined, { maxbid: 6000 })).status).toBe(200);
+    expect(await outbids()).toEqual([
+      { userid: lead.userid, data: { productname: 'Test Painting', price: 4050, nextbid: 4100 } },
+    ]);
+    expect((await bid(server(), lead.token, item.auctionid, undefined, { maxbid: 9000 })).status).toBe(200);
+    expect((await outbids()).map((n) => n.userid)).toEqual([lead.userid, rival.userid]);
   });
 });

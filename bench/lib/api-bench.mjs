@@ -106,6 +106,11 @@ async function prepareData(q, plan) {
 
 const json = { 'content-type': 'application/json' };
 
+/** Rupees between the maximums of two consecutive bid requests (10 × it between two on one item: above any increment). */
+const BID_STEP = 500;
+/** The maximum of bid request i: rising, every 4th one below the item's leader (see the bid endpoint). */
+const bidMaximum = (i) => 1000 + i * BID_STEP - (i % 4 === 3 ? 14 * BID_STEP : 0);
+
 /** Runs warm-up and interleaved measured runs of one endpoint; returns the medians and ratio. */
 export async function measure(ep, { apiUrl, baseline, opts }) {
   const fixtures = await ep.capture();
@@ -227,9 +232,12 @@ function endpoints({ apiUrl, plan, data, opts, state }) {
     }),
   });
 
-  // Bids: `bidders` distinct signed-in bidders over `bidItems` open items; request i is bidder
-  // 1 + i mod bidders on item i mod bidItems with the amount base + i (strictly increasing), so a
-  // bid is refused only when a higher one overtook it in flight ('outbid', 400).
+  // Bids: `bidders` distinct signed-in bidders over `bidItems` open items, every bid a maximum
+  // (PUT /updatebiduser with `maxbid`, proxy bidding). Request i is bidder 1 + i mod bidders on
+  // item i mod bidItems with the maximum bidMaximum(i): rising by BID_STEP a request, so each one
+  // tops the item's leader by more than an increment; every 4th is a lower maximum that falls
+  // between the price and the leader's maximum, recorded and answered by the server for the leader
+  // (two history steps). A bid is refused only when others overtook it in flight (400).
   state.bidCounter = 0;
   state.bidRuns = {};
   const bidRequests = (items, record) => [
@@ -239,16 +247,17 @@ function endpoints({ apiUrl, plan, data, opts, state }) {
       setupRequest(req, ctx) {
         const i = state.bidCounter++;
         const auctionid = items[i % items.length];
-        const amount = 1000 + i;
-        ctx.sent = [auctionid, amount];
+        const bidder = 1 + (i % plan.bidders);
+        const max = bidMaximum(i);
+        ctx.sent = [auctionid, max, bidder];
         return {
           ...req,
-          headers: { ...json, authtoken: token(plan, 'b', 1 + (i % plan.bidders)) },
-          body: JSON.stringify({ auctionid, bid: amount }),
+          headers: { ...json, authtoken: token(plan, 'b', bidder) },
+          body: JSON.stringify({ auctionid, maxbid: max }),
         };
       },
-      onResponse(status, _body, ctx) {
-        record?.(status, ctx.sent);
+      onResponse(status, body, ctx) {
+        record?.(status, ctx.sent, body);
       },
     },
   ];
@@ -260,21 +269,22 @@ function endpoints({ apiUrl, plan, data, opts, state }) {
     route: ['PUT', '/updatebiduser'],
     async capture() {
       const i = state.bidCounter++;
-      const body = { auctionid: data.itemSets[0][0], bid: 1000 + i };
+      const body = { auctionid: data.itemSets[0][0], maxbid: bidMaximum(i) };
       const res = await http('PUT', `${apiUrl}/updatebiduser`, { body, headers: { authtoken: token(plan, 'b', 1) } });
       if (res.status !== 200) throw new Error(`a bid answered ${res.status}: ${res.json?.msg}`);
-      state.bidRuns.capture = { from: i, to: i, accepted: [body.auctionid + ':' + body.bid] };
+      state.bidRuns.capture = { accepted: [[body.auctionid, body.maxbid, 1, res.json.data.bid].join(':')] };
       return [fixtureOf('PUT', '/updatebiduser', undefined, res)];
     },
     load(target, run) {
       const items = data.itemSets[run === 'warmup' ? 0 : run + 1];
       if (target === 'baseline') return { requests: bidRequests(items, null) };
-      const rec = { from: state.bidCounter, accepted: [], outbid: 0, other: {} };
+      const rec = { accepted: [], outbid: 0, other: {} };
       state.bidRuns[run] = rec;
       return {
-        requests: bidRequests(items, (status, sent) => {
-          rec.to = Math.max(rec.to ?? 0, sent[1] - 1000);
-          if (status === 200) rec.accepted.push(`${sent[0]}:${sent[1]}`);
+        requests: bidRequests(items, (status, sent, body) => {
+          // The price after the bid: the row of a bid that leads (or of a leader raising their maximum).
+          const price = status === 200 ? JSON.parse(String(body)).data.bid : 0;
+          if (status === 200) rec.accepted.push([...sent, price].join(':'));
           else if (status === 400) rec.outbid++;
           else rec.other[status] = (rec.other[status] ?? 0) + 1;
         }),
@@ -413,25 +423,29 @@ function endpoints({ apiUrl, plan, data, opts, state }) {
 /** After the API stopped: every acknowledged bid and order checked in the database. */
 async function verify(q, plan, data, state) {
   const out = { bids: {}, orders: {} };
+  // An acknowledged bid is stored when its bidder has a history row on the item at its maximum
+  // (recorded below the leader's) or at the price its reply showed (the row of the leading step).
   for (const [run, rec] of Object.entries(state.bidRuns ?? {})) {
     if (!rec.accepted) continue;
-    const pairs = rec.accepted.map((s) => s.split(':').map(Number));
+    const rows = rec.accepted.map((s) => s.split(':').map(Number));
+    const col = (k) => rows.map((r) => r[k]);
     const [{ lost }] = await q(
-      `SELECT count(*)::int AS lost FROM unnest($1::int[], $2::int[]) AS a(auctionid, bid)
-       WHERE NOT EXISTS (SELECT 1 FROM bids b WHERE b.auctionid = a.auctionid AND b.bid = a.bid)`,
-      [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+      `SELECT count(*)::int AS lost FROM unnest($1::int[], $2::int[], $3::int[], $4::int[]) AS a(auctionid, max, bidder, price)
+       JOIN users u ON u.email = 'bench.b.' || a.bidder || '@bench.local'
+       WHERE NOT EXISTS (SELECT 1 FROM bids b WHERE b.auctionid = a.auctionid AND b.userid = u.userid AND b.bid IN (a.max, a.price))`,
+      [col(0), col(1), col(2), col(3)],
     );
-    const lo = 1000 + (rec.from ?? 0);
-    const hi = 1000 + (rec.to ?? rec.from ?? 0);
-    const [{ stored }] = await q(
-      `SELECT count(*)::int AS stored FROM bids WHERE auctionid = ANY($1::int[]) AND bid BETWEEN $2 AND $3`,
-      [data.auctions, lo, hi],
+    const [{ stored, auto }] = await q(
+      `SELECT count(*) FILTER (WHERE NOT auto)::int AS stored, count(*) FILTER (WHERE auto)::int AS auto
+       FROM bids WHERE auctionid = ANY($1::int[])`,
+      [[...new Set(col(0))]],
     );
     out.bids[run] = {
-      acknowledged: pairs.length,
+      acknowledged: rows.length,
       lost,
       stored,
-      unacknowledgedStored: Math.max(0, stored - pairs.length + lost),
+      autoSteps: auto,
+      unacknowledgedStored: Math.max(0, stored - rows.length + lost),
     };
   }
   const [{ bad }] = await q(
@@ -597,6 +611,7 @@ function summarizeChecks(result) {
       lost: Object.values(v.bids).reduce((s, r) => s + r.lost, 0),
       itemsInconsistent: v.bidItemsInconsistent,
       unacknowledgedStored: runs.reduce((s, r) => s + r.unacknowledgedStored, 0),
+      autoSteps: runs.reduce((s, r) => s + r.autoSteps, 0),
     };
     bid.api.outbidPerSec = median(bid.runs.api.map((r) => r.outbid / r.seconds));
   }

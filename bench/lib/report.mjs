@@ -6,6 +6,8 @@ const fmt = (x, digits = 1) =>
 const pct = (x) => (x === null || x === undefined ? '–' : `${round(x * 100, Math.abs(x) < 0.1 ? 2 : 0)}%`);
 
 /** The pages whose server-rendered first view issue 19 times. */
+/** Plain bids per second on PostgreSQL before proxy bidding (issue 25's floor for maximum bids). */
+const BID_TARGET = 1679;
 const ISSUE_19_PAGES = ['home', 'product', 'auctionitem'];
 
 /**
@@ -102,10 +104,10 @@ export function evaluateTargets(results) {
     const ok = bid?.api?.reqPerSec != null;
     const lost = bid?.checks?.lost;
     const rate = bid?.api?.reqPerSec;
-    const met = ok ? rate >= 1000 && lost === 0 && bid.checks.itemsInconsistent === 0 : null;
+    const met = ok ? rate >= BID_TARGET && lost === 0 && bid.checks.itemsInconsistent === 0 : null;
     t.push({
       id: 'bids-postgres',
-      figure: `Bids on PostgreSQL, ${bid?.connections ?? 100} concurrent bidders: accepted/s, lost`,
+      figure: `Maximum bids on PostgreSQL, ${bid?.connections ?? 100} concurrent bidders: accepted/s, lost`,
       ours: ok
         ? `${fmt(rate, 0)} accepted/s, ${lost} lost`
         : bid?.available === false
@@ -115,11 +117,11 @@ export function evaluateTargets(results) {
             : 'not measured',
       base: ok ? `${fmt(bid.baseline.reqPerSec, 0)} req/s` : '–',
       ratio: ok ? bid.ratio : null,
-      target: '≥ 1,000 accepted/s, 0 lost',
+      target: '≥ 1,679 accepted/s (plain bids before proxy bidding), 0 lost',
       met,
       gap: ok
         ? [
-            rate >= 1000 ? 'rate met' : `${fmt(1000 - rate, 0)}/s short (×${fmt(1000 / rate, 1)})`,
+            rate >= BID_TARGET ? 'rate met' : `${fmt(BID_TARGET - rate, 0)}/s short (×${fmt(BID_TARGET / rate, 1)})`,
             lost === 0 ? '0 lost' : `${lost} LOST`,
           ].join('; ')
         : '',
@@ -549,7 +551,7 @@ function apiTables(results) {
     const bid = d.endpoints?.bid;
     if (bid?.checks) {
       out.push(
-        `Bids: ${bid.checks.accepted} accepted (the rate above), ${bid.checks.outbid} refused as outbid in flight (400: a higher bid overtook them; ${fmt(bid.api.outbidPerSec, 0)}/s), ` +
+        `Bids (every one a maximum; every 4th below the leader's, answered by the server: ${bid.checks.autoSteps ?? '–'} automatic steps): ${bid.checks.accepted} accepted (the rate above), ${bid.checks.outbid} refused as outbid in flight (400: a higher bid overtook them; ${fmt(bid.api.outbidPerSec, 0)}/s), ` +
           `**${bid.checks.lost} lost** (acknowledged but not in the database), ${bid.checks.itemsInconsistent} items whose current bid is not their highest stored bid, ` +
           `${bid.checks.unacknowledgedStored} stored bids whose reply was still in flight when a run ended. ${bid.connections} bidders (connections) over ${d.data.auctionItems} items (a fresh set of items per run). ` +
           `A bid's reply carries the item with its newest 5 bids (mean ${bid.api.meanResponseBytes} bytes vs ${bid.baseline.meanResponseBytes} for the reply the baseline serves, captured after the first bid).`,

@@ -1,5 +1,5 @@
 import { bidIncrement } from '@marketplace/contract';
-import type { BidStep } from '../../src/domains/auctions/proxy';
+import type { BidStep } from '../../src/domains/auctions/bidding';
 
 /** The rules as the issue states them, recomputed from scratch after every bid. */
 export class ProxyModel {

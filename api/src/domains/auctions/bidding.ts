@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { AUCTION_MESSAGES, type AuctionItem } from '@marketplace/contract';
+import { AUCTION_MESSAGES, BID_INCREMENTS, type AuctionItem } from '@marketplace/contract';
 import type { Database } from '../../db/schema';
-import { HttpError, badRequest } from '../../lib/errors';
+import { executePrepared } from '../../db/prepared';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { areStoredPngs } from '../uploads/repository';
-import { applyMaximum, softCloseEnd, type BidStep, type ProxyRefusal, type SoftClose } from './proxy';
-import { LIST_BIDS, recentBids, type BidRow, type ItemRow } from './repository';
-import { AUCTION_TEXTS, approvalRefusal, bidRefusal } from './rules';
+import { LIST_BIDS, type BidRow, type ItemRow } from './repository';
+import { AUCTION_TEXTS, approvalRefusal } from './rules';
 
 // The auction's writes (an item put up, a bid, the owner's approval) and what they read first;
 // repository.ts holds the reads the pages show.
@@ -72,70 +72,102 @@ export interface AcceptedBid {
   yourMax?: number;
 }
 
+/** One row of the bid history a bid adds: `auto` when the server bid for someone other than the caller. */
+export interface BidStep {
+  userid: number;
+  bid: number;
+  auto: boolean;
+}
+
+/** Why a maximum is refused whatever the item's state (proxy bidding). */
+export type ProxyRefusal =
+  | { reason: 'notAbovePrice'; price: number }
+  | { reason: 'belowMinimum'; minimum: number }
+  | { reason: 'notAboveOwnMax'; yourMax: number };
+
+export interface SoftClose {
+  /** A price-changing bid this close to the end moves the end to this long after the bid. */
+  extendMinutes: number;
+  /** The end never moves beyond this long after the listed end. */
+  capMinutes: number;
+}
+
+/** What place_bid answers (migration 0013): a refusal, or the accepted bid. */
+type PlaceBidAnswer =
+  | {
+      refusal: 'notFound' | 'ownItem' | 'approved' | 'ended' | ProxyRefusal['reason'];
+      price?: number;
+      minimum?: number;
+      yourMax?: number;
+    }
+  | {
+      refusal?: undefined;
+      now: string;
+      item: ItemRow;
+      steps: BidStep[];
+      recent: BidRow[];
+      yourMax: number | null;
+    };
+
+/** The contract's increment table as place_bid takes it (the last band's bound as the largest bigint). */
+const INCREMENT_BOUNDS = BID_INCREMENTS.map((b) =>
+  Number.isFinite(b.below) ? String(b.below) : '9223372036854775807',
+);
+const INCREMENT_STEPS = BID_INCREMENTS.map((b) => b.step);
+
 /**
- * A bid: the caller's new maximum, applied by the proxy rules (proxy.ts) in one transaction
- * holding the item's row lock, so bids from any number of API processes apply one after
- * another. The clock is the database's, read after the lock: the moment the bid was accepted.
- * A step that changes the price close to the end moves the effective end (soft close).
- * Throws the refusal (404/403/409/400), having changed nothing.
+ * A bid: the caller's new maximum, applied by the proxy rules (proxy.ts) under the item's row
+ * lock by the database function place_bid (migration 0013), one prepared statement, so bids from
+ * any number of API processes apply one after another and the lock is held for no round trip.
+ * The clock is the database's, read after the lock: the moment the bid was accepted. A step that
+ * changes the price close to the end moves the effective end (soft close); the outbid leader's
+ * notice is queued with the bid. Throws the refusal (404/403/409/400), having changed nothing.
  */
-export function placeBid(
+export async function placeBid(
   db: Kysely<Database>,
   auctionid: number,
   userid: number,
   max: number,
   softClose: SoftClose,
 ): Promise<AcceptedBid> {
-  return db.transaction().execute(async (trx) => {
-    const found = await trx
-      .selectFrom('auctions')
-      .select(['userid', 'status', 'bid', 'bidcount', 'leader', 'leader_max', 'end_time', 'ends_at'])
-      .where('auctionid', '=', auctionid)
-      .forUpdate()
-      .executeTakeFirst();
-    const { now } = (await sql<{ now: Date }>`SELECT clock_timestamp() AS now`.execute(trx)).rows[0];
-    const bidAt = new Date(now);
-    const item = found && { ...found, end: new Date(found.ends_at ?? found.end_time) };
-    const refusal = bidRefusal(item && { ...item, running: item.end > bidAt }, userid);
-    if (refusal) throw refusal;
-    const outcome = applyMaximum(
-      { price: item!.bid, bidcount: item!.bidcount, leader: item!.leader, leaderMax: item!.leader_max },
-      userid,
-      max,
-    );
-    if ('refusal' in outcome) throw proxyRefusal(outcome.refusal);
-    const { state, steps } = outcome;
-    const listedEnd = new Date(item!.end_time);
-    const endsAt = steps.length ? softCloseEnd(listedEnd, item!.end, bidAt, softClose) : item!.end;
-    if (steps.length)
-      await trx
-        .insertInto('bids')
-        .values(steps.map((st) => ({ auctionid, userid: st.userid, bid: st.bid, auto: st.auto, created_at: bidAt })))
-        .execute();
-    const updated = await trx
-      .updateTable('auctions')
-      .set({
-        bid: state.price,
-        highbid: state.bidcount > 0 ? state.price : 0,
-        bidcount: state.bidcount,
-        leader: state.leader,
-        leader_max: state.leaderMax,
-        ends_at: endsAt.getTime() === listedEnd.getTime() ? null : endsAt,
-        updated_at: sql`now()`,
-      })
-      .where('auctionid', '=', auctionid)
-      .returningAll()
-      .returning(sql<boolean>`(status = 'open' AND coalesce(ends_at, end_time) > ${bidAt})`.as('live'))
-      .executeTakeFirstOrThrow();
-    const recent = await recentBids(trx, auctionid, LIST_BIDS);
-    const names = new Map(recent.map((b) => [b.userid, b.nickname]));
-    return {
-      item: updated as ItemRow,
-      steps: steps.map((st) => ({ ...st, nickname: names.get(st.userid) ?? '', created_at: bidAt })),
-      recent,
-      yourMax: state.leader === userid ? state.leaderMax! : undefined,
-    };
-  });
+  const { rows } = await executePrepared(
+    db,
+    sql<{ answer: PlaceBidAnswer }>`SELECT place_bid(${auctionid}::integer, ${userid}::integer, ${max}::integer,
+      ${softClose.extendMinutes}::integer, ${softClose.capMinutes}::integer,
+      ${INCREMENT_BOUNDS}::bigint[], ${INCREMENT_STEPS}::integer[], ${LIST_BIDS}::integer) AS answer`,
+  );
+  const answer = rows[0]!.answer;
+  if (answer.refusal !== undefined) throw bidRefusalOf(answer);
+  const bidAt = new Date(answer.now);
+  const item: ItemRow = {
+    ...answer.item,
+    end_time: new Date(answer.item.end_time),
+    ends_at: answer.item.ends_at && new Date(answer.item.ends_at),
+  };
+  const recent = answer.recent.map((b) => ({ ...b, created_at: new Date(b.created_at) }));
+  const names = new Map(recent.map((b) => [b.userid, b.nickname]));
+  return {
+    item,
+    steps: answer.steps.map((st) => ({ ...st, nickname: names.get(st.userid) ?? '', created_at: bidAt })),
+    recent,
+    yourMax: answer.yourMax ?? undefined,
+  };
+}
+
+/** The refusal place_bid answered, as the HTTP error the caller gets. */
+function bidRefusalOf(answer: { refusal: string; price?: number; minimum?: number; yourMax?: number }): HttpError {
+  switch (answer.refusal) {
+    case 'notFound':
+      return notFound(AUCTION_TEXTS.notFound);
+    case 'ownItem':
+      return forbidden(AUCTION_TEXTS.ownItem);
+    case 'approved':
+      return conflict(AUCTION_TEXTS.approved);
+    case 'ended':
+      return conflict(AUCTION_TEXTS.ended);
+    default:
+      return proxyRefusal({ ...answer, reason: answer.refusal } as ProxyRefusal);
+  }
 }
 
 /** Why a bid's maximum is not taken, in the words of the spec where it has them. */

@@ -91,25 +91,6 @@ export function checkedAuctionTerms(
   return { bid, low, high, end };
 }
 
-/** An item as a bid finds it, under its row lock; `running`: its effective end is after the bid. */
-export interface BidTarget {
-  userid: number;
-  status: 'open' | 'closed';
-  running: boolean;
-}
-
-/**
- * Why no bid is taken on this item, whatever the amount (undefined item: not found), or
- * undefined; the amount is the proxy rules' (proxy.ts).
- */
-export function bidRefusal(item: BidTarget | undefined, bidder: number): HttpError | undefined {
-  if (!item) return notFound(AUCTION_TEXTS.notFound);
-  if (item.userid === bidder) return forbidden(AUCTION_TEXTS.ownItem);
-  if (item.status === 'closed') return conflict(AUCTION_TEXTS.approved);
-  if (!item.running) return conflict(AUCTION_TEXTS.ended);
-  return undefined;
-}
-
 /** The approved winner's row follows the clock like an order: Processing, Shipped, Delivered. */
 export function winnerStatus(approvedAt: Date, cfg: Config['auctions'], now = Date.now()): BidderStatus {
   const hours = (now - approvedAt.getTime()) / 3_600_000;
