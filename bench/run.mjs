@@ -1,7 +1,7 @@
 // npm run bench — measures the marketplace against baselines in one run and prints a table.
 // See bench/README.md. Options:
 //   --quick                 short smoke run (1 run each, short durations); writes results/quick.*
-//   --only a,b              sections: api, search, frontend, build, abuse, scale, hostile (default: all);
+//   --only a,b              sections: api, search, frontend, build, abuse, scale, hostile, auctions (default: all);
 //                           the other sections of results/latest.json are kept as they were
 //   --runs N                measured runs per figure (default 3; median quoted)
 //   --duration S            seconds per autocannon run (default 5)
@@ -23,6 +23,7 @@ import { benchBuild, prepareBuildCopy } from './lib/build-bench.mjs';
 import { benchAbuse } from './lib/abuse-bench.mjs';
 import { benchScale } from './lib/scale-bench.mjs';
 import { benchHostile } from './lib/hostile-bench.mjs';
+import { benchAuctions } from './lib/auction-bench.mjs';
 import { startBaseline } from './lib/load.mjs';
 import { dropCreatedDatabases, ensurePostgres } from './lib/stack.mjs';
 import { evaluateTargets, renderMarkdown, renderTable } from './lib/report.mjs';
@@ -38,7 +39,7 @@ import {
   stopAll,
 } from './lib/util.mjs';
 
-const SECTIONS = ['api', 'search', 'frontend', 'build', 'abuse', 'scale', 'hostile'];
+const SECTIONS = ['api', 'search', 'frontend', 'build', 'abuse', 'scale', 'hostile', 'auctions'];
 
 function parseArgs(argv) {
   const args = { quick: false, keep: false };
@@ -144,6 +145,9 @@ const opts = {
   streamAttempts: 100,
   streamsPerClient: 20,
   abuseAttempts: quick ? 300 : 2000,
+  // Section 8: items ending in the same minute, pages watching one item.
+  closeItems: quick ? 1000 : 10000,
+  watchers: quick ? 200 : 1000,
 };
 const sections = args.only ?? SECTIONS;
 const outName = args.out ?? (quick ? 'quick' : 'latest');
@@ -233,6 +237,7 @@ try {
   if (
     sections.includes('search') ||
     sections.includes('scale') ||
+    sections.includes('auctions') ||
     ((sections.includes('api') || sections.includes('abuse')) && opts.databases.includes('postgres')) ||
     (sections.includes('hostile') && opts.databases.length === 1 && opts.databases[0] === 'postgres')
   ) {
@@ -292,6 +297,10 @@ try {
   await section('hostile', () => {
     if (postgresError && opts.databases.length === 1) throw new Error(postgresError);
     return benchHostile({ copy: builtCopy, workRoot, opts });
+  });
+  await section('auctions', () => {
+    if (postgresError) throw new Error(postgresError);
+    return benchAuctions({ opts, workRoot });
   });
 } catch (error) {
   exitCode = 1;

@@ -339,6 +339,7 @@ export function evaluateTargets(results) {
   }
 
   t.push(...hostileRows(results.sections.hostile));
+  t.push(...auctionRows(results.sections.auctions));
 
   const b = results.sections.build;
   {
@@ -355,6 +356,60 @@ export function evaluateTargets(results) {
     });
   }
   return t;
+}
+
+/** Issue 25's rows: auctions that run themselves (section 8). */
+function auctionRows(a) {
+  if (!a || a.error) return [];
+  const rows = [];
+  const C = a.close;
+  if (C) {
+    const wrong = Object.values(C.checks).reduce((x, y) => x + y, 0);
+    rows.push({
+      id: 'auction-close',
+      figure: `Auction close: effective end → closed with order and notices queued, ${C.items.toLocaleString('en')} items ending in one minute, ${a.options.apiProcesses} API processes (p99)`,
+      ours: `p99 ${fmt(C.p99Ms / 1000, 2)} s (p50 ${fmt(C.p50Ms / 1000, 2)} s, max ${fmt(C.maxMs / 1000, 2)} s)`,
+      base: '–',
+      ratio: null,
+      target: 'p99 ≤ 5 s, each item closed once with one order and its notices',
+      met: C.p99Ms <= 5000 && wrong === 0,
+      gap: `${C.p99Ms <= 5000 ? 'met' : `${fmt((C.p99Ms - 5000) / 1000, 2)} s over`}; ${wrong === 0 ? 'all checks hold' : `${wrong} items fail a check`}`,
+    });
+  }
+  const F = a.fanOut;
+  const B = a.fanOutFloor;
+  if (F)
+    rows.push({
+      id: 'auction-fanout',
+      figure: `Live bid event to ${F.pages.toLocaleString('en')} open pages of one item (p99, ${F.events} bids)`,
+      ours: `p99 ${fmt(F.p99Ms)} ms (p50 ${fmt(F.p50Ms)} ms), ${F.missed} missed`,
+      base: B ? `floor p99 ${fmt(B.p99Ms)} ms (p50 ${fmt(B.p50Ms)} ms)` : '–',
+      ratio: B && F.p99Ms ? round(B.p99Ms / F.p99Ms, 2) : null,
+      target: 'every page gets every event (report p99)',
+      met: F.missed === 0,
+      gap: F.missed === 0 ? 'none missed' : `${F.missed} missed`,
+    });
+  return rows;
+}
+
+function auctionTable(a) {
+  const C = a.close;
+  const F = a.fanOut;
+  const B = a.fanOutFloor;
+  const lines = [];
+  if (C)
+    lines.push(
+      `Close: ${C.items.toLocaleString('en')} items, each with a rival's bid and the leader's automatic answer, ending evenly over one minute; ${a.options.apiProcesses} API processes on one PostgreSQL database, each sweeping. Effective end → closed (with the winner's order and the notices queued in the same transaction): p50 ${fmt(C.p50Ms, 0)} ms, **p99 ${fmt(C.p99Ms, 0)} ms**, max ${fmt(C.maxMs, 0)} ms. Checks (items failing each): ${Object.entries(
+        C.checks,
+      )
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}. Load before: ${a.loadavgBeforeClose?.join(' / ') ?? '–'}.`,
+    );
+  if (F)
+    lines.push(
+      `Fan-out: ${F.pages.toLocaleString('en')} event streams on one item (half on each API process, ${F.events} bids one after another, each awaited by every page): p50 ${fmt(F.p50Ms)} ms, **p99 ${fmt(F.p99Ms)} ms**, ${F.missed} missed; the floor (a bare node:http server writing the same events to as many streams, timed the same way: from sending to receipt) p50 ${fmt(B?.p50Ms)} ms, p99 ${fmt(B?.p99Ms)} ms. Load before: ${a.loadavgBeforeFanOut?.join(' / ') ?? '–'}.`,
+    );
+  return lines.join('\n\n');
 }
 
 /** Issue 31's rows: the front-end servers under hostile load (section 7). */
@@ -1085,6 +1140,11 @@ function sections(results, { chunks }) {
       '## 7. The front-end servers under hostile load (issue 31)',
       s.hostile.error ? `Failed: ${s.hostile.error}` : hostileTables(s.hostile),
     );
+  if (s.auctions)
+    out.push(
+      '## 8. Auctions that run themselves (issue 25)',
+      s.auctions.error ? `Failed: ${s.auctions.error}` : auctionTable(s.auctions),
+    );
   return out.join('\n\n');
 }
 
@@ -1093,7 +1153,7 @@ export function renderMarkdown(results) {
     [
       '# Benchmark results',
       header(results),
-      '## Targets (issues 6, 15, 19 and 31)',
+      '## Targets (issues 6, 15, 19, 25 and 31)',
       targetsTable(results),
       sections(results, { chunks: true }),
       results.notes ? `---\n\n${results.notes}` : '',

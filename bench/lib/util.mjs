@@ -25,6 +25,9 @@ export const PORTS = {
   apiFrontEnd: PORT_BASE + 14,
   floor: PORT_BASE + 15,
   smtpSink: PORT_BASE + 16,
+  /** Section 8: two API processes on one database (this port and the next), the event-stream floor. */
+  apiAuctions: PORT_BASE + 30,
+  sseFloor: PORT_BASE + 32,
   /** The first of FLOOR_PORTS ports: one static server per floor page (sections 3 and 6). */
   floorPages: PORT_BASE + 20,
 };
