@@ -1,4 +1,4 @@
-import { type ReactElement } from 'react';
+import { type ReactElement, type ReactNode } from 'react';
 import { Link } from '../router';
 import type { Address } from '@marketplace/contract';
 import { formatRupees } from '@marketplace/contract/rules';
@@ -65,22 +65,51 @@ export function Price({ value, className }: { value: number | string; className?
   return <span className={[styles.price, className].filter(Boolean).join(' ')}>{formatPrice(value)}</span>;
 }
 
+const NOTICE_ICON_PATHS = {
+  success: <path d="m7.5 12.5 3 3 6-6.5" />,
+  problem: <path d="M12 7v6M12 16.5v.5" />,
+} as const;
+
+/**
+ * The centred card of a page that tells one thing (not found, thanks for your message, logged
+ * out, already signed in): an optional icon in a circle, then `children` (a heading, lines, and
+ * links in a `atomStyles.noticeActions` row). `live`: announced when it appears.
+ */
+export function NoticeCard({
+  icon,
+  live,
+  children,
+}: {
+  icon?: 'success' | 'problem';
+  live?: boolean;
+  children: ReactNode;
+}): ReactElement {
+  return (
+    <section className={styles.notice} aria-live={live ? 'polite' : undefined}>
+      {icon && (
+        <svg
+          className={`${styles.noticeIcon} ${styles[icon]}`}
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <circle cx="12" cy="12" r="10" />
+          {NOTICE_ICON_PATHS[icon]}
+        </svg>
+      )}
+      {children}
+    </section>
+  );
+}
+
 /** The card of a page with nothing to show (/error404, not found): an alert icon, a heading, what happened, a way home. */
 export function ProblemNotice({ heading }: { heading: string }): ReactElement {
   return (
-    <section className={styles.notice}>
-      <svg
-        className={styles.noticeIcon}
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-      >
-        <circle cx="12" cy="12" r="10" />
-        <path d="M12 7v6M12 16.5v.5" />
-      </svg>
+    <NoticeCard icon="problem">
       <h1>{heading}</h1>
       <p>We could not find what you were looking for, or it is not available any more.</p>
       <p>Please go back to the home page and try again.</p>
@@ -89,7 +118,7 @@ export function ProblemNotice({ heading }: { heading: string }): ReactElement {
           GO TO HOME
         </Link>
       </div>
-    </section>
+    </NoticeCard>
   );
 }
 

@@ -1,15 +1,16 @@
 import type { ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
 import {
+  atomStyles,
   HOME_PATH,
   LOGIN_PATH,
   LOGOUT_PATH,
   MY_ACCOUNT_PATH,
+  NoticeCard,
   SIGNUP_PATH,
   usePageMeta,
   useSession,
 } from '@marketplace/shared';
-import { CheckCircle } from './noticeIcons';
 import styles from './pages.module.css';
 
 /** Shown to a signed-in customer who opens the login or signup page. */
@@ -18,10 +19,10 @@ export function AlreadyLoggedInPage(): ReactElement {
   const session = useSession((s) => s.session);
   if (!session) {
     return (
-      <section className={styles.notice}>
+      <NoticeCard>
         <h1>You are not signed in</h1>
         <p>Sign in to see your account, your cart and your orders.</p>
-        <div className={styles.noticeActions}>
+        <div className={atomStyles.noticeActions}>
           <Link className={styles.button} to={LOGIN_PATH}>
             Signin
           </Link>
@@ -29,17 +30,16 @@ export function AlreadyLoggedInPage(): ReactElement {
             Signup
           </Link>
         </div>
-      </section>
+      </NoticeCard>
     );
   }
   return (
-    <section className={styles.notice}>
-      <CheckCircle />
+    <NoticeCard icon="success">
       <h1>You are already logged in</h1>
       <p>
         You are signed in as {session.firstname} {session.lastname}. To use another account, log out first.
       </p>
-      <div className={styles.noticeActions}>
+      <div className={atomStyles.noticeActions}>
         <Link className={styles.button} to={HOME_PATH}>
           GO TO HOME
         </Link>
@@ -50,6 +50,6 @@ export function AlreadyLoggedInPage(): ReactElement {
           Logout
         </Link>
       </div>
-    </section>
+    </NoticeCard>
   );
 }

@@ -1,21 +1,19 @@
 import type { ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { HOME_PATH, usePageMeta } from '@marketplace/shared';
-import { CheckCircle } from './noticeIcons';
+import { atomStyles, HOME_PATH, NoticeCard, usePageMeta } from '@marketplace/shared';
 import styles from './pages.module.css';
 
 export function GetContactPage(): ReactElement {
   usePageMeta({ title: 'Thank you for contacting us', noindex: true });
   return (
-    <section className={styles.notice}>
-      <CheckCircle />
+    <NoticeCard icon="success">
       <h1>Thank you for contacting us</h1>
       <p>We have received your message and will get back to you within one working day.</p>
-      <div className={styles.noticeActions}>
+      <div className={atomStyles.noticeActions}>
         <Link className={styles.button} to={HOME_PATH}>
           CONTINUE SHOPPING
         </Link>
       </div>
-    </section>
+    </NoticeCard>
   );
 }

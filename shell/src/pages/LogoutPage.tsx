@@ -1,16 +1,17 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
 import {
+  atomStyles,
   HOME_PATH,
   LOGIN_PATH,
   logout,
   NEW_PASSWORD_PATH,
+  NoticeCard,
   useHydrated,
   usePageMeta,
   useSession,
 } from '@marketplace/shared';
 import { usePreviousPath } from '../navigation';
-import { CheckCircle } from './noticeIcons';
 import styles from './pages.module.css';
 
 /** How long the goodbye stays before the home page (spec: 2 seconds). */
@@ -55,10 +56,10 @@ export function LogoutPage(): ReactElement {
 
   if (decided === null || decided === 'signed out') {
     return (
-      <section className={styles.notice}>
+      <NoticeCard>
         <h1>You are not signed in</h1>
         <p>There is no session to log out of in this browser.</p>
-        <div className={styles.noticeActions}>
+        <div className={atomStyles.noticeActions}>
           <Link className={styles.button} to={LOGIN_PATH}>
             Signin
           </Link>
@@ -66,13 +67,12 @@ export function LogoutPage(): ReactElement {
             GO TO HOME
           </Link>
         </div>
-      </section>
+      </NoticeCard>
     );
   }
 
   return (
-    <section className={styles.notice} aria-live="polite">
-      <CheckCircle />
+    <NoticeCard icon="success" live>
       <h1>Thanks you! Visit again</h1>
       <p>Successfully Logout</p>
       <p>
@@ -82,6 +82,6 @@ export function LogoutPage(): ReactElement {
         </Link>
         …
       </p>
-    </section>
+    </NoticeCard>
   );
 }
