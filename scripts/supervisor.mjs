@@ -1,6 +1,7 @@
 // npm start's supervisor: runs each part (the API, each front-end server) as a process of its own,
 // restarts one that stops with a backoff, and never leaves one behind. In production each of them
 // is a unit of its own under systemd or a container runtime (docs/operations.md).
+import { createInterface } from 'node:readline';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -55,15 +56,9 @@ export class Supervisor {
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     state.child = child;
-    const prefix = (chunk) =>
-      chunk
-        .toString()
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => `[${part.label}] ${line}`)
-        .join('\n');
-    child.stdout.on('data', (chunk) => this.log(prefix(chunk)));
-    child.stderr.on('data', (chunk) => this.error(prefix(chunk)));
+    const print = (line) => `[${part.label}] ${readableLine(line)}`;
+    createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => line && this.log(print(line)));
+    createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (line) => line && this.error(print(line)));
     child.on('error', (error) => this.error(`[${part.label}] could not start: ${error.message}`));
     child.on('exit', (code, signal) => {
       if (state.child !== child) return;
@@ -227,4 +222,26 @@ async function stopProcess(pid) {
     }
     while (alive()) await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+const LEVELS = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+/**
+ * A child's output line as a person reads it: the API logs JSON (pino), one object a line, for
+ * log collectors; in a terminal it is its level, message, request and error. Other lines as they are.
+ */
+export function readableLine(line) {
+  if (!line.startsWith('{')) return line;
+  let entry;
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return line;
+  }
+  if (typeof entry?.level !== 'number' || typeof entry.msg !== 'string') return line;
+  const parts = [LEVELS[entry.level] ?? entry.level, entry.msg];
+  if (entry.req?.method)
+    parts.push(`(${entry.req.method} ${entry.req.url}${entry.res?.statusCode ? ` → ${entry.res.statusCode}` : ''})`);
+  if (entry.err?.message && !entry.msg.includes(entry.err.message)) parts.push(`— ${entry.err.message}`);
+  return parts.join(' ');
 }
