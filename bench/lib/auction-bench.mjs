@@ -241,10 +241,6 @@ export async function benchAuctions({ opts, workRoot }) {
     const db = await openDb({ databaseUrl });
     try {
       const users = await benchUsers(db.q, 100, randomBytes(6).toString('hex'));
-      result.loadavgBeforeClose = loadavg();
-      result.close = await closeLatency(db.q, { count: opts.closeItems, bidders: users.map((u) => u.userid) });
-      log(`[auctions] close: p50 ${result.close.p50Ms} ms, p99 ${result.close.p99Ms} ms, max ${result.close.maxMs} ms`);
-
       // Fan-out: one open item, two bidders raising each other; half the pages on each process.
       const [{ auctionid }] = await db.q(
         `INSERT INTO auctions (userid, nickname, productname, category, description, ageproduct, startbid, bid,
@@ -270,19 +266,30 @@ export async function benchAuctions({ opts, workRoot }) {
         },
       );
       log(`[auctions] fan-out to ${n} pages: p50 ${result.fanOut.p50Ms} ms, p99 ${result.fanOut.p99Ms} ms`);
+      // The floor beside it, at the same moment of the run.
+      floor = spawnChild('sse-floor', process.execPath, ['-e', FLOOR_SERVER, String(PORTS.sseFloor)], {
+        logFile: join(workDir, 'floor.log'),
+      });
+      await waitForUrl(`http://${HOST}:${PORTS.sseFloor}/health`, floor, 'SSE floor', 10000);
+      result.fanOutFloor = await fanOut(
+        opts.watchers,
+        () => `http://${HOST}:${PORTS.sseFloor}/`,
+        (k) => request('POST', `http://${HOST}:${PORTS.sseFloor}/`, { body: { auctionid: 1, bid: 1000 + k } }),
+      );
+      log(`[auctions] fan-out floor: p50 ${result.fanOutFloor.p50Ms} ms, p99 ${result.fanOutFloor.p99Ms} ms`);
+      result.loadavgBeforeClose = loadavg();
+      try {
+        result.close = await closeLatency(db.q, { count: opts.closeItems, bidders: users.map((u) => u.userid) });
+        log(
+          `[auctions] close: p50 ${result.close.p50Ms} ms, p99 ${result.close.p99Ms} ms, max ${result.close.maxMs} ms`,
+        );
+      } catch (error) {
+        result.closeError = error.message;
+        log(`[auctions] close FAILED: ${error.message}`);
+      }
     } finally {
       await db.close();
     }
-    floor = spawnChild('sse-floor', process.execPath, ['-e', FLOOR_SERVER, String(PORTS.sseFloor)], {
-      logFile: join(workDir, 'floor.log'),
-    });
-    await waitForUrl(`http://${HOST}:${PORTS.sseFloor}/health`, floor, 'SSE floor', 10000);
-    result.fanOutFloor = await fanOut(
-      opts.watchers,
-      () => `http://${HOST}:${PORTS.sseFloor}/`,
-      (k) => request('POST', `http://${HOST}:${PORTS.sseFloor}/`, { body: { auctionid: 1, bid: 1000 + k } }),
-    );
-    log(`[auctions] fan-out floor: p50 ${result.fanOutFloor.p50Ms} ms, p99 ${result.fanOutFloor.p99Ms} ms`);
   } finally {
     if (floor) await stopChild(floor);
     for (const api of apis) await stopChild(api);
