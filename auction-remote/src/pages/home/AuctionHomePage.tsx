@@ -89,7 +89,10 @@ export function AuctionHomePage(): ReactElement {
   const items = list.items;
   const me = useMyUserId();
   const myId = me.status === 'ready' ? me.data : null;
-  useWatchedSync(items ? items.filter((item) => item.ownerid !== myId).map((item) => item.auctionid) : []);
+  // Once the shopper is known: their own items have no heart, so they are not asked about.
+  useWatchedSync(
+    items && me.status !== 'loading' ? items.filter((item) => item.ownerid !== myId).map((item) => item.auctionid) : [],
+  );
   const lots = useRef<HTMLElement>(null);
   usePageMeta(auctionHomeMeta(items));
 
