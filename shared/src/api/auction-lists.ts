@@ -26,9 +26,13 @@ export interface WatchChange {
  */
 export async function watchAuction(auctionid: number): Promise<WatchChange> {
   const authtoken = requireLoginToken();
-  const res = await http.put<WatchReply>(`/auctionwatch/${encodeURIComponent(String(auctionid))}`, undefined, {
-    headers: { authtoken },
-  });
+  const res = await http.put<WatchReply>(
+    `/auctionwatch/${encodeURIComponent(String(auctionid))}`,
+    {},
+    {
+      headers: { authtoken },
+    },
+  );
   return { msg: res.data.msg, watching: res.data.data.watching, count: res.data.data.count };
 }
 
