@@ -2,23 +2,13 @@
  * The auction-list functions of the front ends' typed client (shared/src/api/auction-lists.ts, and
  * placeBid's maximum) against the real server: routes, methods, headers, query and reply shapes agree.
  */
-import { startServer, type TestServer } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
 import { createAuction } from './helpers/auctions';
 import * as client from '../../shared/src/api';
 import { useSession } from '../../shared/src/session/sessionStore';
+import { serveClient } from './helpers/client';
 
-let s: TestServer;
-
-beforeAll(async () => {
-  s = await startServer('pglite');
-  (globalThis as any).window = { __MARKETPLACE_CONFIG__: { apiUrl: s.url } };
-});
-afterAll(async () => {
-  delete (globalThis as any).window;
-  useSession.setState({ session: null });
-  await s.stop();
-});
+const server = serveClient();
 
 function signIn(user: { firstname: string; lastname: string; token: string }) {
   useSession.setState({ session: { firstname: user.firstname, lastname: user.lastname, authtoken: user.token } });
@@ -28,6 +18,7 @@ const fails = (p: Promise<unknown>, status: number, message?: string) =>
   expect(p).rejects.toMatchObject({ name: 'ApiError', status, ...(message === undefined ? {} : { message }) });
 
 test('watching, My bids and Selling through the client', async () => {
+  const s = server();
   const seller = await signedInUser(s, { firstname: 'Omar' });
   const bidder = await signedInUser(s, { firstname: 'Tara' });
   const a = await createAuction(s, seller.token, { productname: 'Client lot A' });

@@ -30,6 +30,11 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 const firstPhoto = (base: string, hashes: string[]) => (hashes[0] ? imageUrl(base, hashes[0]) : '');
 
+/** A page's reply: `some` on a page with rows or after the first, `none` when the list is empty. */
+function pageReply<T>(data: T[], next: string | null, continued: boolean, some: string, none: string) {
+  return { status: 200, msg: data.length || continued ? some : none, data, next };
+}
+
 /**
  * The caller's own auction lists: watching an item (the hearts), the watch list, My bids and
  * Selling. Every route is signed in and reads the caller's rows only (the user comes from the
@@ -94,12 +99,7 @@ export function auctionListRoutes(app: App) {
         bidcount: r.bidcount,
         watchedat: iso(r.watchedat),
       }));
-      return {
-        status: 200,
-        msg: data.length || after ? 'The items you watch' : 'You are not watching any items yet',
-        data,
-        next: page.next,
-      };
+      return pageReply(data, page.next, Boolean(after), 'The items you watch', 'You are not watching any items yet');
     },
   );
 
@@ -126,12 +126,7 @@ export function auctionListRoutes(app: App) {
         endsat: iso(r.endsat),
         closedat: isoOrNull(r.closedat),
       }));
-      return {
-        status: 200,
-        msg: data.length || before ? 'Your bids' : 'You have not bid on any items yet',
-        data,
-        next: page.next,
-      };
+      return pageReply(data, page.next, before !== undefined, 'Your bids', 'You have not bid on any items yet');
     },
   );
 
@@ -158,12 +153,13 @@ export function auctionListRoutes(app: App) {
         endsat: iso(r.endsat),
         closedat: isoOrNull(r.closedat),
       }));
-      return {
-        status: 200,
-        msg: data.length || before ? 'Your auction items' : 'You have not put any items up for auction yet',
+      return pageReply(
         data,
-        next: page.next,
-      };
+        page.next,
+        before !== undefined,
+        'Your auction items',
+        'You have not put any items up for auction yet',
+      );
     },
   );
 }

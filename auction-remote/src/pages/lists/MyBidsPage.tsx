@@ -5,17 +5,13 @@ import {
   auctionProductPath,
   formatPrice,
   getMyBidsPage,
-  LoadFailed,
-  Loading,
-  LoadMore,
   MY_BIDS_PATH,
   myAccountPath,
   type MyBidRow,
 } from '@marketplace/shared';
 import { AuctionPhoto } from '../../components/AuctionPhoto';
-import { countdownText, formatDateTime, useNow } from '../../lib/countdown';
 import ui from '../../styles/ui.module.css';
-import { MyListsPage, useMyList } from './MyLists';
+import { EndFact, MyListBody, MyListsPage } from './MyLists';
 import styles from './MyLists.module.css';
 
 export const MY_BIDS_EMPTY_TEXT = 'You have not bid on any items yet.';
@@ -47,92 +43,71 @@ function MyBid({
   const ended = row.closedat !== null || Date.parse(row.endsat) <= now;
   const headingId = `mybid-${row.auctionid}`;
   return (
-    <li>
-      <article ref={rowRef} tabIndex={-1} className={`${ui.panel} ${styles.row}`} aria-labelledby={headingId}>
-        <AuctionPhoto photo={row.photo} alt="" width={88} height={88} className={styles.thumb} />
-        <div className={styles.rowBody}>
-          <div className={styles.rowHead}>
-            <h2 id={headingId} className={styles.name}>
-              <Link to={auctionProductPath(row.auctionid)}>{row.productname}</Link>
-            </h2>
-          </div>
-          <p className={`${styles.state} ${styles[row.state]}`}>{myBidStateText(row, now)}</p>
-          <dl className={styles.facts}>
-            <div>
-              <dt>{row.state === 'won' ? 'Winning BID' : 'Current BID'}</dt>
-              <dd>{formatPrice(row.price)}</dd>
-            </div>
-            <div>
-              <dt>Your BID</dt>
-              <dd>{formatPrice(row.yourbid)}</dd>
-            </div>
-            {row.yourmax !== null && (
-              <div>
-                <dt>Your maximum</dt>
-                <dd>{formatPrice(row.yourmax)}</dd>
-              </div>
-            )}
-            {row.reservemet !== null && row.state !== 'won' && (
-              <div>
-                <dt>Reserve</dt>
-                <dd>{row.reservemet ? 'Reserve met' : 'Reserve not met'}</dd>
-              </div>
-            )}
-            <div>
-              <dt>{ended ? 'Ended' : 'Time'}</dt>
-              <dd>
-                {ended ? (
-                  formatDateTime(row.closedat ?? row.endsat)
-                ) : (
-                  <span suppressHydrationWarning>{countdownText(row.endsat, now)}</span>
-                )}
-              </dd>
-            </div>
-          </dl>
-          <div className={styles.actions}>
-            {row.state === 'outbid' && !ended && row.nextbid !== null && (
-              <Link className={`${ui.btn} ${ui.small}`} to={auctionProductPath(row.auctionid)}>
-                Bid {formatPrice(row.nextbid)} or more
-                <span className={ui.visuallyHidden}> on {row.productname}</span>
-              </Link>
-            )}
-            {row.state === 'won' && (
-              <Link className={`${ui.btn} ${ui.small}`} to={myAccountPath('myorder')}>
-                Go to My Orders
-              </Link>
-            )}
-          </div>
+    <article ref={rowRef} tabIndex={-1} className={`${ui.panel} ${styles.row}`} aria-labelledby={headingId}>
+      <AuctionPhoto photo={row.photo} alt="" width={88} height={88} className={styles.thumb} />
+      <div className={styles.rowBody}>
+        <div className={styles.rowHead}>
+          <h2 id={headingId} className={styles.name}>
+            <Link to={auctionProductPath(row.auctionid)}>{row.productname}</Link>
+          </h2>
         </div>
-      </article>
-    </li>
+        <p className={`${styles.state} ${styles[row.state]}`}>{myBidStateText(row, now)}</p>
+        <dl className={styles.facts}>
+          <div>
+            <dt>{row.state === 'won' ? 'Winning BID' : 'Current BID'}</dt>
+            <dd>{formatPrice(row.price)}</dd>
+          </div>
+          <div>
+            <dt>Your BID</dt>
+            <dd>{formatPrice(row.yourbid)}</dd>
+          </div>
+          {row.yourmax !== null && (
+            <div>
+              <dt>Your maximum</dt>
+              <dd>{formatPrice(row.yourmax)}</dd>
+            </div>
+          )}
+          {row.reservemet !== null && row.state !== 'won' && (
+            <div>
+              <dt>Reserve</dt>
+              <dd>{row.reservemet ? 'Reserve met' : 'Reserve not met'}</dd>
+            </div>
+          )}
+          <EndFact endsat={row.endsat} closedat={row.closedat} now={now} />
+        </dl>
+        <div className={styles.actions}>
+          {row.state === 'outbid' && !ended && row.nextbid !== null && (
+            <Link className={`${ui.btn} ${ui.small}`} to={auctionProductPath(row.auctionid)}>
+              Bid {formatPrice(row.nextbid)} or more
+              <span className={ui.visuallyHidden}> on {row.productname}</span>
+            </Link>
+          )}
+          {row.state === 'won' && (
+            <Link className={`${ui.btn} ${ui.small}`} to={myAccountPath('myorder')}>
+              Go to My Orders
+            </Link>
+          )}
+        </div>
+      </div>
+    </article>
   );
 }
 
+const keyOf = (row: MyBidRow): number => row.auctionid;
+
 function MyBidsList(): ReactElement {
-  const list = useMyList(getMyBidsPage, (row: MyBidRow) => row.auctionid);
-  const now = useNow(true, 1000);
-  const rows = list.items;
-  if (list.status === 'failed')
-    return <LoadFailed onRetry={list.reload} what="Your bids could not be loaded." buttonClassName={ui.btnOutline} />;
-  if (rows === null) return <Loading label="Loading your bids" minHeight={360} />;
-  if (rows.length === 0)
-    return (
-      <div className={styles.empty}>
-        <p>{MY_BIDS_EMPTY_TEXT}</p>
-        <Link className={ui.btn} to={AUCTION_HOME_PATH}>
-          Find something to bid on
-        </Link>
-      </div>
-    );
   return (
-    <>
-      <ul className={styles.rows} aria-label="Items you bid on">
-        {rows.map((row) => (
-          <MyBid key={row.auctionid} row={row} now={now} rowRef={list.itemRef(row.auctionid)} />
-        ))}
-      </ul>
-      <LoadMore list={list} label="Load more bids" buttonClassName={ui.btnOutline} />
-    </>
+    <MyListBody
+      read={getMyBidsPage}
+      keyOf={keyOf}
+      ticking
+      what="your bids"
+      empty={{ text: MY_BIDS_EMPTY_TEXT, link: { to: AUCTION_HOME_PATH, label: 'Find something to bid on' } }}
+      label="Items you bid on"
+      className={styles.rows}
+      more="Load more bids"
+      row={(row, ref, now) => <MyBid row={row} now={now} rowRef={ref} />}
+    />
   );
 }
 

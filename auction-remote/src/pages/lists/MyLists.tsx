@@ -1,11 +1,14 @@
-import { type ReactElement, type ReactNode } from 'react';
-import { Navigate, NavLink } from '@marketplace/shared/router';
+import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
+import { Link, Navigate, NavLink } from '@marketplace/shared/router';
 import {
   AUCTION_WATCHING_PATH,
   Breadcrumb,
   errorMessage,
   hasStatus,
   LOAD_FAILED_TEXT,
+  LoadFailed,
+  Loading,
+  LoadMore,
   loginPath,
   MY_BIDS_PATH,
   notify,
@@ -16,9 +19,9 @@ import {
   useSession,
   type ItemKey,
   type Page,
-  type PagedList,
   type PageQuery,
 } from '@marketplace/shared';
+import { countdownText, formatDateTime, useNow } from '../../lib/countdown';
 import ui from '../../styles/ui.module.css';
 import styles from './MyLists.module.css';
 
@@ -70,14 +73,66 @@ export function MyListsPage({
   );
 }
 
+/** The end of an item in a row's facts: the countdown while it runs, else when it ended or closed. */
+export function EndFact({
+  endsat,
+  closedat,
+  now,
+}: {
+  endsat: string;
+  closedat: string | null;
+  now: number;
+}): ReactElement {
+  const ended = closedat !== null || Date.parse(endsat) <= now;
+  return (
+    <div>
+      <dt>{closedat !== null ? 'Closed' : ended ? 'Ended' : 'Time'}</dt>
+      <dd>
+        {ended ? (
+          formatDateTime(closedat ?? endsat)
+        ) : (
+          <span suppressHydrationWarning>{countdownText(endsat, now)}</span>
+        )}
+      </dd>
+    </div>
+  );
+}
+
 /**
- * One of the shopper's lists, a page at a time (read again when the login changes). A dead login
- * (401) signs out with the server's message, which sends the page to /login; a following page
- * that fails is a toast, the rows shown stay.
+ * One of the shopper's lists, read a page at a time (again when the login changes): the spinner,
+ * the failed load with Try again, the empty state with its way on, or the rows (`ul` named
+ * `label`, each row given by `row` with its focus ref and, with `ticking`, the time each second)
+ * with Load more. A dead login (401) signs out with the server's message, which sends the page to
+ * /login; a following page that fails is a toast, the rows shown stay.
  */
-export function useMyList<T>(read: (page: PageQuery) => Promise<Page<T>>, keyOf: (item: T) => ItemKey): PagedList<T> {
+export function MyListBody<T>({
+  read,
+  keyOf,
+  onItems,
+  ticking = false,
+  what,
+  empty,
+  label,
+  className,
+  more,
+  row,
+}: {
+  read: (page: PageQuery) => Promise<Page<T>>;
+  keyOf: (item: T) => ItemKey;
+  /** Told the items loaded so far, each time they change. */
+  onItems?: (items: T[]) => void;
+  ticking?: boolean;
+  /** What is loaded, as the spinner and the failure say it: 'your bids'. */
+  what: string;
+  empty: { text: string; link: { to: string; label: string } };
+  label: string;
+  className: string;
+  /** Load more's label. */
+  more: string;
+  row: (item: T, ref: (el: HTMLElement | null) => void, now: number) => ReactNode;
+}): ReactElement {
   const token = useSession((s) => s.session?.authtoken ?? null);
-  return usePagedList(read, [token], {
+  const list = usePagedList(read, [token], {
     keyOf,
     onFailed: (error) => {
       if (hasStatus(error, 401)) {
@@ -87,4 +142,39 @@ export function useMyList<T>(read: (page: PageQuery) => Promise<Page<T>>, keyOf:
     },
     onMoreFailed: () => notify(`${LOAD_FAILED_TEXT},3`),
   });
+  const now = useNow(ticking);
+  const items = list.items;
+  const told = useRef(onItems);
+  told.current = onItems;
+  useEffect(() => {
+    if (items) told.current?.(items);
+  }, [items]);
+  if (list.status === 'failed')
+    return (
+      <LoadFailed
+        onRetry={list.reload}
+        what={`${what.charAt(0).toUpperCase()}${what.slice(1)} could not be loaded.`}
+        buttonClassName={ui.btnOutline}
+      />
+    );
+  if (items === null) return <Loading label={`Loading ${what}`} minHeight={360} />;
+  if (items.length === 0)
+    return (
+      <div className={styles.empty}>
+        <p>{empty.text}</p>
+        <Link className={ui.btn} to={empty.link.to}>
+          {empty.link.label}
+        </Link>
+      </div>
+    );
+  return (
+    <>
+      <ul className={className} aria-label={label}>
+        {items.map((item) => (
+          <li key={keyOf(item)}>{row(item, list.itemRef(keyOf(item)), now)}</li>
+        ))}
+      </ul>
+      <LoadMore list={list} label={more} buttonClassName={ui.btnOutline} />
+    </>
+  );
 }

@@ -5,16 +5,12 @@ import {
   auctionProductPath,
   formatPrice,
   getSellingPage,
-  LoadFailed,
-  Loading,
-  LoadMore,
   SELLING_PATH,
   type SellingRow,
 } from '@marketplace/shared';
 import { AuctionPhoto } from '../../components/AuctionPhoto';
-import { countdownText, formatDateTime, useNow } from '../../lib/countdown';
 import ui from '../../styles/ui.module.css';
-import { MyListsPage, useMyList } from './MyLists';
+import { EndFact, MyListBody, MyListsPage } from './MyLists';
 import styles from './MyLists.module.css';
 
 export const SELLING_EMPTY_TEXT = 'You have not put any items up for auction yet.';
@@ -32,79 +28,57 @@ function Selling({
 }): ReactElement {
   const headingId = `selling-${row.auctionid}`;
   const open = row.state === 'open';
-  const ended = !open || Date.parse(row.endsat) <= now;
   return (
-    <li>
-      <article ref={rowRef} tabIndex={-1} className={`${ui.panel} ${styles.row}`} aria-labelledby={headingId}>
-        <AuctionPhoto photo={row.photo} alt="" width={88} height={88} className={styles.thumb} />
-        <div className={styles.rowBody}>
-          <div className={styles.rowHead}>
-            <h2 id={headingId} className={styles.name}>
-              <Link to={auctionProductPath(row.auctionid)}>{row.productname}</Link>
-            </h2>
-            <span className={`${ui.badge} ${open ? ui.badgeOpen : ui.badgeClosed}`}>{STATE_WORDS[row.state]}</span>
-          </div>
-          <dl className={styles.facts}>
-            <div>
-              <dt>Bids</dt>
-              <dd>{row.bidcount}</dd>
-            </div>
-            <div>
-              <dt>{row.state === 'sold' ? 'Sold for' : 'Current BID'}</dt>
-              <dd>{formatPrice(row.price)}</dd>
-            </div>
-            <div>
-              <dt>{row.state === 'sold' ? 'Buyer' : 'Leader'}</dt>
-              <dd>{row.leader ?? (row.bidcount > 0 ? '—' : 'No bids yet')}</dd>
-            </div>
-            {row.reservemet !== null && (
-              <div>
-                <dt>Reserve</dt>
-                <dd>{row.reservemet ? 'Reserve met' : 'Reserve not met'}</dd>
-              </div>
-            )}
-            <div>
-              <dt>{open ? (ended ? 'Ended' : 'Time') : 'Closed'}</dt>
-              <dd>
-                {ended ? (
-                  formatDateTime(row.closedat ?? row.endsat)
-                ) : (
-                  <span suppressHydrationWarning>{countdownText(row.endsat, now)}</span>
-                )}
-              </dd>
-            </div>
-          </dl>
+    <article ref={rowRef} tabIndex={-1} className={`${ui.panel} ${styles.row}`} aria-labelledby={headingId}>
+      <AuctionPhoto photo={row.photo} alt="" width={88} height={88} className={styles.thumb} />
+      <div className={styles.rowBody}>
+        <div className={styles.rowHead}>
+          <h2 id={headingId} className={styles.name}>
+            <Link to={auctionProductPath(row.auctionid)}>{row.productname}</Link>
+          </h2>
+          <span className={`${ui.badge} ${open ? ui.badgeOpen : ui.badgeClosed}`}>{STATE_WORDS[row.state]}</span>
         </div>
-      </article>
-    </li>
+        <dl className={styles.facts}>
+          <div>
+            <dt>Bids</dt>
+            <dd>{row.bidcount}</dd>
+          </div>
+          <div>
+            <dt>{row.state === 'sold' ? 'Sold for' : 'Current BID'}</dt>
+            <dd>{formatPrice(row.price)}</dd>
+          </div>
+          <div>
+            <dt>{row.state === 'sold' ? 'Buyer' : 'Leader'}</dt>
+            <dd>{row.leader ?? (row.bidcount > 0 ? '—' : 'No bids yet')}</dd>
+          </div>
+          {row.reservemet !== null && (
+            <div>
+              <dt>Reserve</dt>
+              <dd>{row.reservemet ? 'Reserve met' : 'Reserve not met'}</dd>
+            </div>
+          )}
+          <EndFact endsat={row.endsat} closedat={row.closedat} now={now} />
+        </dl>
+      </div>
+    </article>
   );
 }
 
+const keyOf = (row: SellingRow): number => row.auctionid;
+
 function SellingList(): ReactElement {
-  const list = useMyList(getSellingPage, (row: SellingRow) => row.auctionid);
-  const now = useNow(true, 1000);
-  const rows = list.items;
-  if (list.status === 'failed')
-    return <LoadFailed onRetry={list.reload} what="Your items could not be loaded." buttonClassName={ui.btnOutline} />;
-  if (rows === null) return <Loading label="Loading your items" minHeight={360} />;
-  if (rows.length === 0)
-    return (
-      <div className={styles.empty}>
-        <p>{SELLING_EMPTY_TEXT}</p>
-        <Link className={ui.btn} to={ADD_AUCTION_PATH}>
-          Add To Auction Product
-        </Link>
-      </div>
-    );
   return (
-    <>
-      <ul className={styles.rows} aria-label="Items you sell">
-        {rows.map((row) => (
-          <Selling key={row.auctionid} row={row} now={now} rowRef={list.itemRef(row.auctionid)} />
-        ))}
-      </ul>
-      <LoadMore list={list} label="Load more items" buttonClassName={ui.btnOutline} />
-    </>
+    <MyListBody
+      read={getSellingPage}
+      keyOf={keyOf}
+      ticking
+      what="your items"
+      empty={{ text: SELLING_EMPTY_TEXT, link: { to: ADD_AUCTION_PATH, label: 'Add To Auction Product' } }}
+      label="Items you sell"
+      className={styles.rows}
+      more="Load more items"
+      row={(row, ref, now) => <Selling row={row} now={now} rowRef={ref} />}
+    />
   );
 }
 
