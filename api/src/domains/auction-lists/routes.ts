@@ -1,6 +1,7 @@
 import {
   AuthHeaders,
   IdParams,
+  MAX_ID,
   MY_BIDS_PAGE,
   MyBidsPageQuery,
   MyBidsPageReply,
@@ -69,6 +70,7 @@ export function auctionListRoutes(app: App) {
     { schema: { headers: AuthHeaders, querystring: WatchQuery, response: replies(WatchedIdsReply) }, config: auth },
     async (req) => {
       const ids = [...new Set(req.query.ids.split(',').map(Number))];
+      if (ids.some((id) => id > MAX_ID)) throw badRequest(WATCH_MESSAGES.badIds);
       const watching = await watchedAmong(db, req.user.userid, ids);
       return { status: 200, msg: 'The items you watch among these', data: { watching } };
     },
