@@ -113,7 +113,8 @@ function Details({
   // A new current bid flashes briefly; the one the page opened with does not.
   const openingBid = useRef(item.bid);
   const isOwner = me.status === 'ready' && me.data === item.ownerid;
-  useWatchedSync(isOwner ? [] : [item.auctionid]);
+  // Asked once the shopper is known: their own item has no heart.
+  useWatchedSync(isOwner || me.status === 'loading' ? [] : [item.auctionid]);
 
   return (
     <>
@@ -130,7 +131,9 @@ function Details({
             <h1 id="auction-product-name" className={styles.name}>
               {item.productname}
             </h1>
-            {!isOwner && <WatchHeart auctionid={item.auctionid} productname={item.productname} variant="page" />}
+            {!isOwner && me.status !== 'loading' && (
+              <WatchHeart auctionid={item.auctionid} productname={item.productname} variant="page" />
+            )}
           </div>
           <p className={ui.muted}>
             Listed by <strong>{item.username}</strong>
