@@ -34,7 +34,7 @@ export function WatchingPage(): ReactElement {
     <MyListsPage
       path={AUCTION_WATCHING_PATH}
       title="Watching"
-      intro="The items you follow, the latest first. We tell you an hour before each one ends."
+      intro="The items you follow, the latest watched first. Press a heart to stop watching."
     >
       <WatchingList />
     </MyListsPage>
