@@ -16,6 +16,19 @@ const AuctionUsersPage = lazyPage(
   (m) => m.AuctionUsersPage,
 );
 
+const WatchingPage = lazyPage(
+  () => import('./pages/lists/WatchingPage'),
+  (m) => m.WatchingPage,
+);
+const MyBidsPage = lazyPage(
+  () => import('./pages/lists/MyBidsPage'),
+  (m) => m.MyBidsPage,
+);
+const SellingPage = lazyPage(
+  () => import('./pages/lists/SellingPage'),
+  (m) => m.SellingPage,
+);
+
 /** Every route of routes.json (the paths the auction's release serves), by its pattern. */
 export const AUCTION_PAGES: PageTable = {
   '/auction': AuctionHomePage,
@@ -23,6 +36,9 @@ export const AUCTION_PAGES: PageTable = {
   '/addauction': AddAuctionPage,
   '/auctionproduct/:id': AuctionProductPage,
   '/auctionusers/:id': AuctionUsersPage,
+  '/auction/watching': WatchingPage,
+  '/auction/mybids': MyBidsPage,
+  '/auction/selling': SellingPage,
 };
 
 export default function AuctionApp(): ReactElement {

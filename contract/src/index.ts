@@ -18,4 +18,5 @@ export * from './account';
 export * from './contact';
 export * from './uploads';
 export * from './auctions';
+export * from './auction-lists';
 export * from './sitemap';

@@ -82,7 +82,7 @@ test('signed out: /, /newarrival, /productdetails/{id}, /login, /signup, /auctio
   assert.deepEqual(found, {});
 });
 
-test('signed in: /viewcart, /checkout, /myaccount have no serious or critical violations', async () => {
+test('signed in: /viewcart, /checkout, /myaccount, /auctionhome and the auction lists have no serious or critical violations', async () => {
   const user = await shopperWithAddress('a11y');
   const token = await loginByApi(user.email, user.password);
   const [product] = await catalogue();
@@ -92,7 +92,16 @@ test('signed in: /viewcart, /checkout, /myaccount have no serious or critical vi
     body: JSON.stringify({ productid: product.productid, authtoken: token }),
   });
   assert.equal(add.status, 200);
-  const pages = ['/viewcart', '/checkout', '/myaccount'];
+  // The auction home with its hearts as toggles, and the shopper's three auction lists.
+  const pages = [
+    '/viewcart',
+    '/checkout',
+    '/myaccount',
+    '/auctionhome',
+    '/auction/watching',
+    '/auction/mybids',
+    '/auction/selling',
+  ];
   const { page, context } = await openPage(browser);
   let found: Record<string, string[]>;
   try {

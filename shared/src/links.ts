@@ -69,6 +69,10 @@ export const ADD_AUCTION_PATH = '/addauction';
 export const auctionProductPath = (auctionid: number): string => `/auctionproduct/${auctionid}`;
 /** The bidders on the items of the owner `userid` (only the owner sees them). */
 export const auctionUsersPath = (userid: number): string => `/auctionusers/${userid}`;
+/** The signed-in shopper's auction lists: the items they watch, bid on and sell. */
+export const AUCTION_WATCHING_PATH = '/auction/watching';
+export const MY_BIDS_PATH = '/auction/mybids';
+export const SELLING_PATH = '/auction/selling';
 
 // ---------------------------------------------------------------- shell (its own pages the remotes link to)
 

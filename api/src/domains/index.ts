@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { accountRoutes } from './account/routes';
+import { auctionListRoutes } from './auction-lists/routes';
 import { auctionRoutes } from './auctions/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { cartRoutes } from './cart/routes';
@@ -47,6 +48,7 @@ export const apiRoutes = fp(
     reviewRoutes(app);
     wishlistRoutes(app);
     auctionRoutes(app);
+    auctionListRoutes(app);
     sitemapRoutes(app);
   },
   {

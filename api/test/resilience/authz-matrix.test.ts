@@ -365,6 +365,57 @@ describeEachDatabase('authorization matrix', (server) => {
           json('PUT', '/setHighBid', { productid: victimAuction.auctionid, userid: attacker.userid }, tokenHeader(t)),
       },
       {
+        route: 'PUT /auctionwatch/:id',
+        other: 'own',
+        // Watching the victim's item is the caller's own watch: the victim's rows stay as they were.
+        build: (t) => ({
+          method: 'PUT',
+          path: `/auctionwatch/${victimAuction.auctionid}`,
+          headers: tokenHeader(t, { userid: String(victim.userid) }),
+        }),
+      },
+      {
+        route: 'DELETE /auctionwatch/:id',
+        other: 'own',
+        build: (t) => ({
+          method: 'DELETE',
+          path: `/auctionwatch/${thirdAuction.auctionid}`,
+          headers: tokenHeader(t, { userid: String(victim.userid) }),
+        }),
+      },
+      {
+        route: 'GET /auctionwatch',
+        other: 'own',
+        build: (t) => ({
+          method: 'GET',
+          path: `/auctionwatch?ids=${thirdAuction.auctionid},${victimAuction.auctionid}`,
+          headers: tokenHeader(t),
+        }),
+      },
+      {
+        route: 'GET /auctionwatching',
+        other: 'own',
+        build: (t) => ({
+          method: 'GET',
+          path: '/auctionwatching',
+          headers: tokenHeader(t, { userid: String(victim.userid) }),
+        }),
+      },
+      {
+        route: 'GET /mybids',
+        other: 'own',
+        build: (t) => ({ method: 'GET', path: '/mybids', headers: tokenHeader(t, { userid: String(victim.userid) }) }),
+      },
+      {
+        route: 'GET /myselling',
+        other: 'own',
+        build: (t) => ({
+          method: 'GET',
+          path: '/myselling',
+          headers: tokenHeader(t, { userid: String(victim.userid) }),
+        }),
+      },
+      {
         route: 'GET /wishlist',
         other: 'own',
         build: (t) => ({

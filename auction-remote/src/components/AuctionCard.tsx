@@ -3,6 +3,7 @@ import { Link } from '@marketplace/shared/router';
 import { auctionProductPath, formatPrice, type AuctionItem } from '@marketplace/shared';
 import ui from '../styles/ui.module.css';
 import { AuctionPhoto } from './AuctionPhoto';
+import { WatchHeart } from './WatchHeart';
 import styles from './AuctionCard.module.css';
 
 /** What a card shows (the add form's preview passes a draft, whose category may still be empty). */
@@ -11,8 +12,19 @@ export type AuctionSummary = Pick<
   'auctionid' | 'productname' | 'photo' | 'bid' | 'rangelowbid' | 'rangehighbid' | 'status'
 > & { category: string };
 
-/** One lot: photo, category, name, 'Current BID: Rs. {bid}', the estimate range and the view link. */
-export function AuctionCard({ item, ref }: { item: AuctionSummary; ref?: Ref<HTMLElement> }): ReactElement {
+/**
+ * One lot: photo, category, name, 'Current BID: Rs. {bid}', the estimate range and the view link;
+ * with `heart`, the heart that watches it (not on the shopper's own items, nor on the add form's preview).
+ */
+export function AuctionCard({
+  item,
+  ref,
+  heart = false,
+}: {
+  item: AuctionSummary;
+  ref?: Ref<HTMLElement>;
+  heart?: boolean;
+}): ReactElement {
   const closed = item.status === 'closed';
   return (
     <article ref={ref} className={styles.card}>
@@ -20,6 +32,7 @@ export function AuctionCard({ item, ref }: { item: AuctionSummary; ref?: Ref<HTM
         <AuctionPhoto photo={item.photo} alt={item.productname} width={400} height={300} />
         <span className={styles.category}>{item.category}</span>
         {closed && <span className={`${ui.badge} ${ui.badgeClosed} ${styles.closed}`}>Closed</span>}
+        {heart && <WatchHeart auctionid={item.auctionid} productname={item.productname} />}
       </div>
       <div className={styles.body}>
         <h3 className={styles.name}>{item.productname}</h3>

@@ -59,13 +59,21 @@ export async function createAuction(a: CreateAuctionInput): Promise<AuctionItem>
 }
 
 /**
- * PUT /updatebiduser (header authtoken): bids `bid` rupees as the signed-in user; resolves the
- * item with the new bid and its newest 5 bids (merge them into the history you hold). Rejects 400 not a whole number / not higher than the current bid,
- * 403 own item, 404 unknown item, 409 the auction has ended or a winner was approved, 401.
+ * PUT /updatebiduser (header authtoken): bids `bid` rupees as the signed-in user, or up to
+ * `options.maxbid` when given (a hidden maximum, not below `bid`: the server bids for the user only
+ * as much as it takes to lead); resolves the item with the new bid and its newest 5 bids (merge
+ * them into the history you hold) and `yourmax` while the user leads. Rejects 400 not a whole
+ * number / not higher than the current bid / below the next acceptable bid / a maximum below the
+ * bid, 403 own item, 404 unknown item, 409 the auction has ended or a winner was approved, 401.
  */
-export async function placeBid(auctionid: number, bid: number): Promise<AuctionItem> {
+export async function placeBid(
+  auctionid: number,
+  bid: number,
+  options: { maxbid?: number } = {},
+): Promise<AuctionItem> {
   const authtoken = requireLoginToken();
-  const res = await http.put<AuctionReply>('/updatebiduser', { auctionid, bid }, { headers: { authtoken } });
+  const body = options.maxbid === undefined ? { auctionid, bid } : { auctionid, bid, maxbid: options.maxbid };
+  const res = await http.put<AuctionReply>('/updatebiduser', body, { headers: { authtoken } });
   return res.data.data;
 }
 

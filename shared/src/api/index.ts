@@ -50,6 +50,15 @@ export {
   approveBidder,
   subscribeToAuction,
 } from './auctions';
+export {
+  watchAuction,
+  unwatchAuction,
+  getWatchedAmong,
+  getWatchingPage,
+  getMyBidsPage,
+  getSellingPage,
+  type WatchChange,
+} from './auction-lists';
 
 export type {
   PageQuery,
@@ -80,4 +89,9 @@ export type {
   AuctionBidEvent,
   AuctionClosedEvent,
   CreateAuctionInput,
+  WatchedItem,
+  MyBidRow,
+  MyBidState,
+  SellingRow,
+  SellingState,
 } from '@marketplace/contract';

@@ -9,6 +9,7 @@ import {
   LoadFailed,
   Loading,
   MY_ACCOUNT_PATH,
+  MY_BIDS_PATH,
   myAccountPath,
   NotFound,
   notify,
@@ -70,6 +71,8 @@ const MENU = [
   { to: myAccountPath('addressbook'), label: 'Address Book' },
   { to: myAccountPath('myorder'), label: 'My Orders' },
   { to: myAccountPath('myproducts'), label: 'My Products' },
+  // The auction area's list of the items bid on (with tabs to Watching and Selling).
+  { to: MY_BIDS_PATH, label: 'My Bids' },
 ];
 
 function Loaded({

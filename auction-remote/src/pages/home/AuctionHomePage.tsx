@@ -3,6 +3,7 @@ import { Link } from '@marketplace/shared/router';
 import {
   ADD_AUCTION_PATH,
   AUCTION_HOME_PATH,
+  AUCTION_WATCHING_PATH,
   auctionUsersPath,
   Breadcrumb,
   getAuctionsPage,
@@ -10,7 +11,9 @@ import {
   LoadFailed,
   Loading,
   LoadMore,
+  MY_BIDS_PATH,
   notify,
+  SELLING_PATH,
   useIsSignedIn,
   usePageMeta,
   usePagedList,
@@ -20,15 +23,18 @@ import {
 } from '@marketplace/shared';
 import { AuctionCard } from '../../components/AuctionCard';
 import { CardRail } from '../../components/CardRail';
-import { useMyUserId } from '../../lib/useMyUserId';
+import { useMyUserId, type MyUserId } from '../../lib/useMyUserId';
+import { useWatchedSync } from '../../lib/watching';
 import ui from '../../styles/ui.module.css';
 import { AuctionBanner } from './AuctionBanner';
 import { LatestNews } from './LatestNews';
 import styles from './AuctionHomePage.module.css';
 
-/** 'Add To Auction Product' and 'Show My Auction Product': only with a login token (spec section 2). */
-function OwnerActions(): ReactElement {
-  const me = useMyUserId();
+/**
+ * 'Add To Auction Product' and 'Show My Auction Product': only with a login token (spec section 2);
+ * then the shopper's own lists: Watching, My bids, Selling.
+ */
+function OwnerActions({ me }: { me: MyUserId }): ReactElement {
   return (
     <div className={styles.actions}>
       <Link className={ui.btn} to={ADD_AUCTION_PATH}>
@@ -44,6 +50,11 @@ function OwnerActions(): ReactElement {
           Show My Auction Product
         </button>
       ) : null}
+      <nav aria-label="Your auctions" className={styles.myLists}>
+        <Link to={AUCTION_WATCHING_PATH}>Watching</Link>
+        <Link to={MY_BIDS_PATH}>My bids</Link>
+        <Link to={SELLING_PATH}>Selling</Link>
+      </nav>
     </div>
   );
 }
@@ -76,6 +87,12 @@ export function AuctionHomePage(): ReactElement {
     onMoreFailed: () => notify(`${LOAD_FAILED_TEXT},3`),
   });
   const items = list.items;
+  const me = useMyUserId();
+  const myId = me.status === 'ready' ? me.data : null;
+  // Once the shopper is known: their own items have no heart, so they are not asked about.
+  useWatchedSync(
+    items && me.status !== 'loading' ? items.filter((item) => item.ownerid !== myId).map((item) => item.auctionid) : [],
+  );
   const lots = useRef<HTMLElement>(null);
   usePageMeta(auctionHomeMeta(items));
 
@@ -96,7 +113,7 @@ export function AuctionHomePage(): ReactElement {
             Paintings, coins and currency notes, and sports items. Bid live; the owner approves the winner.
           </p>
         </div>
-        {signedIn && <OwnerActions />}
+        {signedIn && <OwnerActions me={me} />}
       </div>
 
       <AuctionBanner onBrowse={browse} />
@@ -129,7 +146,12 @@ export function AuctionHomePage(): ReactElement {
           ) : (
             <CardRail label="Auction items">
               {items.map((item) => (
-                <AuctionCard key={item.auctionid} item={item} ref={list.itemRef(item.auctionid)} />
+                <AuctionCard
+                  key={item.auctionid}
+                  item={item}
+                  ref={list.itemRef(item.auctionid)}
+                  heart={item.ownerid !== myId}
+                />
               ))}
             </CardRail>
           ))}

@@ -22,9 +22,11 @@ import {
   type PageMeta,
 } from '@marketplace/shared';
 import { AuctionPhoto } from '../../components/AuctionPhoto';
+import { WatchHeart } from '../../components/WatchHeart';
 import { countdownText, formatDateTime, useHasEnded, useNow } from '../../lib/countdown';
 import { applyEvent, endOf, refreshItem, winnerName } from '../../lib/live';
 import { useMyUserId, type MyUserId } from '../../lib/useMyUserId';
+import { useWatchedSync } from '../../lib/watching';
 import ui from '../../styles/ui.module.css';
 import { BidForm } from './BidForm';
 import { BidHistory } from './BidHistory';
@@ -111,6 +113,8 @@ function Details({
   // A new current bid flashes briefly; the one the page opened with does not.
   const openingBid = useRef(item.bid);
   const isOwner = me.status === 'ready' && me.data === item.ownerid;
+  // Asked once the shopper is known: their own item has no heart.
+  useWatchedSync(isOwner || me.status === 'loading' ? [] : [item.auctionid]);
 
   return (
     <>
@@ -123,9 +127,14 @@ function Details({
               {closed ? 'Closed' : 'Open for bids'}
             </span>
           </div>
-          <h1 id="auction-product-name" className={styles.name}>
-            {item.productname}
-          </h1>
+          <div className={styles.titleRow}>
+            <h1 id="auction-product-name" className={styles.name}>
+              {item.productname}
+            </h1>
+            {!isOwner && me.status !== 'loading' && (
+              <WatchHeart auctionid={item.auctionid} productname={item.productname} variant="page" />
+            )}
+          </div>
           <p className={ui.muted}>
             Listed by <strong>{item.username}</strong>
           </p>

@@ -1,0 +1,180 @@
+import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
+import { Link, Navigate, NavLink } from '@marketplace/shared/router';
+import {
+  AUCTION_WATCHING_PATH,
+  Breadcrumb,
+  errorMessage,
+  hasStatus,
+  LOAD_FAILED_TEXT,
+  LoadFailed,
+  Loading,
+  LoadMore,
+  loginPath,
+  MY_BIDS_PATH,
+  notify,
+  SELLING_PATH,
+  useIsSignedIn,
+  usePageMeta,
+  usePagedList,
+  useSession,
+  type ItemKey,
+  type Page,
+  type PageQuery,
+} from '@marketplace/shared';
+import { countdownText, formatDateTime, useNow } from '../../lib/countdown';
+import ui from '../../styles/ui.module.css';
+import styles from './MyLists.module.css';
+
+const TABS = [
+  { to: AUCTION_WATCHING_PATH, label: 'Watching' },
+  { to: MY_BIDS_PATH, label: 'My bids' },
+  { to: SELLING_PATH, label: 'Selling' },
+] as const;
+
+/**
+ * The frame of the shopper's three auction lists (Watching, My bids, Selling): signed in only (a
+ * visitor goes to /login and comes back), the page's heading and the tabs between the three.
+ */
+export function MyListsPage({
+  path,
+  title,
+  intro,
+  children,
+}: {
+  path: string;
+  title: string;
+  intro: string;
+  children: ReactNode;
+}): ReactElement {
+  usePageMeta({ title, noindex: true });
+  const signedIn = useIsSignedIn();
+  if (!signedIn) return <Navigate to={loginPath(path)} replace />;
+  return (
+    <div className={ui.page}>
+      <Breadcrumb page={title} />
+      <div className={styles.header}>
+        <h1 className={styles.title}>{title}</h1>
+        <p className={ui.muted}>{intro}</p>
+      </div>
+      <nav aria-label="Your auctions" className={styles.tabs}>
+        {TABS.map((tab) => (
+          <NavLink
+            key={tab.to}
+            to={tab.to}
+            end
+            className={({ isActive }) => [styles.tab, isActive ? styles.tabActive : null].filter(Boolean).join(' ')}
+          >
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+      {children}
+    </div>
+  );
+}
+
+/** The end of an item in a row's facts: the countdown while it runs, else when it ended or closed. */
+export function EndFact({
+  endsat,
+  closedat,
+  now,
+}: {
+  endsat: string;
+  closedat: string | null;
+  now: number;
+}): ReactElement {
+  const ended = closedat !== null || Date.parse(endsat) <= now;
+  return (
+    <div>
+      <dt>{closedat !== null ? 'Closed' : ended ? 'Ended' : 'Time'}</dt>
+      <dd>
+        {ended ? (
+          formatDateTime(closedat ?? endsat)
+        ) : (
+          <span suppressHydrationWarning>{countdownText(endsat, now)}</span>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * One of the shopper's lists, read a page at a time (again when the login changes): the spinner,
+ * the failed load with Try again, the empty state with its way on, or the rows (`ul` named
+ * `label`, each row given by `row` with its focus ref and, with `ticking`, the time each second)
+ * with Load more. A dead login (401) signs out with the server's message, which sends the page to
+ * /login; a following page that fails is a toast, the rows shown stay.
+ */
+export function MyListBody<T>({
+  read,
+  keyOf,
+  onItems,
+  ticking = false,
+  what,
+  empty,
+  label,
+  className,
+  more,
+  row,
+}: {
+  read: (page: PageQuery) => Promise<Page<T>>;
+  keyOf: (item: T) => ItemKey;
+  /** Told the items loaded so far, each time they change. */
+  onItems?: (items: T[]) => void;
+  ticking?: boolean;
+  /** What is loaded, as the spinner and the failure say it: 'your bids'. */
+  what: string;
+  empty: { text: string; link: { to: string; label: string } };
+  label: string;
+  className: string;
+  /** Load more's label. */
+  more: string;
+  row: (item: T, ref: (el: HTMLElement | null) => void, now: number) => ReactNode;
+}): ReactElement {
+  const token = useSession((s) => s.session?.authtoken ?? null);
+  const list = usePagedList(read, [token], {
+    keyOf,
+    onFailed: (error) => {
+      if (hasStatus(error, 401)) {
+        notify(`${errorMessage(error)},3`);
+        useSession.getState().signOut();
+      }
+    },
+    onMoreFailed: () => notify(`${LOAD_FAILED_TEXT},3`),
+  });
+  const now = useNow(ticking);
+  const items = list.items;
+  const told = useRef(onItems);
+  told.current = onItems;
+  useEffect(() => {
+    if (items) told.current?.(items);
+  }, [items]);
+  if (list.status === 'failed')
+    return (
+      <LoadFailed
+        onRetry={list.reload}
+        what={`${what.charAt(0).toUpperCase()}${what.slice(1)} could not be loaded.`}
+        buttonClassName={ui.btnOutline}
+      />
+    );
+  if (items === null) return <Loading label={`Loading ${what}`} minHeight={360} />;
+  if (items.length === 0)
+    return (
+      <div className={styles.empty}>
+        <p>{empty.text}</p>
+        <Link className={ui.btn} to={empty.link.to}>
+          {empty.link.label}
+        </Link>
+      </div>
+    );
+  return (
+    <>
+      <ul className={className} aria-label={label}>
+        {items.map((item) => (
+          <li key={keyOf(item)}>{row(item, list.itemRef(keyOf(item)), now)}</li>
+        ))}
+      </ul>
+      <LoadMore list={list} label={more} buttonClassName={ui.btnOutline} />
+    </>
+  );
+}
