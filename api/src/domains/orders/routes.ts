@@ -5,16 +5,17 @@ import {
   OrderPageReply,
   PAGE_SIZES,
   OrderReply,
+  PayAuctionOrderBody,
   PlaceOrderBody,
   PlaceOrderHeaders,
   PlaceOrderReply,
   SHOP_MESSAGES,
 } from '@marketplace/contract';
-import type { App } from '../../context';
+import { publicBase, type App } from '../../context';
 import { notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit, pageOf } from '../../lib/paging';
 import { replies } from '../../lib/replies';
-import { cancelOrder, loadOrders, placeOrder } from './repository';
+import { cancelOrder, loadOrders, payAuctionOrder, placeOrder } from './repository';
 import { ORDER_MESSAGES, cancelRefusal, confirmationMail } from './rules';
 
 export function orderRoutes(app: App) {
@@ -60,7 +61,7 @@ export function orderRoutes(app: App) {
       const limit = pageLimit(req.query, PAGE_SIZES.orders);
       const before = decodeCursor(req.query.cursor, ['int'])?.[0];
       const page = pageOf(
-        await loadOrders(db, config.orders, user.userid, { before, limit: limit + 1 }),
+        await loadOrders(db, config.orders, user.userid, { before, limit: limit + 1 }, publicBase(config, req)),
         limit,
         (o) => [o.orderid],
       );
@@ -78,7 +79,13 @@ export function orderRoutes(app: App) {
     { schema: { headers: OrderHeaders, response: replies(OrderReply) }, config: { auth: { token: 'header' } } },
     async (req) => {
       const { user } = req;
-      const [order] = await loadOrders(db, config.orders, user.userid, { orderid: req.headers.orderid });
+      const [order] = await loadOrders(
+        db,
+        config.orders,
+        user.userid,
+        { orderid: req.headers.orderid },
+        publicBase(config, req),
+      );
       if (!order) throw notFound(ORDER_MESSAGES.notFound);
       return { status: 200, msg: 'Order', data: order };
     },
@@ -93,8 +100,37 @@ export function orderRoutes(app: App) {
       const orderid = req.headers.orderid;
       const cancelled = await cancelOrder(db, config.orders, user.userid, orderid);
       if (cancelled !== true) throw cancelRefusal(cancelled);
-      const [order] = await loadOrders(db, config.orders, user.userid, { orderid });
+      const [order] = await loadOrders(db, config.orders, user.userid, { orderid }, publicBase(config, req));
       return { status: 200, msg: ORDER_MESSAGES.cancelled, data: order };
+    },
+  );
+
+  /**
+   * PUT /payauctionorder: the winner of an auction item gives its order the checkout's bill name,
+   * address and payment (only their own order, once); it is then Processing like any order.
+   */
+  app.put(
+    '/payauctionorder',
+    {
+      schema: { headers: AuthHeaders, body: PayAuctionOrderBody, response: replies(OrderReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      const { user } = req;
+      await payAuctionOrder(db, user.userid, req.body);
+      const [order] = await loadOrders(
+        db,
+        config.orders,
+        user.userid,
+        { orderid: req.body.orderid },
+        publicBase(config, req),
+      );
+      try {
+        mailer.sendLater(confirmationMail(user, order));
+      } catch (err) {
+        req.log.error({ err }, 'Could not queue the order confirmation mail');
+      }
+      return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: order };
     },
   );
 }
