@@ -63,6 +63,8 @@ describeEachDatabase(
             auctionid: item.auctionid,
             winner: bidder.userid,
             highbid: 1050,
+            outcome: 'sold',
+            closedat: expect.any(String),
           });
 
           await stream.waitForComment('ping', 2000);
