@@ -4,7 +4,7 @@
  */
 import { startServer, type TestServer } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
-import { readEventStream, uploadedPhoto } from './helpers/auctions';
+import { readEventStream, soldEvent, uploadedPhoto } from './helpers/auctions';
 import * as client from '../../shared/src/api';
 import { useSession } from '../../shared/src/session/sessionStore';
 
@@ -195,14 +195,7 @@ test('auction journey through the client', async () => {
       auto: false,
       endsat: item.endsat,
     },
-    {
-      type: 'closed',
-      auctionid: item.auctionid,
-      winner: bidder.userid,
-      highbid: 2050,
-      outcome: 'sold',
-      closedat: expect.any(String),
-    },
+    soldEvent(item.auctionid, bidder.userid, 2050),
   ]);
   unsubscribe();
   useSession.setState({ session: null });

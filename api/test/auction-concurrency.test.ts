@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import type { App } from '../src/context';
 import { startServer, type TestServer } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
-import { bid, createAuction, openEventStream } from './helpers/auctions';
+import { bid, createAuction, openEventStream, soldEvent } from './helpers/auctions';
 import { ProxyModel } from './helpers/proxy-model';
 
 const describePg = process.env.TEST_DATABASE_URL ? describe : describe.skip;
@@ -128,14 +128,7 @@ describePg('auctions on PostgreSQL [PostgreSQL]', () => {
       ).toBe(200);
       const closed = await onSecond.next((x) => x.event === 'closed', 1000);
       expect(closed.receivedAt - approvedAt).toBeLessThan(1000);
-      expect(closed.data).toEqual({
-        type: 'closed',
-        auctionid: item.auctionid,
-        winner: bidder.userid,
-        highbid: 1050,
-        outcome: 'sold',
-        closedat: expect.any(String),
-      });
+      expect(closed.data).toEqual(soldEvent(item.auctionid, bidder.userid, 1050));
     } finally {
       onFirst.close();
       onSecond.close();

@@ -49,6 +49,11 @@ export async function setEnds(s: TestServer, auctionid: number, listed: number, 
     WHERE auctionid = ${auctionid}`.execute(s.app.ctx.db);
 }
 
+/** The `closed` event of an item sold to `winner` at `highbid` (any close time). */
+export function soldEvent(auctionid: number, winner: number, highbid: number) {
+  return { type: 'closed', auctionid, winner, highbid, outcome: 'sold', closedat: expect.any(String) };
+}
+
 /** Uploads a fresh PNG as `token`'s user and returns its URL. */
 export async function uploadedPhoto(s: TestServer, token: string): Promise<string> {
   const up = await upload(s, uniquePng(), { token });

@@ -10,7 +10,9 @@ import {
   PlaceOrderHeaders,
   PlaceOrderReply,
   SHOP_MESSAGES,
+  type Order,
 } from '@marketplace/contract';
+import type { FastifyRequest } from 'fastify';
 import { publicBase, type App } from '../../context';
 import { notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit, pageOf } from '../../lib/paging';
@@ -20,6 +22,19 @@ import { ORDER_MESSAGES, cancelRefusal, confirmationMail } from './rules';
 
 export function orderRoutes(app: App) {
   const { db, config, mailer } = app.ctx;
+
+  /** One of the caller's orders as the replies show it (undefined: none of theirs). */
+  const callersOrder = async (req: FastifyRequest, orderid: number): Promise<Order | undefined> =>
+    (await loadOrders(db, config.orders, req.user.userid, { orderid }, publicBase(config, req)))[0];
+
+  /** The confirmation mail, after the commit and without holding up the reply: a mail failure never fails the order. */
+  function sendConfirmation(req: FastifyRequest, order: Order): void {
+    try {
+      mailer.sendLater(confirmationMail(req.user, order));
+    } catch (err) {
+      req.log.error({ err }, 'Could not queue the order confirmation mail');
+    }
+  }
 
   /**
    * POST /orderauth: orders the caller's whole cart (repository.placeOrder); anything the body
@@ -39,12 +54,7 @@ export function orderRoutes(app: App) {
         return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: { orderid: placed.replayedOrderid } };
       }
 
-      // After the commit and without holding up the reply: a mail failure never fails the order.
-      try {
-        mailer.sendLater(confirmationMail(user, placed.order));
-      } catch (err) {
-        req.log.error({ err }, 'Could not queue the order confirmation mail');
-      }
+      sendConfirmation(req, placed.order);
       return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: { orderid: placed.order.orderid } };
     },
   );
@@ -78,14 +88,7 @@ export function orderRoutes(app: App) {
     '/order',
     { schema: { headers: OrderHeaders, response: replies(OrderReply) }, config: { auth: { token: 'header' } } },
     async (req) => {
-      const { user } = req;
-      const [order] = await loadOrders(
-        db,
-        config.orders,
-        user.userid,
-        { orderid: req.headers.orderid },
-        publicBase(config, req),
-      );
+      const order = await callersOrder(req, req.headers.orderid);
       if (!order) throw notFound(ORDER_MESSAGES.notFound);
       return { status: 200, msg: 'Order', data: order };
     },
@@ -100,8 +103,8 @@ export function orderRoutes(app: App) {
       const orderid = req.headers.orderid;
       const cancelled = await cancelOrder(db, config.orders, user.userid, orderid);
       if (cancelled !== true) throw cancelRefusal(cancelled);
-      const [order] = await loadOrders(db, config.orders, user.userid, { orderid }, publicBase(config, req));
-      return { status: 200, msg: ORDER_MESSAGES.cancelled, data: order };
+      const order = await callersOrder(req, orderid);
+      return { status: 200, msg: ORDER_MESSAGES.cancelled, data: order! };
     },
   );
 
@@ -116,20 +119,9 @@ export function orderRoutes(app: App) {
       config: { auth: { token: 'header' } },
     },
     async (req) => {
-      const { user } = req;
-      await payAuctionOrder(db, user.userid, req.body);
-      const [order] = await loadOrders(
-        db,
-        config.orders,
-        user.userid,
-        { orderid: req.body.orderid },
-        publicBase(config, req),
-      );
-      try {
-        mailer.sendLater(confirmationMail(user, order));
-      } catch (err) {
-        req.log.error({ err }, 'Could not queue the order confirmation mail');
-      }
+      await payAuctionOrder(db, req.user.userid, req.body);
+      const order = (await callersOrder(req, req.body.orderid))!;
+      sendConfirmation(req, order);
       return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: order };
     },
   );
