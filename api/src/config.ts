@@ -204,7 +204,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     },
     auctionClose: {
       sweepMs: num(env, 'AUCTION_CLOSE_SWEEP_MS', 1000),
-      batch: num(env, 'AUCTION_CLOSE_BATCH', 100),
+      batch: num(env, 'AUCTION_CLOSE_BATCH', 500),
     },
   };
   return { ...config, ...overrides };
