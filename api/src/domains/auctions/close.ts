@@ -186,10 +186,12 @@ export function closedEvent(c: ClosedItem): AuctionClosedEvent {
 }
 
 const DUE = sql<boolean>`auctions.status = 'open' AND coalesce(auctions.ends_at, auctions.end_time) <= now()`;
+/** In the order of auctions_due_idx: without it the planner guesses a third of the rows due and reads the whole table. */
+const BY_END = sql`ORDER BY coalesce(auctions.ends_at, auctions.end_time)`;
 
-/** Whether any item is due: one read of the index auctions_due_idx (the sweep's cost when nothing is). */
+/** Whether any item is due: the first entry of the index auctions_due_idx (the sweep's cost when nothing is). */
 export async function anyDue(db: Kysely<Database>): Promise<boolean> {
-  const { rows } = await sql`SELECT 1 FROM auctions WHERE ${DUE} LIMIT 1`.execute(db);
+  const { rows } = await sql`SELECT 1 FROM auctions WHERE ${DUE} ${BY_END} LIMIT 1`.execute(db);
   return rows.length > 0;
 }
 
@@ -206,8 +208,7 @@ export function closeDueBatch(
 ): Promise<ClosedItem[]> {
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ auctionid: number }>`
-      SELECT auctionid FROM auctions WHERE ${DUE}
-      ORDER BY coalesce(auctions.ends_at, auctions.end_time) LIMIT ${batch}
+      SELECT auctionid FROM auctions WHERE ${DUE} ${BY_END} LIMIT ${batch}
       FOR UPDATE SKIP LOCKED`.execute(trx);
     return closeLocked(
       trx,
