@@ -537,6 +537,20 @@ describe('an auction win in My Orders', () => {
     expect(row!.querySelector('img')).toHaveAttribute('src', 'http://localhost:4000/images/7a.png');
   });
 
+  it('Track Order says it awaits payment, with the way to choose it, not a delivery date', async () => {
+    orders = [win()];
+    selectOrder(40);
+    await renderAt('/myaccount/trackorder');
+    expect(await screen.findByRole('link', { name: 'Choose delivery and payment' })).toHaveAttribute(
+      'href',
+      '/myaccount/manageorder?orderid=40',
+    );
+    expect(screen.queryByText('Expected delivery')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Progress of order 40' })).toHaveTextContent(
+      /Won at auction.*Awaiting payment/,
+    );
+  });
+
   it('the winner chooses the address and payment: the checkout’s message first, then the order is Processing', async () => {
     const user = userEvent.setup();
     api.getUserData.mockResolvedValue(customer({ address: [ADDRESS] }));
