@@ -11,6 +11,7 @@ import { eventStreams } from './plugins/event-streams';
 import { hardening } from './plugins/hardening';
 import { requestLogging, type LogOptions } from './plugins/logging';
 import { messaging } from './plugins/messaging';
+import { auctionClose } from './plugins/auction-close';
 import { apiRoutes } from './domains';
 import type { OpenDatabase } from './db/connect';
 import { prepareDatabase } from './db/prepare';
@@ -38,6 +39,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(database, { config, opened });
     await app.register(caches);
     await app.register(messaging);
+    await app.register(auctionClose);
     await app.register(eventStreams);
     await app.register(authentication);
     await app.register(errorHandling);

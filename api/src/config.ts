@@ -90,6 +90,13 @@ export interface Config {
     /** Soft close: the end never moves beyond this long after the listed end. */
     softCloseCapMinutes: number;
   };
+  /** The automatic close of due auction items (domains/auctions/close.ts). */
+  auctionClose: {
+    /** Every API process sweeps for due items at start, then this often (ms); 0: never (tests sweep by hand). */
+    sweepMs: number;
+    /** Items closed per transaction of a sweep. */
+    batch: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -194,6 +201,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       heartbeatSeconds: num(env, 'AUCTION_HEARTBEAT_SECONDS', 15),
       softCloseMinutes: num(env, 'AUCTION_SOFT_CLOSE_MINUTES', 5),
       softCloseCapMinutes: num(env, 'AUCTION_SOFT_CLOSE_CAP_MINUTES', 60),
+    },
+    auctionClose: {
+      sweepMs: num(env, 'AUCTION_CLOSE_SWEEP_MS', 1000),
+      batch: num(env, 'AUCTION_CLOSE_BATCH', 500),
     },
   };
   return { ...config, ...overrides };

@@ -25,6 +25,8 @@ export interface AppContext {
   auctionEvents: import('./domains/auctions/event-bus').AuctionEventPublisher;
   /** This process's one LISTEN on auction events, fanned out to its event streams (see domains/auctions/event-bus.ts). */
   auctionHub: import('./domains/auctions/event-bus').AuctionEventHub;
+  /** The automatic close of due auction items (see domains/auctions/close.ts); `sweep()` runs one now. */
+  closeSweeper: import('./domains/auctions/close').CloseSweeper;
   /** The process's server-sent event streams and their caps (lib/event-streams.ts). */
   eventStreams: import('./lib/event-streams').EventStreams;
 }

@@ -135,15 +135,31 @@ describeEachDatabase('auctions: bidders and approval', (server) => {
       const noToken = await server().put('/setHighBid', { productid: item.auctionid, userid: a.userid });
       expect(noToken.status).toBe(401);
 
-      // The owner may approve any bidder, not only the highest: the item records that bid.
-      const ok = await server().put(
+      // Approve accepts the leading bid now (issue 25): any other bidder is refused, nothing changed.
+      const notLeader = await server().put(
         '/setHighBid',
         { auctionid: item.auctionid, userid: a.userid },
         { authtoken: owner.token },
       );
+      expect([notLeader.status, notLeader.body.msg]).toEqual([
+        409,
+        'Only the leading bidder can be accepted: Approve accepts the leading BID now',
+      ]);
+      expect((await server().get(`/getparticularaucpro/${item.auctionid}`)).body.data.status).toBe('open');
+      const ok = await server().put(
+        '/setHighBid',
+        { auctionid: item.auctionid, userid: b.userid },
+        { authtoken: owner.token },
+      );
       expect(ok.status).toBe(200);
-      // a's maximum 1100 led at the starting bid 1000 + 50; b's 1500 then led at 1100 + 50.
-      expect(ok.body.data).toMatchObject({ status: 'closed', winner: a.userid, highbid: 1050, bid: 1150 });
+      // a's maximum 1100 led at the starting bid 1000 + 50; b's 1500 then led at 1100 + 50: sold at that price.
+      expect(ok.body.data).toMatchObject({
+        status: 'closed',
+        outcome: 'sold',
+        winner: b.userid,
+        highbid: 1150,
+        bid: 1150,
+      });
 
       const late = await bid(server(), b.token, item.auctionid, 9000);
       expect([late.status, late.body.msg]).toEqual([409, 'This auction is closed: the owner has approved a winner']);
@@ -154,13 +170,13 @@ describeEachDatabase('auctions: bidders and approval', (server) => {
       );
       expect([twice.status, twice.body.msg]).toEqual([409, 'A winner has already been approved for this auction item']);
       const detail = (await server().get(`/getparticularaucpro/${item.auctionid}`)).body.data;
-      expect(detail).toMatchObject({ status: 'closed', winner: a.userid, bidcount: 2 });
+      expect(detail).toMatchObject({ status: 'closed', winner: b.userid, bidcount: 2 });
       // Approval never opens a bid to the owner either.
       const own = await bid(server(), owner.token, item.auctionid, 9000);
       expect(own.status).toBe(403);
     });
 
-    it('the winner row goes Processing → Shipped → Delivered with time; the others are Not selected', async () => {
+    it('the winner row follows the order: Awaiting payment, then Processing → Shipped → Delivered; the others are Not selected', async () => {
       const owner = await signedInUser(server());
       const a = await signedInUser(server());
       const b = await signedInUser(server());
@@ -179,18 +195,26 @@ describeEachDatabase('auctions: bidders and approval', (server) => {
           .data as any[];
         return Object.fromEntries(rows.map((r) => [r.userid, r.status]));
       };
+      expect(await statuses()).toEqual({ [a.userid]: 'Not selected', [b.userid]: 'Awaiting payment' });
+      const order = (await server().get('/allorders', { authtoken: b.token })).body.data[0];
+      const paid = await server().put(
+        '/payauctionorder',
+        { orderid: order.orderid, billname: 'Bela', billaddress: '1 MG Road, Pune', payinfo: 'cod' },
+        { authtoken: b.token },
+      );
+      expect(paid.status).toBe(200);
       expect(await statuses()).toEqual({ [a.userid]: 'Not selected', [b.userid]: 'Processing' });
       const db = server().app.ctx.db;
       await db
-        .updateTable('auctions')
-        .set({ approved_at: hoursAgo(25) })
-        .where('auctionid', '=', item.auctionid)
+        .updateTable('orders')
+        .set({ paid_at: hoursAgo(25) })
+        .where('orderid', '=', order.orderid)
         .execute();
       expect((await statuses())[b.userid]).toBe('Shipped');
       await db
-        .updateTable('auctions')
-        .set({ approved_at: hoursAgo(49) })
-        .where('auctionid', '=', item.auctionid)
+        .updateTable('orders')
+        .set({ paid_at: hoursAgo(49) })
+        .where('orderid', '=', order.orderid)
         .execute();
       expect((await statuses())[b.userid]).toBe('Delivered');
     });

@@ -4,7 +4,7 @@
  */
 import { startServer, type TestServer } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
-import { readEventStream, uploadedPhoto } from './helpers/auctions';
+import { readEventStream, soldEvent, uploadedPhoto } from './helpers/auctions';
 import * as client from '../../shared/src/api';
 import { useSession } from '../../shared/src/session/sessionStore';
 
@@ -154,10 +154,34 @@ test('auction journey through the client', async () => {
   ]);
   const closed = await client.approveBidder(item.auctionid, bidder.userid);
   expect(closed).toMatchObject({ status: 'closed', winner: bidder.userid, highbid: 2050 });
-  expect((await client.getMyBidders(owner.userid))[0].status).toBe('Processing');
+  // Approve accepts the leading bid now: the winner's order waits for their address and payment.
+  expect((await client.getMyBidders(owner.userid))[0].status).toBe('Awaiting payment');
 
   signIn(bidder);
   await fails(client.placeBid(item.auctionid, 5000), 409, 'This auction is closed: the owner has approved a winner');
+  const [won] = (await client.getOrdersPage()).items;
+  expect(won).toMatchObject({ auctionid: item.auctionid, status: 'Awaiting payment', payinfo: null, total: 2050 });
+  const paid = await client.payAuctionOrder({
+    orderid: won.orderid,
+    billname: 'Tara',
+    billaddress: '3 Hill Road, Shimla',
+    payinfo: 'cod',
+  });
+  expect([paid.msg, paid.order.status, paid.order.payinfo]).toEqual(['Order Placed', 'Processing', 'cod']);
+  await fails(
+    client.payAuctionOrder({ orderid: won.orderid, billname: 'Tara', billaddress: '3 Hill Road', payinfo: 'cod' }),
+    409,
+  );
+
+  // Buy It Now through the client: the item closes at its price with the caller as winner.
+  signIn(owner);
+  const binItem = await client.createAuction({ ...input, time: localValue, buynow: 9000 });
+  expect(binItem.buynow).toBe(9000);
+  await fails(client.buyItNow(binItem.auctionid), 403);
+  signIn(bidder);
+  const bought = await client.buyItNow(binItem.auctionid);
+  expect(bought.item).toMatchObject({ status: 'closed', outcome: 'sold', winner: bidder.userid, highbid: 9000 });
+  await fails(client.buyItNow(binItem.auctionid), 409);
 
   for (let i = 0; i < 100 && events.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
   expect(events).toEqual([
@@ -171,7 +195,7 @@ test('auction journey through the client', async () => {
       auto: false,
       endsat: item.endsat,
     },
-    { type: 'closed', auctionid: item.auctionid, winner: bidder.userid, highbid: 2050 },
+    soldEvent(item.auctionid, bidder.userid, 2050),
   ]);
   unsubscribe();
   useSession.setState({ session: null });

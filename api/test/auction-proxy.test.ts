@@ -5,19 +5,12 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { AUCTION_MESSAGES } from '@marketplace/contract';
-import { describeEachDatabase, type TestServer } from './helpers/server';
+import { describeEachDatabase } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
-import { bid, createAuction } from './helpers/auctions';
+import { bid, createAuction, setEnds } from './helpers/auctions';
 import { ProxyModel } from './helpers/proxy-model';
 import { placeBid } from '../src/domains/auctions/bidding';
 import { HttpError } from '../src/lib/errors';
-
-/** Sets an item's listed and effective ends relative to the database clock, in seconds. */
-async function setEnds(s: TestServer, auctionid: number, listed: number, effective: number | null) {
-  await sql`UPDATE auctions SET end_time = clock_timestamp() + make_interval(secs => ${listed}),
-    ends_at = CASE WHEN ${effective}::int IS NULL THEN NULL ELSE clock_timestamp() + make_interval(secs => ${effective}::int) END
-    WHERE auctionid = ${auctionid}`.execute(s.app.ctx.db);
-}
 
 const MINUTE = 60_000;
 const ms = (iso: string) => new Date(iso).getTime();

@@ -4,7 +4,7 @@
  */
 import { describeEachDatabase } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
-import { bid, createAuction, openEventStream } from './helpers/auctions';
+import { bid, createAuction, openEventStream, soldEvent } from './helpers/auctions';
 import { loadConfig } from '../src/config';
 
 describeEachDatabase(
@@ -58,12 +58,7 @@ describeEachDatabase(
             ).status,
           ).toBe(200);
           const closed = await stream.next((x) => x.event === 'closed');
-          expect(closed.data).toEqual({
-            type: 'closed',
-            auctionid: item.auctionid,
-            winner: bidder.userid,
-            highbid: 1050,
-          });
+          expect(closed.data).toEqual(soldEvent(item.auctionid, bidder.userid, 1050));
 
           await stream.waitForComment('ping', 2000);
           // The other item's stream heard nothing.

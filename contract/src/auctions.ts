@@ -195,12 +195,22 @@ export const ApproveBidderBody = Type.Object({
 });
 export type ApproveBidderBody = Static<typeof ApproveBidderBody>;
 
+/** POST /auctionbuynow (header authtoken): buy the item at once at its Buy It Now price. */
+export const BuyNowBody = Type.Object({
+  auctionid: positiveId('auctionid'),
+});
+export type BuyNowBody = Static<typeof BuyNowBody>;
+
 /**
- * Status of a bidder row: the approved winner goes Processing → Shipped → Delivered with time,
- * like an order; other bidders are 'Bidding' while no winner is approved, 'Not selected' after.
+ * Status of a bidder row: the winner's is their order's (Awaiting payment, then Processing →
+ * Shipped → Delivered, or Cancelled); other bidders are 'Bidding' while the item is open,
+ * 'Not selected' once it closed.
  */
 export const BidderStatus = Type.Union([
   Type.Literal('Bidding'),
+  /** The winner's order (issue 25) waits for the winner's address and payment; later 'Cancelled' if they cancel it. */
+  Type.Literal('Awaiting payment'),
+  Type.Literal('Cancelled'),
   Type.Literal('Processing'),
   Type.Literal('Shipped'),
   Type.Literal('Delivered'),
@@ -249,10 +259,14 @@ export type AuctionBidEvent = Static<typeof AuctionBidEvent>;
 export const AuctionClosedEvent = Type.Object({
   type: Type.Literal('closed'),
   auctionid: Type.Integer(),
-  /** userid of the approved bidder. */
-  winner: Type.Integer(),
-  /** The winner's bid. */
+  /** userid of the winner (by close, Approve or Buy It Now); null when the item ended unsold. */
+  winner: Type.Union([Type.Integer(), Type.Null()]),
+  /** The winning price (the current bid when unsold). */
   highbid: Type.Integer(),
+  /** How it ended (optional in the type only: the API always sends it). */
+  outcome: Type.Optional(Type.Union([Type.Literal('sold'), Type.Literal('unsold')])),
+  /** ISO 8601 time of the close. */
+  closedat: Type.Optional(Type.String()),
 });
 export type AuctionClosedEvent = Static<typeof AuctionClosedEvent>;
 export type AuctionEvent = AuctionBidEvent | AuctionClosedEvent;

@@ -7,7 +7,12 @@ import { NAME_PATTERN, SHOP_MESSAGES } from './rules';
  * real list. Order total = billamount + billtax; subtotal (items total) = billamount + discount.
  */
 
+/**
+ * 'Awaiting payment': an auction win (`auctionid`) whose winner has not yet chosen the address and
+ * payment (PUT /payauctionorder); the Processing → Shipped → Delivered clock starts then.
+ */
 export const OrderStatus = Type.Union([
+  Type.Literal('Awaiting payment'),
   Type.Literal('Processing'),
   Type.Literal('Shipped'),
   Type.Literal('Delivered'),
@@ -48,7 +53,8 @@ export const Order = Type.Object({
   status: OrderStatus,
   ordernote: Type.String(),
   billaddress: Type.String(),
-  payinfo: PayInfo,
+  /** null only while an auction win is Awaiting payment. */
+  payinfo: Type.Union([PayInfo, Type.Null()]),
   orderdata: Type.Array(OrderLine),
   /** When it ships / shipped (ISO; the planned time while Processing). */
   shippedBy: Type.String(),
@@ -56,6 +62,10 @@ export const Order = Type.Object({
   deliveredBy: Type.String(),
   /** ISO time of the cancel, null unless Cancelled. */
   cancelledAt: Type.Union([Type.String(), Type.Null()]),
+  /** The auction item this order was won on (by close, Approve or Buy It Now); absent for a cart's order. */
+  auctionid: Type.Optional(Type.Integer()),
+  /** An auction win's item photo (URL); absent for a cart's order. */
+  photo: Type.Optional(Type.String()),
 });
 export type Order = Static<typeof Order>;
 
@@ -129,3 +139,16 @@ export const OrderHeaders = Type.Object({
   orderid: positiveId('orderid header'),
 });
 export type OrderHeaders = Static<typeof OrderHeaders>;
+
+/**
+ * PUT /payauctionorder (header authtoken): the winner of an auction completes its order with the
+ * checkout's rules (bill name and an address, a payment choice); only their own order, once.
+ */
+export const PayAuctionOrderBody = Type.Object({
+  orderid: positiveId('orderid'),
+  billname: PlaceOrderBody.properties.billname,
+  billaddress: PlaceOrderBody.properties.billaddress,
+  ordernote: PlaceOrderBody.properties.ordernote,
+  payinfo: PayInfo,
+});
+export type PayAuctionOrderBody = Static<typeof PayAuctionOrderBody>;

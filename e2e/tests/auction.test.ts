@@ -110,10 +110,10 @@ test('A lists a painting → B bids → A sees it live → A approves B → B se
       row.getByRole('button', { name: `Approve Rohan Mehta for ${productname}` }).click(),
     );
     await row.getByText('Approved', { exact: true }).waitFor();
-    assert.match(await row.innerText(), /Processing/, 'the winner’s row follows the order statuses');
+    assert.match(await row.innerText(), /Awaiting payment/, 'the winner’s row follows their order');
 
     // B's page, never reloaded, learns of the close and the win.
-    await main(b.page).getByText('This auction is closed').waitFor({ timeout: 5_000 });
+    await main(b.page).getByText('You won', { exact: true }).waitFor({ timeout: 5_000 });
     await main(b.page)
       .getByText(`Congratulations, you won this item with your BID of ${rs(price)}.`)
       .waitFor();
@@ -128,6 +128,13 @@ test('A lists a painting → B bids → A sees it live → A approves B → B se
     });
     assert.equal(late.status, 409);
     assert.equal((await late.json()).msg, 'This auction is closed: the owner has approved a winner');
+
+    // The win is an order in B's My Orders, awaiting payment.
+    await main(b.page).getByRole('link', { name: 'Pay for your order in My Orders' }).click();
+    await b.page.waitForURL(/\/myaccount\/myorder$/);
+    const won = main(b.page).getByRole('row').filter({ hasText: productname });
+    await won.getByText('Won at auction').waitFor({ timeout: 10_000 });
+    assert.match(await won.innerText(), /Awaiting payment/);
 
     // The auction home lists it as closed.
     await b.page.goto(`${BASE_URL}/auctionhome`);

@@ -59,7 +59,9 @@ export const placeBidFunctionMigration: Migration = {
            v_now := clock_timestamp();
            v_end := coalesce(a.ends_at, a.end_time);
            IF a.userid = p_userid THEN RETURN '{"refusal":"ownItem"}'::jsonb; END IF;
-           IF a.status = 'closed' THEN RETURN '{"refusal":"approved"}'::jsonb; END IF;
+           -- Closed by the owner's Approve (its refusal says so), else ended (by time or Buy It Now).
+           IF a.status = 'closed' AND a.approved_at IS NOT NULL THEN RETURN '{"refusal":"approved"}'::jsonb; END IF;
+           IF a.status = 'closed' THEN RETURN '{"refusal":"ended"}'::jsonb; END IF;
            IF v_end <= v_now THEN RETURN '{"refusal":"ended"}'::jsonb; END IF;
            v_minimum := a.bid + bid_increment(a.bid, p_below, p_step);
            IF p_max <= a.bid THEN RETURN jsonb_build_object('refusal', 'notAbovePrice', 'price', a.bid); END IF;

@@ -10,6 +10,7 @@ import { listIndexesMigration } from './migration-0007-list-indexes';
 import { wishlistAlertsMigration } from './migration-0008-wishlist-alerts';
 import { proxyBidsMigration } from './migration-0009-proxy-bids';
 import { auctionCloseMigration } from './migration-0010-auction-close';
+import { auctionOrdersMigration } from './migration-0011-auction-orders';
 import { placeBidFunctionMigration } from './migration-0013-place-bid-function';
 
 /**
@@ -169,6 +170,7 @@ const migrations: Record<string, Migration> = {
   '0008_wishlist_alerts': wishlistAlertsMigration,
   '0009_proxy_bids': proxyBidsMigration,
   '0010_auction_close': auctionCloseMigration,
+  '0011_auction_orders': auctionOrdersMigration,
   '0013_place_bid_function': placeBidFunctionMigration,
 };
 

@@ -130,7 +130,8 @@ export interface ContactMessagesTable {
   created_at: Generated<Date>;
 }
 
-export type OrderStatusValue = 'Processing' | 'Shipped' | 'Delivered' | 'Cancelled';
+/** 'Awaiting payment': an auction win whose winner has not chosen address and payment yet (never stored in `status`). */
+export type OrderStatusValue = 'Awaiting payment' | 'Processing' | 'Shipped' | 'Delivered' | 'Cancelled';
 
 /** Orders (migration 0002_shop). Amounts are computed by the server. */
 export interface OrdersTable {
@@ -140,7 +141,8 @@ export interface OrdersTable {
   billname: string;
   billaddress: string;
   ordernote: string;
-  payinfo: 'cod' | 'paywithcard' | 'paypal';
+  /** Null only on an auction win whose winner has not chosen how to pay yet (migration 0011). */
+  payinfo: 'cod' | 'paywithcard' | 'paypal' | null;
   /** Sum of the lines at catalogue prices. */
   items_total: Numeric;
   /** Coupon discount actually applied (at most items_total). */
@@ -156,6 +158,10 @@ export interface OrdersTable {
   cancelled_at: NullableTimestamp;
   idempotency_key: string | null;
   created_at: Generated<Date>;
+  /** The auction item this order was won on (unique), null for a cart's order (migration 0011). */
+  auctionid: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the winner of an auction chose address and payment; null until then (migration 0011). */
+  paid_at: NullableTimestamp;
 }
 
 /** The order's items (the spec's orderdata). */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { TestServer } from './server';
 import { upload, uniquePng } from './shop';
 
@@ -8,10 +9,13 @@ export const ITEM_KEYS = [
   'bid',
   'bidcount',
   'bids',
+  'buynow',
   'category',
+  'closedat',
   'description',
   'endsat',
   'highbid',
+  'outcome',
   'ownerid',
   'photo',
   'photos',
@@ -19,6 +23,7 @@ export const ITEM_KEYS = [
   'productname',
   'rangehighbid',
   'rangelowbid',
+  'reservemet',
   'startbid',
   'status',
   'time',
@@ -35,6 +40,18 @@ export async function setEndTime(s: TestServer, auctionid: number, end: Date) {
     .set({ end_time: end, ends_at: null })
     .where('auctionid', '=', auctionid)
     .execute();
+}
+
+/** Sets an item's listed and effective ends relative to the database clock, in seconds. */
+export async function setEnds(s: TestServer, auctionid: number, listed: number, effective: number | null) {
+  await sql`UPDATE auctions SET end_time = clock_timestamp() + make_interval(secs => ${listed}),
+    ends_at = CASE WHEN ${effective}::int IS NULL THEN NULL ELSE clock_timestamp() + make_interval(secs => ${effective}::int) END
+    WHERE auctionid = ${auctionid}`.execute(s.app.ctx.db);
+}
+
+/** The `closed` event of an item sold to `winner` at `highbid` (any close time). */
+export function soldEvent(auctionid: number, winner: number, highbid: number) {
+  return { type: 'closed', auctionid, winner, highbid, outcome: 'sold', closedat: expect.any(String) };
 }
 
 /** Uploads a fresh PNG as `token`'s user and returns its URL. */

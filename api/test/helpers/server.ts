@@ -92,6 +92,8 @@ export async function startServer(kind: DbKind, overrides: ConfigOverrides = {})
     outboxDir: path.join(tmp, 'outbox'),
     logLevel: 'info',
     scrypt: { N: 1024, r: 8, p: 1 },
+    // Due items are closed when a test sweeps (app.ctx.closeSweeper.sweep()), not by the clock.
+    auctionClose: { ...base.auctionClose, sweepMs: 0 },
     ...overrides,
     tokens: { ...base.tokens, ...overrides.tokens },
     rateLimits: {

@@ -72,6 +72,7 @@ const tokenHeader = (token: string | undefined, extra: Record<string, string> = 
 describeEachDatabase('authorization matrix', (server) => {
   it('every protected route × every kind of bad or foreign token: 401/403/404, nothing leaks, nothing changes', async () => {
     const s = server();
+    const db0 = s.app.ctx.db;
     // The victim: a cart line, an order, an address, an auction item, a bid on someone else's item.
     const victim = (await signedInUser(s, {
       firstname: 'Vera',
@@ -111,6 +112,23 @@ describeEachDatabase('authorization matrix', (server) => {
       (await s.put('/updatebiduser', { auctionid: thirdAuction.auctionid, bid: 120 }, { authtoken: victim.token }))
         .status,
     ).toBe(200);
+    // The victim's auction win (Buy It Now on the third user's item): an order awaiting payment.
+    const binAuction = await createAuction(s, third.token, {
+      bid: 100,
+      rangelowbid: 50,
+      rangehighbid: 1000,
+      buynow: 500,
+    });
+    expect(
+      (await s.post('/auctionbuynow', { auctionid: binAuction.auctionid }, { authtoken: victim.token })).status,
+    ).toBe(200);
+    const victimWin = (
+      await db0
+        .selectFrom('orders')
+        .select('orderid')
+        .where('auctionid', '=', binAuction.auctionid)
+        .executeTakeFirstOrThrow()
+    ).orderid;
     const proof = (await s.post('/checkuserdata', { password: victim.password, authtoken: victim.token })).body.data
       .proof as string;
     // The victim's listing, wishlist item and price alert.
@@ -414,6 +432,23 @@ describeEachDatabase('authorization matrix', (server) => {
           path: '/myselling',
           headers: tokenHeader(t, { userid: String(victim.userid) }),
         }),
+      },
+      {
+        route: 'POST /auctionbuynow',
+        other: 'own',
+        // An item without Buy It Now (the victim bid on it): 409, nothing changes.
+        build: (t) => json('POST', '/auctionbuynow', { auctionid: thirdAuction.auctionid }, tokenHeader(t)),
+      },
+      {
+        route: 'PUT /payauctionorder',
+        other: 'forbidden',
+        build: (t) =>
+          json(
+            'PUT',
+            '/payauctionorder',
+            { orderid: victimWin, billname: 'Hijack', billaddress: '1 Thief Road', payinfo: 'cod' },
+            tokenHeader(t),
+          ),
       },
       {
         route: 'GET /wishlist',

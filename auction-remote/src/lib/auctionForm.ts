@@ -18,7 +18,12 @@ export const FIELD_ORDER = [
   'description',
   'ageproduct',
   'time',
+  'reserve',
+  'buynow',
 ] as const;
+
+/** Fields that may stay blank: the hidden reserve and the Buy It Now price (issue 25). */
+export const OPTIONAL_FIELDS: readonly AuctionField[] = ['reserve', 'buynow'];
 
 export type AuctionField = (typeof FIELD_ORDER)[number];
 export type AuctionValues = Record<AuctionField, string>;
@@ -52,6 +57,20 @@ export function checkField(name: AuctionField, v: AuctionValues, now: number): s
       const high = parseRupees(value);
       if (high === null) return M.wholeHigh;
       return high <= (parseRupees(v.bid) ?? 0) ? M.highBelowBid : null;
+    }
+    case 'reserve': {
+      if (blank(value)) return null;
+      const reserve = parseRupees(value);
+      if (reserve === null || reserve < 1) return M.wholeReserve;
+      return reserve < (parseRupees(v.bid) ?? 0) ? M.reserveBelowBid : null;
+    }
+    case 'buynow': {
+      if (blank(value)) return null;
+      const buynow = parseRupees(value);
+      if (buynow === null || buynow < 1) return M.wholeBuyNow;
+      if (buynow <= (parseRupees(v.bid) ?? 0)) return M.buyNowBelowBid;
+      const reserve = parseRupees(v.reserve);
+      return reserve !== null && buynow < reserve ? M.buyNowBelowReserve : null;
     }
     case 'category':
       return (AUCTION_CATEGORIES as readonly string[]).includes(value) ? null : M.category;

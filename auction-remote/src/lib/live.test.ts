@@ -34,6 +34,25 @@ describe('live auction state', () => {
     expect(late.bids.map((b) => b.bid)).toEqual([5000, 6000, 4500]);
   });
 
+  it('closes an unsold item: no winner, Buy It Now gone', () => {
+    const closed = applyEvent(auctionItem({ buynow: 9000 }), {
+      type: 'closed',
+      auctionid: 1,
+      winner: null,
+      highbid: 5000,
+      outcome: 'unsold',
+      closedat: '2026-01-09T10:00:00.000Z',
+    });
+    expect(closed).toMatchObject({
+      status: 'closed',
+      winner: null,
+      outcome: 'unsold',
+      buynow: null,
+      closedat: '2026-01-09T10:00:00.000Z',
+    });
+    expect(winnerName(closed)).toBeNull();
+  });
+
   it('closes the item with its winner', () => {
     const closed = applyEvent(auctionItem(), { type: 'closed', auctionid: 1, winner: 3, highbid: 5000 });
     expect(closed.status).toBe('closed');

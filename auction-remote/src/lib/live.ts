@@ -1,4 +1,4 @@
-import type { AuctionEvent, AuctionItem, Bid } from '@marketplace/shared';
+import { formatPrice, type AuctionEvent, type AuctionItem, type Bid } from '@marketplace/shared';
 
 const keyOf = (b: Bid): string => `${b.at}|${b.bid}|${b.nickname}`;
 
@@ -21,7 +21,18 @@ const laterEnd = (a: AuctionItem, endsat: string | undefined): string | undefine
 export function applyEvent(item: AuctionItem, event: AuctionEvent): AuctionItem {
   if (event.auctionid !== item.auctionid) return item;
   if (event.type === 'closed') {
-    return { ...item, status: 'closed', winner: event.winner, highbid: event.highbid };
+    const outcome = event.outcome ?? (event.winner === null ? 'unsold' : 'sold');
+    return {
+      ...item,
+      status: 'closed',
+      winner: event.winner,
+      highbid: event.highbid,
+      // Sold at Buy It Now: the price is the winner's, above any bid.
+      bid: outcome === 'sold' ? Math.max(item.bid, event.highbid) : item.bid,
+      outcome,
+      closedat: event.closedat ?? item.closedat ?? null,
+      buynow: null,
+    };
   }
   const entry: Bid = { bid: event.bid, nickname: event.nickname, at: event.at, auto: event.auto };
   const bids = mergeBids(item.bids, [entry]);
@@ -57,4 +68,11 @@ export function refreshItem(current: AuctionItem, fresh: AuctionItem): AuctionIt
 export function winnerName(item: AuctionItem): string | null {
   if (item.winner === null) return null;
   return item.bids.find((b) => b.bid === item.highbid)?.nickname ?? null;
+}
+
+/** What a screen reader hears when the item closes live. */
+export function closedAnnouncement(item: Pick<AuctionItem, 'outcome' | 'highbid' | 'winner'>): string {
+  return item.outcome === 'unsold' || item.winner === null
+    ? 'Bidding has closed: the item ended unsold'
+    : `Bidding has closed: sold for ${formatPrice(item.highbid)}`;
 }

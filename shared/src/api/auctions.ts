@@ -46,7 +46,8 @@ function endTimeIso(time: string): string {
  * user. `photos` are URLs returned by uploadPhoto. Rejects 400 with the spec's message of the
  * first bad field ('Please Enter Nick Name ', ..., 'Low BID Value must be less than BID Value ',
  * 'High BID Value must be Greater than BID Value ', 'Time must be in the future',
- * 'Please upload at least one PNG photo'), 401.
+ * 'Please upload at least one PNG photo', then the optional `reserve` and `buynow`: 'Reserve price must
+ * not be lower than BID Value', 'Buy It Now price must be Greater than BID Value', ...), 401.
  */
 export async function createAuction(a: CreateAuctionInput): Promise<AuctionItem> {
   const authtoken = requireLoginToken();
@@ -97,9 +98,9 @@ export async function getMyBiddersPage(userid: number, page?: PageQuery): Promis
 }
 
 /**
- * PUT /setHighBid (header authtoken): the owner approves a bidder; closes the auction and
- * records the winner. Rejects 403 not the owner, 400 that user never bid on it, 409 already
- * closed, 404 unknown item, 401.
+ * PUT /setHighBid (header authtoken): the owner's Approve accepts the leading bid now: the item
+ * closes, sold to that bidder (their order is placed). Rejects 403 not the owner, 400 that user
+ * never bid on it, 409 not the leading bidder or already closed, 404 unknown item, 401.
  */
 export async function approveBidder(auctionid: number, userid: number): Promise<AuctionItem> {
   const authtoken = requireLoginToken();
@@ -108,8 +109,19 @@ export async function approveBidder(auctionid: number, userid: number): Promise<
 }
 
 /**
+ * POST /auctionbuynow (header authtoken): buys the item at once at its Buy It Now price; the item
+ * closes with the caller as winner and their order waits for address and payment in My Orders.
+ * Rejects 403 own item, 409 closed, ended or Buy It Now no longer offered, 404 unknown item, 401.
+ */
+export async function buyItNow(auctionid: number): Promise<{ msg: string; item: AuctionItem }> {
+  const authtoken = requireLoginToken();
+  const res = await http.post<AuctionReply>('/auctionbuynow', { auctionid }, { headers: { authtoken } });
+  return { msg: res.data.msg, item: res.data.data };
+}
+
+/**
  * Live events of one item (server-sent events on GET /auctionevents/{id}): `bid` for each
- * accepted bid, `closed` when the owner approves a winner. EventSource reconnects by itself;
+ * accepted bid, `closed` when the item closes (by its end, Approve or Buy It Now; `winner` null when unsold). EventSource reconnects by itself;
  * `onOpen` runs on every (re)connection, so a page can reload the item to catch up on what it
  * missed while disconnected. Returns the unsubscribe function.
  */

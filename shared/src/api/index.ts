@@ -38,7 +38,7 @@ export {
   setPriceAlert,
 } from './wishlist';
 export { uploadPhoto } from './uploads';
-export { placeOrder, getOrders, getOrdersPage, getOrder, cancelOrder } from './orders';
+export { placeOrder, getOrders, getOrdersPage, getOrder, cancelOrder, payAuctionOrder } from './orders';
 export {
   getAuctions,
   getAuctionsPage,
@@ -48,6 +48,7 @@ export {
   getMyBidders,
   getMyBiddersPage,
   approveBidder,
+  buyItNow,
   subscribeToAuction,
 } from './auctions';
 export {
@@ -73,6 +74,7 @@ export type {
   Order,
   OrderLine,
   OrderStatus,
+  PayAuctionOrderBody,
   PayInfo,
   Review,
   Coupon,

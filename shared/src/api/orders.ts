@@ -5,6 +5,7 @@ import type {
   OrderPageReply,
   OrderReply,
   PageQuery,
+  PayAuctionOrderBody,
   PayInfo,
   PlaceOrderReply,
 } from '@marketplace/contract';
@@ -56,4 +57,16 @@ export async function cancelOrder(orderid: number): Promise<{ msg: string }> {
   const authtoken = requireLoginToken();
   const res = await http.delete<OrderReply>('/cancelorder', { headers: { authtoken, orderid: String(orderid) } });
   return { msg: res.data.msg };
+}
+
+/**
+ * PUT /payauctionorder (header authtoken): the winner of an auction item completes its order
+ * (Awaiting payment) with a bill name, an address and a payment choice; it is then Processing.
+ * Rejects 400 bad field ('Please Enter Bill name and select the Address'), 404 not your auction
+ * order, 409 already completed or cancelled, 401.
+ */
+export async function payAuctionOrder(body: PayAuctionOrderBody): Promise<{ msg: string; order: Order }> {
+  const authtoken = requireLoginToken();
+  const res = await http.put<OrderReply>('/payauctionorder', body, { headers: { authtoken } });
+  return { msg: res.data.msg, order: res.data.data };
 }

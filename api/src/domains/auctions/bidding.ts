@@ -1,11 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { AUCTION_MESSAGES, BID_INCREMENTS, type AuctionItem } from '@marketplace/contract';
 import type { Database } from '../../db/schema';
+import type { Config } from '../../config';
 import { executePrepared } from '../../db/prepared';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { areStoredPngs } from '../uploads/repository';
 import { LIST_BIDS, type BidRow, type ItemRow } from './repository';
-import { AUCTION_TEXTS, approvalRefusal } from './rules';
+import { AUCTION_TEXTS, approvalRefusal, buyNowRefusal } from './rules';
+import { closeLocked, type ClosedItem } from './close';
 
 // The auction's writes (an item put up, a bid, the owner's approval) and what they read first;
 // repository.ts holds the reads the pages show.
@@ -38,6 +40,9 @@ export interface NewAuction {
   high: number;
   end: Date;
   photoHashes: string[];
+  /** Hidden reserve and Buy It Now price, null when not given. */
+  reserve: number | null;
+  buynow: number | null;
 }
 
 export async function insertAuction(db: Kysely<Database>, a: NewAuction): Promise<number> {
@@ -56,6 +61,8 @@ export async function insertAuction(db: Kysely<Database>, a: NewAuction): Promis
       rangehighbid: a.high,
       photo_hashes: JSON.stringify(a.photoHashes),
       end_time: a.end,
+      reserve: a.reserve,
+      buynow: a.buynow,
     })
     .returning('auctionid')
     .executeTakeFirstOrThrow();
@@ -178,32 +185,73 @@ function proxyRefusal(r: ProxyRefusal): HttpError {
 }
 
 /**
- * The owner approves one of the item's bidders: closes the auction and records the winner at
- * their highest bid (answered), in one transaction holding the item's row lock.
+ * The owner's Approve (issue 25: "accept the leading bid now"): closes the item early, sold to the
+ * leader at the current bid whatever the reserve (the owner chose), exactly like the automatic
+ * close (closeLocked: the winner's order and the notices), in one transaction holding the
+ * item's row lock. Only the owner, only for the leader.
  */
-export function approveBidder(db: Kysely<Database>, auctionid: number, owner: number, winner: number): Promise<number> {
+export function approveBidder(
+  db: Kysely<Database>,
+  shipping: Config['shipping'],
+  auctionid: number,
+  owner: number,
+  winner: number,
+): Promise<ClosedItem> {
   return db.transaction().execute(async (trx) => {
     const item = await trx
       .selectFrom('auctions')
-      .select(['userid', 'status'])
+      .select(['userid', 'status', 'leader', 'bid'])
       .where('auctionid', '=', auctionid)
       .forUpdate()
       .executeTakeFirst();
     const refusal = approvalRefusal(item, owner);
     if (refusal) throw refusal;
-    const best = await trx
-      .selectFrom('bids')
-      .select((eb) => eb.fn.max('bid').as('bid'))
+    if (item!.leader !== winner) {
+      const bidOnce = await trx
+        .selectFrom('bids')
+        .select('bidid')
+        .where('auctionid', '=', auctionid)
+        .where('userid', '=', winner)
+        .limit(1)
+        .executeTakeFirst();
+      if (!bidOnce) throw badRequest(AUCTION_TEXTS.neverBid);
+      throw conflict(AUCTION_TEXTS.onlyLeader);
+    }
+    const [closed] = await closeLocked(trx, [auctionid], shipping, { winner, price: item!.bid, approved: true });
+    return closed;
+  });
+}
+
+/**
+ * Buy It Now: closes the item at once, sold to the caller at its Buy It Now price (closeLocked:
+ * the order and the notices), under the item's row lock; refused on one's own item (403), on an
+ * item closed, ended or whose Buy It Now is no longer offered (409), unknown (404).
+ */
+export function buyItNow(
+  db: Kysely<Database>,
+  shipping: Config['shipping'],
+  auctionid: number,
+  buyer: number,
+): Promise<ClosedItem> {
+  return db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('auctions')
+      .select([
+        'userid',
+        'status',
+        'approved_at',
+        'buynow',
+        'reserve',
+        'bidcount',
+        'leader_max',
+        sql<boolean>`coalesce(ends_at, end_time) > clock_timestamp()`.as('running'),
+      ])
       .where('auctionid', '=', auctionid)
-      .where('userid', '=', winner)
+      .forUpdate()
       .executeTakeFirst();
-    if (best?.bid === null || best?.bid === undefined) throw badRequest(AUCTION_TEXTS.neverBid);
-    const highbid = Number(best.bid);
-    await trx
-      .updateTable('auctions')
-      .set({ status: 'closed', winner, highbid, approved_at: sql`now()`, updated_at: sql`now()` })
-      .where('auctionid', '=', auctionid)
-      .execute();
-    return highbid;
+    const refusal = buyNowRefusal(found, buyer);
+    if (refusal) throw refusal;
+    const [closed] = await closeLocked(trx, [auctionid], shipping, { winner: buyer, price: found!.buynow! });
+    return closed;
   });
 }

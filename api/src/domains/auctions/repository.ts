@@ -1,8 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { AuctionItem, Bid } from '@marketplace/contract';
 import { imageUrl } from '../../context';
-import type { Database } from '../../db/schema';
+import type { Database, OrderStatusValue } from '../../db/schema';
 import { pageOf } from '../../lib/paging';
+import type { Config } from '../../config';
+import { effectiveStatus } from '../orders/repository';
+import { buyNowOffered } from './rules';
 
 /** Bids in the list replies of GET /getauction and in the reply to a bid (the item page gets every bid). */
 export const LIST_BIDS = 5;
@@ -26,6 +29,11 @@ export interface ItemRow {
   winner: number | null;
   live: boolean;
   bidcount: number;
+  reserve: number | null;
+  buynow: number | null;
+  leader_max: number | null;
+  outcome: 'sold' | 'unsold' | null;
+  closed_at: Date | null;
 }
 
 export interface BidRow {
@@ -72,6 +80,11 @@ function itemQuery(db: Kysely<Database>) {
     'auctions.winner',
     LIVE.as('live'),
     'auctions.bidcount',
+    'auctions.reserve',
+    'auctions.buynow',
+    'auctions.leader_max',
+    'auctions.outcome',
+    'auctions.closed_at',
   ]);
 }
 
@@ -97,6 +110,11 @@ export function toItem(row: ItemRow, bids: BidRow[], base: string): AuctionItem 
     ownerid: row.userid,
     status: row.live ? 'open' : 'closed',
     winner: row.winner,
+    outcome: row.outcome,
+    closedat: row.closed_at ? iso(row.closed_at) : null,
+    // Only whether the reserve is met: never the reserve, nor the maximum that meets it.
+    reservemet: row.reserve === null ? null : (row.leader_max ?? 0) >= row.reserve,
+    buynow: row.live && buyNowOffered(row) ? row.buynow : null,
     bidcount: row.bidcount,
     bids: bids.map((b): Bid => ({ bid: b.bid, auto: b.auto, nickname: b.nickname, at: iso(b.created_at) })),
   };
@@ -206,11 +224,21 @@ export type BidderKey = readonly [auctionid: number, highest: number, userid: nu
  * newest item first, its highest bidders first (keyset on the item, the bidder's highest bid and
  * the bidder). A bidder who raises their bid while the seller pages can move up.
  */
-export async function biddersPage(db: Kysely<Database>, seller: number, limit: number, after?: BidderKey) {
+export async function biddersPage(
+  db: Kysely<Database>,
+  delays: Config['orders'],
+  seller: number,
+  limit: number,
+  after?: BidderKey,
+) {
   const found = await db
     .selectFrom('auctions')
     .innerJoin('bids', 'bids.auctionid', 'auctions.auctionid')
     .innerJoin('users', 'users.userid', 'bids.userid')
+    // The winner's order (one per item): the winner's row shows its status.
+    .leftJoin('orders', (join) =>
+      join.onRef('orders.auctionid', '=', 'auctions.auctionid').onRef('orders.userid', '=', 'users.userid'),
+    )
     .select((eb) => [
       'users.firstname',
       'users.lastname',
@@ -218,13 +246,17 @@ export async function biddersPage(db: Kysely<Database>, seller: number, limit: n
       'users.userid',
       'auctions.auctionid',
       'auctions.productname',
+      'auctions.status',
       'auctions.winner',
       'auctions.approved_at',
+      sql<OrderStatusValue | null>`CASE WHEN orders.orderid IS NULL THEN NULL ELSE ${effectiveStatus(delays)} END`.as(
+        'order_status',
+      ),
       eb.fn.max('bids.bid').as('cartdata'),
     ])
     .where('auctions.userid', '=', seller)
     .$if(after !== undefined, (q) => q.where('auctions.auctionid', '<=', after![0]))
-    .groupBy(['auctions.auctionid', 'users.userid'])
+    .groupBy(['auctions.auctionid', 'users.userid', 'orders.orderid'])
     .$if(after !== undefined, (q) =>
       q.having(
         sql<boolean>`(-auctions.auctionid, -max(bids.bid), users.userid) > (${-after![0]}, ${-after![1]}, ${after![2]})`,

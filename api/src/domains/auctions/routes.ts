@@ -6,6 +6,7 @@ import {
   AuthHeaders,
   BidderPageQuery,
   BidderPageReply,
+  BuyNowBody,
   CreateAuctionBody,
   IdParams,
   PAGE_SIZES,
@@ -17,7 +18,8 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';
 import { replies } from '../../lib/replies';
 import { openAuctionEvents } from './events';
-import { approveBidder, insertAuction, placeBid, storedPhotoHashes } from './bidding';
+import { approveBidder, buyItNow, insertAuction, placeBid, storedPhotoHashes } from './bidding';
+import { closedEvent } from './close';
 import { biddersPage, loadAuctionItem, loadAuctionPage, toItem } from './repository';
 import { AUCTION_TEXTS, bidMaximum, bidderStatus, checkedAuctionTerms } from './rules';
 
@@ -56,7 +58,7 @@ export function auctionRoutes(app: App) {
     },
     async (req) => {
       const b = req.body;
-      const { bid, low, high, end } = checkedAuctionTerms(b);
+      const { bid, low, high, end, reserve, buynow } = checkedAuctionTerms(b);
       const photoHashes = await storedPhotoHashes(db, b.photos ?? (b.photo ? [b.photo] : []));
       const auctionid = await insertAuction(db, {
         userid: req.user.userid,
@@ -70,6 +72,8 @@ export function auctionRoutes(app: App) {
         high,
         end,
         photoHashes,
+        reserve,
+        buynow,
       });
       const item = await loadAuctionItem(db, auctionid, publicBase(config, req));
       return { status: 200, msg: 'Auction Product Added Successfully', data: item! };
@@ -127,7 +131,7 @@ export function auctionRoutes(app: App) {
       if (req.params.id !== req.user.userid) throw forbidden(AUCTION_TEXTS.othersBidders);
       const limit = pageLimit(req.query, PAGE_SIZES.bidders);
       const after = decodeCursor(req.query.cursor, ['int', 'int', 'int']);
-      const page = await biddersPage(db, req.user.userid, limit, after);
+      const page = await biddersPage(db, config.orders, req.user.userid, limit, after);
       const now = Date.now();
       const data = page.rows.map((r): BidderRow => ({
         firstname: r.firstname,
@@ -148,7 +152,10 @@ export function auctionRoutes(app: App) {
     },
   );
 
-  /** The owner approves one of the item's bidders: closes the auction and records the winner. */
+  /**
+   * The owner's Approve: accepts the leading bid now, closing the item early exactly like the
+   * automatic close (the winner's order, the notices); only for the leading bidder.
+   */
   app.put(
     '/setHighBid',
     {
@@ -158,11 +165,26 @@ export function auctionRoutes(app: App) {
     async (req) => {
       const auctionid = req.body.productid ?? req.body.auctionid;
       if (auctionid === undefined) throw badRequest(AUCTION_TEXTS.missingId);
-      const winner = req.body.userid;
-      const highbid = await approveBidder(db, auctionid, req.user.userid, winner);
-      events.publish({ type: 'closed', auctionid, winner, highbid });
+      const closed = await approveBidder(db, config.shipping, auctionid, req.user.userid, req.body.userid);
+      events.publish(closedEvent(closed));
       const item = await loadAuctionItem(db, auctionid, publicBase(config, req));
       return { status: 200, msg: 'Bidder approved: the auction is closed', data: item! };
+    },
+  );
+
+  /** Buy It Now: the caller buys the item at once at its price; the item closes with their order. */
+  app.post(
+    '/auctionbuynow',
+    {
+      schema: { headers: AuthHeaders, body: BuyNowBody, response: replies(AuctionReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      const { auctionid } = req.body;
+      const closed = await buyItNow(db, config.shipping, auctionid, req.user.userid);
+      events.publish(closedEvent(closed));
+      const item = await loadAuctionItem(db, auctionid, publicBase(config, req));
+      return { status: 200, msg: AUCTION_TEXTS.bought, data: item! };
     },
   );
 

@@ -21,6 +21,10 @@ export const AUCTION_TEXTS = {
   notOwner: 'Only the owner of this auction item can approve a bidder',
   neverBid: 'This user has not bid on this auction item',
   alreadyApproved: 'A winner has already been approved for this auction item',
+  onlyLeader: 'Only the leading bidder can be accepted: Approve accepts the leading BID now',
+  ownBuyNow: 'You cannot buy your own auction item',
+  buyNowGone: 'Buy It Now is no longer offered on this item',
+  bought: 'Bought with Buy It Now: your order is waiting for your address and payment in My Orders',
   othersBidders: 'You can only see the bidders on your own items',
   missingId: 'productid is missing: send the id of the auction item',
   tooManyStreams: 'Too many live connections right now, please try again later',
@@ -79,7 +83,7 @@ function zoneMinutes(zone: string): number {
 export function checkedAuctionTerms(
   b: CreateAuctionBody,
   now = Date.now(),
-): { bid: number; low: number; high: number; end: Date } {
+): { bid: number; low: number; high: number; end: Date; reserve: number | null; buynow: number | null } {
   const bid = wholeRupees(b.bid, 1, AUCTION_MESSAGES.bid, AUCTION_MESSAGES.wholeBid);
   const low = wholeRupees(b.rangelowbid, 0, AUCTION_MESSAGES.rangelowbid, AUCTION_MESSAGES.wholeLow);
   if (!(low < bid)) throw badRequest(AUCTION_MESSAGES.lowAboveBid);
@@ -88,7 +92,75 @@ export function checkedAuctionTerms(
   const end = parseEndTime(b.time);
   if (end.getTime() <= now) throw badRequest(AUCTION_MESSAGES.pastTime);
   if (end.getTime() > now + MAX_END_DAYS * 86_400_000) throw badRequest(AUCTION_MESSAGES.farTime);
-  return { bid, low, high, end };
+  const { reserve, buynow } = checkedReserveAndBuyNow(b, bid);
+  return { bid, low, high, end, reserve, buynow };
+}
+
+const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/** The optional reserve (at least the starting bid) and Buy It Now price (above the starting bid, at least the reserve). */
+export function checkedReserveAndBuyNow(
+  b: { reserve?: unknown; buynow?: unknown },
+  bid: number,
+): { reserve: number | null; buynow: number | null } {
+  const reserve = given(b.reserve)
+    ? wholeRupees(b.reserve, 1, AUCTION_MESSAGES.wholeReserve, AUCTION_MESSAGES.wholeReserve)
+    : null;
+  if (reserve !== null && reserve < bid) throw badRequest(AUCTION_MESSAGES.reserveBelowBid);
+  const buynow = given(b.buynow)
+    ? wholeRupees(b.buynow, 1, AUCTION_MESSAGES.wholeBuyNow, AUCTION_MESSAGES.wholeBuyNow)
+    : null;
+  if (buynow !== null && !(buynow > bid)) throw badRequest(AUCTION_MESSAGES.buyNowBelowBid);
+  if (buynow !== null && reserve !== null && buynow < reserve) throw badRequest(AUCTION_MESSAGES.buyNowBelowReserve);
+  return { reserve, buynow };
+}
+
+/** An item as a bid finds it, under its row lock; `running`: its effective end is after the bid. */
+export interface BidTarget {
+  userid: number;
+  status: 'open' | 'closed';
+  /** Set when the owner's Approve closed it (its refusal says so); otherwise a closed item has ended. */
+  approved_at?: Date | null;
+  running: boolean;
+}
+
+/**
+ * Why no bid is taken on this item, whatever the amount (undefined item: not found), or
+ * undefined; the amount is the proxy rules' (proxy.ts).
+ */
+export function bidRefusal(item: BidTarget | undefined, bidder: number): HttpError | undefined {
+  if (!item) return notFound(AUCTION_TEXTS.notFound);
+  if (item.userid === bidder) return forbidden(AUCTION_TEXTS.ownItem);
+  if (item.status === 'closed' && item.approved_at) return conflict(AUCTION_TEXTS.approved);
+  if (item.status === 'closed' || !item.running) return conflict(AUCTION_TEXTS.ended);
+  return undefined;
+}
+
+/** Whether Buy It Now is offered: a price, and no bid yet (no reserve) or the leading maximum short of the reserve. */
+export function buyNowOffered(item: {
+  buynow: number | null;
+  reserve: number | null;
+  bidcount: number;
+  leader_max: number | null;
+}): boolean {
+  if (item.buynow === null) return false;
+  if (item.reserve === null) return item.bidcount === 0;
+  return (item.leader_max ?? 0) < item.reserve;
+}
+
+/** Why the caller cannot Buy It Now (undefined item: not found), or undefined when they can. */
+export function buyNowRefusal(
+  item:
+    | (BidTarget & { buynow: number | null; reserve: number | null; bidcount: number; leader_max: number | null })
+    | undefined,
+  buyer: number,
+): HttpError | undefined {
+  if (!item) return notFound(AUCTION_TEXTS.notFound);
+  if (item.userid === buyer) return forbidden(AUCTION_TEXTS.ownBuyNow);
+  const refusal = bidRefusal(item, buyer);
+  if (refusal) return refusal;
+  if (!buyNowOffered(item)) return conflict(AUCTION_TEXTS.buyNowGone);
+  return undefined;
 }
 
 /** The approved winner's row follows the clock like an order: Processing, Shipped, Delivered. */
@@ -99,14 +171,26 @@ export function winnerStatus(approvedAt: Date, cfg: Config['auctions'], now = Da
   return 'Processing';
 }
 
-/** A bidder's row on the seller's page: Bidding while the item is open, then the winner's delivery status or Not selected. */
+/**
+ * A bidder's row on the seller's page: Bidding while the item is open; once closed, the winner's
+ * order status (an item approved before orders were placed for winners: by the clock from the
+ * approval) or Not selected.
+ */
 export function bidderStatus(
-  row: { winner: number | null; userid: number; approved_at: Date | null },
+  row: {
+    status: 'open' | 'closed';
+    winner: number | null;
+    userid: number;
+    approved_at: Date | null;
+    order_status: BidderStatus | null;
+  },
   cfg: Config['auctions'],
   now: number,
 ): BidderStatus {
-  if (row.winner === null) return 'Bidding';
-  return row.winner === row.userid && row.approved_at ? winnerStatus(row.approved_at, cfg, now) : 'Not selected';
+  if (row.status === 'open') return 'Bidding';
+  if (row.winner !== row.userid) return 'Not selected';
+  if (row.order_status) return row.order_status;
+  return row.approved_at ? winnerStatus(row.approved_at, cfg, now) : 'Processing';
 }
 
 /** Why the caller cannot approve a winner of this item (undefined item: not found), or undefined when they can. */

@@ -1,23 +1,26 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Order, OrderStatus, PlaceOrderBody } from '@marketplace/contract';
+import type { Order, OrderStatus, PayAuctionOrderBody, PlaceOrderBody } from '@marketplace/contract';
 import type { Config } from '../../config';
 import { executePrepared } from '../../db/prepared';
 import type { Database, OrderStatusValue } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { imageUrl } from '../../context';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { consumeCoupon } from '../coupons/repository';
 import { MAX_ORDER_TOTAL_PAISE, ORDER_MESSAGES, computeTotals, toPaise, toRupees } from './rules';
 
 type Delays = Config['orders'];
 
 /**
- * The status an order has now: the explicit one (operator command or cancel) when set,
- * otherwise Processing → Shipped after `shipAfterHours` → Delivered after `deliverAfterHours`
- * from the order date. Computed by the database clock, so every API process agrees.
+ * The status an order has now: the explicit one (operator command or cancel) when set; an
+ * auction win not yet paid: Awaiting payment; otherwise Processing → Shipped after
+ * `shipAfterHours` → Delivered after `deliverAfterHours` from the order date (an auction win's:
+ * from its payment). Computed by the database clock, so every API process agrees.
  */
 export function effectiveStatus(delays: Delays): RawBuilder<OrderStatusValue> {
   return sql<OrderStatusValue>`COALESCE(orders.status, CASE
-    WHEN orders.orderdate <= now() - make_interval(secs => ${delays.deliverAfterHours * 3600}) THEN 'Delivered'
-    WHEN orders.orderdate <= now() - make_interval(secs => ${delays.shipAfterHours * 3600}) THEN 'Shipped'
+    WHEN orders.auctionid IS NOT NULL AND orders.paid_at IS NULL THEN 'Awaiting payment'
+    WHEN coalesce(orders.paid_at, orders.orderdate) <= now() - make_interval(secs => ${delays.deliverAfterHours * 3600}) THEN 'Delivered'
+    WHEN coalesce(orders.paid_at, orders.orderdate) <= now() - make_interval(secs => ${delays.shipAfterHours * 3600}) THEN 'Shipped'
     ELSE 'Processing' END)`;
 }
 
@@ -33,6 +36,9 @@ const ORDER_COLUMNS = [
   'orders.discount',
   'orders.couponname',
   'orders.cancelled_at',
+  'orders.auctionid',
+  'orders.paid_at',
+  'auctions.photo_hashes',
 ] as const;
 
 /** The caller's orders (newest first: `limit` of them before the order `before`), or one of them; never another user's. */
@@ -41,9 +47,12 @@ export async function loadOrders(
   delays: Delays,
   userid: number,
   which: { orderid: number } | { before?: number; limit: number },
+  /** The public base of photo URLs (an auction win shows its item's photo). */
+  base = '',
 ): Promise<Order[]> {
   let query = db
     .selectFrom('orders')
+    .leftJoin('auctions', 'auctions.auctionid', 'orders.auctionid')
     .select([...ORDER_COLUMNS, effectiveStatus(delays).as('effective_status')])
     .where('orders.userid', '=', userid);
   if ('orderid' in which) query = query.where('orders.orderid', '=', which.orderid);
@@ -75,9 +84,12 @@ export async function loadOrders(
     });
     byOrder.set(l.orderid, list);
   }
-  return rows.map((r) =>
-    toOrder({ ...r, status: r.effective_status as OrderStatus }, byOrder.get(r.orderid) ?? [], delays),
-  );
+  return rows.map((r) => {
+    const order = toOrder({ ...r, status: r.effective_status as OrderStatus }, byOrder.get(r.orderid) ?? [], delays);
+    if (r.auctionid === null) return order;
+    const hash = r.photo_hashes?.[0];
+    return { ...order, auctionid: r.auctionid, ...(hash ? { photo: imageUrl(base, hash) } : {}) };
+  });
 }
 
 /** The reply shape of an order from its row (with the status it has now) and its lines. */
@@ -88,19 +100,22 @@ export function toOrder(
     billname: string;
     billaddress: string;
     ordernote: string;
-    payinfo: string;
+    payinfo: string | null;
     billamount: number | string;
     billtax: number | string;
     discount: number | string;
     couponname: string | null;
     cancelled_at: Date | string | null;
     status: OrderStatus;
+    /** An auction win's payment: its delivery clock starts there. */
+    paid_at?: Date | string | null;
   },
   lines: Order['orderdata'],
   delays: Delays,
 ): Order {
   const date = new Date(r.orderdate);
-  const at = (hours: number) => new Date(date.getTime() + hours * 3600_000).toISOString();
+  const from = r.paid_at ? new Date(r.paid_at) : date;
+  const at = (hours: number) => new Date(from.getTime() + hours * 3600_000).toISOString();
   const billamount = toPaise(r.billamount);
   const billtax = toPaise(r.billtax);
   return {
@@ -115,7 +130,7 @@ export function toOrder(
     status: r.status,
     ordernote: r.ordernote,
     billaddress: r.billaddress,
-    payinfo: r.payinfo as Order['payinfo'],
+    payinfo: (r.payinfo ?? null) as Order['payinfo'],
     orderdata: lines,
     shippedBy: at(delays.shipAfterHours),
     deliveredBy: at(delays.deliverAfterHours),
@@ -249,7 +264,7 @@ export async function cancelOrder(
     .set({ status: 'Cancelled', status_set_at: sql`now()`, cancelled_at: sql`now()` })
     .where('orderid', '=', orderid)
     .where('userid', '=', userid)
-    .where(sql<boolean>`${status} IN ('Processing', 'Shipped')`)
+    .where(sql<boolean>`${status} IN ('Awaiting payment', 'Processing', 'Shipped')`)
     .returning('orderid')
     .executeTakeFirst();
   if (cancelled) return true;
@@ -293,4 +308,37 @@ export async function setOrderStatus(
       .executeTakeFirstOrThrow();
     return { before: current.effective_status, after: updated.effective_status };
   });
+}
+
+/**
+ * The winner of an auction completes its order (checkout's rules: bill name, an address,
+ * a payment choice): one guarded UPDATE, only on the caller's own auction order still awaiting
+ * payment; 404 for an order that is not theirs or not an auction win, 409 once completed.
+ */
+export async function payAuctionOrder(db: Kysely<Database>, userid: number, body: PayAuctionOrderBody): Promise<void> {
+  const paid = await db
+    .updateTable('orders')
+    .set({
+      billname: body.billname.trim(),
+      billaddress: body.billaddress.trim(),
+      ordernote: (body.ordernote ?? '').trim(),
+      payinfo: body.payinfo,
+      paid_at: sql`now()`,
+    })
+    .where('orderid', '=', body.orderid)
+    .where('userid', '=', userid)
+    .where('auctionid', 'is not', null)
+    .where('paid_at', 'is', null)
+    .where('status', 'is', null)
+    .returning('orderid')
+    .executeTakeFirst();
+  if (paid) return;
+  const row = await db
+    .selectFrom('orders')
+    .select(['auctionid', 'status'])
+    .where('orderid', '=', body.orderid)
+    .where('userid', '=', userid)
+    .executeTakeFirst();
+  if (!row || row.auctionid === null) throw notFound(ORDER_MESSAGES.notFound);
+  throw conflict(row.status === 'Cancelled' ? ORDER_MESSAGES.alreadyCancelled : ORDER_MESSAGES.alreadyPaid);
 }

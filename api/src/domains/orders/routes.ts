@@ -5,20 +5,36 @@ import {
   OrderPageReply,
   PAGE_SIZES,
   OrderReply,
+  PayAuctionOrderBody,
   PlaceOrderBody,
   PlaceOrderHeaders,
   PlaceOrderReply,
   SHOP_MESSAGES,
+  type Order,
 } from '@marketplace/contract';
-import type { App } from '../../context';
+import type { FastifyRequest } from 'fastify';
+import { publicBase, type App } from '../../context';
 import { notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit, pageOf } from '../../lib/paging';
 import { replies } from '../../lib/replies';
-import { cancelOrder, loadOrders, placeOrder } from './repository';
+import { cancelOrder, loadOrders, payAuctionOrder, placeOrder } from './repository';
 import { ORDER_MESSAGES, cancelRefusal, confirmationMail } from './rules';
 
 export function orderRoutes(app: App) {
   const { db, config, mailer } = app.ctx;
+
+  /** One of the caller's orders as the replies show it (undefined: none of theirs). */
+  const callersOrder = async (req: FastifyRequest, orderid: number): Promise<Order | undefined> =>
+    (await loadOrders(db, config.orders, req.user.userid, { orderid }, publicBase(config, req)))[0];
+
+  /** The confirmation mail, after the commit and without holding up the reply: a mail failure never fails the order. */
+  function sendConfirmation(req: FastifyRequest, order: Order): void {
+    try {
+      mailer.sendLater(confirmationMail(req.user, order));
+    } catch (err) {
+      req.log.error({ err }, 'Could not queue the order confirmation mail');
+    }
+  }
 
   /**
    * POST /orderauth: orders the caller's whole cart (repository.placeOrder); anything the body
@@ -38,12 +54,7 @@ export function orderRoutes(app: App) {
         return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: { orderid: placed.replayedOrderid } };
       }
 
-      // After the commit and without holding up the reply: a mail failure never fails the order.
-      try {
-        mailer.sendLater(confirmationMail(user, placed.order));
-      } catch (err) {
-        req.log.error({ err }, 'Could not queue the order confirmation mail');
-      }
+      sendConfirmation(req, placed.order);
       return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: { orderid: placed.order.orderid } };
     },
   );
@@ -60,7 +71,7 @@ export function orderRoutes(app: App) {
       const limit = pageLimit(req.query, PAGE_SIZES.orders);
       const before = decodeCursor(req.query.cursor, ['int'])?.[0];
       const page = pageOf(
-        await loadOrders(db, config.orders, user.userid, { before, limit: limit + 1 }),
+        await loadOrders(db, config.orders, user.userid, { before, limit: limit + 1 }, publicBase(config, req)),
         limit,
         (o) => [o.orderid],
       );
@@ -77,8 +88,7 @@ export function orderRoutes(app: App) {
     '/order',
     { schema: { headers: OrderHeaders, response: replies(OrderReply) }, config: { auth: { token: 'header' } } },
     async (req) => {
-      const { user } = req;
-      const [order] = await loadOrders(db, config.orders, user.userid, { orderid: req.headers.orderid });
+      const order = await callersOrder(req, req.headers.orderid);
       if (!order) throw notFound(ORDER_MESSAGES.notFound);
       return { status: 200, msg: 'Order', data: order };
     },
@@ -93,8 +103,26 @@ export function orderRoutes(app: App) {
       const orderid = req.headers.orderid;
       const cancelled = await cancelOrder(db, config.orders, user.userid, orderid);
       if (cancelled !== true) throw cancelRefusal(cancelled);
-      const [order] = await loadOrders(db, config.orders, user.userid, { orderid });
-      return { status: 200, msg: ORDER_MESSAGES.cancelled, data: order };
+      const order = await callersOrder(req, orderid);
+      return { status: 200, msg: ORDER_MESSAGES.cancelled, data: order! };
+    },
+  );
+
+  /**
+   * PUT /payauctionorder: the winner of an auction item gives its order the checkout's bill name,
+   * address and payment (only their own order, once); it is then Processing like any order.
+   */
+  app.put(
+    '/payauctionorder',
+    {
+      schema: { headers: AuthHeaders, body: PayAuctionOrderBody, response: replies(OrderReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      await payAuctionOrder(db, req.user.userid, req.body);
+      const order = (await callersOrder(req, req.body.orderid))!;
+      sendConfirmation(req, order);
+      return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: order };
     },
   );
 }

@@ -14,6 +14,7 @@ export const ORDER_MESSAGES = {
   emptyCart: 'Your cart is empty: add a product before placing an order',
   notFound: 'Order not found',
   cancelled: 'Order Cancelled Successfully',
+  alreadyPaid: 'This auction order already has its address and payment',
   alreadyCancelled: 'This order is already cancelled',
   delivered: 'This order is already Delivered and can no longer be cancelled',
   tooLarge: `This order is too large to place: one order can total at most ${formatRupees(toRupees(MAX_ORDER_TOTAL_PAISE))}. Please remove some items from your cart.`,
@@ -49,6 +50,7 @@ const rs = (paise: number) => formatRupees(toRupees(paise));
 
 /** The order confirmation mail, built from the placed order. */
 export function confirmationMail(user: SignedInUser, order: Order) {
+  const payment = order.payinfo ?? 'to be chosen';
   const lines = order.orderdata.map((l) => `  ${l.productname} × ${l.quantity}   ${formatRupees(l.price)}`);
   const subtotal = toPaise(order.billamount) + toPaise(order.discount);
   return {
@@ -65,7 +67,7 @@ export function confirmationMail(user: SignedInUser, order: Order) {
       ...(order.discount > 0 ? [`Discount(Promocode ${order.couponname}): -${rs(toPaise(order.discount))}`] : []),
       `Shipping: ${order.billtax === 0 ? 'Free Delivery' : rs(toPaise(order.billtax))}`,
       `Total: ${rs(toPaise(order.total))}`,
-      `Payment: ${order.payinfo}`,
+      `Payment: ${payment}`,
       '',
       `Deliver to: ${order.billname}, ${order.billaddress}`,
       `Expected delivery: ${order.deliveredBy.slice(0, 10)}`,

@@ -21,6 +21,8 @@ const description = () => field('Description');
 const age = () => field('Age of Product');
 const endTime = () => field('Auction ends on');
 const photos = () => field('Photos of the item');
+const reserve = () => field('Reserve price (Rs.)');
+const buynow = () => field('Buy It Now price (Rs.)');
 
 /** The message under a field, verbatim (trailing spaces included), or null. */
 function messageOf(input: HTMLElement): string | null {
@@ -212,6 +214,49 @@ describe('add auction', () => {
     await waitFor(() => expect(currentPath()).toBe('/auctionproduct/42'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sunset over the Ghats' })).toBeInTheDocument();
     expect(api.getAuction).toHaveBeenCalledWith(42);
+  });
+
+  it('takes an optional reserve and Buy It Now price with the server’s rules and messages', async () => {
+    await renderAt('/addauction');
+    await fillValid();
+    // Both optional: blank passes, the photos unlock.
+    expect(photos()).toBeEnabled();
+    await userEvent.type(reserve(), '4000');
+    expect(messageOf(reserve())).toBe('Reserve price must not be lower than BID Value');
+    expect(photos()).toBeDisabled();
+    await userEvent.clear(reserve());
+    await userEvent.type(reserve(), '12.5');
+    expect(messageOf(reserve())).toBe('Reserve price must be a whole number of rupees, at least 1');
+    await userEvent.clear(reserve());
+    await userEvent.type(reserve(), '7000');
+    expect(messageOf(reserve())).toBeNull();
+    await userEvent.type(buynow(), '5000');
+    expect(messageOf(buynow())).toBe('Buy It Now price must be Greater than BID Value');
+    await userEvent.clear(buynow());
+    await userEvent.type(buynow(), '6000');
+    expect(messageOf(buynow())).toBe('Buy It Now price must not be lower than the reserve price');
+    await userEvent.clear(buynow());
+    await userEvent.type(buynow(), '8000');
+    expect(messageOf(buynow())).toBeNull();
+    expect(photos()).toBeEnabled();
+  });
+
+  it('sends the reserve and Buy It Now price when given', async () => {
+    jest
+      .spyOn(http, 'post')
+      .mockResolvedValue({ data: { status: 200, msg: 'File Uploaded', data: 'http://localhost:4000/images/abc.png' } });
+    const created = auctionItem({ auctionid: 43, ownerid: 1 });
+    api.createAuction.mockResolvedValue(created);
+    api.getAuction.mockResolvedValue(created);
+    await renderAt('/addauction');
+    await fillValid();
+    await userEvent.type(reserve(), '7000');
+    await userEvent.type(buynow(), '8000');
+    await userEvent.upload(photos(), new File([new Uint8Array([137, 80, 78, 71])], 'front.png', { type: 'image/png' }));
+    const create = screen.getByRole('button', { name: 'Create Auction' });
+    await waitFor(() => expect(create).toBeEnabled());
+    await userEvent.click(create);
+    expect(api.createAuction).toHaveBeenCalledWith(expect.objectContaining({ reserve: 7000, buynow: 8000 }));
   });
 
   it("shows the server's message as an error toast and stays on the form", async () => {

@@ -23,6 +23,7 @@ import {
   AUCTION_CATEGORIES,
   auctionChecks,
   FIELD_ORDER,
+  OPTIONAL_FIELDS,
   parseRupees,
   toLocalInput,
   YEAR_MS,
@@ -41,6 +42,8 @@ const LABELS: Record<AuctionField, string> = {
   description: 'Description',
   ageproduct: 'Age of Product',
   time: 'Auction ends on',
+  reserve: 'Reserve price (Rs.)',
+  buynow: 'Buy It Now price (Rs.)',
 };
 
 /** The form itself (signed-in users only). */
@@ -60,7 +63,8 @@ function AddAuctionForm(): ReactElement {
       ...binding,
       id: `auction-${name}`,
       label: LABELS[name],
-      required: true,
+      required: !OPTIONAL_FIELDS.includes(name),
+      optional: OPTIONAL_FIELDS.includes(name),
       disabled: binding.disabled || busy,
     };
   };
@@ -84,6 +88,8 @@ function AddAuctionForm(): ReactElement {
         ageproduct: values.ageproduct.trim(),
         time: values.time,
         photos,
+        ...(values.reserve.trim() ? { reserve: parseRupees(values.reserve) ?? 0 } : {}),
+        ...(values.buynow.trim() ? { buynow: parseRupees(values.buynow) ?? 0 } : {}),
       });
       notify('Auction Product Added Successfully,1');
       // We open the new item (the spec went to /): the seller sees it, and its bids arrive live.
@@ -140,6 +146,22 @@ function AddAuctionForm(): ReactElement {
               min={toLocalInput(now)}
               max={toLocalInput(now + YEAR_MS)}
               hint="Bids close at this date and time"
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>Reserve and Buy It Now</legend>
+          <div className={styles.row2}>
+            <Field
+              {...bind('reserve')}
+              inputMode="numeric"
+              hint="Hidden: the item sells only to a BID at or above it. Bidders see only whether it is met."
+            />
+            <Field
+              {...bind('buynow')}
+              inputMode="numeric"
+              hint="A shopper may buy at once at this price until a BID meets the reserve (or the first BID)."
             />
           </div>
         </fieldset>

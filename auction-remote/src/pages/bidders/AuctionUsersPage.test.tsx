@@ -66,9 +66,10 @@ describe('My Product BID Users', () => {
       ['1918 One Rupee Note', 'Priya Nair', 'priya.nair@example.com', 'Rs. 2,600', 'Bidding'],
       ['1918 One Rupee Note', 'Rohan Mehta', 'rohan.mehta@example.com', 'Rs. 2,400', 'Bidding'],
     ]);
-    rowsOf('1918 One Rupee Note').forEach((r) =>
-      expect(within(r).getByRole('button', { name: /^Approve/ })).toBeInTheDocument(),
-    );
+    // Approve accepts the leading BID now: only the leader's row (highest BID first) offers it.
+    const [leader, runnerUp] = rowsOf('1918 One Rupee Note');
+    expect(within(leader!).getByRole('button', { name: /^Approve/ })).toBeInTheDocument();
+    expect(within(runnerUp!).queryByRole('button', { name: /^Approve/ })).toBeNull();
 
     // The closed item: the winner's row says Approved with its delivery status, and nobody can be approved any more.
     const [winner, other] = rowsOf('Sunset over the Ghats');
@@ -85,19 +86,25 @@ describe('My Product BID Users', () => {
     api.getMyBiddersPage
       .mockResolvedValueOnce(lastPage(ROWS))
       .mockResolvedValueOnce(
-        lastPage([{ ...ROWS[0], status: 'Not selected' }, { ...ROWS[1], status: 'Processing' }, ROWS[2], ROWS[3]]),
+        lastPage([
+          { ...ROWS[0], status: 'Awaiting payment' },
+          { ...ROWS[1], status: 'Not selected' },
+          ROWS[2],
+          ROWS[3],
+        ]),
       );
     api.approveBidder.mockResolvedValue(auctionItem({ status: 'closed' }));
     await renderAt(`/auctionusers/${OWNER}`);
     await screen.findByRole('region', { name: '1918 One Rupee Note' });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Approve Rohan Mehta for 1918 One Rupee Note' }));
-    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Rohan Mehta'));
-    expect(api.approveBidder).toHaveBeenCalledWith(4, 2);
+    await userEvent.click(screen.getByRole('button', { name: 'Approve Priya Nair for 1918 One Rupee Note' }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Priya Nair'));
+    expect(api.approveBidder).toHaveBeenCalledWith(4, 3);
     expect(await toastKind('Bidder Approved Successfully')).toBe('success');
 
-    await waitFor(() => expect(rowsOf('1918 One Rupee Note')[1]).toHaveTextContent('Approved'));
-    expect(rowsOf('1918 One Rupee Note')[1]).toHaveTextContent('Processing');
+    // The winner's order waits for their payment.
+    await waitFor(() => expect(rowsOf('1918 One Rupee Note')[0]).toHaveTextContent('Approved'));
+    expect(rowsOf('1918 One Rupee Note')[0]).toHaveTextContent('Awaiting payment');
     expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
     expect(api.getMyBiddersPage).toHaveBeenCalledTimes(2);
   });

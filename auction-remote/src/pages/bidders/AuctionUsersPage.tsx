@@ -28,7 +28,8 @@ import styles from './AuctionUsersPage.module.css';
 
 export const NOT_YOURS_TEXT = 'You can only see the bidders on your own items';
 export const APPROVED_TOAST = 'Bidder Approved Successfully,1';
-const WINNER_STATUSES = new Set(['Processing', 'Shipped', 'Delivered']);
+/** The winner's row carries their order's status. */
+const WINNER_STATUSES = new Set(['Awaiting payment', 'Processing', 'Shipped', 'Delivered', 'Cancelled']);
 /** GET /getUserAuction/{id}'s largest page: after an approval the rows loaded so far are read again, in one read of at most this many. */
 const BIDDERS_MAX_PAGE = 200;
 
@@ -73,6 +74,9 @@ interface ItemBiddersProps {
 
 function ItemBidders({ group, onApprove, busy, rowRef }: ItemBiddersProps): ReactElement {
   const open = group.rows.every((r) => r.status === 'Bidding');
+  const sold = group.rows.some((r) => WINNER_STATUSES.has(r.status));
+  // Approve accepts the leading BID now: the leader is the first row (highest BID first).
+  const leader = group.rows[0];
   const headingId = `bidders-${group.auctionid}`;
   return (
     <section className={`${ui.panel} ${styles.group}`} aria-labelledby={headingId}>
@@ -81,7 +85,7 @@ function ItemBidders({ group, onApprove, busy, rowRef }: ItemBiddersProps): Reac
           {group.productname}
         </h2>
         <span className={`${ui.badge} ${open ? ui.badgeOpen : ui.badgeClosed}`}>
-          {open ? 'Open' : 'Winner approved'}
+          {open ? 'Open' : sold ? 'Winner approved' : 'Ended unsold'}
         </span>
         <Link className={`${ui.btnText} ${styles.view}`} to={auctionProductPath(group.auctionid)}>
           View item<span className={ui.visuallyHidden}>: {group.productname}</span>
@@ -120,7 +124,8 @@ function ItemBidders({ group, onApprove, busy, rowRef }: ItemBiddersProps): Reac
                   <td data-label="Status">
                     <StatusCell row={row} />
                   </td>
-                  {open && (
+                  {open && row !== leader && <td className={styles.action} />}
+                  {open && row === leader && (
                     <td className={styles.action}>
                       <button
                         type="button"

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, type AuctionEvent } from '@marketplace/shared';
-import { auctionItem, currentPath, customer, mockApi, signInAs, toastKind } from '@marketplace/shared/testing';
+import { auctionItem, currentPath, customer, mockApi, signInAs, signOut, toastKind } from '@marketplace/shared/testing';
 import { renderAt } from '../../testing/renderAt';
 
 const api = mockApi();
@@ -251,21 +251,117 @@ describe('auction item page', () => {
     await openItem();
     expect(screen.getByRole('button', { name: 'Add BID' })).toBeInTheDocument();
 
-    emit({ type: 'closed', auctionid: 1, winner: 9, highbid: 5000 });
+    emit({
+      type: 'closed',
+      auctionid: 1,
+      winner: 9,
+      highbid: 5000,
+      outcome: 'sold',
+      closedat: new Date().toISOString(),
+    });
     expect(screen.queryByRole('button', { name: 'Add BID' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/^Your BID/)).not.toBeInTheDocument();
-    expect(screen.getByText('This auction is closed')).toBeInTheDocument();
+    expect(screen.getByText('Sold for Rs. 5,000')).toBeInTheDocument();
     expect(screen.getByText('Won by Priya with a BID of Rs. 5,000.')).toBeInTheDocument();
     expect(screen.getByRole('timer', { name: 'Time left' })).toHaveTextContent('Auction closed');
-    expect(screen.getByText('Bidding has closed: the owner approved a winner')).toBeInTheDocument();
+    expect(screen.getByText('Bidding has closed: sold for Rs. 5,000')).toBeInTheDocument();
   });
 
-  it('tells the winner they won', async () => {
+  it('tells the winner they won, with the way to their order', async () => {
     signInAs();
-    await openItem(auctionItem({ status: 'closed', winner: BIDDER }));
-    expect(
-      await screen.findByText('Congratulations, you won this item with your BID of Rs. 5,000.'),
-    ).toBeInTheDocument();
+    await openItem(auctionItem({ status: 'closed', outcome: 'sold', winner: BIDDER }));
+    expect(await screen.findByText('You won')).toBeInTheDocument();
+    expect(screen.getByText('Congratulations, you won this item with your BID of Rs. 5,000.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay for your order in My Orders' })).toHaveAttribute(
+      'href',
+      '/myaccount/myorder',
+    );
+  });
+
+  it('an item that ended unsold says so, live too', async () => {
+    signInAs();
+    await openItem(auctionItem({ reservemet: false }));
+    expect(screen.getByText('Reserve not met')).toBeInTheDocument();
+    emit({ type: 'closed', auctionid: 1, winner: null, highbid: 5000, outcome: 'unsold' });
+    expect(screen.getByText('Ended unsold')).toBeInTheDocument();
+    expect(screen.getByText('No BID met the reserve price.')).toBeInTheDocument();
+    expect(screen.getByText('Bidding has closed: the item ended unsold')).toBeInTheDocument();
+    expect(screen.queryByText(/Sold for/)).not.toBeInTheDocument();
+  });
+
+  it('says whether the reserve is met, never the reserve itself', async () => {
+    await openItem(auctionItem({ reservemet: true }));
+    expect(screen.getByText('Reserve met')).toBeInTheDocument();
+    expect(screen.queryByText('Reserve not met')).not.toBeInTheDocument();
+  });
+
+  it('shows no reserve line when the item has none', async () => {
+    await openItem(auctionItem({ reservemet: null }));
+    expect(screen.queryByText(/^Reserve/)).not.toBeInTheDocument();
+  });
+
+  describe('Buy It Now', () => {
+    afterEach(() => jest.restoreAllMocks());
+
+    it('buys after confirmation: the server’s toast, and the page shows the win', async () => {
+      signInAs();
+      const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+      await openItem(auctionItem({ buynow: 9000, reservemet: false }));
+      api.buyItNow.mockResolvedValue({
+        msg: 'Bought with Buy It Now: your order is waiting for your address and payment in My Orders',
+        item: auctionItem({
+          status: 'closed',
+          outcome: 'sold',
+          winner: BIDDER,
+          highbid: 9000,
+          bid: 9000,
+          buynow: null,
+        }),
+      });
+      await userEvent.click(screen.getByRole('button', { name: 'Buy It Now Rs. 9,000' }));
+      expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Rs. 9,000'));
+      expect(api.buyItNow).toHaveBeenCalledWith(1);
+      expect(
+        await toastKind('Bought with Buy It Now: your order is waiting for your address and payment in My Orders'),
+      ).toBe('success');
+      expect(await screen.findByText('You won')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Buy It Now/ })).not.toBeInTheDocument();
+    });
+
+    it('does nothing when the confirmation is declined; a refusal is an error toast', async () => {
+      signInAs();
+      const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+      await openItem(auctionItem({ buynow: 9000 }));
+      await userEvent.click(screen.getByRole('button', { name: 'Buy It Now Rs. 9,000' }));
+      expect(api.buyItNow).not.toHaveBeenCalled();
+      confirm.mockReturnValue(true);
+      api.buyItNow.mockRejectedValue(new ApiError(409, 'Buy It Now is no longer offered on this item'));
+      await userEvent.click(screen.getByRole('button', { name: 'Buy It Now Rs. 9,000' }));
+      expect(await toastKind('Buy It Now is no longer offered on this item')).toBe('error');
+    });
+
+    it('sends a signed-out visitor to login first', async () => {
+      signOut();
+      await openItem(auctionItem({ buynow: 9000 }));
+      await userEvent.click(screen.getByRole('button', { name: 'Buy It Now Rs. 9,000' }));
+      expect(api.buyItNow).not.toHaveBeenCalled();
+      expect(currentPath()).toBe('/login?next=%2Fauctionproduct%2F1');
+    });
+
+    it('is not offered on the owner’s own item, nor once the item is closed or Buy It Now has gone', async () => {
+      signInAs();
+      api.getUserData.mockResolvedValue(customer({ userid: 1 }));
+      await openItem(auctionItem({ ownerid: 1, buynow: 9000 }));
+      expect(screen.queryByRole('button', { name: /Buy It Now/ })).not.toBeInTheDocument();
+    });
+
+    it('disappears when the live close arrives', async () => {
+      signInAs();
+      await openItem(auctionItem({ buynow: 9000 }));
+      expect(screen.getByRole('button', { name: 'Buy It Now Rs. 9,000' })).toBeInTheDocument();
+      emit({ type: 'closed', auctionid: 1, winner: 9, highbid: 9000, outcome: 'sold' });
+      expect(screen.queryByRole('button', { name: /Buy It Now/ })).not.toBeInTheDocument();
+    });
   });
 
   it('stops listening when the page is left', async () => {

@@ -13,6 +13,7 @@ import {
   HOME_PATH,
   LoadFailed,
   Loading,
+  myAccountPath,
   parseId,
   subscribeToAuction,
   usePageMeta,
@@ -24,11 +25,12 @@ import {
 import { AuctionPhoto } from '../../components/AuctionPhoto';
 import { WatchHeart } from '../../components/WatchHeart';
 import { countdownText, formatDateTime, useHasEnded, useNow } from '../../lib/countdown';
-import { applyEvent, endOf, refreshItem, winnerName } from '../../lib/live';
+import { applyEvent, closedAnnouncement, endOf, refreshItem, winnerName } from '../../lib/live';
 import { useMyUserId, type MyUserId } from '../../lib/useMyUserId';
 import { useWatchedSync } from '../../lib/watching';
 import ui from '../../styles/ui.module.css';
 import { BidForm } from './BidForm';
+import { BuyItNow } from './BuyItNow';
 import { BidHistory } from './BidHistory';
 import { ContactAgent } from './ContactAgent';
 import styles from './AuctionProductPage.module.css';
@@ -69,21 +71,32 @@ function Gallery({ item }: { item: AuctionItem }): ReactElement {
   );
 }
 
-/** What replaces the bid form once the auction is over. */
+/** What replaces the bid form once the auction is over: sold (the winner told so, with their order) or unsold. */
 function ClosedNotice({ item, me }: { item: AuctionItem; me: MyUserId }): ReactElement {
   const name = winnerName(item);
-  let winner: string;
-  if (item.winner === null) winner = 'Bidding has ended. The owner will approve a winner from the bids.';
-  else if (me.status === 'ready' && me.data === item.winner)
-    winner = `Congratulations, you won this item with your BID of ${formatPrice(item.highbid)}.`;
-  else
-    winner = name
-      ? `Won by ${name} with a BID of ${formatPrice(item.highbid)}.`
-      : `Sold for ${formatPrice(item.highbid)}.`;
+  const mine = item.winner !== null && me.status === 'ready' && me.data === item.winner;
+  let title = 'This auction is closed';
+  let text: string;
+  if (item.outcome === 'unsold') {
+    title = 'Ended unsold';
+    text = item.reservemet === false ? 'No BID met the reserve price.' : 'Nobody bid on this item.';
+  } else if (item.winner === null) text = 'Bidding has ended. The result is on its way.';
+  else if (mine) {
+    title = 'You won';
+    text = `Congratulations, you won this item with your BID of ${formatPrice(item.highbid)}.`;
+  } else {
+    title = `Sold for ${formatPrice(item.highbid)}`;
+    text = name ? `Won by ${name} with a BID of ${formatPrice(item.highbid)}.` : 'This auction is closed.';
+  }
   return (
     <div className={styles.closedNotice}>
-      <p className={styles.closedTitle}>This auction is closed</p>
-      <p className={styles.closedText}>{winner}</p>
+      <p className={styles.closedTitle}>{title}</p>
+      <p className={styles.closedText}>{text}</p>
+      {mine && (
+        <Link className={ui.btn} to={myAccountPath('myorder')}>
+          Pay for your order in My Orders
+        </Link>
+      )}
     </div>
   );
 }
@@ -126,6 +139,11 @@ function Details({
             <span className={`${ui.badge} ${closed ? ui.badgeClosed : ui.badgeOpen}`}>
               {closed ? 'Closed' : 'Open for bids'}
             </span>
+            {item.reservemet !== undefined && item.reservemet !== null && (
+              <span className={`${ui.badge} ${item.reservemet ? ui.badgeOpen : ui.badgeClosed}`}>
+                {item.reservemet ? 'Reserve met' : 'Reserve not met'}
+              </span>
+            )}
           </div>
           <div className={styles.titleRow}>
             <h1 id="auction-product-name" className={styles.name}>
@@ -181,6 +199,9 @@ function Details({
             </h2>
             {closed && <ClosedNotice item={item} me={me} />}
             {!closed && !isOwner && <BidForm item={item} onPlaced={onBid} />}
+            {!closed && !isOwner && typeof item.buynow === 'number' && (
+              <BuyItNow item={{ ...item, buynow: item.buynow }} onBought={onBid} />
+            )}
             {isOwner && (
               <div className={styles.ownerNote}>
                 <p>
@@ -298,7 +319,8 @@ export function AuctionProductPage(): ReactElement {
       (event) => {
         update((shown) => applyEvent(shown, event));
         if (event.type === 'bid') setAnnouncement(`New BID: ${formatPrice(event.bid)} by ${event.nickname}`);
-        else setAnnouncement('Bidding has closed: the owner approved a winner');
+        else
+          setAnnouncement(closedAnnouncement({ outcome: event.outcome, highbid: event.highbid, winner: event.winner }));
       },
       () => {
         if (connected.current) {

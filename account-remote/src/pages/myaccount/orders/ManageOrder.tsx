@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Link, Navigate, useNavigate } from '@marketplace/shared/router';
 import {
+  auctionProductPath,
   cancelOrder,
   errorMessage,
   hasStatus,
@@ -11,6 +12,8 @@ import {
 } from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import { LoadedOrder, OrderHead, OrderTimeline, useSelectedOrderId } from './OrderBits';
+import { OrderItems } from './OrdersTable';
+import { PayAuctionOrder } from './PayAuctionOrder';
 import { canCancel, formatDate, money, orderSubtotal, orderTotal, paymentName, shippingText } from './orderFormat';
 import accountStyles from '../Account.module.css';
 import styles from './Orders.module.css';
@@ -58,7 +61,11 @@ function Items({ order }: { order: Order }): ReactElement {
         {order.orderdata.map((line, i) => (
           <tr key={`${line.productid}-${i}`}>
             <td data-label="Product">
-              {line.productid > 0 ? (
+              {order.auctionid !== undefined ? (
+                <Link className={accountStyles.cardLink} to={auctionProductPath(order.auctionid)}>
+                  <OrderItems order={order} />
+                </Link>
+              ) : line.productid > 0 ? (
                 <Link className={accountStyles.cardLink} to={productDetailsPath(line.productid)}>
                   {line.productname}
                 </Link>
@@ -135,9 +142,12 @@ function CancelOrder({ order }: { order: Order }): ReactElement {
   );
 }
 
-function OrderDetail({ order }: { order: Order }): ReactElement {
+function OrderDetail({ order: loaded }: { order: Order }): ReactElement {
+  // An auction win completed here is shown as the server answered it.
+  const [order, setOrder] = useState(loaded);
   return (
     <>
+      {order.status === 'Awaiting payment' && <PayAuctionOrder order={order} onPaid={setOrder} />}
       <div className={accountStyles.panel}>
         <OrderHead order={order} link={{ to: myAccountPath('trackorder'), label: 'Track Order' }} />
         <OrderTimeline order={order} />
@@ -193,9 +203,11 @@ function OrderDetail({ order }: { order: Order }): ReactElement {
               <dt>Payment</dt>
               {/* Cash on delivery is paid when the order arrives: "Paid by" would not be true yet. */}
               <dd>
-                {order.payinfo === 'cod'
-                  ? 'Cash on Delivery: pay when it arrives'
-                  : `Paid by ${paymentName(order.payinfo)}`}
+                {order.payinfo === null
+                  ? 'Not chosen yet: choose it above to place the order'
+                  : order.payinfo === 'cod'
+                    ? 'Cash on Delivery: pay when it arrives'
+                    : `Paid by ${paymentName(order.payinfo)}`}
               </dd>
             </div>
           </dl>

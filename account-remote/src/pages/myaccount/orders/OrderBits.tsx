@@ -19,9 +19,10 @@ import { formatDate, formatDateTime } from './orderFormat';
 import accountStyles from '../Account.module.css';
 import styles from './Orders.module.css';
 
-/** A coloured status pill: Processing, Shipped, Delivered or Cancelled. */
+/** A coloured status pill: Awaiting payment, Processing, Shipped, Delivered or Cancelled. */
 export function StatusBadge({ status }: { status: OrderStatus }): ReactElement {
-  return <span className={[styles.badge, styles[status]].join(' ')}>{status}</span>;
+  const tone = status === 'Awaiting payment' ? styles.awaiting : styles[status];
+  return <span className={[styles.badge, tone].join(' ')}>{status}</span>;
 }
 
 /** 'Order #12 [status]', when it was placed (and `detail`), and a link to the order's other page. */
@@ -98,13 +99,23 @@ function stepDate(reached: boolean, iso: string, now: number): string {
   return Date.parse(iso) <= now ? formatDate(iso) : '';
 }
 
-/** Processing → Shipped → Delivered with the steps up to the current one finished (spec section 4); a cancelled order ends in a red Cancelled step. */
+/**
+ * Processing → Shipped → Delivered with the steps up to the current one finished (spec section 4);
+ * a cancelled order ends in a red Cancelled step; an auction win not yet paid is won, then awaits payment.
+ */
 export function timelineSteps(order: Order, now = Date.now()): Step[] {
   const placed = formatDate(order.orderdate);
   if (order.status === 'Cancelled') {
     return [
       { label: 'Processing', state: 'done', date: placed },
       { label: 'Cancelled', state: 'cancelled', date: order.cancelledAt ? formatDate(order.cancelledAt) : '' },
+    ];
+  }
+  if (order.status === 'Awaiting payment') {
+    return [
+      { label: 'Won at auction', state: 'done', date: placed },
+      { label: 'Awaiting payment', state: 'current', date: '' },
+      ...FLOW.map((label): Step => ({ label, state: 'upcoming', date: '' })),
     ];
   }
   const at = FLOW.indexOf(order.status);

@@ -500,3 +500,86 @@ describe('orders a page at a time', () => {
     expect(screen.getByRole('button', { name: 'Cancel Order' })).toBeInTheDocument();
   });
 });
+
+describe('an auction win in My Orders', () => {
+  const ADDRESS = {
+    streetadd: '5 Lake Road',
+    landmark: 'Near the temple',
+    country: 'India' as const,
+    state: 'Karnataka' as const,
+    city: 'Mysuru',
+    postal: '570001',
+  };
+  const win = (over: Partial<Order> = {}) =>
+    order({
+      orderid: 40,
+      status: 'Awaiting payment',
+      billname: '',
+      billaddress: '',
+      ordernote: '',
+      payinfo: null,
+      discount: 0,
+      couponname: '',
+      billamount: 2500,
+      billtax: 0,
+      auctionid: 7,
+      photo: 'http://localhost:4000/images/7a.png',
+      orderdata: [{ productid: 0, productname: 'Silver Rupee, 1919', price: 2500, quantity: 1 }],
+      ...over,
+    });
+
+  it('is marked as an auction win with the item’s photo, awaiting payment', async () => {
+    orders = [win()];
+    await renderAt('/myaccount/myorder');
+    const [row] = (await screen.findAllByRole('row')).slice(1);
+    expect(row).toHaveTextContent('Silver Rupee, 1919 Won at auction');
+    expect(row).toHaveTextContent('Awaiting payment');
+    expect(row!.querySelector('img')).toHaveAttribute('src', 'http://localhost:4000/images/7a.png');
+  });
+
+  it('Track Order says it awaits payment, with the way to choose it, not a delivery date', async () => {
+    orders = [win()];
+    selectOrder(40);
+    await renderAt('/myaccount/trackorder');
+    expect(await screen.findByRole('link', { name: 'Choose delivery and payment' })).toHaveAttribute(
+      'href',
+      '/myaccount/manageorder?orderid=40',
+    );
+    expect(screen.queryByText('Expected delivery')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Progress of order 40' })).toHaveTextContent(
+      /Won at auction.*Awaiting payment/,
+    );
+  });
+
+  it('the winner chooses the address and payment: the checkout’s message first, then the order is Processing', async () => {
+    const user = userEvent.setup();
+    api.getUserData.mockResolvedValue(customer({ address: [ADDRESS] }));
+    orders = [win()];
+    api.payAuctionOrder.mockImplementation(async (body) => ({
+      msg: 'Order Placed',
+      order: win({ ...body, status: 'Processing' }),
+    }));
+    selectOrder(40);
+    await renderAt('/myaccount/manageorder');
+    expect(await screen.findByRole('heading', { name: /You won this item/ })).toBeInTheDocument();
+    expect(screen.getByText('Not chosen yet: choose it above to place the order')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Silver Rupee, 1919/ })).toHaveAttribute('href', '/auctionproduct/7');
+
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(screen.getAllByText('Please Enter Bill name and select the Address')).toHaveLength(2);
+    expect(api.payAuctionOrder).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('radio', { name: /5 Lake Road/ }));
+    await user.click(screen.getByRole('radio', { name: 'PayPal' }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(api.payAuctionOrder).toHaveBeenCalledWith({
+      orderid: 40,
+      billname: customer().firstname,
+      billaddress: expect.stringContaining('5 Lake Road'),
+      payinfo: 'paypal',
+    });
+    expect(await screen.findByText('Order Placed')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /You won this item/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Paid by PayPal')).toBeInTheDocument();
+  });
+});

@@ -17,12 +17,25 @@ export const COLUMNS = {
   id: { header: 'Order Id', cell: (o) => `#${o.orderid}`, className: styles.orderId },
   date: { header: 'Date of Bill', cell: (o) => formatDate(o.orderdate) },
   billname: { header: 'Bill Name', cell: (o) => o.billname },
-  items: { header: 'Items', cell: itemsSummary },
+  items: { header: 'Items', cell: (o) => <OrderItems order={o} /> },
   total: { header: 'Total', cell: (o) => money(orderTotal(o)), className: styles.amount },
   /** The spec's Bill Amount: the order's billamount (items less the discount, shipping not included). */
   billAmount: { header: 'Bill Amount', cell: (o) => money(o.billamount), className: styles.amount },
   status: { header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
 } satisfies Record<string, OrderColumn>;
+
+/** The items of an order; an auction win with its item's photo and a 'Won at auction' tag. */
+export function OrderItems({ order }: { order: Order }): ReactElement {
+  if (order.auctionid === undefined) return <>{itemsSummary(order)}</>;
+  return (
+    <span className={styles.win}>
+      {order.photo && <img className={styles.winPhoto} src={order.photo} alt="" width={40} height={40} />}
+      <span>
+        {itemsSummary(order)} <span className={styles.winTag}>Won at auction</span>
+      </span>
+    </span>
+  );
+}
 
 /**
  * A table of orders (one card per order on narrow screens), with an optional action per row.

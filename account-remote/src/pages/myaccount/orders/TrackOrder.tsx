@@ -1,6 +1,6 @@
 import { type ReactElement } from 'react';
-import { useNavigate } from '@marketplace/shared/router';
-import { myAccountPath, useSession, type Order } from '@marketplace/shared';
+import { Link, useNavigate } from '@marketplace/shared/router';
+import { manageOrderPath, myAccountPath, useSession, type Order } from '@marketplace/shared';
 import { EmptyOrders, WithOrders } from './OrderListStates';
 import { LoadedOrder, OrderHead, OrdersNav, OrderTimeline, useSelectedOrderId } from './OrderBits';
 import { COLUMNS, OrdersTableCard } from './OrdersTable';
@@ -10,7 +10,7 @@ import styles from './Orders.module.css';
 
 const choose = (orderid: number | null) => useSession.getState().setOrderId(orderid);
 
-/** The delivery line under the timeline: expected, done, or cancelled. */
+/** The delivery line under the timeline: expected, done, cancelled, or (an auction win) awaiting payment. */
 function DeliveryLine({ order }: { order: Order }): ReactElement {
   if (order.status === 'Cancelled') {
     return (
@@ -24,6 +24,15 @@ function DeliveryLine({ order }: { order: Order }): ReactElement {
     return (
       <p className={styles.delivered} role="status">
         Delivered Successfully
+      </p>
+    );
+  }
+  if (order.status === 'Awaiting payment') {
+    // Its delivery clock starts once the winner has chosen the address and payment.
+    return (
+      <p className={styles.expected}>
+        <span>Awaiting payment</span>
+        <Link to={manageOrderPath(order.orderid)}>Choose delivery and payment</Link>
       </p>
     );
   }

@@ -32,7 +32,9 @@ export const PAYMENT_NAMES: Record<PayInfo, string> = {
   paypal: 'PayPal',
 };
 
-export function paymentName(payinfo: string): string {
+/** null: an auction win whose winner has not chosen how to pay yet. */
+export function paymentName(payinfo: string | null): string {
+  if (payinfo === null) return 'Not chosen yet';
   return PAYMENT_NAMES[payinfo as PayInfo] ?? payinfo;
 }
 
@@ -69,7 +71,7 @@ export function newestFirst(orders: readonly Order[]): Order[] {
   return [...orders].sort((a, b) => Date.parse(b.orderdate) - Date.parse(a.orderdate) || b.orderid - a.orderid);
 }
 
-/** An order can be cancelled until it is Delivered (and not twice). */
+/** An order can be cancelled until it is Delivered (and not twice); an auction win also while it awaits payment. */
 export function canCancel(order: Order): boolean {
-  return order.status === 'Processing' || order.status === 'Shipped';
+  return order.status === 'Awaiting payment' || order.status === 'Processing' || order.status === 'Shipped';
 }
