@@ -14,11 +14,13 @@ const MINUTE = 60_000;
 const ms = (iso: string) => new Date(iso).getTime();
 
 /** The notices of an item: "kind:userid" per row, sorted, and how many rows per dedupe key (all 1). */
+/** The notices the close queued for an item (the bids' outbid notices left out). */
 async function noticesOf(s: TestServer, auctionid: number) {
   const rows = await s.app.ctx.db
     .selectFrom('notices')
     .select(['kind', 'userid', 'dedupe_key', 'data'])
     .where('auctionid', '=', auctionid)
+    .where('kind', '!=', 'outbid')
     .execute();
   return rows.map((r) => `${r.kind}:${r.userid}`).sort();
 }
