@@ -11,6 +11,7 @@ import { wishlistAlertsMigration } from './migration-0008-wishlist-alerts';
 import { proxyBidsMigration } from './migration-0009-proxy-bids';
 import { auctionCloseMigration } from './migration-0010-auction-close';
 import { placeBidFunctionMigration } from './migration-0013-place-bid-function';
+import { stockMigration } from './migration-0014-stock';
 
 /**
  * Versioned migrations, in code (run in name order, each in a transaction).
@@ -170,6 +171,7 @@ const migrations: Record<string, Migration> = {
   '0009_proxy_bids': proxyBidsMigration,
   '0010_auction_close': auctionCloseMigration,
   '0013_place_bid_function': placeBidFunctionMigration,
+  '0014_stock': stockMigration,
 };
 
 function splitStatements(script: string): string[] {

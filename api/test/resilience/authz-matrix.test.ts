@@ -264,6 +264,7 @@ describeEachDatabase('authorization matrix', (server) => {
               price: 10,
               rating: 4,
               photos: [photo],
+              stock: 5,
               userid: victim.userid,
             },
             tokenHeader(t),
