@@ -118,6 +118,39 @@ export async function remoteUser(url: string, firstname: string): Promise<Person
   };
 }
 
+/** Uploads a photo and lists a product with `stock` units on an API given by its URL; returns its id. */
+export async function remoteProduct(url: string, seller: Person, productname: string, stock: number): Promise<number> {
+  const { body, contentType } = multipartFile(makePng(3, 3, Math.floor(Math.random() * 1e9)));
+  const up = await send(url, {
+    method: 'POST',
+    path: '/uploadimage',
+    headers: { authtoken: seller.token, 'content-type': contentType, 'content-length': String(body.length) },
+    body,
+  });
+  if (up.status !== 200) throw new Error(`upload: ${up.status} ${up.text}`);
+  const product = JSON.stringify({
+    productname,
+    title: 'Accessories',
+    description: 'A product to race for',
+    price: 999,
+    rating: 4,
+    photos: [up.json.data],
+    stock,
+  });
+  const r = await send(url, {
+    method: 'POST',
+    path: '/product',
+    headers: {
+      authtoken: seller.token,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(product)),
+    },
+    body: product,
+  });
+  if (r.status !== 200) throw new Error(`product: ${r.status} ${r.text}`);
+  return r.json.data.productid;
+}
+
 /** Uploads a photo and puts an item up for auction on an API given by its URL; returns its id. */
 export async function remoteAuction(url: string, owner: Person, startBid = 100): Promise<number> {
   const { body, contentType } = multipartFile(makePng(3, 3, Math.floor(Math.random() * 1e9)));
