@@ -34,6 +34,18 @@ export async function sellerPage(db: Kysely<Database>, userid: number, limit: nu
   return pageOf(rows, limit, (r) => [r.productid]);
 }
 
+/** The caller's own product (with its stock), or 404 / 403. */
+export async function ownProduct(db: Kysely<Database>, productid: number, userid: number) {
+  const row = await db
+    .selectFrom('products')
+    .select(PRODUCT_COLUMNS)
+    .where('productid', '=', productid)
+    .executeTakeFirst();
+  const refusal = ownershipRefusal(row, userid);
+  if (refusal) throw refusal;
+  return row!;
+}
+
 /** The caller's own product, locked for the change, with its price and stock before; or 404 / 403. */
 async function lockOwnProduct(
   trx: Kysely<Database>,

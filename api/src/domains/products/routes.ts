@@ -20,12 +20,12 @@ import { toOwnProduct } from '../catalogue/repository';
 import { areStoredPngs } from '../uploads/repository';
 import { mailBackInStock } from '../wishlist/back-in-stock';
 import { mailPriceDrop } from '../wishlist/price-drop';
-import { deleteProduct, insertProduct, sellerPage, updateProduct } from './repository';
+import { deleteProduct, insertProduct, ownProduct, sellerPage, updateProduct } from './repository';
 import { FOREIGN_PHOTO, productTerms, type ProductValues } from './rules';
 
 /**
- * POST /product lists a product for sale; a seller's own listings: GET /myproducts, PUT and
- * DELETE /product/{id} (403 for anyone else's). The seller is always the caller; a `userid` in
+ * POST /product lists a product for sale; a seller's own listings: GET /myproducts, GET
+ * /myproducts/{id} (with the exact stock), PUT and DELETE /product/{id} (403 for anyone else's). The seller is always the caller; a `userid` in
  * a body is ignored. Every change reaches every process's catalogue cache with its commit, and
  * this process's at once (its own notification arrives later: its next read must see the change).
  */
@@ -89,6 +89,19 @@ export function productRoutes(app: App) {
         data: page.rows.map((r) => toOwnProduct(r, base)),
         next: page.next,
       };
+    },
+  );
+
+  /** One of the caller's own listings with its exact stock (Edit Product starts from it); 403 anyone else's. */
+  app.get(
+    '/myproducts/:id',
+    {
+      schema: { headers: AuthHeaders, params: IdParams, response: replies(CreateProductReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      const row = await ownProduct(db, req.params.id, req.user.userid);
+      return { status: 200, msg: 'Your product', data: toOwnProduct(row, publicBase(config, req)) };
     },
   );
 

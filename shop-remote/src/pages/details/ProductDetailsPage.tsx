@@ -30,7 +30,9 @@ import {
 import { BellIcon, CartIcon, HeartIcon } from '../../components/Icons';
 import { ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
 import { ProductPhoto } from '../../components/ProductPhoto';
+import { isOutOfStock, StockLabel } from '../../components/StockLabel';
 import { togglePriceAlert, usePriceAlert } from '../../lib/priceAlerts';
+import { toggleStockAlert, useStockAlert } from '../../lib/stockAlerts';
 import { toggleWishlist, useWishlistHeart, useWishlistSync } from '../../lib/wishlist';
 import ui from '../../styles/ui.module.css';
 import styles from './ProductDetailsPage.module.css';
@@ -182,6 +184,38 @@ function PriceAlertToggle({ productid }: { productid: number }): ReactElement {
   );
 }
 
+/**
+ * "Tell me when it's back", in Add to Cart's place while the product is out of stock: for a
+ * signed-in shopper a toggle over their request (one mail when it is back, then it is gone); a
+ * visitor signs in first and comes back to this product.
+ */
+export function StockAlertToggle({ productid }: { productid: number }): ReactElement {
+  const signedIn = useIsSignedIn();
+  const { pressed, known, busy } = useStockAlert(productid, { check: signedIn });
+  if (!signedIn) {
+    return (
+      <Link className={`${ui.button} ${styles.addToCart}`} to={loginPath(productDetailsPath(productid))}>
+        <BellIcon size={18} />
+        Tell me when it&apos;s back
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={`${ui.button} ${styles.addToCart}`}
+      aria-pressed={pressed}
+      aria-busy={busy || !known || undefined}
+      disabled={!known}
+      onClick={() => void toggleStockAlert(productid)}
+      title={pressed ? "We will email you when it's back: press to cancel" : undefined}
+    >
+      <BellIcon size={18} />
+      Tell me when it&apos;s back
+    </button>
+  );
+}
+
 function Details({ product }: { product: Product }): ReactElement {
   const was = listPrice(product.price);
   const saving = Math.round(((was - product.price) / was) * 100);
@@ -206,16 +240,21 @@ function Details({ product }: { product: Product }): ReactElement {
             </del>
             {saving > 0 && <span className={styles.badge}>Save {saving}%</span>}
           </div>
+          <StockLabel left={product.left} className={styles.stock} />
           <p className={styles.description}>{product.description}</p>
           <ul className={styles.facts}>
             {product.location && <li>Ships from {product.location}</li>}
             <li>Free shipping on items of Rs.500 and above</li>
           </ul>
           <div className={styles.actions}>
-            <Link className={`${ui.button} ${styles.addToCart}`} to={addToCartPath(product.productid)}>
-              <CartIcon size={18} />
-              Add to Cart
-            </Link>
+            {isOutOfStock(product) ? (
+              <StockAlertToggle productid={product.productid} />
+            ) : (
+              <Link className={`${ui.button} ${styles.addToCart}`} to={addToCartPath(product.productid)}>
+                <CartIcon size={18} />
+                Add to Cart
+              </Link>
+            )}
             <WishlistToggle productid={product.productid} />
             <PriceAlertToggle productid={product.productid} />
           </div>
@@ -252,9 +291,9 @@ export function productMeta(product: Product, origin: string): PageMeta {
     type: 'product',
     properties: { 'product:price:amount': String(product.price), 'product:price:currency': 'INR' },
     jsonLd: [
-      // The catalogue keeps one rating per product (the one its stars show) and no stock: a
-      // listed product is on sale.
-      productJsonLd(product, { origin, ratingCount: 1, available: true }),
+      // The catalogue keeps one rating per product (the one its stars show); the offer is in
+      // stock unless the product says none are left.
+      productJsonLd(product, { origin, ratingCount: 1, available: !isOutOfStock(product) }),
       breadcrumbJsonLd(
         [
           { name: 'Home', path: HOME_PATH },
