@@ -94,7 +94,8 @@ describe('stock on cards and the product page', () => {
   });
 
   it('JSON-LD availability follows the stock', () => {
-    const offer = (p: Product) => (productMeta(p, 'https://shop.example').jsonLd?.[0] as any).offers.availability;
+    const offer = (p: Product) =>
+      (productMeta(p, 'https://shop.example').jsonLd?.[0] as { offers: { availability: string } }).offers.availability;
     expect(offer(PLENTY)).toBe('https://schema.org/InStock');
     expect(offer(FEW)).toBe('https://schema.org/InStock');
     expect(offer(GONE)).toBe('https://schema.org/OutOfStock');
