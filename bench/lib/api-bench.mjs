@@ -52,6 +52,9 @@ function makePlan(opts) {
   };
 }
 
+/** Units in stock of every product during the bench (STOCK_MAX of the contract). */
+const BENCH_STOCK = 1_000_000;
+
 const token = (plan, role, g) => `lt_b${plan.secret}.bench.${role}.${g}`;
 
 /**
@@ -76,6 +79,11 @@ async function prepareData(q, plan) {
      FROM users WHERE email LIKE 'bench.%@bench.local'`,
     [`lt_b${plan.secret}.`],
   );
+  // Orders take stock (issue 26): every product gets the most units a product may have, so no
+  // checkout is refused for stock (the seed leaves a few low or out). verify() checks the units
+  // taken against the units ordered.
+  await q(`UPDATE products SET stock = ${BENCH_STOCK}`);
+  await q(`SELECT pg_notify('catalogue_changed', '')`);
   // Every order user gets one to three catalogue products in the cart.
   await q(
     `WITH ids AS (SELECT array_agg(productid ORDER BY productid) AS a, count(*)::int AS n FROM products)
@@ -454,6 +462,17 @@ async function verify(q, plan, data, state) {
     [data.auctions],
   );
   out.bidItemsInconsistent = bad;
+  // Overselling: a product below 0 units (the CHECK stock >= 0 makes it impossible: counted to
+  // show it), and products whose units taken differ from the units of the orders stored.
+  const [stock] = await q(
+    `SELECT count(*) FILTER (WHERE p.stock < 0)::int AS oversold,
+            count(*) FILTER (WHERE ${BENCH_STOCK} - p.stock <> COALESCE(t.units, 0))::int AS mismatched,
+            COALESCE(sum(t.units), 0)::int AS units
+     FROM products p LEFT JOIN (
+       SELECT l.productid, sum(l.quantity) AS units FROM order_lines l JOIN orders o ON o.orderid = l.orderid
+       WHERE o.cancelled_at IS NULL GROUP BY l.productid) t ON t.productid = p.productid`,
+  );
+  out.stock = stock;
   for (const [run, rec] of Object.entries(state.orderRuns ?? {})) {
     const [from, to] = rec.range;
     const rows = await q(
@@ -625,6 +644,10 @@ function summarizeChecks(result) {
       duplicates: Object.values(v.orders).reduce((s, r) => s + r.duplicates, 0),
       lost: Object.values(v.orders).reduce((s, r) => s + r.lost, 0),
       cartsNotEmptied: Object.values(v.orders).reduce((s, r) => s + r.cartsNotEmptied, 0),
+      // Units taken from stock (whole part): none oversold, the stock matching the orders stored.
+      ...(v.stock
+        ? { oversold: v.stock.oversold, stockMismatched: v.stock.mismatched, unitsTaken: v.stock.units }
+        : {}),
       refused: order.runs.api.reduce((acc, r) => {
         for (const [k, n] of Object.entries(r.refused)) acc[k] = (acc[k] ?? 0) + n;
         return acc;

@@ -119,6 +119,9 @@ describeEachDatabase('authorization matrix', (server) => {
     expect((await s.post('/pricealerts', { productid: product.productid }, { authtoken: victim.token })).status).toBe(
       200,
     );
+    // The victim waits for a product out of stock (issue 26).
+    const gone = await listProduct(s, third.token, 200, 'Matrix gone lamp', 0);
+    expect((await s.post('/stockalerts', { productid: gone.productid }, { authtoken: victim.token })).status).toBe(200);
 
     // The victim's dead tokens: one expired (its expiry moved into the past), one revoked by logout.
     const expired = (await login(s, victim.email, victim.password)).body.data.authtoken as string;
@@ -422,6 +425,33 @@ describeEachDatabase('authorization matrix', (server) => {
           path: '/myproducts',
           headers: tokenHeader(t, { userid: String(victim.userid) }),
         }),
+      },
+      {
+        route: 'GET /myproducts/:id',
+        other: 'forbidden',
+        build: (t) => ({ method: 'GET', path: `/myproducts/${victimProduct.productid}`, headers: tokenHeader(t) }),
+      },
+      {
+        // The caller's own cart line of that product (the victim's line of it is never reached).
+        route: 'PUT /cart/:id',
+        other: 'own',
+        build: (t) => json('PUT', `/cart/${product.productid}`, { quantity: 2, userid: victim.userid }, tokenHeader(t)),
+      },
+      {
+        route: 'GET /stockalerts/:id',
+        other: 'own',
+        build: (t) => ({ method: 'GET', path: `/stockalerts/${gone.productid}`, headers: tokenHeader(t) }),
+      },
+      {
+        route: 'POST /stockalerts',
+        other: 'own',
+        build: (t) =>
+          json('POST', '/stockalerts', { productid: gone.productid, userid: victim.userid }, tokenHeader(t)),
+      },
+      {
+        route: 'DELETE /stockalerts/:id',
+        other: 'own',
+        build: (t) => ({ method: 'DELETE', path: `/stockalerts/${gone.productid}`, headers: tokenHeader(t) }),
       },
       {
         route: 'PUT /product/:id',
