@@ -154,65 +154,76 @@ function WishlistToggle({ productid }: { productid: number }): ReactElement {
 }
 
 /**
- * 'Email me when the price drops': for a signed-in shopper a toggle over their alert for this
- * product (read from the server once per view; pressing it again removes it); a visitor signs in first.
+ * A per-product request the signed-in shopper keeps on the server (the price-drop alert, "Tell
+ * me when it's back"): a toggle (aria-pressed) read from the server once per view; pressing it
+ * again withdraws it. A visitor signs in first and comes back to this product.
  */
-function PriceAlertToggle({ productid }: { productid: number }): ReactElement {
+function ServerToggle({
+  productid,
+  label,
+  className,
+  pressedTitle,
+  useRequest,
+  toggle,
+}: {
+  productid: number;
+  label: string;
+  className: string;
+  pressedTitle: string;
+  useRequest: typeof usePriceAlert;
+  toggle: (productid: number) => Promise<void>;
+}): ReactElement {
   const signedIn = useIsSignedIn();
-  const { pressed, known, busy } = usePriceAlert(productid, { check: signedIn });
+  const { pressed, known, busy } = useRequest(productid, { check: signedIn });
   if (!signedIn) {
     return (
-      <Link className={ui.buttonOutline} to={loginPath(productDetailsPath(productid))}>
+      <Link className={className} to={loginPath(productDetailsPath(productid))}>
         <BellIcon size={18} />
-        Email me when the price drops
+        {label}
       </Link>
     );
   }
   return (
     <button
       type="button"
-      className={`${ui.buttonOutline} ${styles.toggle}`}
+      className={`${className} ${styles.toggle}`}
       aria-pressed={pressed}
       aria-busy={busy || !known || undefined}
       disabled={!known}
-      onClick={() => void togglePriceAlert(productid)}
-      title={pressed ? 'We will email you when the price drops: press to stop' : undefined}
+      onClick={() => void toggle(productid)}
+      title={pressed ? pressedTitle : undefined}
     >
       <BellIcon size={18} />
-      Email me when the price drops
+      {label}
     </button>
   );
 }
 
-/**
- * "Tell me when it's back", in Add to Cart's place while the product is out of stock: for a
- * signed-in shopper a toggle over their request (one mail when it is back, then it is gone); a
- * visitor signs in first and comes back to this product.
- */
-export function StockAlertToggle({ productid }: { productid: number }): ReactElement {
-  const signedIn = useIsSignedIn();
-  const { pressed, known, busy } = useStockAlert(productid, { check: signedIn });
-  if (!signedIn) {
-    return (
-      <Link className={`${ui.button} ${styles.addToCart}`} to={loginPath(productDetailsPath(productid))}>
-        <BellIcon size={18} />
-        Tell me when it&apos;s back
-      </Link>
-    );
-  }
+/** 'Email me when the price drops'. */
+function PriceAlertToggle({ productid }: { productid: number }): ReactElement {
   return (
-    <button
-      type="button"
+    <ServerToggle
+      productid={productid}
+      label="Email me when the price drops"
+      className={ui.buttonOutline}
+      pressedTitle="We will email you when the price drops: press to stop"
+      useRequest={usePriceAlert}
+      toggle={togglePriceAlert}
+    />
+  );
+}
+
+/** "Tell me when it's back", in Add to Cart's place while the product is out of stock (one mail when it is back, then the request is gone). */
+export function StockAlertToggle({ productid }: { productid: number }): ReactElement {
+  return (
+    <ServerToggle
+      productid={productid}
+      label="Tell me when it's back"
       className={`${ui.button} ${styles.addToCart}`}
-      aria-pressed={pressed}
-      aria-busy={busy || !known || undefined}
-      disabled={!known}
-      onClick={() => void toggleStockAlert(productid)}
-      title={pressed ? "We will email you when it's back: press to cancel" : undefined}
-    >
-      <BellIcon size={18} />
-      Tell me when it&apos;s back
-    </button>
+      pressedTitle="We will email you when it's back: press to cancel"
+      useRequest={useStockAlert}
+      toggle={toggleStockAlert}
+    />
   );
 }
 
