@@ -1,5 +1,5 @@
 import { PRODUCT_MESSAGES, STOCK_ALERT_MESSAGES, STOCK_MESSAGES } from '@marketplace/contract';
-import { describeEachDatabase } from './helpers/server';
+import { describeEachDatabase, describeTwoProcesses, eventually } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
 import { CHECKOUT, listProduct, newKey, shopCalls, type ShopUser } from './helpers/shop';
 import { startSmtp, type TestSmtp } from './helpers/smtp';
@@ -282,3 +282,28 @@ describeEachDatabase(
   },
   () => ({ smtpUrl: smtp.url }),
 );
+
+describeTwoProcesses('stock labels across API processes [PostgreSQL]', (first, second) => {
+  it('an order that leaves a product low reaches the other process’s cached product reply', async () => {
+    const seller = await signedInUser(first());
+    const jug = await listProduct(first(), seller.token, 300, 'Shared jug', 7);
+    const shown = async () => (await second().get(`/product/${jug.productid}`)).body.data;
+    // The second process answers (and caches) "In stock".
+    expect(await shown()).not.toHaveProperty('left');
+    expect(await shown()).not.toHaveProperty('left');
+
+    const shopper = await signedInUser(first());
+    await first().post('/addtocartproduct', { productid: jug.productid, authtoken: shopper.token });
+    expect((await first().put(`/cart/${jug.productid}`, { quantity: 3 }, { authtoken: shopper.token })).status).toBe(
+      200,
+    );
+    const placed = await first().post('/orderauth', CHECKOUT, {
+      authtoken: shopper.token,
+      'idempotency-key': newKey(),
+    });
+    expect(placed.status).toBe(200);
+    // The order's transaction notified every process: the other one forgets its cached reply.
+    const seen = await eventually(shown, (p) => p.left === 4);
+    expect(seen).toMatchObject({ left: 4 });
+  });
+});
