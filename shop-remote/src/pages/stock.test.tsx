@@ -93,6 +93,17 @@ describe('stock on cards and the product page', () => {
     expect(api.getStockAlert).not.toHaveBeenCalled();
   });
 
+  it('the wishlist shows the labels; ADD TO CART waits while a product is out of stock', async () => {
+    signInAs();
+    api.getWishlistPage.mockResolvedValue({ items: [GONE, FEW], next: null, count: 2 });
+    await renderAt('/wishlist');
+    const list = await screen.findByRole('list', { name: 'Wishlist items' });
+    expect(within(list).getByText('Out of stock')).toBeInTheDocument();
+    expect(within(list).getByText('Only 2 left')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ADD TO CART: Trail Shoes' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'ADD TO CART: Teak Stool' })).toBeEnabled();
+  });
+
   it('JSON-LD availability follows the stock', () => {
     const offer = (p: Product) =>
       (productMeta(p, 'https://shop.example').jsonLd?.[0] as { offers: { availability: string } }).offers.availability;
