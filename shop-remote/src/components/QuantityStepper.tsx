@@ -16,11 +16,12 @@ interface Props {
 /**
  * A cart line's quantity: − and + buttons around the number, a group named after the product.
  * − stops at 1 (removing is the line's Delete), + at `max`; a line above `max` (the stock fell
- * since it was added) can still go down. Buttons are 40 px square so they are easy to hit on a
- * phone (390 px wide).
+ * since it was added) goes down to `max` in one press; out of stock (`max` 0) only Delete helps.
+ * Buttons are 40 px square so they are easy to hit on a phone (390 px wide).
  */
 export function QuantityStepper({ name, value, max, onChange, busy = false }: Props): ReactElement {
-  const canLower = value > 1 && !busy;
+  const lowerTo = Math.min(value - 1, Math.max(max, 1));
+  const canLower = value > 1 && max > 0 && !busy;
   const canRaise = value < max && !busy;
   return (
     <div className={styles.stepper} role="group" aria-label={`Quantity of ${name}`} aria-busy={busy || undefined}>
@@ -29,7 +30,7 @@ export function QuantityStepper({ name, value, max, onChange, busy = false }: Pr
         className={styles.step}
         aria-label={`Decrease quantity of ${name}`}
         disabled={!canLower}
-        onClick={() => onChange(value - 1)}
+        onClick={() => onChange(lowerTo)}
       >
         −
       </button>

@@ -170,13 +170,22 @@ describe('the cart quantity stepper', () => {
     expect(within(shirt).getByText('2')).toBeInTheDocument();
   });
 
-  it('a line above what is left says so and can only go down', async () => {
-    api.getCartItems.mockResolvedValue([line(8, 'Clay Pot', 300, 4, 2), line(9, 'Sold Jar', 100, 1, 0)]);
+  it('a line above what is left says so and goes down to what is left in one press', async () => {
+    const user = userEvent.setup();
+    api.getCartItems.mockResolvedValue([line(8, 'Clay Pot', 300, 4, 2), line(9, 'Sold Jar', 100, 2, 0)]);
+    api.setCartQuantity.mockResolvedValue([line(8, 'Clay Pot', 300, 2, 2), line(9, 'Sold Jar', 100, 2, 0)]);
     await renderAt('/viewcart');
     const pot = await screen.findByRole('group', { name: 'Quantity of Clay Pot' });
     expect(within(pot).getByRole('button', { name: 'Increase quantity of Clay Pot' })).toBeDisabled();
-    expect(within(pot).getByRole('button', { name: 'Decrease quantity of Clay Pot' })).toBeEnabled();
     expect(screen.getByText('Only 2 left')).toBeInTheDocument();
     expect(screen.getByText('Out of stock: remove it to order')).toBeInTheDocument();
+    // Out of stock: neither button helps, Delete does.
+    const jar = screen.getByRole('group', { name: 'Quantity of Sold Jar' });
+    expect(within(jar).getByRole('button', { name: 'Decrease quantity of Sold Jar' })).toBeDisabled();
+    expect(within(jar).getByRole('button', { name: 'Increase quantity of Sold Jar' })).toBeDisabled();
+
+    await user.click(within(pot).getByRole('button', { name: 'Decrease quantity of Clay Pot' }));
+    expect(api.setCartQuantity).toHaveBeenCalledWith(8, 2);
+    await waitFor(() => expect(screen.queryByText('Only 2 left')).not.toBeInTheDocument());
   });
 });
