@@ -40,6 +40,16 @@ describe('stock on cards and the product page', () => {
     expect(screen.queryByRole('link', { name: /Add to Cart: Trail Shoes/ })).not.toBeInTheDocument();
   });
 
+  it("the home page's trending cards: the labels, and the cart action disabled out of stock", async () => {
+    api.getTrendingProducts.mockResolvedValue([PLENTY, GONE]);
+    api.getWishlistPage.mockResolvedValue({ items: [], next: null, count: 0 });
+    await renderAt('/');
+    expect(await screen.findByRole('button', { name: 'Add to cart: Trail Shoes (out of stock)' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Add to cart: Brass Lamp' })).toBeInTheDocument();
+    const card = screen.getByRole('heading', { name: 'Trail Shoes' }).closest('article') as HTMLElement;
+    expect(within(card).getByText('Out of stock')).toBeInTheDocument();
+  });
+
   it('out of stock: the label, no Add to Cart, "Tell me when it\'s back" (a visitor signs in first), the heart stays', async () => {
     api.getProduct.mockResolvedValue(GONE);
     await renderAt('/productdetails/3');
