@@ -622,6 +622,9 @@ function apiTables(results) {
         `Orders: ${order.checks.checkouts} checkouts (each a different user with 1–3 cart lines; every 10th sent twice at once with the same Idempotency-Key), ` +
           `${order.checks.placed} placed (the rate above counts these), ${order.checks.replayed} double submits answered with the first order, ` +
           `**${order.checks.duplicates} duplicates**, ${order.checks.lost} lost, ${order.checks.cartsNotEmptied} carts not emptied; refused: ${JSON.stringify(order.checks.refused)}.` +
+          (order.checks.lastUnitRace
+            ? ` Last-unit race: ${order.checks.lastUnitRace.shoppers} shoppers ordering the one unit of a product at once: ${order.checks.lastUnitRace.placed} placed, ${order.checks.lastUnitRace.refused} refused (409), ${order.checks.lastUnitRace.other} other answers, all answered in ${order.checks.lastUnitRace.ms} ms; stock after ${order.checks.lastUnitRace.stockAfter}, ${order.checks.lastUnitRace.linesSold} order line.`
+            : '') +
           (order.checks.oversold !== undefined
             ? ` Stock: ${order.checks.unitsTaken} units taken, **${order.checks.oversold} oversold** (the CHECK stock >= 0 makes it impossible), ${order.checks.stockMismatched} products whose stock differs from the units ordered.`
             : '') +
