@@ -64,6 +64,16 @@ export interface SeedProduct {
   seller: number;
 }
 
+/**
+ * Units in stock of the demo product at `index` (of SEED_PRODUCTS): most have plenty (enough for
+ * the benchmark's orders), a few near the end are low (at most 5) and two are out, so every stock
+ * label shows in the demo. The first products (the ones tests and journeys use) have plenty.
+ */
+export function seedStock(index: number): number {
+  const special: Record<number, number> = { 58: 3, 61: 5, 64: 1, 66: 0, 69: 0 };
+  return special[index] ?? 500 + ((index * 37) % 500);
+}
+
 const E: Category = 'Electronics';
 const A: Category = 'Accessories';
 const C: Category = 'Clothing';

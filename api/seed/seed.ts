@@ -8,7 +8,7 @@ import { secondsSince, type Report } from '../src/db/progress';
 import { hashPassword, sha256Hex } from '../src/lib/crypto';
 import { drawProduct } from './pictures';
 import { notifyCatalogueChanged } from '../src/lib/catalogue-cache';
-import { SEED_COUPONS, SEED_PRODUCTS, SEED_USERS, type SeedProduct } from './products';
+import { SEED_COUPONS, SEED_PRODUCTS, SEED_USERS, seedStock, type SeedProduct } from './products';
 
 /** Bump when the drawings change, so cached pictures are redrawn. */
 const DRAWING_VERSION = 1;
@@ -173,6 +173,7 @@ export async function seedIfEmpty(
           photo_hash: photoHashes[i],
           location: p.location,
           userid: userIds[p.seller],
+          stock: seedStock(i),
         })
         .execute();
     }

@@ -22,6 +22,8 @@ describeEachDatabase('shop: cart', (server) => {
           title: 'Accessories',
           price: 250,
           photo: expect.stringMatching(/\/images\/[0-9a-f]{64}\.png$/),
+          quantity: 1,
+          max: 10,
         },
       ]);
       const again = await addToCart(u, items.p250.productid);
@@ -151,6 +153,8 @@ describeEachDatabase('shop: cart', (server) => {
           title: p.title,
           price: p.price,
           photo: p.photo,
+          quantity: 1,
+          max: 10,
         })),
       );
       const spoof = await server().get('/productviewcart', { authtoken: alice.token, userid: String(bob.userid) });

@@ -57,8 +57,17 @@ test('list a product with two photos, buy it with a coupon, follow and cancel th
     rating: 4,
     location: 'Delhi',
     photos: [first, second],
+    stock: 3,
   });
-  expect(product).toMatchObject({ productname: 'Client Kettle', price: 650, photo: first, photos: [first, second] });
+  expect(product).toMatchObject({
+    productname: 'Client Kettle',
+    price: 650,
+    photo: first,
+    photos: [first, second],
+    stock: 3,
+    left: 3,
+  });
+  expect(await client.getMyProduct(product.productid)).toEqual(product);
   const bad = await rejection(
     client.createProduct({
       productname: '',
@@ -68,6 +77,7 @@ test('list a product with two photos, buy it with a coupon, follow and cancel th
       rating: 1,
       location: '',
       photos: [first],
+      stock: 1,
     }),
   );
   expect([bad.status, bad.message]).toEqual([400, 'Please Enter Product Name']);
@@ -77,9 +87,22 @@ test('list a product with two photos, buy it with a coupon, follow and cancel th
 
   await signIn(); // a buyer
   expect(await client.addToCart(product.productid)).toEqual([
-    { productid: product.productid, productname: 'Client Kettle', title: 'Electronics', price: 650, photo: first },
+    {
+      productid: product.productid,
+      productname: 'Client Kettle',
+      title: 'Electronics',
+      price: 650,
+      photo: first,
+      quantity: 1,
+      max: 3,
+    },
   ]);
   expect(await client.addToCart(product.productid)).toHaveLength(1);
+  expect((await client.setCartQuantity(product.productid, 2)).map((l) => l.quantity)).toEqual([2]);
+  const tooMany = await rejection(client.setCartQuantity(product.productid, 4));
+  expect([tooMany.status, tooMany.message]).toEqual([409, 'Only 3 left of Client Kettle']);
+  const mine = await rejection(client.getMyProduct(product.productid));
+  expect(mine.status).toBe(403);
   const cheap = (await client.searchProducts({ productname: '', maxPrice: 400 })).products[0];
   expect(await client.addToCart(cheap.productid)).toHaveLength(2);
   expect(await client.removeFromCart(cheap.productid)).toHaveLength(1);
@@ -110,17 +133,21 @@ test('list a product with two photos, buy it with a coupon, follow and cancel th
   const order = await client.getOrder(placed.orderid);
   expect(order).toMatchObject({
     orderid: placed.orderid,
-    billamount: 550,
+    billamount: 1200,
     discount: 100,
     billtax: 0,
-    total: 550,
+    total: 1200,
     couponname: 'SAVE100',
     payinfo: 'paypal',
     status: 'Processing',
   });
   expect(order.orderdata).toEqual([
-    { productid: product.productid, productname: 'Client Kettle', price: 650, quantity: 1 },
+    { productid: product.productid, productname: 'Client Kettle', price: 650, quantity: 2 },
   ]);
+  expect((await client.getProduct(product.productid)).left).toBe(1);
+  expect(await client.getStockAlert(product.productid)).toBe(false);
+  const inStock = await rejection(client.setStockAlert(product.productid, true));
+  expect(inStock.status).toBe(409);
   expect(await client.getOrders()).toEqual([order]);
   expect(await client.cancelOrder(placed.orderid)).toEqual({ msg: 'Order Cancelled Successfully' });
   const twice = await rejection(client.cancelOrder(placed.orderid));

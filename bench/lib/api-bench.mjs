@@ -43,6 +43,8 @@ function makePlan(opts) {
     // without bids: a bid's reply carries the item's bid history, which grows during a run.
     bidItemSets: opts.runs + 1,
     loginUsers: 50,
+    // The last-unit race: this many shoppers order the one unit of one product at once.
+    raceShoppers: 100,
     ordersWarm,
     ordersPerRun: perRun,
     // g = 1: the capture; then the warm-up; then one range per measured run.
@@ -51,6 +53,9 @@ function makePlan(opts) {
       run === 'warmup' ? [2, 1 + ordersWarm] : [2 + ordersWarm + run * perRun, 1 + ordersWarm + (run + 1) * perRun],
   };
 }
+
+/** Units in stock of every product during the bench (STOCK_MAX of the contract). */
+const BENCH_STOCK = 1_000_000;
 
 const token = (plan, role, g) => `lt_b${plan.secret}.bench.${role}.${g}`;
 
@@ -70,12 +75,18 @@ async function prepareData(q, plan) {
   await addUsers('b', plan.bidders);
   await addUsers('l', plan.loginUsers);
   await addUsers('o', plan.orderUsers);
+  await addUsers('r', plan.raceShoppers);
   await q(
     `INSERT INTO login_tokens (token_hash, userid, expires_at)
      SELECT encode(sha256(convert_to($1 || split_part(email, '@', 1), 'UTF8')), 'hex'), userid, now() + interval '2 days'
      FROM users WHERE email LIKE 'bench.%@bench.local'`,
     [`lt_b${plan.secret}.`],
   );
+  // Orders take stock (issue 26): every product gets the most units a product may have, so no
+  // checkout is refused for stock (the seed leaves a few low or out). verify() checks the units
+  // taken against the units ordered.
+  await q(`UPDATE products SET stock = ${BENCH_STOCK}`);
+  await q(`SELECT pg_notify('catalogue_changed', '')`);
   // Every order user gets one to three catalogue products in the cart.
   await q(
     `WITH ids AS (SELECT array_agg(productid ORDER BY productid) AS a, count(*)::int AS n FROM products)
@@ -99,9 +110,22 @@ async function prepareData(q, plan) {
   const itemSets = Array.from({ length: plan.bidItemSets }, (_, k) =>
     ids.slice(k * plan.bidItems, (k + 1) * plan.bidItems),
   );
+  // The last-unit race: one product with 1 unit, in the cart of every race shopper.
+  const [{ productid: raceProductid }] = await q(
+    `INSERT INTO products (productname, title, description, price, rating, photo_hash, photo_hashes, location, userid, stock)
+     SELECT 'Bench last lamp', title, 'The one unit a hundred shoppers order at once.', 999, 4, photo_hash, photo_hashes,
+            location, userid, 1
+     FROM products ORDER BY productid LIMIT 1
+     RETURNING productid`,
+  );
+  await q(
+    `INSERT INTO cart_items (userid, productid)
+     SELECT userid, $1 FROM users WHERE email LIKE 'bench.r.%@bench.local'`,
+    [raceProductid],
+  );
   const [{ n: products }] = await q('SELECT count(*)::int AS n FROM products');
   const [{ n: carts }] = await q(`SELECT count(*)::int AS n FROM cart_items`);
-  return { auctions: ids, itemSets, products, cartLines: carts };
+  return { auctions: ids, itemSets, products, cartLines: carts, raceProductid };
 }
 
 const json = { 'content-type': 'application/json' };
@@ -454,6 +478,25 @@ async function verify(q, plan, data, state) {
     [data.auctions],
   );
   out.bidItemsInconsistent = bad;
+  // Overselling: a product below 0 units (the CHECK stock >= 0 makes it impossible: counted to
+  // show it), and products whose units taken differ from the units of the orders stored.
+  const [stock] = await q(
+    `SELECT count(*) FILTER (WHERE p.stock < 0)::int AS oversold,
+            count(*) FILTER (WHERE ${BENCH_STOCK} - p.stock <> COALESCE(t.units, 0))::int AS mismatched,
+            COALESCE(sum(t.units), 0)::int AS units
+     FROM products p LEFT JOIN (
+       SELECT l.productid, sum(l.quantity) AS units FROM order_lines l JOIN orders o ON o.orderid = l.orderid
+       WHERE o.cancelled_at IS NULL GROUP BY l.productid) t ON t.productid = p.productid
+     WHERE p.productid <> $1`,
+    [data.raceProductid],
+  );
+  out.stock = stock;
+  // The race's product (not in the check above: it started with 1 unit): sold once, in one line.
+  const [race] = await q(
+    `SELECT stock, (SELECT count(*)::int FROM order_lines WHERE productid = $1) AS lines FROM products WHERE productid = $1`,
+    [data.raceProductid],
+  );
+  out.lastUnitRace = race;
   for (const [run, rec] of Object.entries(state.orderRuns ?? {})) {
     const [from, to] = rec.range;
     const rows = await q(
@@ -572,6 +615,13 @@ export async function benchApi({ kind, opts, baseline, workRoot }) {
         result.endpoints[ep.name] = { label: ep.label, available: true, failed: error.message };
       }
     }
+    if (!opts.endpoints || opts.endpoints.includes('order')) {
+      result.lastUnitRace = await lastUnitRace(apiUrl, plan);
+      const r = result.lastUnitRace;
+      log(
+        `[api ${kind}] last-unit race: ${plan.raceShoppers} concurrent orders of 1 unit: ${r.placed} placed, ${r.refused} refused (409), all answered in ${r.ms} ms`,
+      );
+    }
     // A stopping API sends the mails it still holds first.
     await stopChild(api);
     api = null;
@@ -593,6 +643,34 @@ export async function benchApi({ kind, opts, baseline, workRoot }) {
     if (!opts.keep) rmSync(workDir, { recursive: true, force: true });
   }
   return result;
+}
+
+/**
+ * The last-unit race (issue 26): every race shopper orders the product that has one unit left,
+ * all at once; how many were placed and refused, and the time until the last answer.
+ */
+async function lastUnitRace(apiUrl, plan) {
+  const started = performance.now();
+  const statuses = await Promise.all(
+    Array.from({ length: plan.raceShoppers }, (_, k) =>
+      http('POST', `${apiUrl}/orderauth`, {
+        body: CHECKOUT,
+        headers: { authtoken: token(plan, 'r', k + 1), 'idempotency-key': `race-${plan.secret}-${k + 1}` },
+      }).then(
+        (res) => res.status,
+        () => 0,
+      ),
+    ),
+  );
+  const ms = round(performance.now() - started, 0);
+  const count = (ok) => statuses.filter(ok).length;
+  return {
+    shoppers: plan.raceShoppers,
+    placed: count((st) => st === 200),
+    refused: count((st) => st === 409),
+    other: count((st) => st !== 200 && st !== 409),
+    ms,
+  };
 }
 
 /** Adds lost/duplicate totals of the measured runs to the bid and order endpoints. */
@@ -625,10 +703,19 @@ function summarizeChecks(result) {
       duplicates: Object.values(v.orders).reduce((s, r) => s + r.duplicates, 0),
       lost: Object.values(v.orders).reduce((s, r) => s + r.lost, 0),
       cartsNotEmptied: Object.values(v.orders).reduce((s, r) => s + r.cartsNotEmptied, 0),
+      // Units taken from stock (whole part): none oversold, the stock matching the orders stored.
+      ...(v.stock
+        ? { oversold: v.stock.oversold, stockMismatched: v.stock.mismatched, unitsTaken: v.stock.units }
+        : {}),
       refused: order.runs.api.reduce((acc, r) => {
         for (const [k, n] of Object.entries(r.refused)) acc[k] = (acc[k] ?? 0) + n;
         return acc;
       }, {}),
+      ...(result.lastUnitRace && v.lastUnitRace
+        ? {
+            lastUnitRace: { ...result.lastUnitRace, stockAfter: v.lastUnitRace.stock, linesSold: v.lastUnitRace.lines },
+          }
+        : {}),
       // Mail of the whole part (warm-up and capture orders too) against every order stored.
       ...(v.mail ? { mail: v.mail } : {}),
     };

@@ -135,9 +135,9 @@ export function evaluateTargets(results) {
     const rate = order?.api?.reqPerSec;
     t.push({
       id: 'orders-postgres',
-      figure: 'Orders on PostgreSQL: placed/s, duplicates',
+      figure: 'Orders on PostgreSQL (stock taken): placed/s, duplicates, oversold',
       ours: ok
-        ? `${fmt(rate, 0)} orders/s, ${dup} duplicates`
+        ? `${fmt(rate, 0)} orders/s, ${dup} duplicates, ${order.checks.oversold ?? '?'} oversold`
         : order?.available === false
           ? 'not available'
           : order?.failed
@@ -145,13 +145,17 @@ export function evaluateTargets(results) {
             : 'not measured',
       base: ok ? `${fmt(order.baseline.reqPerSec, 0)} req/s` : '–',
       ratio: ok ? order.ratio : null,
-      target: '≥ 300/s, 0 duplicates',
-      met: ok ? rate >= 300 && dup === 0 && order.checks.lost === 0 : null,
+      target: '≥ 300/s, 0 duplicates, 0 oversold',
+      met: ok
+        ? rate >= 300 && dup === 0 && order.checks.lost === 0 && !order.checks.oversold && !order.checks.stockMismatched
+        : null,
       gap: ok
         ? [
             rate >= 300 ? 'rate met' : `${fmt(300 - rate, 0)}/s short (×${fmt(300 / rate, 1)})`,
             dup === 0 ? '0 duplicates' : `${dup} DUPLICATES`,
             order.checks.lost ? `${order.checks.lost} LOST` : null,
+            order.checks.oversold ? `${order.checks.oversold} OVERSOLD` : null,
+            order.checks.stockMismatched ? `${order.checks.stockMismatched} STOCK MISMATCHED` : null,
           ]
             .filter(Boolean)
             .join('; ')
@@ -630,6 +634,12 @@ function apiTables(results) {
         `Orders: ${order.checks.checkouts} checkouts (each a different user with 1–3 cart lines; every 10th sent twice at once with the same Idempotency-Key), ` +
           `${order.checks.placed} placed (the rate above counts these), ${order.checks.replayed} double submits answered with the first order, ` +
           `**${order.checks.duplicates} duplicates**, ${order.checks.lost} lost, ${order.checks.cartsNotEmptied} carts not emptied; refused: ${JSON.stringify(order.checks.refused)}.` +
+          (order.checks.lastUnitRace
+            ? ` Last-unit race: ${order.checks.lastUnitRace.shoppers} shoppers ordering the one unit of a product at once: ${order.checks.lastUnitRace.placed} placed, ${order.checks.lastUnitRace.refused} refused (409), ${order.checks.lastUnitRace.other} other answers, all answered in ${order.checks.lastUnitRace.ms} ms; stock after ${order.checks.lastUnitRace.stockAfter}, ${order.checks.lastUnitRace.linesSold} order line.`
+            : '') +
+          (order.checks.oversold !== undefined
+            ? ` Stock: ${order.checks.unitsTaken} units taken, **${order.checks.oversold} oversold** (the CHECK stock >= 0 makes it impossible), ${order.checks.stockMismatched} products whose stock differs from the units ordered.`
+            : '') +
           (order.checks.mail
             ? ` Confirmation mails received by the SMTP server: ${order.checks.mail.orderConfirmations} for the ${order.checks.mail.orders} orders in the database (warm-up orders included).`
             : ''),

@@ -18,6 +18,13 @@ export const Product = Type.Object({
   location: Type.String(),
   /** The seller. */
   userid: Type.Integer(),
+  /**
+   * Units left when few: 0 (out of stock) to LOW_STOCK; absent when more are in stock ("In
+   * stock"). Coarse on purpose: an order that leaves plenty in stock changes no catalogue reply.
+   */
+  left: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** The exact units in stock: only in the seller's own replies (Add/Edit Product, GET /myproducts). */
+  stock: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type Product = Static<typeof Product>;
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, PageQuery, PageReply, type PageSize } from './common';
-import { MAX_PHOTOS, NAME_PATTERN, PHOTOS_LIST_MESSAGE, PRODUCT_MESSAGES } from './rules';
+import { MAX_PHOTOS, NAME_PATTERN, PHOTOS_LIST_MESSAGE, PRODUCT_MESSAGES, STOCK_MAX } from './rules';
 import { Product } from './catalog';
 
 // ---------------------------------------------------------------- listing a product for sale
@@ -37,8 +37,20 @@ export const CreateProductBody = Type.Object({
   photo: Type.Optional(
     Type.String({ maxLength: 500, errorMessage: 'photo must be a photo URL returned by /uploadimage' }),
   ),
+  /** Units in stock: a whole number from 0 to STOCK_MAX. */
+  stock: Type.Integer({ minimum: 0, maximum: STOCK_MAX, errorMessage: PRODUCT_MESSAGES.stock }),
 });
 export type CreateProductBody = Static<typeof CreateProductBody>;
+
+/**
+ * PUT /product/{id}: Add Product's fields; `stock` may be left out (the units stay as they are).
+ * Raising the stock from 0 mails every shopper waiting for the product (POST /stockalerts) once.
+ */
+export const UpdateProductBody = Type.Object({
+  ...CreateProductBody.properties,
+  stock: Type.Optional(CreateProductBody.properties.stock),
+});
+export type UpdateProductBody = Static<typeof UpdateProductBody>;
 export const CreateProductReply = Envelope(Product);
 export type CreateProductReply = Static<typeof CreateProductReply>;
 

@@ -68,7 +68,33 @@ export const PRODUCT_MESSAGES = {
   rating: 'Please Enter Rating',
   price: 'Please Enter Price',
   photos: 'Please upload at least one PNG photo',
+  stock: 'Please Enter Units in Stock (a whole number from 0 to 1,000,000)',
 } as const;
+
+// ---------------------------------------------------------------- stock and quantities (issue 26)
+
+/** The most units a product may have in stock. */
+export const STOCK_MAX = 1_000_000;
+/** At or below this many units (and above 0) a product says "Only N left". */
+export const LOW_STOCK = 5;
+/** The most units of one product a cart line (so an order line) holds. */
+export const CART_LINE_MAX = 10;
+
+export const STOCK_MESSAGES = {
+  quantity: `Quantity must be a whole number from 1 to ${CART_LINE_MAX}`,
+  outOfStock: (productname: string) => `${productname} is out of stock`,
+  onlyLeft: (productname: string, left: number) =>
+    left === 0 ? `${productname} is out of stock` : `Only ${left} left of ${productname}`,
+} as const;
+
+/**
+ * What a product page or card says about its stock, from the product's `left` (absent: more than
+ * LOW_STOCK units): "In stock", "Only N left" or "Out of stock".
+ */
+export function stockLabel(left: number | undefined): string {
+  if (left === undefined || left > LOW_STOCK) return 'In stock';
+  return left <= 0 ? 'Out of stock' : `Only ${left} left`;
+}
 
 /** Add review (spec section 5), trailing spaces (and the double space of the date) kept. */
 export const REVIEW_MESSAGES = {

@@ -52,3 +52,24 @@ export type PriceAlertBody = Static<typeof PriceAlertBody>;
 /** GET /pricealerts/{productid}, POST /pricealerts, DELETE /pricealerts/{productid}: whether the caller watches the product. */
 export const PriceAlertReply = Envelope(Type.Object({ watching: Type.Boolean() }));
 export type PriceAlertReply = Static<typeof PriceAlertReply>;
+
+// ---------------------------------------------------------------- back-in-stock requests (header authtoken)
+
+/** A shopper waits for at most this many products. */
+export const STOCK_ALERTS_MAX = 200;
+
+export const STOCK_ALERT_MESSAGES = {
+  on: "We will email you when it's back in stock",
+  off: 'Removed: we will not email you when it is back',
+  inStock: 'This product is in stock: you can add it to your cart',
+  full: `You already wait for ${STOCK_ALERTS_MAX} products: remove one to add another`,
+  productNotFound: 'Product not found',
+} as const;
+
+/** POST /stockalerts: an out-of-stock product to be told about (one mail when it is back, then the request is gone). */
+export const StockAlertBody = Type.Object({ productid: ProductId });
+export type StockAlertBody = Static<typeof StockAlertBody>;
+
+/** GET /stockalerts/{productid}, POST /stockalerts, DELETE /stockalerts/{productid}: whether the caller waits for the product. */
+export const StockAlertReply = Envelope(Type.Object({ waiting: Type.Boolean() }));
+export type StockAlertReply = Static<typeof StockAlertReply>;

@@ -173,6 +173,8 @@ export async function listProductByApi(
     price: number;
     rating?: number;
     location?: string;
+    /** Units in stock (Add Product asks for them since issue 26); 20 when not given. */
+    stock?: number;
   },
 ): Promise<ListedProduct> {
   seed += 1;
@@ -190,6 +192,7 @@ export async function listProductByApi(
     description: `${product.productname}, listed by a journey.`,
     rating: 4,
     location: 'Pune',
+    stock: 20,
     ...product,
     photos: [uploaded.data],
   });

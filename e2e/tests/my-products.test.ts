@@ -78,6 +78,8 @@ test("a seller lowers a price from My Products; the watcher's mail arrives; anot
     await form.getByRole('heading', { level: 1, name: 'Edit Product' }).waitFor();
     assert.equal(await form.getByLabel('Product Name').inputValue(), lampName);
     assert.equal(await form.getByLabel('Price (Rs.)').inputValue(), '2400');
+    // The seller's exact units (GET /myproducts/{id}); shoppers only see "In stock".
+    assert.equal(await form.getByLabel('Units in Stock').inputValue(), '20');
     assert.equal(await form.getByRole('list', { name: 'Current photos' }).getByRole('img').count(), 1);
     assert.deepEqual(await seriousViolations(page), [], 'axe on /editproduct/{id}');
     await screenshotWidths(page, 'edit-product');

@@ -202,6 +202,7 @@ test('list a product with two PNG photos (one upload every 3 s) → it appears i
     await form.getByLabel('Description').fill('A sturdy tote bag woven on a handloom, with an inner pocket.');
     await form.getByLabel('Rating').fill('4');
     await form.getByLabel('Price (Rs.)').fill('799');
+    await form.getByLabel('Units in Stock').fill('12');
     await form.getByLabel('Location').fill('Jaipur');
     const create = form.getByRole('button', { name: 'Add Product', exact: true });
     assert.equal(await create.isDisabled(), true, 'Add Product waits for the photos');

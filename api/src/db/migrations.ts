@@ -12,6 +12,7 @@ import { proxyBidsMigration } from './migration-0009-proxy-bids';
 import { auctionCloseMigration } from './migration-0010-auction-close';
 import { auctionOrdersMigration } from './migration-0011-auction-orders';
 import { placeBidFunctionMigration } from './migration-0013-place-bid-function';
+import { stockMigration } from './migration-0014-stock';
 
 /**
  * Versioned migrations, in code (run in name order, each in a transaction).
@@ -172,6 +173,7 @@ const migrations: Record<string, Migration> = {
   '0010_auction_close': auctionCloseMigration,
   '0011_auction_orders': auctionOrdersMigration,
   '0013_place_bid_function': placeBidFunctionMigration,
+  '0014_stock': stockMigration,
 };
 
 function splitStatements(script: string): string[] {

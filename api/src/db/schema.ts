@@ -102,6 +102,8 @@ export interface ProductsTable {
   created_at: Generated<Date>;
   /** Every photo (content hashes), the first being photo_hash (migration 0002_shop). */
   photo_hashes: ColumnType<string[], string | undefined, string>;
+  /** Units in stock, 0 to 1,000,000 (migration 0014_stock; 100 when not given). */
+  stock: ColumnType<number, number | undefined, number>;
 }
 
 export interface CartItemsTable {
@@ -290,6 +292,14 @@ export interface PriceAlertsTable {
   created_at: Generated<Date>;
 }
 
+/** "Tell me when it's back" (migration 0014_stock): deleted when its mail goes out. */
+export interface StockAlertsTable {
+  alertid: Generated<number>;
+  userid: number;
+  productid: number;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   login_tokens: LoginTokensTable;
@@ -302,6 +312,7 @@ export interface Database {
   cart_items: CartItemsTable;
   wishlist_items: WishlistItemsTable;
   price_alerts: PriceAlertsTable;
+  stock_alerts: StockAlertsTable;
   coupons: CouponsTable;
   contact_messages: ContactMessagesTable;
   orders: OrdersTable;

@@ -48,8 +48,14 @@ export async function upload(
 export const del = (s: TestServer, route: string, body?: unknown, headers?: Record<string, string>) =>
   s.request('DELETE', route, { body, headers });
 
-/** Uploads a fresh PNG and lists a product with it at `price`; returns the product. */
-export async function listProduct(s: TestServer, token: string, price: number, name = `Test item ${price}`) {
+/** Uploads a fresh PNG and lists a product with it at `price` (and `stock` units); returns the product. */
+export async function listProduct(
+  s: TestServer,
+  token: string,
+  price: number,
+  name = `Test item ${price}`,
+  stock = 50,
+) {
   const up = await upload(s, uniquePng(), { token });
   expect(up.status).toBe(200);
   const r = await s.post(
@@ -62,6 +68,7 @@ export async function listProduct(s: TestServer, token: string, price: number, n
       rating: 4,
       location: 'Pune',
       photos: [up.body.data],
+      stock,
     },
     { authtoken: token },
   );
@@ -76,6 +83,8 @@ export async function listProduct(s: TestServer, token: string, price: number, n
     photo: string;
     photos: string[];
     userid: number;
+    stock: number;
+    left?: number;
   };
 }
 

@@ -86,6 +86,8 @@ async function fuzzAll(s: TestServer, runs: number): Promise<{ failures: string[
       otp: [`123456,${shopper.email}`, `${code},${shopper.email}`],
       price: [10, 99.5],
       rating: [4, 5],
+      stock: [0, 3, 1_000_000],
+      quantity: [1, 2, 10],
       file: [`${world.photo.split('/images/')[1]}`],
     },
   };

@@ -3,14 +3,15 @@
  * round-robin proxy written here (node:http, each request to the next process): started at the
  * same moment on an empty database they migrate and seed once; a token issued by one is taken
  * by the other; concurrent bids through both stay consistent; live bid events reach streams
- * held by either process.
+ * held by either process; 100 shoppers ordering the last unit at once get one order.
  */
 import http from 'node:http';
+import pg from 'pg';
 import { createPostgresDatabase } from '../helpers/server';
 import { openEventStream, type EventStream } from '../helpers/auctions';
 import { send } from './helpers/http';
 import { freePort, startApi, type ApiProcess } from './helpers/processes';
-import { remoteAuction, remoteUser, type Person } from './helpers/setup';
+import { remoteAuction, remoteProduct, remoteUser, type Person } from './helpers/setup';
 
 interface Proxy {
   url: string;
@@ -64,7 +65,9 @@ describePg('two API processes behind a round-robin proxy [PostgreSQL]', () => {
   beforeAll(async () => {
     db = await createPostgresDatabase();
     // Both at once on the empty database: migrations and seed must happen exactly once.
-    apis = await Promise.all([startApi({ DATABASE_URL: db.url }), startApi({ DATABASE_URL: db.url })]);
+    // (Signups unlimited from this one address: the last-unit race signs up 100 shoppers.)
+    const env = { DATABASE_URL: db.url, RATE_SIGNUP_PER_IP: '100000' };
+    apis = await Promise.all([startApi(env), startApi(env)]);
     proxy = await roundRobin(apis.map((a) => a.url));
   }, 90_000);
   afterAll(async () => {
@@ -199,6 +202,78 @@ describePg('two API processes behind a round-robin proxy [PostgreSQL]', () => {
     } finally {
       for (const st of streams) st.close();
     }
+  }, 120_000);
+
+  it('100 shoppers ordering the last unit at once through both: one order, stock 0, 99 clear refusals', async () => {
+    const json = (token: string, body: unknown, more: Record<string, string> = {}) => {
+      const text = JSON.stringify(body);
+      return {
+        headers: {
+          authtoken: token,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(text)),
+          ...more,
+        },
+        body: text,
+      };
+    };
+    const seller = await remoteUser(proxy.url, 'Stockist');
+    const productid = await remoteProduct(proxy.url, seller, 'Last brass lamp', 1);
+    const shoppers: Person[] = [];
+    for (let i = 0; i < 100; i += 10)
+      shoppers.push(
+        ...(await Promise.all(Array.from({ length: 10 }, (_, j) => remoteUser(proxy.url, `Buyer${i + j}`)))),
+      );
+    for (const shopper of shoppers) {
+      const add = await send(proxy.url, {
+        method: 'POST',
+        path: '/addtocartproduct',
+        ...json(shopper.token, { productid, authtoken: shopper.token }),
+      });
+      expect(add.status).toBe(200);
+    }
+
+    const replies = await Promise.all(
+      shoppers.map((shopper, i) =>
+        send(proxy.url, {
+          method: 'POST',
+          path: '/orderauth',
+          ...json(
+            shopper.token,
+            { billname: shopper.firstname, billaddress: '1, MG Road, Pune', payinfo: 'cod' },
+            { 'idempotency-key': `last-unit-${i}` },
+          ),
+        }),
+      ),
+    );
+    const won = replies.filter((r) => r.status === 200);
+    const refused = replies.filter((r) => r.status === 409);
+    expect(won).toHaveLength(1);
+    expect(refused).toHaveLength(99);
+    for (const r of refused) expect(r.json.msg).toBe('Last brass lamp is out of stock');
+    // Both processes answered some of them.
+    expect(new Set(replies.map((r) => r.headers['x-backend'])).size).toBe(2);
+
+    const product = await send(proxy.url, { method: 'GET', path: `/product/${productid}`, headers: {} });
+    expect(product.json.data.left).toBe(0);
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `SELECT (SELECT stock FROM products WHERE productid = $1) AS stock,
+           (SELECT count(*)::int FROM order_lines WHERE productid = $1) AS lines,
+           (SELECT count(*)::int FROM cart_items WHERE productid = $1) AS carts`,
+        [productid],
+      );
+      // Exactly one order line; the 99 refused carts still hold the lamp.
+      expect(rows[0]).toEqual({ stock: 0, lines: 1, carts: 99 });
+    } finally {
+      await client.end();
+    }
+    console.log(
+      `[resilience] last-unit race through two API processes: 100 concurrent orders, ${won.length} placed, ` +
+        `${refused.length} refused (409); requests served per process: ${proxy.served.join(' / ')}`,
+    );
   }, 120_000);
 });
 

@@ -25,10 +25,10 @@ export {
   getUserData,
 } from './account';
 export { sendContact } from './contact';
-export { getCartItems, addToCart, removeFromCart, clearCart } from './cart';
+export { getCartItems, addToCart, removeFromCart, clearCart, setCartQuantity } from './cart';
 export { checkCoupon, getCoupons } from './coupons';
 export { getReviews, getReviewsPage, addReview } from './reviews';
-export { createProduct, getMyProductsPage, updateProduct, removeProduct } from './products';
+export { createProduct, getMyProduct, getMyProductsPage, updateProduct, removeProduct } from './products';
 export {
   getWishlistPage,
   addToWishlist,
@@ -36,6 +36,8 @@ export {
   clearWishlist,
   getPriceAlert,
   setPriceAlert,
+  getStockAlert,
+  setStockAlert,
 } from './wishlist';
 export { uploadPhoto } from './uploads';
 export { placeOrder, getOrders, getOrdersPage, getOrder, cancelOrder, payAuctionOrder } from './orders';

@@ -3,6 +3,7 @@ import type {
   PageQuery,
   PriceAlertReply,
   Product,
+  StockAlertReply,
   WishlistChangeReply,
   WishlistPageReply,
 } from '@marketplace/contract';
@@ -56,4 +57,28 @@ export async function setPriceAlert(productid: number, watching: boolean): Promi
         headers: { authtoken },
       });
   return { msg: res.data.msg, watching: res.data.data.watching };
+}
+
+/** GET /stockalerts/{productid}: whether the signed-in user waits to be told the product is back in stock. */
+export async function getStockAlert(productid: number): Promise<boolean> {
+  const authtoken = requireLoginToken();
+  const res = await http.get<StockAlertReply>(`/stockalerts/${encodeURIComponent(String(productid))}`, {
+    headers: { authtoken },
+  });
+  return res.data.data.waiting;
+}
+
+/**
+ * POST /stockalerts or DELETE /stockalerts/{productid}: asks to be told once when an out-of-stock
+ * product is back ("Tell me when it's back"), or withdraws it; resolves the message and the state.
+ * POST rejects 409 when the product is in stock or the list is full, 404 unknown product.
+ */
+export async function setStockAlert(productid: number, waiting: boolean): Promise<{ msg: string; waiting: boolean }> {
+  const authtoken = requireLoginToken();
+  const res = waiting
+    ? await http.post<StockAlertReply>('/stockalerts', { productid }, { headers: { authtoken } })
+    : await http.delete<StockAlertReply>(`/stockalerts/${encodeURIComponent(String(productid))}`, {
+        headers: { authtoken },
+      });
+  return { msg: res.data.msg, waiting: res.data.data.waiting };
 }

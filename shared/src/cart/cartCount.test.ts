@@ -21,6 +21,17 @@ it('counts the signed-in customer’s cart lines', async () => {
   expect(useCartCount.getState().count).toBe(3);
 });
 
+it('counts units: every line’s quantity (issue 26)', async () => {
+  useSession.getState().signIn(ASHA);
+  getCartItemsMock.mockResolvedValue([
+    { productid: 1, quantity: 4 },
+    { productid: 2, quantity: 1 },
+    { productid: 3, quantity: 10 },
+  ] as never);
+  await refreshCartCount();
+  expect(useCartCount.getState().count).toBe(15);
+});
+
 it('shows 0 when signed out, without asking the server', async () => {
   useCartCount.setState({ count: 4 });
   await refreshCartCount();

@@ -2,6 +2,7 @@ import { type ReactElement, type ReactNode, type Ref } from 'react';
 import { Link } from '@marketplace/shared/router';
 import { Price, productDetailsPath, StarRating, type Product } from '@marketplace/shared';
 import { ProductPhoto } from './ProductPhoto';
+import { StockLabel } from './StockLabel';
 import styles from './ProductCard.module.css';
 
 interface Props {
@@ -21,7 +22,8 @@ interface Props {
 }
 
 /**
- * One product: photo, category (title), name, read-only stars and 'Rs. {price}'.
+ * One product: photo, category (title), name, read-only stars, 'Rs. {price}' and its stock
+ * ("In stock", "Only N left", "Out of stock").
  * The whole card opens /productdetails/{id} through the name link (stretched over the card),
  * so there is one link per product for screen readers and keyboard users.
  */
@@ -59,6 +61,7 @@ export function ProductCard({
         <StarRating value={product.rating} />
         {layout === 'list' && <p className={styles.description}>{product.description}</p>}
         <Price value={product.price} className={styles.price} />
+        <StockLabel left={product.left} />
         {footer && <div className={styles.footer}>{footer}</div>}
       </div>
     </article>
@@ -111,7 +114,8 @@ export function CardActionLink({ to, label, icon }: ActionProps & { to: string }
 
 /**
  * A round icon action over a card's photo that does something in place. `pressed` makes it a
- * toggle (aria-pressed: the heart, the price-drop bell); `busy` while its answer is awaited.
+ * toggle (aria-pressed: the heart, the price-drop bell); `busy` while its answer is awaited;
+ * `disabled` when it cannot be done (Add to Cart of a product out of stock).
  */
 export function CardActionButton({
   onClick,
@@ -119,7 +123,8 @@ export function CardActionButton({
   icon,
   pressed,
   busy = false,
-}: ActionProps & { onClick: () => void; pressed?: boolean; busy?: boolean }): ReactElement {
+  disabled = false,
+}: ActionProps & { onClick: () => void; pressed?: boolean; busy?: boolean; disabled?: boolean }): ReactElement {
   return (
     <button
       type="button"
@@ -130,6 +135,7 @@ export function CardActionButton({
       aria-pressed={pressed}
       aria-busy={busy || undefined}
       aria-disabled={busy || undefined}
+      disabled={disabled}
     >
       {icon}
     </button>

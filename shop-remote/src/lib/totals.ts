@@ -16,8 +16,9 @@ export interface Totals {
 
 const rupees = (n: number): number => Math.round(n * 100) / 100;
 
-export function estimateTotals(items: readonly { price: number }[], discount: number): Totals {
-  const subtotal = rupees(items.reduce((sum, item) => sum + Number(item.price || 0), 0));
+/** Each line counts its price times its quantity (a line without one counts once). */
+export function estimateTotals(items: readonly { price: number; quantity?: number }[], discount: number): Totals {
+  const subtotal = rupees(items.reduce((sum, item) => sum + Number(item.price || 0) * (item.quantity ?? 1), 0));
   const taken = Math.min(Math.max(0, discount), subtotal);
   const shipping = subtotal >= FREE_SHIPPING_FROM ? 0 : SHIPPING_FEE;
   return { subtotal, discount: rupees(taken), shipping, total: rupees(subtotal - taken + shipping) };

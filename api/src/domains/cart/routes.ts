@@ -1,9 +1,17 @@
-import { AddToCartBody, CartHeaders, CartReply, ClearCartBody, RemoveFromCartBody } from '@marketplace/contract';
+import {
+  AddToCartBody,
+  AuthHeaders,
+  CartHeaders,
+  CartQuantityBody,
+  CartReply,
+  ClearCartBody,
+  IdParams,
+  RemoveFromCartBody,
+} from '@marketplace/contract';
 import { publicBase, type App } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
 import { replies } from '../../lib/replies';
-import { productExists } from '../catalogue/repository';
-import { addCartLine, cartOf, clearCart, removeCartLine } from './repository';
+import { addCartLine, cartOf, clearCart, removeCartLine, setCartQuantity } from './repository';
 import { CART_MESSAGES } from './rules';
 
 /** The user always comes from the login token; a `userid` naming someone else is refused (403). */
@@ -21,17 +29,31 @@ export function cartRoutes(app: App) {
     },
   );
 
-  /** Adds one product (quantity is always 1: a product already in the cart keeps its one line). */
+  /** Adds a line of 1 unit (409 out of stock); a product already in the cart keeps its line as it is. */
   app.post(
     '/addtocartproduct',
     { schema: { body: AddToCartBody, response: replies(CartReply) }, config: { auth: { token: 'body' } } },
     async (req) => {
       const { user } = req;
       const { productid } = req.body;
-      if (!(await productExists(db, productid))) throw notFound(CART_MESSAGES.productNotFound);
       const inserted = await addCartLine(db, user.userid, productid);
       const items = await cartOf(db, user.userid, publicBase(config, req));
       return { status: 200, msg: inserted ? CART_MESSAGES.added : CART_MESSAGES.already, data: items };
+    },
+  );
+
+  /** The units of one line: 400 outside 1 to 10, 404 not in the cart, 409 above the stock (nothing changed). */
+  app.put(
+    '/cart/:id',
+    {
+      schema: { headers: AuthHeaders, params: IdParams, body: CartQuantityBody, response: replies(CartReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      const { user } = req;
+      await setCartQuantity(db, user.userid, req.params.id, req.body.quantity);
+      const items = await cartOf(db, user.userid, publicBase(config, req));
+      return { status: 200, msg: CART_MESSAGES.quantity, data: items };
     },
   );
 

@@ -12,6 +12,7 @@ export const CART_MESSAGES = {
   notIn: 'This product is not in your cart',
   removed: 'Product removed from cart',
   cleared: 'Cart cleared',
+  quantity: 'Quantity updated',
 } as const;
 
 /** Refused when a new line would go past CART_MAX_LINES. */

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { CATEGORIES_MAX, type Product } from '@marketplace/contract';
+import { CATEGORIES_MAX, LOW_STOCK, type Product } from '@marketplace/contract';
 import { imageUrl } from '../../context';
 import type { Database } from '../../db/schema';
 import { pageOf } from '../../lib/paging';
@@ -16,6 +16,8 @@ export interface ProductRow {
   userid: number;
   /** Every photo hash (migration 0002_shop); empty for rows written before it: then photo_hash alone. */
   photo_hashes?: string[];
+  /** Units in stock (migration 0014_stock). */
+  stock: number;
 }
 
 export function toProduct(row: ProductRow, base: string): Product {
@@ -30,7 +32,13 @@ export function toProduct(row: ProductRow, base: string): Product {
     photos: (row.photo_hashes?.length ? row.photo_hashes : [row.photo_hash]).map((h) => imageUrl(base, h)),
     location: row.location,
     userid: row.userid,
+    ...(row.stock <= LOW_STOCK ? { left: row.stock } : {}),
   };
+}
+
+/** A product as its seller sees it: with the exact units in stock. */
+export function toOwnProduct(row: ProductRow, base: string): Product {
+  return { ...toProduct(row, base), stock: row.stock };
 }
 
 export const PRODUCT_COLUMNS = [
@@ -44,6 +52,7 @@ export const PRODUCT_COLUMNS = [
   'location',
   'userid',
   'photo_hashes',
+  'stock',
 ] as const;
 
 /** How far back the trending signal looks. */

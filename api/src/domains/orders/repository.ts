@@ -3,7 +3,9 @@ import type { Order, OrderStatus, PayAuctionOrderBody, PlaceOrderBody } from '@m
 import type { Config } from '../../config';
 import { executePrepared } from '../../db/prepared';
 import type { Database, OrderStatusValue } from '../../db/schema';
+import { LOW_STOCK, STOCK_MAX, STOCK_MESSAGES } from '@marketplace/contract';
 import { imageUrl } from '../../context';
+import { notifyCatalogueChanged } from '../../lib/catalogue-cache';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { consumeCoupon } from '../coupons/repository';
 import { MAX_ORDER_TOTAL_PAISE, ORDER_MESSAGES, computeTotals, toPaise, toRupees } from './rules';
@@ -148,12 +150,16 @@ async function orderIdByKey(db: Kysely<Database>, userid: number, key: string): 
   return row?.orderid;
 }
 
-/** A placed order, or the order an earlier request with the same Idempotency-Key placed. */
-export type Placement = { order: Order } | { replayedOrderid: number };
+/**
+ * A placed order (with the products it left low or out of stock: the caller's catalogue cache
+ * forgets them), or the order an earlier request with the same Idempotency-Key placed.
+ */
+export type Placement = { order: Order; low: number[] } | { replayedOrderid: number };
 
 /**
- * Orders the user's whole cart, in one transaction (order + lines written, coupon use counted,
- * cart emptied — all or nothing). Amounts come from the catalogue and the coupon table.
+ * Orders the user's whole cart, in one transaction (order + lines written, units taken from
+ * stock, coupon use counted, cart emptied — all or nothing; 409 naming the product and how many
+ * are left when a line asks for more than its stock). Amounts come from the catalogue and the coupon table.
  * The same Idempotency-Key again answers the first order, without a lookup on the way in: a
  * twin in flight holds the cart rows this order deletes, so it waits for the twin, then finds
  * the cart empty and the twin's order under the key; a twin on a refilled cart fails on the
@@ -169,22 +175,28 @@ export async function placeOrder(
   const couponname = body.couponname?.trim() ?? '';
   try {
     return await db.transaction().execute(async (trx): Promise<Placement> => {
-      // The cart is read and emptied in one statement; a refusal below rolls both back.
-      const { rows: items } = await executePrepared(
+      // The cart is read and emptied in one statement, its products locked in productid order (a
+      // fixed order: two orders of the same products never wait on each other in a circle) and
+      // read as committed after any wait. A refusal below rolls both back.
+      const { rows: locked } = await executePrepared(
         trx,
-        sql<{ productid: number; productname: string; price: string }>`
-        WITH removed AS (DELETE FROM cart_items WHERE userid = ${userid} RETURNING cartid, productid)
-        SELECT p.productid, p.productname, p.price FROM removed r JOIN products p ON p.productid = r.productid
-        ORDER BY r.cartid`,
+        sql<{ cartid: number; productid: number; productname: string; price: string; quantity: number; stock: number }>`
+        WITH removed AS (DELETE FROM cart_items WHERE userid = ${userid} RETURNING cartid, productid, quantity)
+        SELECT r.cartid, p.productid, p.productname, p.price, r.quantity, p.stock
+        FROM removed r JOIN products p ON p.productid = r.productid
+        ORDER BY p.productid FOR UPDATE OF p`,
       );
-      if (items.length === 0) {
+      if (locked.length === 0) {
         const existing = key && (await orderIdByKey(trx, userid, key));
         if (existing) return { replayedOrderid: existing };
         throw badRequest(ORDER_MESSAGES.emptyCart);
       }
+      const items = locked.sort((a, b) => a.cartid - b.cartid);
+      // Refused before anything is kept: the transaction gives the cart (and the stock) back.
+      const short = items.find((i) => i.quantity > i.stock);
+      if (short) throw conflict(STOCK_MESSAGES.onlyLeft(short.productname, short.stock));
 
-      const itemsPaise = items.reduce((sum, i) => sum + toPaise(i.price), 0);
-      // Refused before anything is kept: the transaction gives the cart back.
+      const itemsPaise = items.reduce((sum, i) => sum + toPaise(i.price) * i.quantity, 0);
       if (itemsPaise > MAX_ORDER_TOTAL_PAISE) throw badRequest(ORDER_MESSAGES.tooLarge);
       const coupon = couponname ? await consumeCoupon(trx, couponname) : null;
       const totals = computeTotals(itemsPaise, coupon ? toPaise(coupon.discount) : 0, config.shipping);
@@ -203,36 +215,52 @@ export async function placeOrder(
         productid: item.productid,
         productname: item.productname,
         price: item.price,
+        quantity: item.quantity,
       }));
-      // The order and its lines in one statement.
+      // The order, its lines and the units taken, in one statement. The rows are locked and were
+      // checked above; the guard `stock >= quantity` (and the CHECK stock >= 0) still stands.
       const { rows } = await executePrepared(
         trx,
-        sql<{ orderid: number; orderdate: Date }>`
-        WITH placed AS (
+        sql<{ orderid: number; orderdate: Date; low: number[] | null }>`
+        WITH l AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+            AS l(lineno int, productid int, productname text, price numeric, quantity int)
+        ), placed AS (
           INSERT INTO orders (userid, billname, billaddress, ordernote, payinfo, items_total, discount, billamount, billtax, couponname, idempotency_key)
           VALUES (${userid}, ${order.billname}, ${order.billaddress}, ${order.ordernote}, ${order.payinfo}, ${toRupees(totals.itemsTotal)},
             ${order.discount}, ${order.billamount}, ${order.billtax}, ${order.couponname}, ${key ?? null})
           RETURNING orderid, orderdate
         ), lines AS (
           INSERT INTO order_lines (orderid, lineno, productid, productname, price, quantity)
-          SELECT placed.orderid, l.lineno, l.productid, l.productname, l.price, 1
-          FROM placed, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS l(lineno int, productid int, productname text, price numeric)
+          SELECT placed.orderid, l.lineno, l.productid, l.productname, l.price, l.quantity
+          FROM placed, l
           RETURNING 1
+        ), taken AS (
+          UPDATE products p SET stock = p.stock - l.quantity
+          FROM l WHERE p.productid = l.productid AND p.stock >= l.quantity
+          RETURNING p.productid, p.stock
         )
-        SELECT orderid, orderdate FROM placed WHERE (SELECT count(*) FROM lines) = ${lines.length}`,
+        SELECT orderid, orderdate,
+          (SELECT array_agg(productid) FROM taken WHERE stock <= ${LOW_STOCK}) AS low
+        FROM placed
+        WHERE (SELECT count(*) FROM lines) = ${lines.length} AND (SELECT count(*) FROM taken) = ${lines.length}`,
       );
-      if (!rows[0]) throw new Error('The order lines were not all written');
+      if (!rows[0]) throw new Error('The order lines were not all written, or their units not all taken');
+      // What the catalogue says changed only for products now low or out ("Only N left",
+      // "Out of stock"): only those reach every process's cache (at commit).
+      const low = rows[0].low ?? [];
+      for (const productid of low) await notifyCatalogueChanged(trx, productid);
       const placed = toOrder(
-        { ...order, ...rows[0], cancelled_at: null, status: 'Processing' },
+        { ...order, orderid: rows[0].orderid, orderdate: rows[0].orderdate, cancelled_at: null, status: 'Processing' },
         items.map((item) => ({
           productid: item.productid,
           productname: item.productname,
           price: Number(item.price),
-          quantity: 1,
+          quantity: item.quantity,
         })),
         config.orders,
       );
-      return { order: placed };
+      return { order: placed, low };
     });
   } catch (e) {
     // A twin with the same key committed first.
@@ -248,26 +276,35 @@ export async function placeOrder(
   }
 }
 
+/** A cancelled order's units back in stock: the products now back from 0 (their waiters are told). */
+export interface Cancellation {
+  backInStock: { productid: number; productname: string }[];
+}
+
 /**
  * Cancels the user's order while it is Processing or Shipped (one guarded UPDATE; the order stays
- * on record as Cancelled): true, or the status that kept it (undefined: no such order of theirs).
+ * on record as Cancelled) and returns its units to stock in the same transaction: the
+ * Cancellation, or the status that kept it (undefined: no such order of theirs).
  */
 export async function cancelOrder(
   db: Kysely<Database>,
   delays: Delays,
   userid: number,
   orderid: number,
-): Promise<true | OrderStatusValue | undefined> {
+): Promise<Cancellation | OrderStatusValue | undefined> {
   const status = effectiveStatus(delays);
-  const cancelled = await db
-    .updateTable('orders')
-    .set({ status: 'Cancelled', status_set_at: sql`now()`, cancelled_at: sql`now()` })
-    .where('orderid', '=', orderid)
-    .where('userid', '=', userid)
-    .where(sql<boolean>`${status} IN ('Awaiting payment', 'Processing', 'Shipped')`)
-    .returning('orderid')
-    .executeTakeFirst();
-  if (cancelled) return true;
+  const done = await db.transaction().execute(async (trx) => {
+    const cancelled = await trx
+      .updateTable('orders')
+      .set({ status: 'Cancelled', status_set_at: sql`now()`, cancelled_at: sql`now()` })
+      .where('orderid', '=', orderid)
+      .where('userid', '=', userid)
+      .where(sql<boolean>`${status} IN ('Awaiting payment', 'Processing', 'Shipped')`)
+      .returning('orderid')
+      .executeTakeFirst();
+    return cancelled ? returnUnits(trx, orderid) : undefined;
+  });
+  if (done) return done;
   const row = await db
     .selectFrom('orders')
     .select(status.as('effective_status'))
@@ -275,6 +312,30 @@ export async function cancelOrder(
     .where('userid', '=', userid)
     .executeTakeFirst();
   return row?.effective_status;
+}
+
+/**
+ * Puts a cancelled order's units back in stock (products taken down since are skipped; a stock
+ * never goes past STOCK_MAX). Rows are locked in productid order, as placing an order locks them.
+ * The products whose label changes ("Only N left", "Out of stock") reach every catalogue cache.
+ */
+async function returnUnits(trx: Kysely<Database>, orderid: number): Promise<Cancellation> {
+  const { rows } = await sql<{ productid: number; productname: string; stock: number; was: number }>`
+    WITH q AS (
+      SELECT productid, sum(quantity)::int AS quantity FROM order_lines
+      WHERE orderid = ${orderid} AND productid IS NOT NULL GROUP BY productid
+    ), locked AS (
+      SELECT p.productid FROM products p JOIN q ON q.productid = p.productid ORDER BY p.productid FOR UPDATE OF p
+    )
+    UPDATE products p SET stock = LEAST(p.stock + q.quantity, ${STOCK_MAX})
+    FROM q, locked WHERE p.productid = q.productid AND locked.productid = q.productid
+    RETURNING p.productid, p.productname, p.stock, p.stock - q.quantity AS was`.execute(trx);
+  for (const r of rows) if (r.was <= LOW_STOCK) await notifyCatalogueChanged(trx, r.productid);
+  return {
+    backInStock: rows
+      .filter((r) => r.was <= 0 && r.stock > 0)
+      .map((r) => ({ productid: r.productid, productname: r.productname })),
+  };
 }
 
 /**

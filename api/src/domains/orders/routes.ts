@@ -18,10 +18,16 @@ import { notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit, pageOf } from '../../lib/paging';
 import { replies } from '../../lib/replies';
 import { cancelOrder, loadOrders, payAuctionOrder, placeOrder } from './repository';
+import { mailBackInStock } from '../wishlist/back-in-stock';
 import { ORDER_MESSAGES, cancelRefusal, confirmationMail } from './rules';
 
 export function orderRoutes(app: App) {
-  const { db, config, mailer } = app.ctx;
+  const { db, config, mailer, catalogue } = app.ctx;
+  // Back-in-stock mails of cancelled orders still being handed to the mailer: a closing app waits for them.
+  const mailing = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...mailing]);
+  });
 
   /** One of the caller's orders as the replies show it (undefined: none of theirs). */
   const callersOrder = async (req: FastifyRequest, orderid: number): Promise<Order | undefined> =>
@@ -54,6 +60,8 @@ export function orderRoutes(app: App) {
         return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: { orderid: placed.replayedOrderid } };
       }
 
+      // Units taken left these products low or out: this process's catalogue shows it at once.
+      if (placed.low.length) catalogue.forgetAll();
       sendConfirmation(req, placed.order);
       return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: { orderid: placed.order.orderid } };
     },
@@ -94,7 +102,7 @@ export function orderRoutes(app: App) {
     },
   );
 
-  /** DELETE /cancelorder: allowed before Delivered; the order stays on record as Cancelled. */
+  /** DELETE /cancelorder: allowed before Delivered; the order stays on record as Cancelled, its units back in stock. */
   app.delete(
     '/cancelorder',
     { schema: { headers: OrderHeaders, response: replies(OrderReply) }, config: { auth: { token: 'header' } } },
@@ -102,7 +110,17 @@ export function orderRoutes(app: App) {
       const { user } = req;
       const orderid = req.headers.orderid;
       const cancelled = await cancelOrder(db, config.orders, user.userid, orderid);
-      if (cancelled !== true) throw cancelRefusal(cancelled);
+      if (typeof cancelled !== 'object') throw cancelRefusal(cancelled);
+      catalogue.forgetAll();
+      // After the commit: shoppers waiting for a product this order's units brought back are told once.
+      for (const product of cancelled.backInStock) {
+        const task = mailBackInStock(db, mailer, config.storefrontUrl, product).then(
+          () => undefined,
+          (err: unknown) => req.log.error({ err }, 'Could not mail the back-in-stock news'),
+        );
+        mailing.add(task);
+        void task.finally(() => mailing.delete(task));
+      }
       const order = await callersOrder(req, orderid);
       return { status: 200, msg: ORDER_MESSAGES.cancelled, data: order! };
     },

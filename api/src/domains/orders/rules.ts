@@ -51,7 +51,8 @@ const rs = (paise: number) => formatRupees(toRupees(paise));
 /** The order confirmation mail, built from the placed order. */
 export function confirmationMail(user: SignedInUser, order: Order) {
   const payment = order.payinfo ?? 'to be chosen';
-  const lines = order.orderdata.map((l) => `  ${l.productname} × ${l.quantity}   ${formatRupees(l.price)}`);
+  // Each line's amount: its price times its quantity.
+  const lines = order.orderdata.map((l) => `  ${l.productname} × ${l.quantity}   ${rs(toPaise(l.price) * l.quantity)}`);
   const subtotal = toPaise(order.billamount) + toPaise(order.discount);
   return {
     to: user.email,

@@ -34,23 +34,39 @@ export async function sellerPage(db: Kysely<Database>, userid: number, limit: nu
   return pageOf(rows, limit, (r) => [r.productid]);
 }
 
-/** The caller's own product, locked for the change, with its price before; or 404 / 403. */
-async function lockOwnProduct(trx: Kysely<Database>, productid: number, userid: number): Promise<{ price: number }> {
+/** The caller's own product (with its stock), or 404 / 403. */
+export async function ownProduct(db: Kysely<Database>, productid: number, userid: number) {
+  const row = await db
+    .selectFrom('products')
+    .select(PRODUCT_COLUMNS)
+    .where('productid', '=', productid)
+    .executeTakeFirst();
+  const refusal = ownershipRefusal(row, userid);
+  if (refusal) throw refusal;
+  return row!;
+}
+
+/** The caller's own product, locked for the change, with its price and stock before; or 404 / 403. */
+async function lockOwnProduct(
+  trx: Kysely<Database>,
+  productid: number,
+  userid: number,
+): Promise<{ price: number; stock: number }> {
   const row = await trx
     .selectFrom('products')
-    .select(['userid', 'price'])
+    .select(['userid', 'price', 'stock'])
     .where('productid', '=', productid)
     .forUpdate()
     .executeTakeFirst();
   const refusal = ownershipRefusal(row, userid);
   if (refusal) throw refusal;
-  return { price: Number(row!.price) };
+  return { price: Number(row!.price), stock: row!.stock };
 }
 
-/** Changes the seller's product: the row as changed and the price it had. */
+/** Changes the seller's product: the row as changed, and the price and stock it had. */
 export function updateProduct(db: Kysely<Database>, productid: number, userid: number, values: ProductValues) {
   return db.transaction().execute(async (trx) => {
-    const { price: was } = await lockOwnProduct(trx, productid, userid);
+    const { price: was, stock: stockWas } = await lockOwnProduct(trx, productid, userid);
     const row = await trx
       .updateTable('products')
       .set(values)
@@ -58,7 +74,7 @@ export function updateProduct(db: Kysely<Database>, productid: number, userid: n
       .returning(PRODUCT_COLUMNS)
       .executeTakeFirstOrThrow();
     await notifyCatalogueChanged(trx, productid);
-    return { row, was };
+    return { row, was, stockWas };
   });
 }
 

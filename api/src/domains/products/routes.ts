@@ -8,6 +8,7 @@ import {
   MyProductsPageQuery,
   MyProductsPageReply,
   SELLER_MESSAGES,
+  UpdateProductBody,
 } from '@marketplace/contract';
 import type { FastifyRequest } from 'fastify';
 import { publicBase, type App } from '../../context';
@@ -15,21 +16,22 @@ import { badRequest } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';
 import { enforceRateLimit } from '../../lib/ratelimit';
 import { replies } from '../../lib/replies';
-import { toProduct } from '../catalogue/repository';
+import { toOwnProduct } from '../catalogue/repository';
 import { areStoredPngs } from '../uploads/repository';
+import { mailBackInStock } from '../wishlist/back-in-stock';
 import { mailPriceDrop } from '../wishlist/price-drop';
-import { deleteProduct, insertProduct, sellerPage, updateProduct } from './repository';
+import { deleteProduct, insertProduct, ownProduct, sellerPage, updateProduct } from './repository';
 import { FOREIGN_PHOTO, productTerms, type ProductValues } from './rules';
 
 /**
- * POST /product lists a product for sale; a seller's own listings: GET /myproducts, PUT and
- * DELETE /product/{id} (403 for anyone else's). The seller is always the caller; a `userid` in
+ * POST /product lists a product for sale; a seller's own listings: GET /myproducts, GET
+ * /myproducts/{id} (with the exact stock), PUT and DELETE /product/{id} (403 for anyone else's). The seller is always the caller; a `userid` in
  * a body is ignored. Every change reaches every process's catalogue cache with its commit, and
  * this process's at once (its own notification arrives later: its next read must see the change).
  */
 export function productRoutes(app: App) {
   const { db, config, catalogue, mailer } = app.ctx;
-  // Price-drop mails still being handed to the mailer: a closing app waits for them.
+  // Price-drop and back-in-stock mails still being handed to the mailer: a closing app waits for them.
   const mailing = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
     await Promise.allSettled([...mailing]);
@@ -49,7 +51,7 @@ export function productRoutes(app: App) {
   }
 
   /** The values of a product the seller sent, its photos stored PNGs of this API; or 400. */
-  async function checkedProduct(req: FastifyRequest, body: CreateProductBody): Promise<ProductValues> {
+  async function checkedProduct(req: FastifyRequest, body: UpdateProductBody): Promise<ProductValues> {
     const base = publicBase(config, req);
     const { values, hashes } = productTerms(body, [base, ...(config.publicUrl ? [config.publicUrl] : [])]);
     if (!(await areStoredPngs(db, hashes))) throw badRequest(FOREIGN_PHOTO);
@@ -66,7 +68,7 @@ export function productRoutes(app: App) {
       await countProductWrite(req);
       const row = await insertProduct(db, req.user.userid, await checkedProduct(req, req.body));
       catalogue.forgetAll();
-      return { status: 200, msg: 'Product Added Successfully', data: toProduct(row, publicBase(config, req)) };
+      return { status: 200, msg: 'Product Added Successfully', data: toOwnProduct(row, publicBase(config, req)) };
     },
   );
 
@@ -84,9 +86,22 @@ export function productRoutes(app: App) {
       return {
         status: 200,
         msg: page.rows.length || before !== undefined ? 'Your products' : 'You have not listed any products yet',
-        data: page.rows.map((r) => toProduct(r, base)),
+        data: page.rows.map((r) => toOwnProduct(r, base)),
         next: page.next,
       };
+    },
+  );
+
+  /** One of the caller's own listings with its exact stock (Edit Product starts from it); 403 anyone else's. */
+  app.get(
+    '/myproducts/:id',
+    {
+      schema: { headers: AuthHeaders, params: IdParams, response: replies(CreateProductReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      const row = await ownProduct(db, req.params.id, req.user.userid);
+      return { status: 200, msg: 'Your product', data: toOwnProduct(row, publicBase(config, req)) };
     },
   );
 
@@ -96,7 +111,7 @@ export function productRoutes(app: App) {
       schema: {
         headers: AuthHeaders,
         params: IdParams,
-        body: CreateProductBody,
+        body: UpdateProductBody,
         response: replies(CreateProductReply),
       },
       config: { auth: { token: 'header' } },
@@ -104,16 +119,22 @@ export function productRoutes(app: App) {
     async (req) => {
       await countProductWrite(req);
       const values = await checkedProduct(req, req.body);
-      const { row, was } = await updateProduct(db, req.params.id, req.user.userid, values);
+      const { row, was, stockWas } = await updateProduct(db, req.params.id, req.user.userid, values);
       catalogue.forgetAll();
-      if (values.price < was) {
-        const task = mailPriceDrop(db, mailer, config.storefrontUrl, row, was, values.price).catch((err: unknown) =>
-          req.log.error({ err }, 'Could not mail the price drop'),
+      // After the commit: a mail failure never fails the change.
+      const later = (what: string, task: Promise<unknown>) => {
+        const tracked = task.then(
+          () => undefined,
+          (err: unknown) => req.log.error({ err }, `Could not mail the ${what}`),
         );
-        mailing.add(task);
-        void task.finally(() => mailing.delete(task));
-      }
-      return { status: 200, msg: SELLER_MESSAGES.updated, data: toProduct(row, publicBase(config, req)) };
+        mailing.add(tracked);
+        void tracked.finally(() => mailing.delete(tracked));
+      };
+      if (values.price < was)
+        later('price drop', mailPriceDrop(db, mailer, config.storefrontUrl, row, was, values.price));
+      if (stockWas === 0 && row.stock > 0)
+        later('back-in-stock news', mailBackInStock(db, mailer, config.storefrontUrl, row));
+      return { status: 200, msg: SELLER_MESSAGES.updated, data: toOwnProduct(row, publicBase(config, req)) };
     },
   );
 

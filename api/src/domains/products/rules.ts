@@ -1,4 +1,4 @@
-import { PRODUCT_MESSAGES, SELLER_MESSAGES, type CreateProductBody } from '@marketplace/contract';
+import { PRODUCT_MESSAGES, SELLER_MESSAGES, type UpdateProductBody } from '@marketplace/contract';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
 
 export const FOREIGN_PHOTO = 'Photos must be images uploaded to this shop (POST /uploadimage)';
@@ -18,9 +18,10 @@ export function ownPhotoHash(url: string, bases: string[]): string | null {
 /**
  * A product as the seller sends it (Add Product and its edit): the values to store, or 400 with
  * the field's message. `bases`: the origins this API's image URLs start with. Whether the photos
- * are stored PNGs is the caller's check (photo_hashes).
+ * are stored PNGs is the caller's check (photo_hashes). `stock` only when sent (an edit without
+ * it keeps the units; Add Product's schema requires it).
  */
-export function productTerms(body: CreateProductBody, bases: string[]) {
+export function productTerms(body: UpdateProductBody, bases: string[]) {
   const price = Math.round(body.price * 100) / 100;
   if (!(price > 0)) throw badRequest(PRODUCT_MESSAGES.price);
   const rating = Math.round(body.rating * 10) / 10;
@@ -44,6 +45,7 @@ export function productTerms(body: CreateProductBody, bases: string[]) {
       photo_hash: hashes[0]!,
       photo_hashes: JSON.stringify(hashes),
       location: (body.location ?? '').trim(),
+      ...(body.stock !== undefined ? { stock: body.stock } : {}),
     },
     hashes,
   };

@@ -88,10 +88,16 @@ export async function clearWishlist(db: Kysely<Database>, userid: number): Promi
   await db.deleteFrom('wishlist_items').where('userid', '=', userid).execute();
 }
 
-export async function hasPriceAlert(db: Kysely<Database>, userid: number, productid: number): Promise<boolean> {
+/** Whether the user has a price alert or a back-in-stock request for the product. */
+export async function hasKept(
+  db: Kysely<Database>,
+  table: 'price_alerts' | 'stock_alerts',
+  userid: number,
+  productid: number,
+): Promise<boolean> {
   return Boolean(
     await db
-      .selectFrom('price_alerts')
+      .selectFrom(table)
       .select('alertid')
       .where('userid', '=', userid)
       .where('productid', '=', productid)
@@ -110,4 +116,10 @@ export function priceWatchers(db: Kysely<Database>, productid: number, after: nu
     .orderBy('price_alerts.alertid')
     .limit(limit)
     .execute();
+}
+
+/** The units in stock of a product; undefined for an unknown one. */
+export async function stockOf(db: Kysely<Database>, productid: number): Promise<number | undefined> {
+  const row = await db.selectFrom('products').select('stock').where('productid', '=', productid).executeTakeFirst();
+  return row?.stock;
 }

@@ -5,6 +5,10 @@ import {
   PRICE_ALERT_MESSAGES,
   PriceAlertBody,
   PriceAlertReply,
+  STOCK_ALERTS_MAX,
+  STOCK_ALERT_MESSAGES,
+  StockAlertBody,
+  StockAlertReply,
   WISHLIST_MAX,
   WISHLIST_MESSAGES,
   WISHLIST_PAGE,
@@ -14,13 +18,13 @@ import {
   WishlistPageReply,
 } from '@marketplace/contract';
 import { publicBase, type App } from '../../context';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';
 import { replies } from '../../lib/replies';
 import { toProduct } from '../catalogue/repository';
-import { clearWishlist, hasPriceAlert, keepProduct, removeKept, wishlistCount, wishlistPage } from './repository';
+import { clearWishlist, hasKept, keepProduct, removeKept, stockOf, wishlistCount, wishlistPage } from './repository';
 
-/** The wishlist and price-drop alerts: the caller's own rows only (the user comes from the token, never from the request). */
+/** The wishlist, price-drop alerts and back-in-stock requests: the caller's own rows only (the user comes from the token, never from the request). */
 export function wishlistRoutes(app: App) {
   const { db, config } = app.ctx;
 
@@ -98,7 +102,7 @@ export function wishlistRoutes(app: App) {
       config: { auth: { token: 'header' } },
     },
     async (req) => {
-      const watching = await hasPriceAlert(db, req.user.userid, req.params.id);
+      const watching = await hasKept(db, 'price_alerts', req.user.userid, req.params.id);
       return {
         status: 200,
         msg: watching ? PRICE_ALERT_MESSAGES.on : 'No price alert for this product',
@@ -135,6 +139,57 @@ export function wishlistRoutes(app: App) {
     async (req) => {
       await removeKept(db, 'price_alerts', req.user.userid, req.params.id);
       return { status: 200, msg: PRICE_ALERT_MESSAGES.off, data: { watching: false } };
+    },
+  );
+
+  app.get(
+    '/stockalerts/:id',
+    {
+      schema: { headers: AuthHeaders, params: IdParams, response: replies(StockAlertReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      const waiting = await hasKept(db, 'stock_alerts', req.user.userid, req.params.id);
+      return {
+        status: 200,
+        msg: waiting ? STOCK_ALERT_MESSAGES.on : 'Not waiting for this product',
+        data: { waiting },
+      };
+    },
+  );
+
+  /** Only for a product out of stock (409 otherwise): the request is answered by one mail when it is back. */
+  app.post(
+    '/stockalerts',
+    {
+      schema: { headers: AuthHeaders, body: StockAlertBody, response: replies(StockAlertReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      const stock = await stockOf(db, req.body.productid);
+      if (stock === undefined) throw notFound(STOCK_ALERT_MESSAGES.productNotFound);
+      if (stock > 0) throw conflict(STOCK_ALERT_MESSAGES.inStock);
+      await keepProduct(
+        db,
+        'stock_alerts',
+        req.user.userid,
+        req.body.productid,
+        STOCK_ALERTS_MAX,
+        STOCK_ALERT_MESSAGES,
+      );
+      return { status: 200, msg: STOCK_ALERT_MESSAGES.on, data: { waiting: true } };
+    },
+  );
+
+  app.delete(
+    '/stockalerts/:id',
+    {
+      schema: { headers: AuthHeaders, params: IdParams, response: replies(StockAlertReply) },
+      config: { auth: { token: 'header' } },
+    },
+    async (req) => {
+      await removeKept(db, 'stock_alerts', req.user.userid, req.params.id);
+      return { status: 200, msg: STOCK_ALERT_MESSAGES.off, data: { waiting: false } };
     },
   );
 }

@@ -2,7 +2,7 @@ import { formatRupees } from '@marketplace/contract';
 import { HttpError, notFound } from '../../lib/errors';
 
 /** The lists a user keeps products in. */
-export type KeptList = 'wishlist_items' | 'price_alerts';
+export type KeptList = 'wishlist_items' | 'price_alerts' | 'stock_alerts';
 
 export interface KeepMessages {
   productNotFound: string;
@@ -43,6 +43,27 @@ export function priceDropMail(
       `See it here: ${link}`,
       '',
       "You asked us to tell you when its price drops. To stop these emails, press 'Email me when the price drops' again on the product page.",
+    ].join('\n'),
+  };
+}
+
+/** The mail to one shopper who asked to be told when a product is back in stock. */
+export function backInStockMail(
+  waiter: { email: string; firstname: string },
+  product: { productname: string },
+  link: string,
+) {
+  return {
+    to: waiter.email,
+    subject: `Back in stock: ${product.productname}`,
+    text: [
+      `Hello ${waiter.firstname},`,
+      '',
+      `${product.productname} is back in stock.`,
+      '',
+      `See it here: ${link}`,
+      '',
+      "You asked us to tell you when it's back. We tell you once: this request is now closed.",
     ].join('\n'),
   };
 }

@@ -118,16 +118,48 @@ export async function remoteUser(url: string, firstname: string): Promise<Person
   };
 }
 
-/** Uploads a photo and puts an item up for auction on an API given by its URL; returns its id. */
-export async function remoteAuction(url: string, owner: Person, startBid = 100): Promise<number> {
+/** Uploads a fresh PNG to an API given by its URL; returns its URL. */
+async function remotePhoto(url: string, person: Person): Promise<string> {
   const { body, contentType } = multipartFile(makePng(3, 3, Math.floor(Math.random() * 1e9)));
   const up = await send(url, {
     method: 'POST',
     path: '/uploadimage',
-    headers: { authtoken: owner.token, 'content-type': contentType, 'content-length': String(body.length) },
+    headers: { authtoken: person.token, 'content-type': contentType, 'content-length': String(body.length) },
     body,
   });
   if (up.status !== 200) throw new Error(`upload: ${up.status} ${up.text}`);
+  return up.json.data;
+}
+
+/** Uploads a photo and lists a product with `stock` units on an API given by its URL; returns its id. */
+export async function remoteProduct(url: string, seller: Person, productname: string, stock: number): Promise<number> {
+  const photo = await remotePhoto(url, seller);
+  const product = JSON.stringify({
+    productname,
+    title: 'Accessories',
+    description: 'A product to race for',
+    price: 999,
+    rating: 4,
+    photos: [photo],
+    stock,
+  });
+  const r = await send(url, {
+    method: 'POST',
+    path: '/product',
+    headers: {
+      authtoken: seller.token,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(product)),
+    },
+    body: product,
+  });
+  if (r.status !== 200) throw new Error(`product: ${r.status} ${r.text}`);
+  return r.json.data.productid;
+}
+
+/** Uploads a photo and puts an item up for auction on an API given by its URL; returns its id. */
+export async function remoteAuction(url: string, owner: Person, startBid = 100): Promise<number> {
+  const photo = await remotePhoto(url, owner);
   const item = JSON.stringify({
     username: owner.firstname,
     bid: startBid,
@@ -138,7 +170,7 @@ export async function remoteAuction(url: string, owner: Person, startBid = 100):
     description: 'An item to bid on',
     ageproduct: '1 year',
     time: new Date(Date.now() + 86_400_000).toISOString(),
-    photos: [up.json.data],
+    photos: [photo],
   });
   const r = await send(url, {
     method: 'POST',

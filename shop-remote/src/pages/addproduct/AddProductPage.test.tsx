@@ -12,6 +12,7 @@ const field = {
   description: () => screen.getByLabelText(/^Description/),
   rating: () => screen.getByLabelText(/^Rating/),
   price: () => screen.getByLabelText(/^Price/),
+  stock: () => screen.getByLabelText(/^Units in Stock/),
   location: () => screen.getByLabelText(/^Location/),
   photos: () => screen.getByLabelText('Product Photos (PNG)'),
 };
@@ -27,6 +28,7 @@ async function fillDetails(user: User): Promise<void> {
   await user.type(field.description(), 'A film camera in working order.');
   await user.type(field.rating(), '4.5');
   await user.type(field.price(), '1299');
+  await user.type(field.stock(), '2');
   await user.type(field.location(), 'Pune');
 }
 
@@ -48,7 +50,15 @@ describe('/addproduct', () => {
     const user = setupUser();
     await renderAt('/addproduct');
     expect(field.name()).toBeEnabled();
-    for (const f of [field.title, field.description, field.rating, field.price, field.location, field.photos])
+    for (const f of [
+      field.title,
+      field.description,
+      field.rating,
+      field.price,
+      field.stock,
+      field.location,
+      field.photos,
+    ])
       expect(f()).toBeDisabled();
     expect(addButton()).toBeDisabled();
 
@@ -90,6 +100,19 @@ describe('/addproduct', () => {
     await user.clear(field.price());
     await user.type(field.price(), '1299');
     expect(screen.queryByText('Please Enter Price')).not.toBeInTheDocument();
+    expect(field.stock()).toBeEnabled();
+    expect(field.location()).toBeDisabled();
+
+    // Units in stock: a whole number from 0 to 1,000,000 (0 lists it out of stock).
+    for (const bad of ['-3', '1.5', '1000001']) {
+      await user.clear(field.stock());
+      await user.type(field.stock(), bad);
+      expect(screen.getByText('Please Enter Units in Stock (a whole number from 0 to 1,000,000)')).toBeInTheDocument();
+      expect(field.photos()).toBeDisabled();
+    }
+    await user.clear(field.stock());
+    await user.type(field.stock(), '0');
+    expect(screen.queryByText(/Please Enter Units in Stock/)).not.toBeInTheDocument();
     expect(field.location()).toBeEnabled();
     expect(field.photos()).toBeEnabled();
     expect(field.photos()).toHaveAttribute('accept', 'image/png');
@@ -145,6 +168,7 @@ describe('/addproduct', () => {
       price: 1299,
       location: 'Pune',
       photos: ['http://api/images/front.png', 'http://api/images/back.png'],
+      stock: 2,
     });
     await waitFor(() => expect(currentPath()).toBe('/'));
     expect(await toastKind('Product Added Successfully')).toBe('success');

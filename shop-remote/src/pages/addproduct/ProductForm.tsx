@@ -4,6 +4,7 @@ import {
   MAX_PHOTOS,
   numberIn,
   PRODUCT_MESSAGES,
+  STOCK_MAX,
   required,
   SubmitButton,
   uploadPhoto,
@@ -18,7 +19,7 @@ import styles from './ProductForm.module.css';
 /** Categories the catalogue uses, offered as suggestions for the Title (any text is allowed). */
 const CATEGORY_SUGGESTIONS = ['Electronics', 'Accessories', 'Clothing'];
 
-const ORDER = ['productname', 'title', 'description', 'rating', 'price'] as const;
+const ORDER = ['productname', 'title', 'description', 'rating', 'price', 'stock'] as const;
 type Key = (typeof ORDER)[number];
 
 /** Add Product's rules and messages (spec section 5), also the edit's (the server applies the same). */
@@ -28,7 +29,18 @@ const CHECKS = {
   description: required(PRODUCT_MESSAGES.description),
   rating: numberIn(PRODUCT_MESSAGES.rating, { above: 0, max: 5 }),
   price: numberIn(PRODUCT_MESSAGES.price, { above: 0, max: 9999999999 }),
+  stock: wholeNumberIn(PRODUCT_MESSAGES.stock, 0, STOCK_MAX),
 };
+
+/** A whole number from `min` to `max`, typed without a sign, a point or an exponent ('12'). */
+export function wholeNumberIn(message: string, min: number, max: number) {
+  return (value: string): string | null => {
+    const text = value.trim();
+    if (!/^\d{1,7}$/.test(text)) return message;
+    const n = Number(text);
+    return n >= min && n <= max ? null : message;
+  };
+}
 
 /** What POST /product and PUT /product/{id} take. */
 export interface ProductFormValues {
@@ -39,6 +51,8 @@ export interface ProductFormValues {
   price: number;
   location: string;
   photos: string[];
+  /** Units in stock. */
+  stock: number;
 }
 
 /** A listing to start from (the edit): its texts as typed, its photos as URLs. */
@@ -50,6 +64,7 @@ export interface ProductFormStart {
   price: string;
   location: string;
   photos: string[];
+  stock: string;
 }
 
 interface Props {
@@ -135,6 +150,7 @@ export function ProductForm({
     description: useId(),
     rating: useId(),
     price: useId(),
+    stock: useId(),
     location: useId(),
     categories: useId(),
   };
@@ -154,6 +170,7 @@ export function ProductForm({
       price: Number(form.values.price),
       location: location.trim(),
       photos,
+      stock: Number(form.values.stock),
     });
     if (!done) setSending(false);
   };
@@ -196,6 +213,16 @@ export function ProductForm({
           step={0.1}
         />
         <Field {...bind('price')} label="Price (Rs.)" type="number" inputMode="decimal" min={0.01} step="any" />
+        <Field
+          {...bind('stock')}
+          label="Units in Stock"
+          hint="A whole number from 0 to 1,000,000 (0: out of stock)."
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={STOCK_MAX}
+          step={1}
+        />
         <Field
           id={ids.location}
           label="Location"

@@ -12,6 +12,8 @@ const item = (productid: number, productname: string, title: string, price: numb
   title,
   price,
   photo: `http://localhost:4000/images/${productid}.png`,
+  quantity: 1,
+  max: 10,
 });
 const HEADPHONES = item(1, 'Wireless Headphones', 'Electronics', 2999);
 const SHIRT = item(2, 'Cotton Shirt', 'Clothing', 399);

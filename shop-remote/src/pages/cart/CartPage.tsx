@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Link, Navigate, useNavigate, useParams } from '@marketplace/shared/router';
 import {
   addToCart,
+  ApiError,
   atomStyles,
+  cartUnits,
   Breadcrumb,
   CART_PATH,
   CHECKOUT_PATH,
@@ -13,17 +15,20 @@ import {
   LoadFailed,
   Loading,
   NEW_ARRIVALS_PATH,
+  notify,
   parseId,
   Price,
   productDetailsPath,
   refreshCartCount,
   removeFromCart,
+  setCartQuantity,
   usePageMeta,
   useResource,
   type CartItem,
 } from '@marketplace/shared';
 import { CartIcon, CloseIcon } from '../../components/Icons';
 import { ProductPhoto } from '../../components/ProductPhoto';
+import { QuantityStepper } from '../../components/QuantityStepper';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { reportFailedCall } from '../../lib/failures';
 import { estimateTotals } from '../../lib/totals';
@@ -42,7 +47,10 @@ function AddThenShow({ rawId }: { rawId: string }): ReactElement {
     const id = parseId(rawId);
     const adding = id !== null ? addToCart(id) : Promise.reject(new Error('bad id'));
     adding
-      .then(() => undefined, reportFailedCall)
+      // Out of stock (409): the shopper is told which product; other failures are the spec's toast.
+      .then(undefined, (error: unknown) =>
+        error instanceof ApiError && error.status === 409 ? notify(`${error.message},3`) : reportFailedCall(error),
+      )
       .finally(() => {
         void refreshCartCount();
         navigate(CART_PATH, { replace: true });
@@ -76,6 +84,18 @@ function CartTable({ initial }: { initial: CartItem[] }): ReactElement {
     setBusy(null);
   };
 
+  /** The stepper: the server checks the quantity against the stock; a refusal leaves the line as it was. */
+  const changeQuantity = async (item: CartItem, quantity: number): Promise<void> => {
+    setBusy(item.productid);
+    try {
+      afterChange(await setCartQuantity(item.productid, quantity));
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 409 || error.status === 400)) notify(`${error.message},3`);
+      else reportFailedCall(error);
+    }
+    setBusy(null);
+  };
+
   const clear = async (): Promise<void> => {
     setBusy('clear');
     try {
@@ -89,7 +109,8 @@ function CartTable({ initial }: { initial: CartItem[] }): ReactElement {
   };
 
   const { subtotal, shipping } = estimateTotals(items, 0);
-  const count = items.length;
+  // Units, as the header's cart count (docs/decisions.md).
+  const count = cartUnits(items);
 
   return (
     <div className={styles.layout}>
@@ -124,8 +145,27 @@ function CartTable({ initial }: { initial: CartItem[] }): ReactElement {
                 <td data-label="Category">{item.title}</td>
                 <td data-label="Price">
                   <Price value={item.price} />
+                  {item.quantity > 1 && (
+                    <span className={styles.lineTotal}>
+                      {' '}
+                      (× {item.quantity} = <Price value={item.price * item.quantity} />)
+                    </span>
+                  )}
                 </td>
-                <td data-label="Quantity">1</td>
+                <td data-label="Quantity">
+                  <QuantityStepper
+                    name={item.productname}
+                    value={item.quantity}
+                    max={item.max}
+                    busy={busy !== null}
+                    onChange={(q) => void changeQuantity(item, q)}
+                  />
+                  {item.quantity > item.max && (
+                    <p className={styles.short} role="note">
+                      {item.max === 0 ? 'Out of stock: remove it to order' : `Only ${item.max} left`}
+                    </p>
+                  )}
+                </td>
                 <td className={styles.removeCell}>
                   <button
                     type="button"

@@ -13,8 +13,18 @@ const CART: CartItem[] = [
     title: 'Electronics',
     price: 2999,
     photo: 'http://api/images/1.png',
+    quantity: 1,
+    max: 10,
   },
-  { productid: 2, productname: 'Cotton Shirt', title: 'Clothing', price: 399, photo: 'http://api/images/2.png' },
+  {
+    productid: 2,
+    productname: 'Cotton Shirt',
+    title: 'Clothing',
+    price: 399,
+    photo: 'http://api/images/2.png',
+    quantity: 1,
+    max: 10,
+  },
 ];
 const HOME: Address = {
   streetadd: '12 MG Road',

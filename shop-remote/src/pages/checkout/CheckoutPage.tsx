@@ -280,9 +280,9 @@ function OrderSummary({ items, discount }: { items: readonly CartItem[]; discoun
         {items.map((item) => (
           <li key={item.productid}>
             <span className={styles.lineName}>
-              {item.productname} <span className={styles.qty}>× 1</span>
+              {item.productname} <span className={styles.qty}>× {item.quantity}</span>
             </span>
-            <Price value={item.price} />
+            <Price value={item.price * item.quantity} />
           </li>
         ))}
       </ul>

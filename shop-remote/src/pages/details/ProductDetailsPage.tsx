@@ -30,7 +30,9 @@ import {
 import { BellIcon, CartIcon, HeartIcon } from '../../components/Icons';
 import { ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
 import { ProductPhoto } from '../../components/ProductPhoto';
+import { isOutOfStock, StockLabel } from '../../components/StockLabel';
 import { togglePriceAlert, usePriceAlert } from '../../lib/priceAlerts';
+import { toggleStockAlert, useStockAlert } from '../../lib/stockAlerts';
 import { toggleWishlist, useWishlistHeart, useWishlistSync } from '../../lib/wishlist';
 import ui from '../../styles/ui.module.css';
 import styles from './ProductDetailsPage.module.css';
@@ -152,33 +154,76 @@ function WishlistToggle({ productid }: { productid: number }): ReactElement {
 }
 
 /**
- * 'Email me when the price drops': for a signed-in shopper a toggle over their alert for this
- * product (read from the server once per view; pressing it again removes it); a visitor signs in first.
+ * A per-product request the signed-in shopper keeps on the server (the price-drop alert, "Tell
+ * me when it's back"): a toggle (aria-pressed) read from the server once per view; pressing it
+ * again withdraws it. A visitor signs in first and comes back to this product.
  */
-function PriceAlertToggle({ productid }: { productid: number }): ReactElement {
+function ServerToggle({
+  productid,
+  label,
+  className,
+  pressedTitle,
+  useRequest,
+  toggle,
+}: {
+  productid: number;
+  label: string;
+  className: string;
+  pressedTitle: string;
+  useRequest: typeof usePriceAlert;
+  toggle: (productid: number) => Promise<void>;
+}): ReactElement {
   const signedIn = useIsSignedIn();
-  const { pressed, known, busy } = usePriceAlert(productid, { check: signedIn });
+  const { pressed, known, busy } = useRequest(productid, { check: signedIn });
   if (!signedIn) {
     return (
-      <Link className={ui.buttonOutline} to={loginPath(productDetailsPath(productid))}>
+      <Link className={className} to={loginPath(productDetailsPath(productid))}>
         <BellIcon size={18} />
-        Email me when the price drops
+        {label}
       </Link>
     );
   }
   return (
     <button
       type="button"
-      className={`${ui.buttonOutline} ${styles.toggle}`}
+      className={`${className} ${styles.toggle}`}
       aria-pressed={pressed}
       aria-busy={busy || !known || undefined}
       disabled={!known}
-      onClick={() => void togglePriceAlert(productid)}
-      title={pressed ? 'We will email you when the price drops: press to stop' : undefined}
+      onClick={() => void toggle(productid)}
+      title={pressed ? pressedTitle : undefined}
     >
       <BellIcon size={18} />
-      Email me when the price drops
+      {label}
     </button>
+  );
+}
+
+/** 'Email me when the price drops'. */
+function PriceAlertToggle({ productid }: { productid: number }): ReactElement {
+  return (
+    <ServerToggle
+      productid={productid}
+      label="Email me when the price drops"
+      className={ui.buttonOutline}
+      pressedTitle="We will email you when the price drops: press to stop"
+      useRequest={usePriceAlert}
+      toggle={togglePriceAlert}
+    />
+  );
+}
+
+/** "Tell me when it's back", in Add to Cart's place while the product is out of stock (one mail when it is back, then the request is gone). */
+export function StockAlertToggle({ productid }: { productid: number }): ReactElement {
+  return (
+    <ServerToggle
+      productid={productid}
+      label="Tell me when it's back"
+      className={`${ui.button} ${styles.addToCart}`}
+      pressedTitle="We will email you when it's back: press to cancel"
+      useRequest={useStockAlert}
+      toggle={toggleStockAlert}
+    />
   );
 }
 
@@ -206,16 +251,21 @@ function Details({ product }: { product: Product }): ReactElement {
             </del>
             {saving > 0 && <span className={styles.badge}>Save {saving}%</span>}
           </div>
+          <StockLabel left={product.left} className={styles.stock} />
           <p className={styles.description}>{product.description}</p>
           <ul className={styles.facts}>
             {product.location && <li>Ships from {product.location}</li>}
             <li>Free shipping on items of Rs.500 and above</li>
           </ul>
           <div className={styles.actions}>
-            <Link className={`${ui.button} ${styles.addToCart}`} to={addToCartPath(product.productid)}>
-              <CartIcon size={18} />
-              Add to Cart
-            </Link>
+            {isOutOfStock(product) ? (
+              <StockAlertToggle productid={product.productid} />
+            ) : (
+              <Link className={`${ui.button} ${styles.addToCart}`} to={addToCartPath(product.productid)}>
+                <CartIcon size={18} />
+                Add to Cart
+              </Link>
+            )}
             <WishlistToggle productid={product.productid} />
             <PriceAlertToggle productid={product.productid} />
           </div>
@@ -252,9 +302,9 @@ export function productMeta(product: Product, origin: string): PageMeta {
     type: 'product',
     properties: { 'product:price:amount': String(product.price), 'product:price:currency': 'INR' },
     jsonLd: [
-      // The catalogue keeps one rating per product (the one its stars show) and no stock: a
-      // listed product is on sale.
-      productJsonLd(product, { origin, ratingCount: 1, available: true }),
+      // The catalogue keeps one rating per product (the one its stars show); the offer is in
+      // stock unless the product says none are left.
+      productJsonLd(product, { origin, ratingCount: 1, available: !isOutOfStock(product) }),
       breadcrumbJsonLd(
         [
           { name: 'Home', path: HOME_PATH },

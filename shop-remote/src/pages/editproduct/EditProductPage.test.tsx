@@ -18,6 +18,8 @@ const CAMERA: Product = {
   location: 'Pune',
   userid: 7,
 };
+/** The seller's own reply (GET /myproducts/12): with the exact units in stock. */
+const OWN_CAMERA: Product = { ...CAMERA, stock: 3, left: 3 };
 
 const field = {
   name: () => screen.getByLabelText(/^Product Name/),
@@ -25,6 +27,7 @@ const field = {
   description: () => screen.getByLabelText(/^Description/),
   rating: () => screen.getByLabelText(/^Rating/),
   price: () => screen.getByLabelText(/^Price/),
+  stock: () => screen.getByLabelText(/^Units in Stock/),
   location: () => screen.getByLabelText(/^Location/),
   photos: () => screen.getByLabelText('Add Photos (PNG)'),
 };
@@ -35,6 +38,7 @@ const png = (name: string) =>
 beforeEach(() => {
   signInAs();
   api.getProduct.mockResolvedValue(CAMERA);
+  api.getMyProduct.mockResolvedValue(OWN_CAMERA);
   // The seller of CAMERA.
   api.getUserData.mockResolvedValue(customer({ userid: 7 }));
 });
@@ -50,6 +54,7 @@ describe('/editproduct/{id}', () => {
     expect(field.description()).toHaveValue('A film camera in working order.');
     expect(field.rating()).toHaveValue(4.5);
     expect(field.price()).toHaveValue(1299);
+    expect(field.stock()).toHaveValue(3);
     expect(field.location()).toHaveValue('Pune');
     for (const f of Object.values(field)) expect(f()).toBeEnabled();
     const current = screen.getByRole('list', { name: 'Current photos' });
@@ -61,6 +66,24 @@ describe('/editproduct/{id}', () => {
     expect(save()).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/myaccount/myproducts');
     expect(api.getProduct).toHaveBeenCalledWith(12);
+    expect(api.getMyProduct).toHaveBeenCalledWith(12);
+  });
+
+  it('saves new units in stock; a bad number is refused with its message', async () => {
+    const user = userEvent.setup();
+    api.updateProduct.mockResolvedValue({ ...OWN_CAMERA, stock: 40 });
+    await renderAt('/editproduct/12');
+    await screen.findByRole('heading', { level: 1, name: 'Edit Product' });
+    for (const bad of ['-1', '2.5', '1000001']) {
+      await user.clear(field.stock());
+      await user.type(field.stock(), bad);
+      expect(screen.getByText('Please Enter Units in Stock (a whole number from 0 to 1,000,000)')).toBeInTheDocument();
+      expect(save()).toBeDisabled();
+    }
+    await user.clear(field.stock());
+    await user.type(field.stock(), '40');
+    await user.click(save());
+    expect(api.updateProduct).toHaveBeenCalledWith(12, expect.objectContaining({ stock: 40 }));
   });
 
   it('saves a lower price with the kept photos, says so and goes back to My Products', async () => {
@@ -80,6 +103,7 @@ describe('/editproduct/{id}', () => {
       price: 999,
       location: 'Pune',
       photos: ['http://localhost:4000/images/a.png'],
+      stock: 3,
     });
     expect(await toastKind('Product Updated Successfully')).toBe('success');
     await waitFor(() => expect(currentPath()).toBe('/myaccount/myproducts'));

@@ -4,6 +4,7 @@ import {
   ApiError,
   Breadcrumb,
   errorMessage,
+  getMyProduct,
   getProduct,
   getUserData,
   hasStatus,
@@ -70,7 +71,7 @@ function EditForm({ product }: { product: Product }): ReactElement {
   return (
     <ProductForm
       heading="Edit Product"
-      intro="Change your listing: the same rules as Add Product. A lower price emails everyone who asked to hear when it drops."
+      intro="Change your listing: the same rules as Add Product. A lower price emails everyone who asked to hear when it drops; stock raised from 0 tells everyone waiting for it."
       submitLabel="Save Changes"
       busyLabel="Saving…"
       start={{
@@ -81,6 +82,7 @@ function EditForm({ product }: { product: Product }): ReactElement {
         price: String(product.price),
         location: product.location,
         photos: product.photos?.length ? product.photos : [product.photo],
+        stock: String(product.stock ?? ''),
       }}
       onSubmit={save}
       extraActions={
@@ -98,7 +100,11 @@ function EditProduct({ id }: { id: number | null }): ReactElement {
     () =>
       id === null
         ? Promise.reject(new ApiError(404, 'Product not found'))
-        : Promise.all([getProduct(id), getUserData()]),
+        : Promise.all([getProduct(id), getUserData()]).then(
+            // The seller's own listing again, with its exact stock (shoppers' replies only say "Only N left").
+            async ([product, customer]) =>
+              [product.userid === customer.userid ? await getMyProduct(id) : product, customer] as const,
+          ),
     [id],
     {
       onFailed: (error) => {

@@ -17,6 +17,7 @@ import {
   type Product,
 } from '@marketplace/shared';
 import { BellIcon, CartIcon, EyeIcon, HeartIcon } from '../../components/Icons';
+import { isOutOfStock } from '../../components/StockLabel';
 import {
   CardActionButton,
   CardActionLink,
@@ -93,11 +94,20 @@ function TrendingActions({
   return (
     <>
       <CardActionButton label={`Quick view: ${name}`} icon={<EyeIcon size={18} />} onClick={onQuickView} />
-      <CardActionLink
-        label={`Add to cart: ${name}`}
-        icon={<CartIcon size={18} />}
-        to={signedIn ? addToCartPath(product.productid) : loginPath(addToCartPath(product.productid))}
-      />
+      {isOutOfStock(product) ? (
+        <CardActionButton
+          label={`Add to cart: ${name} (out of stock)`}
+          icon={<CartIcon size={18} />}
+          onClick={() => undefined}
+          disabled
+        />
+      ) : (
+        <CardActionLink
+          label={`Add to cart: ${name}`}
+          icon={<CartIcon size={18} />}
+          to={signedIn ? addToCartPath(product.productid) : loginPath(addToCartPath(product.productid))}
+        />
+      )}
       <WishlistAction product={product} signedIn={signedIn} />
       <PriceAlertAction product={product} signedIn={signedIn} />
     </>

@@ -3,6 +3,7 @@ import { Link } from '@marketplace/shared/router';
 import { addToCartPath, loginPath, Price, productDetailsPath, StarRating, type Product } from '@marketplace/shared';
 import { Modal } from '../../components/Modal';
 import { ProductPhoto } from '../../components/ProductPhoto';
+import { isOutOfStock, StockLabel } from '../../components/StockLabel';
 import ui from '../../styles/ui.module.css';
 import styles from './QuickView.module.css';
 
@@ -25,14 +26,21 @@ export function QuickView({
           <h3 className={styles.name}>{product.productname}</h3>
           <StarRating value={product.rating} />
           <Price value={product.price} className={styles.price} />
+          <StockLabel left={product.left} />
           <p className={styles.description}>{product.description}</p>
           <div className={styles.actions}>
-            <Link
-              className={ui.button}
-              to={signedIn ? addToCartPath(product.productid) : loginPath(addToCartPath(product.productid))}
-            >
-              Add to Cart
-            </Link>
+            {isOutOfStock(product) ? (
+              <button type="button" className={ui.button} disabled>
+                Add to Cart
+              </button>
+            ) : (
+              <Link
+                className={ui.button}
+                to={signedIn ? addToCartPath(product.productid) : loginPath(addToCartPath(product.productid))}
+              >
+                Add to Cart
+              </Link>
+            )}
             <Link className={ui.buttonOutline} to={productDetailsPath(product.productid)}>
               View details
             </Link>

@@ -24,6 +24,7 @@ import {
 } from '@marketplace/shared';
 import { CartIcon, GridIcon, ListIcon } from '../../components/Icons';
 import { ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
+import { isOutOfStock } from '../../components/StockLabel';
 import { SOMETHING_WRONG_TOAST } from '../../lib/failures';
 import ui from '../../styles/ui.module.css';
 import styles from './NewArrivalPage.module.css';
@@ -313,14 +314,26 @@ export function NewArrivalPage(): ReactElement {
                     layout={layout}
                     lazy={index >= 6}
                     footer={
-                      <Link
-                        className={`${ui.buttonOutline} ${styles.addToCart}`}
-                        to={addToCartPath(product.productid)}
-                        aria-label={`Add to Cart: ${product.productname}`}
-                      >
-                        <CartIcon size={16} />
-                        Add to Cart
-                      </Link>
+                      isOutOfStock(product) ? (
+                        <button
+                          type="button"
+                          className={`${ui.buttonOutline} ${styles.addToCart}`}
+                          aria-label={`Add to Cart: ${product.productname} (out of stock)`}
+                          disabled
+                        >
+                          <CartIcon size={16} />
+                          Add to Cart
+                        </button>
+                      ) : (
+                        <Link
+                          className={`${ui.buttonOutline} ${styles.addToCart}`}
+                          to={addToCartPath(product.productid)}
+                          aria-label={`Add to Cart: ${product.productname}`}
+                        >
+                          <CartIcon size={16} />
+                          Add to Cart
+                        </Link>
+                      )
                     }
                   />
                 </ProductGridItem>

@@ -23,6 +23,7 @@ import {
 } from '@marketplace/shared';
 import { CartIcon, CloseIcon, EyeIcon, HeartIcon } from '../../components/Icons';
 import { ProductPhoto } from '../../components/ProductPhoto';
+import { isOutOfStock, StockLabel } from '../../components/StockLabel';
 import { endExpiredSession, SOMETHING_WRONG_TOAST } from '../../lib/failures';
 import { markCleared, moveToCart, removeFromWishlistReported, WISHLIST_FIRST_READ } from '../../lib/wishlist';
 import ui from '../../styles/ui.module.css';
@@ -181,13 +182,15 @@ function SignedInWishlist(): ReactElement {
                     </Link>
                   </h2>
                   <Price value={price} className={styles.price} />
+                  <StockLabel left={product.left} />
                 </div>
                 <div className={styles.actions}>
                   <button
                     type="button"
                     className={ui.button}
                     onClick={() => void toCart(product)}
-                    disabled={locked}
+                    // Out of stock: nothing to move (the server would refuse it, 409).
+                    disabled={locked || isOutOfStock(product)}
                     aria-label={`ADD TO CART: ${productname}`}
                   >
                     <CartIcon size={18} />

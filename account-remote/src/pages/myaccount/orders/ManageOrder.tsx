@@ -74,8 +74,8 @@ function Items({ order }: { order: Order }): ReactElement {
               )}
             </td>
             <td data-label="Price">{money(line.price)}</td>
-            {/* The spec shows every line with quantity 1 (the cart holds one of each product). */}
-            <td data-label="Quantity">1</td>
+            {/* The units ordered (the spec printed 1: quantities came with issue 26). */}
+            <td data-label="Quantity">{line.quantity}</td>
           </tr>
         ))}
       </tbody>

@@ -29,7 +29,10 @@ const names = async () =>
 describe('/myaccount/myproducts', () => {
   it('is in the side menu and lists the seller’s products with View, Edit and Take down', async () => {
     api.getMyProductsPage.mockResolvedValue({
-      items: [listing(12, 'Retro Camera', 1299), listing(11, 'Film Roll', 250)],
+      items: [
+        { ...listing(12, 'Retro Camera', 1299), stock: 14 },
+        { ...listing(11, 'Film Roll', 250), stock: 0, left: 0 },
+      ],
       next: null,
     });
     await renderAt('/myaccount/myproducts');
@@ -45,6 +48,9 @@ describe('/myaccount/myproducts', () => {
     expect(rows[0]).toHaveTextContent('Electronics');
     expect(rows[0]).toHaveTextContent('Rs. 1,299');
     expect(rows[0]).toHaveTextContent('4.5 / 5');
+    // The seller sees the exact units in stock (issue 26).
+    expect(within(rows[0]).getByRole('cell', { name: '14' })).toBeInTheDocument();
+    expect(within(rows[1]).getByRole('cell', { name: 'Out of stock' })).toBeInTheDocument();
     expect(within(rows[0]).getByRole('link', { name: 'Retro Camera' })).toHaveAttribute('href', '/productdetails/12');
     expect(within(rows[0]).getByRole('link', { name: 'Edit Retro Camera' })).toHaveAttribute('href', '/editproduct/12');
     expect(within(rows[0]).getByRole('button', { name: 'Take down Retro Camera' })).toBeEnabled();

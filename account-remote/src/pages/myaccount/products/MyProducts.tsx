@@ -86,6 +86,7 @@ function ProductRows({
             <th scope="col">Product</th>
             <th scope="col">Category</th>
             <th scope="col">Price</th>
+            <th scope="col">In stock</th>
             <th scope="col">Rating</th>
             <th scope="col">
               <span className={accountStyles.visuallyHidden}>Actions</span>
@@ -115,6 +116,8 @@ function ProductRows({
               <td data-label="Price">
                 <Price value={p.price} />
               </td>
+              {/* The seller's exact units (issue 26); 0 reads "Out of stock" as the shop says it. */}
+              <td data-label="In stock">{p.stock === undefined ? '' : p.stock === 0 ? 'Out of stock' : p.stock}</td>
               <td data-label="Rating">{p.rating} / 5</td>
               <td className={accountStyles.rowActions}>
                 <Link
