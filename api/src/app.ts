@@ -11,6 +11,7 @@ import { eventStreams } from './plugins/event-streams';
 import { hardening } from './plugins/hardening';
 import { requestLogging, type LogOptions } from './plugins/logging';
 import { messaging } from './plugins/messaging';
+import { notices } from './plugins/notices';
 import { apiRoutes } from './domains';
 import type { OpenDatabase } from './db/connect';
 import { prepareDatabase } from './db/prepare';
@@ -39,6 +40,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(caches);
     await app.register(messaging);
     await app.register(eventStreams);
+    await app.register(notices);
     await app.register(authentication);
     await app.register(errorHandling);
     await app.register(crossOrigin, { config });

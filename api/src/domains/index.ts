@@ -6,6 +6,7 @@ import { auctionRoutes } from './auctions/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { cartRoutes } from './cart/routes';
 import { contactRoutes } from './contact/routes';
+import { noticeRoutes } from './notices/routes';
 import { couponRoutes } from './coupons/routes';
 import { orderRoutes } from './orders/routes';
 import { productRoutes } from './products/routes';
@@ -47,10 +48,20 @@ export const apiRoutes = fp(
     reviewRoutes(app);
     wishlistRoutes(app);
     auctionRoutes(app);
+    noticeRoutes(app);
     sitemapRoutes(app);
   },
   {
     name: 'routes',
-    dependencies: ['database', 'caches', 'messaging', 'event-streams', 'authentication', 'error-handling', 'cors'],
+    dependencies: [
+      'database',
+      'caches',
+      'messaging',
+      'event-streams',
+      'notices',
+      'authentication',
+      'error-handling',
+      'cors',
+    ],
   },
 );

@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import { AUCTION_MESSAGES, type AuctionItem } from '@marketplace/contract';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { AUCTION_MESSAGES, minimumBid, type AuctionItem } from '@marketplace/contract';
 import type { Database } from '../../db/schema';
 import { HttpError, badRequest } from '../../lib/errors';
 import { areStoredPngs } from '../uploads/repository';
-import { applyMaximum, softCloseEnd, type BidStep, type ProxyRefusal, type SoftClose } from './proxy';
+import { queueNotices } from '../notices/queue';
+import { applyMaximum, softCloseEnd, type BidStep, type ProxyRefusal, type ProxyState, type SoftClose } from './proxy';
 import { LIST_BIDS, recentBids, type BidRow, type ItemRow } from './repository';
 import { AUCTION_TEXTS, approvalRefusal, bidRefusal } from './rules';
 
@@ -89,7 +90,7 @@ export function placeBid(
   return db.transaction().execute(async (trx) => {
     const found = await trx
       .selectFrom('auctions')
-      .select(['userid', 'status', 'bid', 'bidcount', 'leader', 'leader_max', 'end_time', 'ends_at'])
+      .select(['userid', 'status', 'bid', 'bidcount', 'leader', 'leader_max', 'end_time', 'ends_at', 'productname'])
       .where('auctionid', '=', auctionid)
       .forUpdate()
       .executeTakeFirst();
@@ -107,11 +108,14 @@ export function placeBid(
     const { state, steps } = outcome;
     const listedEnd = new Date(item!.end_time);
     const endsAt = steps.length ? softCloseEnd(listedEnd, item!.end, bidAt, softClose) : item!.end;
-    if (steps.length)
-      await trx
-        .insertInto('bids')
-        .values(steps.map((st) => ({ auctionid, userid: st.userid, bid: st.bid, auto: st.auto, created_at: bidAt })))
-        .execute();
+    const inserted = steps.length
+      ? await trx
+          .insertInto('bids')
+          .values(steps.map((st) => ({ auctionid, userid: st.userid, bid: st.bid, auto: st.auto, created_at: bidAt })))
+          .returning(['bidid', 'userid'])
+          .execute()
+      : [];
+    await queueOutbid(trx, auctionid, item!, state, inserted);
     const updated = await trx
       .updateTable('auctions')
       .set({
@@ -136,6 +140,30 @@ export function placeBid(
       yourMax: state.leader === userid ? state.leaderMax! : undefined,
     };
   });
+}
+
+/**
+ * The bidder who led until this bid is told once that they were outbid (the key is the bid that
+ * took the lead), in the bid's transaction; nobody is told when the leader raised their own maximum.
+ */
+async function queueOutbid(
+  trx: Transaction<Database>,
+  auctionid: number,
+  before: { leader: number | null; productname: string },
+  after: ProxyState,
+  inserted: { bidid: number; userid: number }[],
+): Promise<void> {
+  const lead = inserted.find((b) => b.userid === after.leader);
+  if (before.leader === null || after.leader === before.leader || !lead) return;
+  await queueNotices(trx, [
+    {
+      userid: before.leader,
+      kind: 'outbid',
+      auctionid,
+      dedupeKey: `outbid:${auctionid}:${lead.bidid}`,
+      data: { productname: before.productname, price: after.price, nextbid: minimumBid({ bid: after.price }) },
+    },
+  ]);
 }
 
 /** Why a bid's maximum is not taken, in the words of the spec where it has them. */

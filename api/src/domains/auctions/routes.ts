@@ -94,6 +94,8 @@ export function auctionRoutes(app: App) {
         extendMinutes: config.auctions.softCloseMinutes,
         capMinutes: config.auctions.softCloseCapMinutes,
       });
+      // An outbid notice may have committed with the bid: mailed and told live now.
+      if (steps.length) app.ctx.noticeMail.wake();
       const endsat = new Date(item.ends_at ?? item.end_time).toISOString();
       for (const step of steps)
         events.publish({
