@@ -16,6 +16,8 @@ export const NoticeKindSchema = Type.Union([
   Type.Literal('ending'),
 ]);
 
+const NOTICE_NO_KIND = 'Choose which notices to turn on or off';
+
 export const NOTICES_PAGE = { default: 20, max: 100 } as const satisfies PageSize;
 
 /**
@@ -71,7 +73,7 @@ export type NoticePrefs = Record<NoticeKind, boolean>;
 export const NoticePrefsBody = Type.Partial(NoticePrefs, {
   additionalProperties: false,
   minProperties: 1,
-  errorMessage: 'Choose which notices to turn on or off',
+  errorMessage: NOTICE_NO_KIND,
 });
 export type NoticePrefsBody = Partial<NoticePrefs>;
 export const NoticePrefsReply = Envelope(NoticePrefs);
@@ -82,6 +84,7 @@ export type NoticeEvent = Omit<Notice, 'seen'>;
 
 export const NOTICE_MESSAGES = {
   saved: 'Notification settings saved',
+  noKind: NOTICE_NO_KIND,
   tooManyStreams: 'Too many live connections, please try again in a moment',
   tooManyStreamsFromClient: 'Too many live connections from your network, please close some tabs',
   noLiveUpdates: 'Live notices are unavailable right now, please try again in a moment',

@@ -1,5 +1,6 @@
 import {
   AuthHeaders,
+  NOTICE_KINDS,
   NOTICE_MESSAGES,
   NoticePageQuery,
   NoticePageReply,
@@ -10,6 +11,7 @@ import {
   NOTICES_PAGE,
 } from '@marketplace/contract';
 import type { App } from '../../context';
+import { badRequest } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';
 import { replies } from '../../lib/replies';
 import { openNoticeEvents } from './events';
@@ -65,11 +67,11 @@ export function noticeRoutes(app: App) {
       schema: { headers: AuthHeaders, body: NoticePrefsBody, response: replies(NoticePrefsReply) },
       config: signedIn,
     },
-    async (req) => ({
-      status: 200,
-      msg: NOTICE_MESSAGES.saved,
-      data: await setNoticePrefs(db, req.user.userid, req.body),
-    }),
+    async (req) => {
+      // Unknown fields are dropped by the schema, as everywhere: a body left with no kind changes nothing.
+      if (!NOTICE_KINDS.some((k) => typeof req.body[k] === 'boolean')) throw badRequest(NOTICE_MESSAGES.noKind);
+      return { status: 200, msg: NOTICE_MESSAGES.saved, data: await setNoticePrefs(db, req.user.userid, req.body) };
+    },
   );
 
   /** The caller's live notices (server-sent events, see events.ts): authenticated before anything else. */
