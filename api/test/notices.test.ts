@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import type { NoticePageReply } from '@marketplace/contract';
 import { signedInUser } from './helpers/accounts';
 import { bid, createAuction, openSseStream } from './helpers/auctions';
 import { describeEachDatabase, eventually, type TestServer } from './helpers/server';
@@ -27,7 +28,7 @@ async function settle(s: TestServer) {
 async function noticesOf(s: TestServer, u: User, query = '') {
   const r = await s.get(`/notices${query}`, { authtoken: u.token });
   expect(r.status).toBe(200);
-  return r.body as { data: any[]; next: string | null; unread: number };
+  return r.body as NoticePageReply;
 }
 
 /** The outbox files of notices, and the text of each. */
