@@ -31,7 +31,7 @@ pgOnly('notices with two API processes on one PostgreSQL', () => {
   it('ending-soon sweeps racing in both processes queue one notice per watcher and bidder', async () => {
     const { db } = first.app.ctx;
     const owner = await signedInUser(first);
-    const people = [];
+    const people: Awaited<ReturnType<typeof signedInUser>>[] = [];
     for (let i = 0; i < 6; i++) people.push(await signedInUser(first));
     const items = 150;
     // 150 items ending within the hour (moving time: their end is set by SQL), bid on by people
