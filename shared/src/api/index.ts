@@ -50,6 +50,7 @@ export {
   approveBidder,
   subscribeToAuction,
 } from './auctions';
+export { getNoticesPage, markNoticesSeen, getNoticePrefs, setNoticePrefs, subscribeToNotices } from './notices';
 
 export type {
   PageQuery,
@@ -80,4 +81,7 @@ export type {
   AuctionBidEvent,
   AuctionClosedEvent,
   CreateAuctionInput,
+  Notice,
+  NoticeEvent,
+  NoticePrefs,
 } from '@marketplace/contract';
