@@ -35,6 +35,7 @@ import { MyPayment } from './orders/MyPayment';
 import { Cancellation } from './orders/Cancellation';
 import { CouponOffer } from './orders/CouponOffer';
 import { MyProducts } from './products/MyProducts';
+import { Notifications } from './notifications/Notifications';
 import { SUB_PAGE_TITLES, subPageKey, type SubPageKey } from './subPages';
 import styles from './Account.module.css';
 
@@ -57,6 +58,7 @@ const SCREENS: Record<SubPageKey, ComponentType> = {
   cancellation: Cancellation,
   couponoffer: CouponOffer,
   myproducts: MyProducts,
+  notifications: Notifications,
 };
 
 function subPageOf(pathname: string): SubPage | null {
@@ -70,6 +72,7 @@ const MENU = [
   { to: myAccountPath('addressbook'), label: 'Address Book' },
   { to: myAccountPath('myorder'), label: 'My Orders' },
   { to: myAccountPath('myproducts'), label: 'My Products' },
+  { to: myAccountPath('notifications'), label: 'Notifications' },
 ];
 
 function Loaded({
