@@ -13,7 +13,7 @@ export interface Mail {
    * between sending and recording it carries the same id, which mail clients show once.
    */
   messageId?: string;
-  /** In outbox mode, the file's name (without .eml): a mail written again overwrites itself. */
+  /** In outbox mode, the file's name (before `-<to>.eml`) instead of the time: a mail written again overwrites itself. */
   outboxName?: string;
 }
 
@@ -53,9 +53,7 @@ export function createMailer(opts: {
     const info = await transport.sendMail({ from: opts.from, ...message });
     if (mode === 'outbox') {
       const safeTo = mail.to.replace(/[^A-Za-z0-9@._-]/g, '_');
-      const name = outboxName
-        ? outboxName.replace(/[^A-Za-z0-9._-]/g, '_')
-        : `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}`;
+      const name = `${outboxName ? outboxName.replace(/[^A-Za-z0-9._-]/g, '_') : new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}`;
       const file = path.join(opts.outboxDir, `${name}.eml`);
       const written = (info as unknown as { message: Buffer }).message;
       // A named mail is written beside and renamed into place: written again, it replaces its file whole.
