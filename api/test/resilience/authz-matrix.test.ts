@@ -120,6 +120,20 @@ describeEachDatabase('authorization matrix', (server) => {
       200,
     );
 
+    // The victim's notice (already mailed, so the dispatcher leaves it be) and a kind turned off.
+    await s.app.ctx.db
+      .insertInto('notices')
+      .values({
+        userid: victim.userid,
+        kind: 'lost',
+        auctionid: thirdAuction.auctionid,
+        dedupe_key: `authz-lost:${victim.userid}`,
+        data: JSON.stringify({ productname: 'Victim lot' }),
+        mail_state: 'sent',
+      })
+      .execute();
+    expect((await s.put('/noticeprefs', { won: false }, { authtoken: victim.token })).status).toBe(200);
+
     // The victim's dead tokens: one expired (its expiry moved into the past), one revoked by logout.
     const expired = (await login(s, victim.email, victim.password)).body.data.authtoken as string;
     await s.app.ctx.db
@@ -365,6 +379,31 @@ describeEachDatabase('authorization matrix', (server) => {
           json('PUT', '/setHighBid', { productid: victimAuction.auctionid, userid: attacker.userid }, tokenHeader(t)),
       },
       {
+        route: 'GET /notices',
+        other: 'own',
+        build: (t) => ({ method: 'GET', path: `/notices?limit=100`, headers: tokenHeader(t) }),
+      },
+      {
+        route: 'PUT /notices/seen',
+        other: 'own',
+        build: (t) => json('PUT', '/notices/seen', { upto: 2_000_000_000 }, tokenHeader(t)),
+      },
+      {
+        route: 'GET /noticeprefs',
+        other: 'own',
+        build: (t) => ({ method: 'GET', path: '/noticeprefs', headers: tokenHeader(t) }),
+      },
+      {
+        route: 'PUT /noticeprefs',
+        other: 'own',
+        build: (t) => json('PUT', '/noticeprefs', { outbid: false, ending: false }, tokenHeader(t)),
+      },
+      {
+        route: 'GET /noticeevents',
+        other: 'own',
+        build: (t) => ({ method: 'GET', path: '/noticeevents', headers: tokenHeader(t) }),
+      },
+      {
         route: 'GET /wishlist',
         other: 'own',
         build: (t) => ({
@@ -449,7 +488,8 @@ describeEachDatabase('authorization matrix', (server) => {
     // The HEAD twin of every GET route answers the same statuses (without a body).
     rows.push(
       ...rows
-        .filter((r) => r.route.startsWith('GET '))
+        // An event stream has no HEAD twin.
+        .filter((r) => r.route.startsWith('GET ') && r.route !== 'GET /noticeevents')
         .map((r): Row => ({
           ...r,
           route: r.route.replace(/^GET /, 'HEAD '),
