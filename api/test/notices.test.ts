@@ -38,6 +38,18 @@ function outbox(s: TestServer): Map<string, string> {
   return new Map(files.map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
 }
 
+/** A ticket for `u`'s live notices stream (POST /noticeevents/ticket). */
+async function ticketFor(s: TestServer, u: User): Promise<string> {
+  const r = await s.post('/noticeevents/ticket', undefined, { authtoken: u.token });
+  expect(r.status).toBe(200);
+  return r.body.data.ticket as string;
+}
+
+/** `u`'s live notices stream, opened with a fresh ticket as the page does. */
+async function openNotices(s: TestServer, u: User) {
+  return openSseStream(`${s.url}/noticeevents?ticket=${await ticketFor(s, u)}`);
+}
+
 const mailsTo = (s: TestServer, u: User) => [...outbox(s).values()].filter((m) => m.includes(`To: ${u.email}`));
 
 describeEachDatabase(
@@ -179,7 +191,7 @@ describeEachDatabase(
       expect(off.body.msg).toBe('Notification settings saved');
       expect(off.body.data).toMatchObject({ outbid: false, ending: true });
 
-      const stream = await openSseStream(`${s.url}/noticeevents`, { authtoken: mira.token });
+      const stream = await openNotices(s, mira);
       expect(stream.status).toBe(200);
       try {
         const item = await createAuction(s, seller.token, { ...LOW, bid: 100, productname: 'Kettle' });
@@ -273,21 +285,41 @@ describeEachDatabase(
       expect((await noticesOf(s, owner)).data.map((n) => n.seen)).toEqual([false, true, true]);
     });
 
-    it('the live stream authenticates before it opens anything, and carries only the caller’s notices', async () => {
+    it('the live stream takes a single-use ticket, checked before it opens anything, and carries only the caller’s notices', async () => {
       const s = server();
       const { eventStreams } = s.app.ctx;
       const before = eventStreams.size;
-      for (const headers of [{}, { authtoken: 'not-a-token' }] as Record<string, string>[]) {
-        const r = await fetch(`${s.url}/noticeevents`, { headers });
-        expect(r.status).toBe(401);
+      const cleo = await signedInUser(s);
+      const refused = async (path: string, status: number) => {
+        const r = await fetch(`${s.url}${path}`, { headers: { accept: 'text/event-stream' } });
+        expect(r.status).toBe(status);
         expect(r.headers.get('content-type')).toMatch(/json/);
         await r.text();
-      }
+      };
+      // No ticket, a made-up one, or the login token itself in the URL: nothing opens.
+      await refused('/noticeevents', 400);
+      await refused(`/noticeevents?ticket=nt_${'A'.repeat(43)}`, 401);
+      await refused(`/noticeevents?ticket=${cleo.token}`, 400);
+      // A ticket opens one stream: used again, it is refused.
+      const ticket = await ticketFor(s, cleo);
+      const once = await openSseStream(`${s.url}/noticeevents?ticket=${ticket}`);
+      expect(once.status).toBe(200);
+      once.close();
+      await refused(`/noticeevents?ticket=${ticket}`, 401);
+      // A ticket whose session ended (logout) opens nothing; a ticket needs a login token.
+      const late = await ticketFor(s, cleo);
+      expect((await s.post('/logoutcus', { authtoken: cleo.token })).status).toBe(200);
+      await refused(`/noticeevents?ticket=${late}`, 401);
+      expect((await s.post('/noticeevents/ticket')).status).toBe(401);
+      await eventually(
+        async () => eventStreams.size,
+        (n) => n === before,
+      );
       expect(eventStreams.size).toBe(before);
       const ann = await signedInUser(s);
       const ben = await signedInUser(s);
-      const annStream = await openSseStream(`${s.url}/noticeevents`, { authtoken: ann.token });
-      const benStream = await openSseStream(`${s.url}/noticeevents`, { authtoken: ben.token });
+      const annStream = await openNotices(s, ann);
+      const benStream = await openNotices(s, ben);
       try {
         await annStream.waitForComment('connected');
         await benStream.waitForComment('connected');

@@ -68,5 +68,18 @@ export type NoticePrefsBody = Partial<NoticePrefs>;
 export const NoticePrefsReply = Envelope(NoticePrefs);
 export type NoticePrefsReply = Static<typeof NoticePrefsReply>;
 
+/** POST /noticeevents/ticket: a single-use ticket (valid 60 s) that opens the caller's stream once. */
+export const NoticeTicketReply = Envelope(Type.Object({ ticket: Type.String() }));
+export type NoticeTicketReply = Static<typeof NoticeTicketReply>;
+
+/** GET /noticeevents?ticket=: the ticket of POST /noticeevents/ticket (an EventSource sends no header). */
+export const NoticeEventsQuery = Type.Object({
+  ticket: Type.String({
+    pattern: '^nt_[A-Za-z0-9_-]{43}$',
+    errorMessage: 'ticket must be one of POST /noticeevents/ticket',
+  }),
+});
+export type NoticeEventsQuery = Static<typeof NoticeEventsQuery>;
+
 /** A live notice on the caller's stream (GET /noticeevents): event `notice`. */
 export type NoticeEvent = Omit<Notice, 'seen'>;

@@ -205,6 +205,8 @@ export const NOTICE_MESSAGES = {
   tooManyStreams: 'Too many live connections, please try again in a moment',
   tooManyStreamsFromClient: 'Too many live connections from your network, please close some tabs',
   noLiveUpdates: 'Live notices are unavailable right now, please try again in a moment',
+  badTicket: 'This live notices ticket is used up or expired: ask for a new one',
+  tooManyTickets: 'Too many live connections, please close some tabs',
 } as const;
 
 /** The words a shopper reads for a notice (the live toast and the mail's first line). */

@@ -399,9 +399,9 @@ describeEachDatabase('authorization matrix', (server) => {
         build: (t) => json('PUT', '/noticeprefs', { outbid: false, ending: false }, tokenHeader(t)),
       },
       {
-        route: 'GET /noticeevents',
+        route: 'POST /noticeevents/ticket',
         other: 'own',
-        build: (t) => ({ method: 'GET', path: '/noticeevents', headers: tokenHeader(t) }),
+        build: (t) => ({ method: 'POST', path: '/noticeevents/ticket', headers: tokenHeader(t) }),
       },
       {
         route: 'GET /wishlist',
@@ -488,8 +488,7 @@ describeEachDatabase('authorization matrix', (server) => {
     // The HEAD twin of every GET route answers the same statuses (without a body).
     rows.push(
       ...rows
-        // An event stream has no HEAD twin.
-        .filter((r) => r.route.startsWith('GET ') && r.route !== 'GET /noticeevents')
+        .filter((r) => r.route.startsWith('GET '))
         .map((r): Row => ({
           ...r,
           route: r.route.replace(/^GET /, 'HEAD '),

@@ -50,7 +50,14 @@ export {
   approveBidder,
   subscribeToAuction,
 } from './auctions';
-export { getNoticesPage, markNoticesSeen, getNoticePrefs, setNoticePrefs, subscribeToNotices } from './notices';
+export {
+  getNoticesPage,
+  markNoticesSeen,
+  getNoticePrefs,
+  setNoticePrefs,
+  getNoticeTicket,
+  subscribeToNotices,
+} from './notices';
 
 export type {
   PageQuery,

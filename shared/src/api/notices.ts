@@ -6,6 +6,7 @@ import type {
   NoticePrefsBody,
   NoticePrefsReply,
   NoticesSeenReply,
+  NoticeTicketReply,
   PageQuery,
 } from '@marketplace/contract';
 import { pageParams, type Page } from './paging';
@@ -43,77 +44,71 @@ export async function setNoticePrefs(changes: NoticePrefsBody): Promise<NoticePr
 /** Waits before reconnecting: 3 s, then longer after each failure in a row, at most 30 s. */
 const retryDelay = (failures: number) => Math.min(30_000, 3000 * 2 ** Math.max(0, failures - 1));
 
+/** POST /noticeevents/ticket (header authtoken): a single-use ticket (60 s) opening the user's live notices stream once. 401, 429. */
+export async function getNoticeTicket(): Promise<string> {
+  const authtoken = requireLoginToken();
+  const res = await http.post<NoticeTicketReply>('/noticeevents/ticket', null, { headers: { authtoken } });
+  return res.data.data.ticket;
+}
+
 /**
- * The signed-in user's live notices (server-sent events on GET /noticeevents). The stream is read
- * with fetch so that the login token goes in the authtoken header, as on every call, never in the
- * URL (an EventSource can send no header). `onOpen` runs on every (re)connection, so the page can
- * catch up from getNoticesPage on what was queued while it was away. Reconnects by itself (3 s,
- * backing off to 30 s), and stops for good when the server refuses the token (401). Returns the
- * unsubscribe function.
+ * The signed-in user's live notices (server-sent events on GET /noticeevents). An EventSource
+ * sends no header, and the login token never goes in a URL: each connection asks for a
+ * single-use ticket first (getNoticeTicket), which the stream uses up. `onOpen` runs on every
+ * (re)connection, so the page can catch up from getNoticesPage on what was queued while it was
+ * away. Reconnects by itself with a new ticket (3 s, backing off to 30 s); stops for good when
+ * the session is refused (401). Returns the unsubscribe function.
  */
 export function subscribeToNotices(onNotice: (n: NoticeEvent) => void, onOpen?: () => void): () => void {
-  if (typeof fetch === 'undefined' || typeof AbortController === 'undefined' || typeof TextDecoder === 'undefined')
-    return () => undefined;
-  const abort = new AbortController();
+  if (typeof EventSource === 'undefined') return () => undefined;
+  let stopped = false;
   let failures = 0;
+  let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const read = async (body: ReadableStream<Uint8Array>) => {
-    const reader = body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        let event = 'message';
-        const data: string[] = [];
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event:')) event = line.slice(6).trim();
-          else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
-        }
-        if (event !== 'notice' || !data.length) continue;
-        try {
-          onNotice(JSON.parse(data.join('\n')) as NoticeEvent);
-        } catch {
-          /* a malformed event is ignored */
-        }
-      }
-    }
+  const retry = () => {
+    source?.close();
+    source = null;
+    failures += 1;
+    if (!stopped) timer = setTimeout(() => void connect(), retryDelay(failures));
   };
 
   const connect = async () => {
     timer = undefined;
-    let authtoken: string;
+    let ticket: string;
     try {
-      authtoken = requireLoginToken();
-    } catch {
-      return; // signed out meanwhile
+      ticket = await getNoticeTicket();
+    } catch (e) {
+      if ((e as { status?: number }).status === 401) return; // signed out, or the session ended
+      retry();
+      return;
     }
-    try {
-      const res = await fetch(`${apiBaseUrl()}/noticeevents`, {
-        headers: { authtoken, accept: 'text/event-stream' },
-        signal: abort.signal,
-        cache: 'no-store',
-      });
-      if (res.status === 401) return;
-      if (!res.ok || !res.body) throw new Error(`status ${res.status}`);
+    if (stopped) return;
+    const es = new EventSource(`${apiBaseUrl()}/noticeevents?ticket=${encodeURIComponent(ticket)}`);
+    source = es;
+    es.addEventListener('open', () => {
       failures = 0;
       onOpen?.();
-      await read(res.body);
-    } catch {
-      failures += 1;
-    }
-    if (!abort.signal.aborted) timer = setTimeout(() => void connect(), retryDelay(failures));
+    });
+    es.addEventListener('notice', (message: MessageEvent<string>) => {
+      try {
+        onNotice(JSON.parse(message.data) as NoticeEvent);
+      } catch {
+        /* a malformed event is ignored */
+      }
+    });
+    // The ticket is used up: EventSource's own reconnection would present it again, so every
+    // drop is answered with a new ticket instead.
+    es.addEventListener('error', () => {
+      if (source === es) retry();
+    });
   };
 
   void connect();
   return () => {
-    abort.abort();
+    stopped = true;
+    source?.close();
+    source = null;
     if (timer) clearTimeout(timer);
   };
 }

@@ -27,10 +27,9 @@ export class NoticeEventHub extends NotifyHub<RoutedNoticeEvent> {
 }
 
 /**
- * The signed-in caller's live notices (server-sent events, event `notice`), from every API
- * process. The route authenticates first (by the authtoken header: a stream is read with fetch,
- * never an EventSource with the token in its URL); then it is capped with the process's other
- * streams. A kind the caller turned off is not sent (the dispatcher does not announce it either;
+ * A shopper's live notices (server-sent events, event `notice`), from every API process. The
+ * route authenticates first (a single-use ticket: an EventSource sends no header, and the login
+ * token never goes in a URL); then the stream is capped with the process's other streams. A kind the caller turned off is not sent (the dispatcher does not announce it either;
  * this covers a switch turned off while a stream is open, read at each event).
  */
 export function openNoticeEvents(

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { NOTICE_KINDS, type Notice, type NoticeData, type NoticeKind, type NoticePrefs } from '@marketplace/contract';
 import type { Database } from '../../db/schema';
+import { randomToken, tokenHash } from '../../lib/crypto';
 import { pageOf } from '../../lib/paging';
 
 /** The unread count stops at this (the page shows '99+' beyond). */
@@ -93,4 +94,60 @@ export async function markNoticesSeen(db: Kysely<Database>, userid: number, upto
     .where('noticeid', '<=', upto)
     .where('seen_at', 'is', null)
     .execute();
+}
+
+/** A stream ticket lives this long: long enough to open the stream right after asking. */
+export const TICKET_TTL_SECONDS = 60;
+/** Unused tickets one user may hold at once. */
+export const TICKETS_PER_USER = 20;
+
+/**
+ * A single-use ticket opening `userid`'s live notices stream, for the login token that asked
+ * (its hash); only its hash is kept. The user's expired tickets are dropped first; null when the
+ * user already holds TICKETS_PER_USER live ones.
+ */
+export async function issueStreamTicket(
+  db: Kysely<Database>,
+  userid: number,
+  loginTokenHash: string,
+): Promise<string | null> {
+  await db
+    .deleteFrom('notice_stream_tickets')
+    .where('userid', '=', userid)
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
+  const live = await db
+    .selectFrom('notice_stream_tickets')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('userid', '=', userid)
+    .executeTakeFirstOrThrow();
+  if (Number(live.n) >= TICKETS_PER_USER) return null;
+  const ticket = randomToken('nt');
+  await db
+    .insertInto('notice_stream_tickets')
+    .values({
+      ticket_hash: tokenHash(ticket),
+      userid,
+      login_token_hash: loginTokenHash,
+      expires_at: sql<Date>`now() + ${TICKET_TTL_SECONDS} * interval '1 second'`,
+    })
+    .execute();
+  return ticket;
+}
+
+/**
+ * Uses a ticket up (deleted, so it opens one stream only): its user, if it is live and the login
+ * token it was issued for still is (not expired, not revoked); otherwise null.
+ */
+export async function redeemStreamTicket(db: Kysely<Database>, ticket: string): Promise<number | null> {
+  const { rows } = await sql<{ userid: number }>`
+    DELETE FROM notice_stream_tickets t
+    WHERE t.ticket_hash = ${tokenHash(ticket)} AND t.expires_at > now()
+      AND EXISTS (
+        SELECT 1 FROM login_tokens l
+        WHERE l.token_hash = t.login_token_hash AND l.userid = t.userid
+          AND l.revoked_at IS NULL AND l.expires_at > now()
+      )
+    RETURNING t.userid`.execute(db);
+  return rows[0]?.userid ?? null;
 }

@@ -8,14 +8,25 @@ import {
   NoticePrefsReply,
   NoticesSeenBody,
   NoticesSeenReply,
+  NoticeEventsQuery,
+  NoticeTicketReply,
   NOTICES_PAGE,
 } from '@marketplace/contract';
 import type { App } from '../../context';
-import { badRequest } from '../../lib/errors';
+import { tokenHash } from '../../lib/crypto';
+import { badRequest, HttpError, unauthorized } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';
 import { replies } from '../../lib/replies';
 import { openNoticeEvents } from './events';
-import { markNoticesSeen, noticePrefs, noticesPage, setNoticePrefs, unreadNotices } from './repository';
+import {
+  issueStreamTicket,
+  markNoticesSeen,
+  noticePrefs,
+  noticesPage,
+  redeemStreamTicket,
+  setNoticePrefs,
+  unreadNotices,
+} from './repository';
 
 /** The caller's notices, their live stream and which kinds they are told. */
 export function noticeRoutes(app: App) {
@@ -74,10 +85,28 @@ export function noticeRoutes(app: App) {
     },
   );
 
-  /** The caller's live notices (server-sent events, see events.ts): authenticated before anything else. */
+  /** A single-use ticket for the caller's live notices stream (GET /noticeevents?ticket=). */
+  app.post(
+    '/noticeevents/ticket',
+    { schema: { headers: AuthHeaders, response: replies(NoticeTicketReply) }, config: signedIn },
+    async (req) => {
+      const ticket = await issueStreamTicket(db, req.user.userid, tokenHash(req.headers.authtoken));
+      if (!ticket) throw new HttpError(429, NOTICE_MESSAGES.tooManyTickets, null, { 'retry-after': '60' });
+      return { status: 200, msg: 'Live notices ticket', data: { ticket } };
+    },
+  );
+
+  /**
+   * The ticket's user's live notices (server-sent events, see events.ts). The ticket is used up
+   * first, before any other work: a missing, used, expired or dead-session ticket is 401.
+   */
   app.get(
     '/noticeevents',
-    { schema: { headers: AuthHeaders }, config: signedIn, exposeHeadRoute: false },
-    (req, reply) => openNoticeEvents(app.ctx, req, reply, req.user.userid),
+    { schema: { querystring: NoticeEventsQuery }, exposeHeadRoute: false },
+    async (req, reply) => {
+      const userid = await redeemStreamTicket(db, req.query.ticket);
+      if (userid === null) throw unauthorized(NOTICE_MESSAGES.badTicket);
+      return openNoticeEvents(app.ctx, req, reply, userid);
+    },
   );
 }
