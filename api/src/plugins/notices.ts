@@ -2,13 +2,14 @@ import fp from 'fastify-plugin';
 import { NoticeEventHub, NoticeEventPublisher } from '../domains/notices/events';
 import { sweepEndingSoon } from '../domains/notices/ending';
 import { NoticeDispatcher } from '../domains/notices/mail';
+import { pruneStreamTickets } from '../domains/notices/repository';
 
 /**
  * What tells shoppers their notices, in every API process (`app.ctx.noticeMail`, `noticeHub`,
  * `endingSweep`): the outbox's mail dispatcher (woken after a notice commits in this process and
  * every NOTICE_MAIL_INTERVAL_SECONDS for those of other processes, and once at start for those a
  * stopped process left), the live notices' NOTIFY and LISTEN, and the ending-soon sweep every
- * NOTICE_ENDING_SWEEP_SECONDS. All stop before the server closes.
+ * NOTICE_ENDING_SWEEP_SECONDS (which also drops expired stream tickets). All stop before the server closes.
  */
 export const notices = fp(
   async (app) => {
@@ -26,9 +27,10 @@ export const notices = fp(
       log: app.log,
     });
     let sweeping: Promise<unknown> | null = null;
-    /** Queues the ending-soon notices now (unless a sweep is under way) and mails them. */
+    /** Queues the ending-soon notices now (unless a sweep is under way) and mails them; drops expired stream tickets. */
     const endingSweep = (): Promise<unknown> =>
-      (sweeping ??= sweepEndingSoon(db, limits.endingWindowMinutes)
+      (sweeping ??= pruneStreamTickets(db)
+        .then(() => sweepEndingSoon(db, limits.endingWindowMinutes))
         .then((queued) => {
           if (queued > 0) noticeMail.wake();
           return queued;

@@ -151,3 +151,11 @@ export async function redeemStreamTicket(db: Kysely<Database>, ticket: string): 
     RETURNING t.userid`.execute(db);
   return rows[0]?.userid ?? null;
 }
+
+/** Drops every expired stream ticket (tickets asked for and never used). */
+export async function pruneStreamTickets(db: Kysely<Database>): Promise<void> {
+  await db
+    .deleteFrom('notice_stream_tickets')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
+}
