@@ -47,7 +47,7 @@ describe('subscribeToNotices', () => {
     const opened = jest.fn();
     const stop = subscribeToNotices((n) => notices.push(n), opened);
     await flush();
-    expect(post).toHaveBeenCalledWith('/noticeevents/ticket', null, {
+    expect(post).toHaveBeenCalledWith('/noticeevents/ticket', {}, {
       headers: { authtoken: 'lt_secret-login-token' },
     });
     const [first] = FakeEventSource.opened;

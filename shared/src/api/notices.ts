@@ -47,7 +47,7 @@ const retryDelay = (failures: number) => Math.min(30_000, 3000 * 2 ** Math.max(0
 /** POST /noticeevents/ticket (header authtoken): a single-use ticket (60 s) opening the user's live notices stream once. 401, 429. */
 export async function getNoticeTicket(): Promise<string> {
   const authtoken = requireLoginToken();
-  const res = await http.post<NoticeTicketReply>('/noticeevents/ticket', null, { headers: { authtoken } });
+  const res = await http.post<NoticeTicketReply>('/noticeevents/ticket', {}, { headers: { authtoken } });
   return res.data.data.ticket;
 }
 

@@ -77,6 +77,13 @@ describe('live notices in the shell', () => {
     expect(api.markNoticesSeen).toHaveBeenCalledWith(12);
   });
 
+  it('open no stream on the page that ends the session', () => {
+    const { api } = fakeStream();
+    signInAs(SIGNED_IN);
+    renderLayout('/logout');
+    expect(api.subscribeToNotices).not.toHaveBeenCalled();
+  });
+
   it('close the stream at sign-out', () => {
     const { stream } = fakeStream();
     signInAs(SIGNED_IN);

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { useLocation } from '@marketplace/shared/router';
 import {
+  LOGOUT_PATH,
   getNoticesPage,
   markNoticesSeen,
   noticeText,
@@ -23,10 +25,13 @@ const CATCH_UP = 5;
  * any page: one stream per tab while signed in (`subscribeToNotices`, the token in a header). On
  * each (re)connection the notices not seen yet are read from the list and toasted, so one queued
  * while the tab was away still shows; each toasted notice is marked seen. Renders nothing: the
- * server's HTML and hydration do not change (the session is signed out while hydrating).
+ * server's HTML and hydration do not change (the session is signed out while hydrating). /logout
+ * opens none.
  */
 export function LiveNotices(): null {
-  const authtoken = useSession((s) => s.session?.authtoken);
+  const session = useSession((s) => s.session?.authtoken);
+  // The page that ends the session opens no stream (its ticket would race the logout).
+  const authtoken = useLocation().pathname === LOGOUT_PATH ? undefined : session;
   useEffect(() => {
     if (!authtoken) return undefined;
     const shown = new Set<number>();
