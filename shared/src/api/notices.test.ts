@@ -47,9 +47,13 @@ describe('subscribeToNotices', () => {
     const opened = jest.fn();
     const stop = subscribeToNotices((n) => notices.push(n), opened);
     await flush();
-    expect(post).toHaveBeenCalledWith('/noticeevents/ticket', {}, {
-      headers: { authtoken: 'lt_secret-login-token' },
-    });
+    expect(post).toHaveBeenCalledWith(
+      '/noticeevents/ticket',
+      {},
+      {
+        headers: { authtoken: 'lt_secret-login-token' },
+      },
+    );
     const [first] = FakeEventSource.opened;
     expect(first.url).toMatch(/\/noticeevents\?ticket=nt_first$/);
     expect(first.url).not.toContain('lt_secret-login-token');
