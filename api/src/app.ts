@@ -12,6 +12,7 @@ import { hardening } from './plugins/hardening';
 import { requestLogging, type LogOptions } from './plugins/logging';
 import { messaging } from './plugins/messaging';
 import { auctionClose } from './plugins/auction-close';
+import { notices } from './plugins/notices';
 import { apiRoutes } from './domains';
 import type { OpenDatabase } from './db/connect';
 import { prepareDatabase } from './db/prepare';
@@ -41,6 +42,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(messaging);
     await app.register(auctionClose);
     await app.register(eventStreams);
+    await app.register(notices);
     await app.register(authentication);
     await app.register(errorHandling);
     await app.register(crossOrigin, { config });

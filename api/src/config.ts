@@ -97,6 +97,23 @@ export interface Config {
     /** Items closed per transaction of a sweep. */
     batch: number;
   };
+  /**
+   * Notices (outbid, won, lost, sold, unsold, ending soon): the mail dispatcher of every process
+   * looks for notices to mail this often (and at once after queueing one), claims at most `mailBatch`
+   * for `mailLeaseSeconds` (a process that dies holding them lets another send them after it), and
+   * gives a mail up as failed after `mailMaxAttempts`; the ending-soon sweep runs this often and
+   * tells watchers and bidders `endingWindowMinutes` before an item's effective end.
+   */
+  notices: {
+    mailIntervalSeconds: number;
+    mailBatch: number;
+    mailLeaseSeconds: number;
+    mailMaxAttempts: number;
+    /** A failed mail is tried again after attempts × this. */
+    mailRetrySeconds: number;
+    endingSweepSeconds: number;
+    endingWindowMinutes: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -205,6 +222,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     auctionClose: {
       sweepMs: num(env, 'AUCTION_CLOSE_SWEEP_MS', 1000),
       batch: num(env, 'AUCTION_CLOSE_BATCH', 500),
+    },
+    notices: {
+      mailIntervalSeconds: num(env, 'NOTICE_MAIL_INTERVAL_SECONDS', 2),
+      mailBatch: num(env, 'NOTICE_MAIL_BATCH', 50),
+      mailLeaseSeconds: num(env, 'NOTICE_MAIL_LEASE_SECONDS', 120),
+      mailMaxAttempts: num(env, 'NOTICE_MAIL_MAX_ATTEMPTS', 5),
+      mailRetrySeconds: num(env, 'NOTICE_MAIL_RETRY_SECONDS', 30),
+      endingSweepSeconds: num(env, 'NOTICE_ENDING_SWEEP_SECONDS', 60),
+      endingWindowMinutes: num(env, 'NOTICE_ENDING_WINDOW_MINUTES', 60),
     },
   };
   return { ...config, ...overrides };

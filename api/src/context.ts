@@ -29,6 +29,12 @@ export interface AppContext {
   closeSweeper: import('./domains/auctions/close').CloseSweeper;
   /** The process's server-sent event streams and their caps (lib/event-streams.ts). */
   eventStreams: import('./lib/event-streams').EventStreams;
+  /** Mails the notices outbox; `wake()` after a notice commits (see domains/notices/mail.ts). */
+  noticeMail: import('./domains/notices/mail').NoticeDispatcher;
+  /** This process's one LISTEN on live notices, fanned out to each user's streams (domains/notices/events.ts). */
+  noticeHub: import('./domains/notices/events').NoticeEventHub;
+  /** Queues the ending-soon notices of items due now and mails them (domains/notices/ending.ts). */
+  endingSweep: () => Promise<unknown>;
 }
 
 export type App = FastifyInstance<

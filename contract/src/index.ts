@@ -20,3 +20,4 @@ export * from './uploads';
 export * from './auctions';
 export * from './auction-lists';
 export * from './sitemap';
+export * from './notices';

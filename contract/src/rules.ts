@@ -201,3 +201,67 @@ export function bidIncrement(price: number): number {
 export function minimumBid(item: { bid: number }): number {
   return item.bid + bidIncrement(item.bid);
 }
+
+// ---------------------------------------------------------------- notices (issue 25)
+
+/** What a shopper is told about auctions: each once, by mail and live on the page. */
+export const NOTICE_KINDS = ['outbid', 'won', 'lost', 'sold', 'unsold', 'ending'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/**
+ * What a notice tells, by kind: `productname` always; `price` in rupees (the new price when
+ * outbid, the winning price when won or sold, the current price when ending soon); `nextbid` the
+ * next acceptable bid (outbid); `orderid` the winner's order (won, sold); `buyer` the winner's
+ * first name (sold); `endsat` the effective end (ending).
+ */
+export interface NoticeData {
+  productname: string;
+  price?: number;
+  nextbid?: number;
+  orderid?: number;
+  buyer?: string;
+  endsat?: string;
+}
+
+export const NOTICE_NO_KIND = 'Choose which notices to turn on or off';
+
+export const NOTICE_MESSAGES = {
+  saved: 'Notification settings saved',
+  noKind: NOTICE_NO_KIND,
+  tooManyStreams: 'Too many live connections, please try again in a moment',
+  tooManyStreamsFromClient: 'Too many live connections from your network, please close some tabs',
+  noLiveUpdates: 'Live notices are unavailable right now, please try again in a moment',
+  badTicket: 'This live notices ticket is used up or expired: ask for a new one',
+  tooManyTickets: 'Too many live connections, please close some tabs',
+} as const;
+
+/** The words a shopper reads for a notice (the live toast and the mail's first line). */
+export function noticeText(kind: NoticeKind, d: NoticeData): string {
+  const item = `"${d.productname}"`;
+  const price = d.price === undefined ? '' : formatRupees(d.price);
+  switch (kind) {
+    case 'outbid':
+      return `You have been outbid on ${item}: the BID is now ${price}.${
+        d.nextbid === undefined ? '' : ` Enter ${formatRupees(d.nextbid)} or more to lead.`
+      }`;
+    case 'won':
+      return `You won ${item}${price ? ` at ${price}` : ''}. Your order is in My Orders.`;
+    case 'lost':
+      return `The auction of ${item} has ended: another bidder won it.`;
+    case 'sold':
+      return `${item} sold${d.buyer ? ` to ${d.buyer}` : ''}${price ? ` at ${price}` : ''}.`;
+    case 'unsold':
+      return `The auction of ${item} ended unsold.`;
+    case 'ending':
+      return `${item} ends within the hour${price ? `: the BID is ${price}` : ''}.`;
+  }
+}
+
+/** The preference switches of the account area (Sold/Unsold is one switch over both kinds). */
+export const NOTICE_SWITCHES: readonly { label: string; hint: string; kinds: readonly NoticeKind[] }[] = [
+  { label: 'Outbid', hint: 'When another bidder takes the lead on an item you bid on.', kinds: ['outbid'] },
+  { label: 'Won', hint: 'When you win an auction.', kinds: ['won'] },
+  { label: 'Lost', hint: 'When an auction you bid on ends with another winner.', kinds: ['lost'] },
+  { label: 'Sold/Unsold', hint: 'When an item you listed sells, or ends unsold.', kinds: ['sold', 'unsold'] },
+  { label: 'Ending soon', hint: 'One hour before an item you watch or bid on ends.', kinds: ['ending'] },
+];

@@ -53,7 +53,8 @@ export type AccountSubPage =
   | 'mypayment'
   | 'cancellation'
   | 'couponoffer'
-  | 'myproducts';
+  | 'myproducts'
+  | 'notifications';
 export const MY_ACCOUNT_PATH = '/myaccount';
 /** /myaccount/<page>; no page: the account's dashboard. */
 export const myAccountPath = (page?: AccountSubPage): string => (page ? `${MY_ACCOUNT_PATH}/${page}` : MY_ACCOUNT_PATH);

@@ -2,10 +2,10 @@ import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Layout } from '../src/layout/Layout';
 
-/** Tests only: the shell's layout around a plain page, signed out. */
-export function renderLayout(): RenderResult {
+/** Tests only: the shell's layout around a plain page (at `path`), signed out. */
+export function renderLayout(path = '/'): RenderResult {
   return render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[path]}>
       <Layout>
         <p>page</p>
       </Layout>

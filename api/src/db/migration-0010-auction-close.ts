@@ -11,6 +11,7 @@ import type { Migration } from 'kysely';
  *   soon): written in the transaction of the change it tells of, unique per `dedupe_key`, so a
  *   notice is queued once however many processes see the event, and mailed from the table, so
  *   none is lost when a process dies after the commit. `notice_optouts`: kinds a shopper turned off.
+ *   `notice_stream_tickets`: single-use tickets that open a shopper's live notices stream.
  */
 export const auctionCloseMigration: Migration = {
   async up(db: Kysely<any>) {
@@ -58,6 +59,16 @@ export const auctionCloseMigration: Migration = {
         kind text NOT NULL CHECK (kind IN ('outbid', 'won', 'lost', 'sold', 'unsold', 'ending')),
         PRIMARY KEY (userid, kind)
       )`,
+
+      // A browser's EventSource sends no header: the live notices stream is opened with a
+      // short-lived, single-use ticket (deleted as it is used), never the login token in a URL.
+      `CREATE TABLE notice_stream_tickets (
+        ticket_hash text PRIMARY KEY,
+        userid integer NOT NULL REFERENCES users (userid) ON DELETE CASCADE,
+        login_token_hash text NOT NULL,
+        expires_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX notice_stream_tickets_user_idx ON notice_stream_tickets (userid, expires_at)`,
     ];
     for (const statement of statements) await sql.raw(statement).execute(db);
   },

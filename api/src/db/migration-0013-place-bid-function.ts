@@ -6,9 +6,9 @@ import type { Migration } from 'kysely';
  *
  * In JavaScript a bid took seven statements, the item's row lock held across three round trips,
  * and bids fell from 1,679/s to 574/s (npm run bench, maximum bids, PostgreSQL). This function
- * applies the rules of api/src/domains/auctions/proxy.ts under the row lock inside the database:
- * one prepared statement a bid. proxy.ts stays the rules' reference (the property tests check it
- * and, through the API, this function against the same model). The increment table is the
+ * applies the proxy rules (docs/decisions.md) under the row lock inside the database: one
+ * prepared statement a bid. The property tests check it against a model of the rules
+ * (api/test/helpers/proxy-model.ts), from every increment band. The increment table is the
  * contract's BID_INCREMENTS, passed with each call (`below`, `step`; the last band's `below` is
  * the largest bigint).
  *

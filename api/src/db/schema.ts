@@ -276,6 +276,15 @@ export interface NoticeOptoutsTable {
   kind: NoticeKind;
 }
 
+/** A single-use ticket opening a shopper's live notices stream (migration 0010). */
+export interface NoticeStreamTicketsTable {
+  ticket_hash: string;
+  userid: number;
+  /** The login token it was issued for: the stream opens only while that token lives. */
+  login_token_hash: string;
+  expires_at: Timestamp;
+}
+
 /** A product on a shopper's wishlist (migration 0008). */
 export interface WishlistItemsTable {
   wishid: Generated<number>;
@@ -323,4 +332,5 @@ export interface Database {
   auction_watchers: AuctionWatchersTable;
   notices: NoticesTable;
   notice_optouts: NoticeOptoutsTable;
+  notice_stream_tickets: NoticeStreamTicketsTable;
 }

@@ -7,6 +7,7 @@ import { auctionRoutes } from './auctions/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { cartRoutes } from './cart/routes';
 import { contactRoutes } from './contact/routes';
+import { noticeRoutes } from './notices/routes';
 import { couponRoutes } from './coupons/routes';
 import { orderRoutes } from './orders/routes';
 import { productRoutes } from './products/routes';
@@ -49,10 +50,20 @@ export const apiRoutes = fp(
     wishlistRoutes(app);
     auctionRoutes(app);
     auctionListRoutes(app);
+    noticeRoutes(app);
     sitemapRoutes(app);
   },
   {
     name: 'routes',
-    dependencies: ['database', 'caches', 'messaging', 'event-streams', 'authentication', 'error-handling', 'cors'],
+    dependencies: [
+      'database',
+      'caches',
+      'messaging',
+      'event-streams',
+      'notices',
+      'authentication',
+      'error-handling',
+      'cors',
+    ],
   },
 );

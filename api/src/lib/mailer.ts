@@ -8,6 +8,13 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * A Message-ID of the caller's (a notice's, fixed per notice): a mail sent again after a crash
+   * between sending and recording it carries the same id, which mail clients show once.
+   */
+  messageId?: string;
+  /** In outbox mode, the file's name (before `-<to>.eml`) instead of the time: a mail written again overwrites itself. */
+  outboxName?: string;
 }
 
 export interface Mailer {
@@ -42,17 +49,22 @@ export function createMailer(opts: {
   const mode = opts.smtpUrl ? 'smtp' : 'outbox';
 
   async function send(mail: Mail, logNote?: string): Promise<void> {
-    const info = await transport.sendMail({ from: opts.from, ...mail });
+    const { outboxName, ...message } = mail;
+    const info = await transport.sendMail({ from: opts.from, ...message });
     if (mode === 'outbox') {
       const safeTo = mail.to.replace(/[^A-Za-z0-9@._-]/g, '_');
-      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-      const message = (info as unknown as { message: Buffer }).message;
+      const name = `${outboxName ? outboxName.replace(/[^A-Za-z0-9._-]/g, '_') : new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}`;
+      const file = path.join(opts.outboxDir, `${name}.eml`);
+      const written = (info as unknown as { message: Buffer }).message;
+      // A named mail is written beside and renamed into place: written again, it replaces its file whole.
+      const partial = outboxName ? `${file}.${process.pid}.part` : file;
       // Without blocking the event loop (other requests are served meanwhile); the folder is made when missing.
-      await fs.promises.writeFile(file, message).catch(async (e: NodeJS.ErrnoException) => {
+      await fs.promises.writeFile(partial, written).catch(async (e: NodeJS.ErrnoException) => {
         if (e.code !== 'ENOENT') throw e;
         await fs.promises.mkdir(opts.outboxDir, { recursive: true });
-        await fs.promises.writeFile(file, message);
+        await fs.promises.writeFile(partial, written);
       });
+      if (partial !== file) await fs.promises.rename(partial, file);
       log.info({ file }, `Mail "${mail.subject}" to ${mail.to} written to the outbox${logNote ? `: ${logNote}` : ''}`);
     } else {
       log.info(`Mail "${mail.subject}" sent to ${mail.to}`);

@@ -5,7 +5,16 @@ import { CloseSweeper } from '../domains/auctions/close';
 export const auctionClose = fp(
   async (app) => {
     const { config, db, auctionEvents } = app.ctx;
-    const closeSweeper = new CloseSweeper(db, config, (event) => auctionEvents.publish(event), app.log);
+    // A closed item's notices are committed with it: the mail dispatcher (plugins/notices.ts) is woken at once.
+    const closeSweeper = new CloseSweeper(
+      db,
+      config,
+      (event) => {
+        auctionEvents.publish(event);
+        app.ctx.noticeMail.wake();
+      },
+      app.log,
+    );
     Object.assign(app.ctx, { closeSweeper });
     app.addHook('onReady', async () => closeSweeper.start());
     app.addHook('onClose', async () => closeSweeper.stop());

@@ -62,6 +62,14 @@ export {
   getSellingPage,
   type WatchChange,
 } from './auction-lists';
+export {
+  getNoticesPage,
+  markNoticesSeen,
+  getNoticePrefs,
+  setNoticePrefs,
+  getNoticeTicket,
+  subscribeToNotices,
+} from './notices';
 
 export type {
   PageQuery,
@@ -98,4 +106,7 @@ export type {
   MyBidState,
   SellingRow,
   SellingState,
+  Notice,
+  NoticeEvent,
+  NoticePrefs,
 } from '@marketplace/contract';

@@ -2,12 +2,13 @@ import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactElement, typ
 import { onToastsWanted, toastsWanted, wantToasts } from '@marketplace/shared';
 import { Footer } from './Footer';
 import { Header, OVER_MODALS_ATTRIBUTE } from './Header';
+import { LiveNotices } from './LiveNotices';
 import { PreviewBanner } from './PreviewBanner';
 import styles from './Layout.module.css';
 
 const ToastArea = lazy(() => import('./ToastArea'));
 
-/** Header, the current area, footer, and (from the first toast on) the page's one toast container. */
+/** Header, the current area, footer, the signed-in shopper's live notices, and (from the first toast on) the page's one toast container. */
 export function Layout({ children }: { children: ReactNode }): ReactElement {
   const showToasts = useSyncExternalStore(onToastsWanted, toastsWanted, () => false);
   useEffect(() => {
@@ -32,6 +33,7 @@ export function Layout({ children }: { children: ReactNode }): ReactElement {
         {children}
       </main>
       <Footer />
+      <LiveNotices />
       {showToasts && (
         <div {...{ [OVER_MODALS_ATTRIBUTE]: '' }}>
           <Suspense fallback={null}>

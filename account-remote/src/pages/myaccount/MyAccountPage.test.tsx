@@ -70,7 +70,15 @@ describe('/myaccount', () => {
       within(menu)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Manage My Account', 'My Profile', 'Address Book', 'My Orders', 'My Products', 'My Bids']);
+    ).toEqual([
+      'Manage My Account',
+      'My Profile',
+      'Address Book',
+      'My Orders',
+      'My Products',
+      'My Bids',
+      'Notifications',
+    ]);
     const stats = screen.getByLabelText('Order summary');
     for (const label of ['Orders Placed', 'Cancel Orders', 'Wishlist']) {
       await waitFor(() => expect(within(stats).getByText(label).nextSibling).toHaveTextContent('0'));

@@ -36,6 +36,7 @@ import { MyPayment } from './orders/MyPayment';
 import { Cancellation } from './orders/Cancellation';
 import { CouponOffer } from './orders/CouponOffer';
 import { MyProducts } from './products/MyProducts';
+import { Notifications } from './notifications/Notifications';
 import { SUB_PAGE_TITLES, subPageKey, type SubPageKey } from './subPages';
 import styles from './Account.module.css';
 
@@ -58,6 +59,7 @@ const SCREENS: Record<SubPageKey, ComponentType> = {
   cancellation: Cancellation,
   couponoffer: CouponOffer,
   myproducts: MyProducts,
+  notifications: Notifications,
 };
 
 function subPageOf(pathname: string): SubPage | null {
@@ -73,6 +75,7 @@ const MENU = [
   { to: myAccountPath('myproducts'), label: 'My Products' },
   // The auction area's list of the items bid on (with tabs to Watching and Selling).
   { to: MY_BIDS_PATH, label: 'My Bids' },
+  { to: myAccountPath('notifications'), label: 'Notifications' },
 ];
 
 function Loaded({

@@ -18,6 +18,7 @@ export const SUB_PAGE_TITLES: Readonly<Record<AccountSubPage | '', string>> = {
   cancellation: 'My Cancellations',
   couponoffer: 'Offers and Coupons',
   myproducts: 'My Products',
+  notifications: 'Notifications',
 };
 
 export type SubPageKey = keyof typeof SUB_PAGE_TITLES;

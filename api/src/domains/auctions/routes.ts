@@ -98,6 +98,8 @@ export function auctionRoutes(app: App) {
         extendMinutes: config.auctions.softCloseMinutes,
         capMinutes: config.auctions.softCloseCapMinutes,
       });
+      // An outbid notice may have committed with the bid: mailed and told live now.
+      if (steps.length) app.ctx.noticeMail.wake();
       const endsat = new Date(item.ends_at ?? item.end_time).toISOString();
       for (const step of steps)
         events.publish({
@@ -167,6 +169,7 @@ export function auctionRoutes(app: App) {
       if (auctionid === undefined) throw badRequest(AUCTION_TEXTS.missingId);
       const closed = await approveBidder(db, config.shipping, auctionid, req.user.userid, req.body.userid);
       events.publish(closedEvent(closed));
+      app.ctx.noticeMail.wake();
       const item = await loadAuctionItem(db, auctionid, publicBase(config, req));
       return { status: 200, msg: 'Bidder approved: the auction is closed', data: item! };
     },
@@ -183,6 +186,7 @@ export function auctionRoutes(app: App) {
       const { auctionid } = req.body;
       const closed = await buyItNow(db, config.shipping, auctionid, req.user.userid);
       events.publish(closedEvent(closed));
+      app.ctx.noticeMail.wake();
       const item = await loadAuctionItem(db, auctionid, publicBase(config, req));
       return { status: 200, msg: AUCTION_TEXTS.bought, data: item! };
     },

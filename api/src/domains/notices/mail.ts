@@ -1,0 +1,180 @@
+import { sql, type Kysely } from 'kysely';
+import type { NoticeData, NoticeEvent, NoticeKind } from '@marketplace/contract';
+import type { Database } from '../../db/schema';
+import type { Mailer } from '../../lib/mailer';
+import { noticeMail } from './rules';
+
+export interface NoticeMailLimits {
+  mailBatch: number;
+  mailLeaseSeconds: number;
+  mailMaxAttempts: number;
+  mailRetrySeconds: number;
+}
+
+interface DispatchLog {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+interface Claimed {
+  noticeid: string | number;
+  userid: number;
+  kind: NoticeKind;
+  auctionid: number | null;
+  dedupe_key: string;
+  data: NoticeData | string;
+  created_at: Date | string;
+  mail_attempts: number;
+  email: string;
+  firstname: string;
+  optedout: boolean;
+}
+
+/** A notice for the live stream: its user (to route it) and what the page shows. */
+export type RoutedNoticeEvent = NoticeEvent & { userid: number };
+
+/**
+ * Mails the notices of the outbox (`notices`), in every API process. A pass claims pending
+ * notices with FOR UPDATE SKIP LOCKED and a lease (`mail_claimed_until`): two processes never
+ * claim the same notice, and a notice claimed by a process that died is claimed again once the
+ * lease is over. A claimed notice of a kind its shopper turned off is marked 'skipped'; the others
+ * are announced to the shopper's live streams (at their first claim), mailed, then marked 'sent'.
+ * A mail that fails is tried again later, and marked 'failed' (logged) after `mailMaxAttempts`.
+ * Sending and marking are two steps: a crash between them sends the mail again, with the same
+ * Message-ID (and the same outbox file), which is why both are fixed per notice.
+ */
+export class NoticeDispatcher {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      mailer: Mailer;
+      limits: NoticeMailLimits;
+      storefrontUrl: string;
+      mailFrom: string;
+      /** Tells the shopper's open pages (after the claim has committed). */
+      announce: (event: RoutedNoticeEvent) => void;
+      log: DispatchLog;
+    },
+  ) {}
+
+  /** Starts a pass now (or right after the one under way): a notice was committed in this process. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.loop().finally(() => (this.running = null));
+  }
+
+  /** Resolves when no pass is under way (every notice woken for so far was handled). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** No new passes; waits for the one under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.idle();
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        while (!this.stopped && (await this.runOnce()) === this.deps.limits.mailBatch);
+      } catch (err) {
+        this.deps.log.warn({ err }, 'Could not mail notices; trying again at the next pass');
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  /** One batch: claims, tells and mails; resolves with how many notices it claimed. */
+  async runOnce(): Promise<number> {
+    const { db, limits } = this.deps;
+    const { rows } = await sql<Claimed>`
+      WITH claimed AS (
+        UPDATE notices
+        SET mail_claimed_until = now() + ${limits.mailLeaseSeconds} * interval '1 second',
+            mail_attempts = mail_attempts + 1
+        WHERE noticeid IN (
+          SELECT noticeid FROM notices
+          WHERE mail_state = 'pending' AND (mail_claimed_until IS NULL OR mail_claimed_until < now())
+          ORDER BY noticeid
+          LIMIT ${limits.mailBatch}
+          FOR UPDATE SKIP LOCKED
+        )
+        RETURNING noticeid, userid, kind, auctionid, dedupe_key, data, created_at, mail_attempts
+      )
+      SELECT c.*, u.email, u.firstname,
+        EXISTS (SELECT 1 FROM notice_optouts o WHERE o.userid = c.userid AND o.kind = c.kind) AS optedout
+      FROM claimed c JOIN users u ON u.userid = c.userid
+      ORDER BY c.noticeid`.execute(db);
+    if (!rows.length) return 0;
+    const notices = rows.map((r) => ({
+      ...r,
+      noticeid: Number(r.noticeid),
+      data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as NoticeData,
+    }));
+    const skipped = notices.filter((n) => n.optedout).map((n) => n.noticeid);
+    if (skipped.length)
+      await db
+        .updateTable('notices')
+        .set({ mail_state: 'skipped', mail_claimed_until: null })
+        .where('noticeid', 'in', skipped)
+        .where('mail_state', '=', 'pending')
+        .execute();
+    const toMail = notices.filter((n) => !n.optedout);
+    for (const n of toMail)
+      if (n.mail_attempts === 1)
+        this.deps.announce({
+          userid: n.userid,
+          noticeid: n.noticeid,
+          kind: n.kind,
+          auctionid: n.auctionid,
+          data: n.data,
+          createdat: new Date(n.created_at).toISOString(),
+        });
+    await Promise.all(toMail.map((n) => this.mailOne(n)));
+    return rows.length;
+  }
+
+  private async mailOne(n: Omit<Claimed, 'noticeid' | 'data'> & { noticeid: number; data: NoticeData }) {
+    const { db, mailer, limits, log } = this.deps;
+    try {
+      await mailer.send(noticeMail(n, n, this.deps.storefrontUrl, this.deps.mailFrom));
+    } catch (err) {
+      const giveUp = n.mail_attempts >= limits.mailMaxAttempts;
+      // The notice's id and kind only: the address and the text stay out of the log.
+      (giveUp ? log.error : log.warn).call(
+        log,
+        { err: { message: (err as Error)?.message }, noticeid: n.noticeid, kind: n.kind, attempts: n.mail_attempts },
+        giveUp ? 'Gave up mailing a notice' : 'Could not mail a notice; it will be tried again',
+      );
+      await db
+        .updateTable('notices')
+        .set(
+          giveUp
+            ? { mail_state: 'failed', mail_claimed_until: null }
+            : {
+                mail_claimed_until: sql`now() + ${n.mail_attempts * limits.mailRetrySeconds} * interval '1 second'`,
+              },
+        )
+        .where('noticeid', '=', n.noticeid)
+        .where('mail_state', '=', 'pending')
+        .execute();
+      return;
+    }
+    await db
+      .updateTable('notices')
+      .set({ mail_state: 'sent', mailed_at: sql`now()`, mail_claimed_until: null })
+      .where('noticeid', '=', n.noticeid)
+      .where('mail_state', '=', 'pending')
+      .execute();
+  }
+}

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { formatRupees, noticeText, type NoticeData, type NoticeKind } from '@marketplace/contract';
+import type { Mail } from '../../lib/mailer';
+
+/** A notice as the dispatcher mails it. */
+export interface MailedNotice {
+  noticeid: number;
+  kind: NoticeKind;
+  auctionid: number | null;
+  dedupe_key: string;
+  data: NoticeData;
+}
+
+/** Where the mails send the shopper: the item's page, or the winner's order. */
+export function noticeLink(storefrontUrl: string, n: Pick<MailedNotice, 'kind' | 'auctionid' | 'data'>): string {
+  if (n.kind === 'won' && n.data.orderid !== undefined)
+    return `${storefrontUrl}/myaccount/manageorder?orderid=${n.data.orderid}`;
+  return n.auctionid === null ? `${storefrontUrl}/auctionhome` : `${storefrontUrl}/auctionproduct/${n.auctionid}`;
+}
+
+const SUBJECTS: Record<NoticeKind, (d: NoticeData, price: string) => string> = {
+  outbid: (d, price) => `Outbid: ${d.productname} is now ${price}`,
+  won: (d, price) => `You won ${d.productname}${price ? ` at ${price}` : ''}`,
+  lost: (d) => `Auction ended: ${d.productname}`,
+  sold: (d, price) => `Sold: ${d.productname}${price ? ` at ${price}` : ''}`,
+  unsold: (d) => `Unsold: ${d.productname}`,
+  ending: (d) => `Ending soon: ${d.productname}`,
+};
+
+const CALLS: Record<NoticeKind, string> = {
+  outbid: 'Bid again here',
+  won: 'Pay and follow your order here',
+  lost: 'See the item here',
+  sold: 'See the item here',
+  unsold: 'See the item here',
+  ending: 'See the item here',
+};
+
+/** The switch of the account's Notifications page that turns a kind off. */
+const SWITCH: Record<NoticeKind, string> = {
+  outbid: 'Outbid',
+  won: 'Won',
+  lost: 'Lost',
+  sold: 'Sold/Unsold',
+  unsold: 'Sold/Unsold',
+  ending: 'Ending soon',
+};
+
+/**
+ * A notice's mail, in the words of the other mails (order confirmation, price drop). Its
+ * Message-ID is fixed per notice (its id and a hash of its key), so a mail sent again after a
+ * crash between sending and recording is the same message; in outbox mode its file is named after
+ * the notice and overwritten, not duplicated.
+ */
+export function noticeMail(
+  user: { email: string; firstname: string },
+  n: MailedNotice,
+  storefrontUrl: string,
+  mailFrom: string,
+): Mail {
+  const price = n.data.price === undefined ? '' : formatRupees(n.data.price);
+  const domain = /@([A-Za-z0-9.-]+)/.exec(mailFrom)?.[1] ?? 'marketplace.local';
+  const key = createHash('sha256').update(n.dedupe_key).digest('hex').slice(0, 16);
+  return {
+    to: user.email,
+    subject: SUBJECTS[n.kind](n.data, price),
+    text: [
+      `Hello ${user.firstname},`,
+      '',
+      noticeText(n.kind, n.data),
+      '',
+      `${CALLS[n.kind]}: ${noticeLink(storefrontUrl, n)}`,
+      '',
+      `To stop these emails, turn off '${SWITCH[n.kind]}' under My Account → Notifications: ${storefrontUrl}/myaccount/notifications`,
+    ].join('\n'),
+    messageId: `<notice-${n.noticeid}.${key}@${domain}>`,
+    outboxName: `notice-${n.noticeid}`,
+  };
+}

@@ -1,0 +1,27 @@
+import { NOTICE_KINDS, NOTICE_SWITCHES, noticeText } from './rules';
+
+describe('what a notice says', () => {
+  it('names the item and the money in rupees, Indian grouping', () => {
+    expect(noticeText('outbid', { productname: 'Brass Lamp', price: 150000, nextbid: 151000 })).toBe(
+      'You have been outbid on "Brass Lamp": the BID is now Rs. 1,50,000. Enter Rs. 1,51,000 or more to lead.',
+    );
+    expect(noticeText('won', { productname: 'Clock', price: 1250, orderid: 9 })).toBe(
+      'You won "Clock" at Rs. 1,250. Your order is in My Orders.',
+    );
+    expect(noticeText('lost', { productname: 'Clock' })).toBe(
+      'The auction of "Clock" has ended: another bidder won it.',
+    );
+    expect(noticeText('sold', { productname: 'Clock', price: 1250, buyer: 'Asha' })).toBe(
+      '"Clock" sold to Asha at Rs. 1,250.',
+    );
+    expect(noticeText('unsold', { productname: 'Clock' })).toBe('The auction of "Clock" ended unsold.');
+    expect(noticeText('ending', { productname: 'Clock', price: 900 })).toBe(
+      '"Clock" ends within the hour: the BID is Rs. 900.',
+    );
+  });
+
+  it('has one switch for every kind, Sold/Unsold covering both', () => {
+    expect(NOTICE_SWITCHES.flatMap((s) => s.kinds).sort()).toEqual([...NOTICE_KINDS].sort());
+    expect(NOTICE_SWITCHES.map((s) => s.label)).toEqual(['Outbid', 'Won', 'Lost', 'Sold/Unsold', 'Ending soon']);
+  });
+});

@@ -1,0 +1,94 @@
+import { act, screen } from '@testing-library/react';
+import type { NoticeEvent } from '@marketplace/shared';
+import { mockApi, signInAs, signOut, SIGNED_IN } from '@marketplace/shared/testing';
+import { renderLayout } from '../../test/renderLayout';
+
+type OnNotice = (n: NoticeEvent) => void;
+
+/** The stream as the page holds it: its callbacks, and whether it was closed. */
+function fakeStream() {
+  const api = mockApi();
+  const stream = { onNotice: null as OnNotice | null, onOpen: null as (() => void) | null, closed: 0 };
+  api.subscribeToNotices.mockImplementation((onNotice, onOpen) => {
+    stream.onNotice = onNotice;
+    stream.onOpen = onOpen ?? null;
+    return () => void (stream.closed += 1);
+  });
+  api.getNoticesPage.mockResolvedValue({ items: [], next: null, unread: 0 });
+  api.markNoticesSeen.mockResolvedValue(0);
+  api.refreshCartCount.mockResolvedValue(undefined);
+  return { api, stream };
+}
+
+const outbid: NoticeEvent = {
+  noticeid: 7,
+  kind: 'outbid',
+  auctionid: 3,
+  data: { productname: 'Brass Lamp', price: 3050, nextbid: 3100 },
+  createdat: '2026-11-27T10:00:00.000Z',
+};
+
+describe('live notices in the shell', () => {
+  it('open no stream while signed out', () => {
+    const { api } = fakeStream();
+    renderLayout();
+    expect(api.subscribeToNotices).not.toHaveBeenCalled();
+  });
+
+  it('toast a notice the moment it arrives, on any page, and mark it seen; once only', async () => {
+    const { api, stream } = fakeStream();
+    signInAs(SIGNED_IN);
+    renderLayout();
+    expect(api.subscribeToNotices).toHaveBeenCalledTimes(1);
+    act(() => stream.onNotice!(outbid));
+    expect(
+      await screen.findByText(
+        'You have been outbid on "Brass Lamp": the BID is now Rs. 3,050. Enter Rs. 3,100 or more to lead.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.markNoticesSeen).toHaveBeenCalledWith(7);
+    // The same notice again (a claim retried after a crash announces it again): not toasted twice.
+    act(() => stream.onNotice!(outbid));
+    expect(api.markNoticesSeen).toHaveBeenCalledTimes(1);
+  });
+
+  it('on (re)connecting, toast what was queued while away and not seen yet', async () => {
+    const { api, stream } = fakeStream();
+    api.getNoticesPage.mockResolvedValue({
+      items: [
+        {
+          noticeid: 12,
+          kind: 'won',
+          auctionid: 4,
+          data: { productname: 'Clock', price: 1250, orderid: 9 },
+          createdat: '2026-11-27T10:05:00.000Z',
+          seen: false,
+        },
+        { ...outbid, seen: true },
+      ],
+      next: null,
+      unread: 1,
+    });
+    signInAs(SIGNED_IN);
+    renderLayout();
+    act(() => stream.onOpen!());
+    expect(await screen.findByText('You won "Clock" at Rs. 1,250. Your order is in My Orders.')).toBeInTheDocument();
+    expect(screen.queryByText(/outbid on "Brass Lamp"/)).toBeNull();
+    expect(api.markNoticesSeen).toHaveBeenCalledWith(12);
+  });
+
+  it('open no stream on the page that ends the session', () => {
+    const { api } = fakeStream();
+    signInAs(SIGNED_IN);
+    renderLayout('/logout');
+    expect(api.subscribeToNotices).not.toHaveBeenCalled();
+  });
+
+  it('close the stream at sign-out', () => {
+    const { stream } = fakeStream();
+    signInAs(SIGNED_IN);
+    renderLayout();
+    signOut();
+    expect(stream.closed).toBe(1);
+  });
+});
