@@ -73,7 +73,16 @@ function spawnLogged(label, args, env) {
 }
 
 export async function startApi({ dataDir, port = E2E_PORTS.api, extraEnv = {} }) {
-  const env = { ...e2eEnv(), PORT: String(port), DATA_DIR: dataDir, OUTBOX_DIR: join(dataDir, 'outbox'), ...extraEnv };
+  const env = {
+    ...e2eEnv(),
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    OUTBOX_DIR: join(dataDir, 'outbox'),
+    // A journey's item ends when listed, late bids or not (e2e/tests/auction-close.test.ts): the
+    // soft close is the API tests'.
+    AUCTION_SOFT_CLOSE_MINUTES: '0',
+    ...extraEnv,
+  };
   const child = spawnLogged('api', ['--import', 'tsx', 'api/src/main.ts'], env);
   try {
     await waitForUrl(`http://localhost:${port}/products`, child, 'API', 120000);

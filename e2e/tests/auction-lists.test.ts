@@ -5,10 +5,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { API_URL, BASE_URL, launchBrowser } from '../src/browser';
+import { BASE_URL, launchBrowser } from '../src/browser';
 import { loginByApi, signInByUi, signUpByApi, uniqueUser } from '../src/accounts';
 import { main, withToast } from '../src/journey';
-import { callApi, makePng, rs } from '../src/shop';
+import { auctionByApi } from '../src/auctions';
+import { rs } from '../src/shop';
 
 let browser: Browser;
 before(async () => {
@@ -17,28 +18,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** Puts an item up through the API (a fresh photo, then POST /addauction); resolves its id. */
-async function auctionByApi(token: string, productname: string, bid: number): Promise<number> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(makePng(Date.now() % 9973))], { type: 'image/png' }), 'lot.png');
-  const upload = await fetch(`${API_URL}/uploadimage`, { method: 'POST', headers: { authtoken: token }, body: form });
-  const photo = ((await upload.json()) as { data: string }).data;
-  const { status, json } = await callApi<{ msg: string; data: { auctionid: number } }>('POST', '/addauction', token, {
-    username: 'Kavya Arts',
-    bid,
-    rangelowbid: bid - 200,
-    rangehighbid: bid * 5,
-    productname,
-    category: 'Painting',
-    description: 'Watercolour on paper, framed.',
-    ageproduct: '2 years',
-    time: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-    photos: [photo],
-  });
-  assert.equal(status, 200, json.msg);
-  return json.data.auctionid;
-}
 
 /** A 390 px page's content fits its width: nothing scrolls sideways. */
 async function fitsPhone(page: Page, where: string): Promise<void> {

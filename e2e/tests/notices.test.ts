@@ -4,11 +4,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { API_URL, BASE_URL, launchBrowser, openPage } from '../src/browser';
+import { BASE_URL, launchBrowser, openPage } from '../src/browser';
 import { loginByApi, signInByUi, signUpByApi, uniqueUser } from '../src/accounts';
 import { expectToast, main, watchToasts, withToast } from '../src/journey';
 import { mailsTo, waitForMail } from '../src/mail';
-import { callApi, makePng } from '../src/shop';
+import { auctionByApi, bidByApi } from '../src/auctions';
 
 let browser: Browser;
 before(async () => {
@@ -17,33 +17,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** An item put up by `token`'s user through the API (upload, then POST /addauction); its id. */
-async function auctionByApi(token: string, productname: string, bid: number): Promise<number> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(makePng(Date.now() % 100_000))], { type: 'image/png' }), 'lot.png');
-  const upload = await fetch(`${API_URL}/uploadimage`, { method: 'POST', headers: { authtoken: token }, body: form });
-  const photo = ((await upload.json()) as { data: string }).data;
-  const { status, json } = await callApi<{ data: { auctionid: number }; msg: string }>('POST', '/addauction', token, {
-    username: 'Journey Arts',
-    bid,
-    rangelowbid: 1,
-    rangehighbid: 1_000_000,
-    productname,
-    category: 'Painting',
-    description: 'Watercolour on paper.',
-    ageproduct: '2 years',
-    time: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-    photos: [photo],
-  });
-  assert.equal(status, 200, json.msg);
-  return json.data.auctionid;
-}
-
-async function bidByApi(token: string, auctionid: number, bid: number): Promise<void> {
-  const { status, json } = await callApi('PUT', '/updatebiduser', token, { auctionid, bid });
-  assert.equal(status, 200, json.msg);
-}
 
 test('outbid while on another page: a toast at once and one mail; Outbid turned off: neither', async () => {
   const seller = uniqueUser('notice-seller', { firstname: 'Kavya' });
