@@ -265,6 +265,7 @@ test('product text that closes a script element stays text: the embedded data ca
       rating: 4,
       location: 'Pune',
       photos: [photo],
+      stock: 12,
     }),
   });
   assert.equal(listed.status, 200, await listed.clone().text());
