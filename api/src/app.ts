@@ -11,6 +11,7 @@ import { eventStreams } from './plugins/event-streams';
 import { hardening } from './plugins/hardening';
 import { requestLogging, type LogOptions } from './plugins/logging';
 import { messaging } from './plugins/messaging';
+import { operations } from './plugins/operations';
 import { apiRoutes } from './domains';
 import type { OpenDatabase } from './db/connect';
 import { prepareDatabase } from './db/prepare';
@@ -42,6 +43,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(authentication);
     await app.register(errorHandling);
     await app.register(crossOrigin, { config });
+    await app.register(operations);
     await app.register(apiRoutes);
     await app.register(catalogueFastPath);
   } catch (e) {

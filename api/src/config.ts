@@ -90,6 +90,12 @@ export interface Config {
     /** Soft close: the end never moves beyond this long after the listed end. */
     softCloseCapMinutes: number;
   };
+  /**
+   * On SIGTERM (docs/operations.md): /readyz answers 503 at once; after `delaySeconds` (time for a
+   * load balancer to see it) the server stops accepting, tells event streams to reconnect and
+   * finishes the requests in flight; whatever is still running after `timeoutSeconds` is cut.
+   */
+  shutdown: { delaySeconds: number; timeoutSeconds: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -194,6 +200,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       heartbeatSeconds: num(env, 'AUCTION_HEARTBEAT_SECONDS', 15),
       softCloseMinutes: num(env, 'AUCTION_SOFT_CLOSE_MINUTES', 5),
       softCloseCapMinutes: num(env, 'AUCTION_SOFT_CLOSE_CAP_MINUTES', 60),
+    },
+    shutdown: {
+      delaySeconds: num(env, 'SHUTDOWN_DELAY_SECONDS', 0),
+      timeoutSeconds: num(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10),
     },
   };
   return { ...config, ...overrides };

@@ -27,6 +27,8 @@ export interface AppContext {
   auctionHub: import('./domains/auctions/event-bus').AuctionEventHub;
   /** The process's server-sent event streams and their caps (lib/event-streams.ts). */
   eventStreams: import('./lib/event-streams').EventStreams;
+  /** Ready or shutting down (GET /readyz, lib/lifecycle.ts). */
+  lifecycle: import('./lib/lifecycle').Lifecycle;
 }
 
 export type App = FastifyInstance<

@@ -19,3 +19,4 @@ export * from './contact';
 export * from './uploads';
 export * from './auctions';
 export * from './sitemap';
+export * from './operations';

@@ -126,9 +126,13 @@ test('a crashed part is started again alone; a start killed with kill -9 leaves 
     300000,
   );
   assert.match(second.log(), /Marketplace is running/, second.log());
-  second.kill('SIGTERM');
+  second.kill('SIGINT');
   await eventually(() => second.exitCode !== null, 'Ctrl-C stops it');
   await eventually(allFree, 'every port free after Ctrl-C');
+  // Each part stopped as in production: SIGTERM, its requests answered, exit 0 (none killed).
+  for (const part of ['api', 'shell', 'shop', 'account', 'auction'])
+    assert.match(second.log(), new RegExp(`\\[${part}\\] stopped gracefully\\.`), second.log());
+  assert.doesNotMatch(second.log(), /killed\./);
 });
 
 test('a server left running by an older start is named and stopped; another program holding a port is named', async () => {

@@ -172,6 +172,9 @@ const migrations: Record<string, Migration> = {
   '0013_place_bid_function': placeBidFunctionMigration,
 };
 
+/** The migrations this code knows, in order (GET /readyz checks the database holds each). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
 function splitStatements(script: string): string[] {
   return script
     .split(/;\s*\n/)
