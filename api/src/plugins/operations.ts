@@ -15,7 +15,15 @@ export const operations = fp(
     const lifecycle = new Lifecycle(app.ctx.db);
     Object.assign(app.ctx, { lifecycle });
     // Readiness is off as soon as the app closes, however it was asked to (tests close it directly).
-    app.addHook('preClose', async () => lifecycle.beginShutdown());
+    // While the server waits for the requests in flight, a connection that turns idle (its reply
+    // sent, an event stream ended) is closed at once rather than kept alive until its timeout.
+    let sweep: NodeJS.Timeout | undefined;
+    app.addHook('preClose', async () => {
+      lifecycle.beginShutdown();
+      sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+      sweep.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(sweep));
 
     app.get(
       '/healthz',
