@@ -5,11 +5,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { COMMIT, scratchFolders } from './helpers.mjs';
+import { COMMIT, eventually, freePort, scratchFolders } from './helpers.mjs';
 import { ROOT } from '../front-ends.mjs';
 import { startReleaseServer, stopGracefully } from '../static-server.mjs';
 import { publishBuild } from '../releases/store.mjs';
@@ -30,23 +29,6 @@ function get(port, path) {
     req.on('error', reject);
     req.end();
   });
-}
-
-/** Resolves once `check()` is true; rejects with `what` after `limitMs`. */
-async function eventually(check, what, limitMs = 30000) {
-  const deadline = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`never: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe("a front end's release server", () => {
