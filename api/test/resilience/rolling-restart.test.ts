@@ -15,9 +15,18 @@ import { send, type RawReply } from './helpers/http';
 import { freePort, startApi, type ApiProcess } from './helpers/processes';
 import { remoteAuction, remoteUser, type Person } from './helpers/setup';
 
-/** Resolves once `check()` holds (polled); the test's own timeout bounds it. */
-async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((r) => setTimeout(r, 20));
+/** Resolves once `check()` holds (polled); after `limitMs` throws, saying what never came and `state()`. */
+async function until(
+  check: () => boolean | Promise<boolean>,
+  what = 'a condition',
+  state: () => unknown = () => '',
+  limitMs = 90_000,
+): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`never: ${what} ${JSON.stringify(state())}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 interface Backend {
@@ -41,7 +50,7 @@ async function readinessProxy(backends: Backend[]) {
   });
   let next = 0;
   async function pick(): Promise<number> {
-    await until(() => backends.some((b) => b.ready));
+    await until(() => backends.some((b) => b.ready), 'a ready backend');
     for (;;) {
       const index = next++ % backends.length;
       if (backends[index]!.ready) return index;
@@ -225,7 +234,7 @@ describePg('a rolling restart of two API processes behind a proxy that follows /
     const proxy = await readinessProxy(backends);
     const streams: Array<ReturnType<typeof liveBids>> = [];
     try {
-      await until(() => backends.every((b) => b.ready));
+      await until(() => backends.every((b) => b.ready), 'both backends ready');
       const seller = await remoteUser(proxy.url, 'Seller');
       const bidders: Person[] = [];
       for (let i = 0; i < 4; i++) bidders.push(await remoteUser(proxy.url, `Bidder${i}`));
@@ -235,7 +244,11 @@ describePg('a rolling restart of two API processes behind a proxy that follows /
       const products = (await send(proxy.url, { method: 'GET', path: '/products?limit=20', headers: {} })).json
         .data as Array<{ productid: number }>;
       for (let i = 0; i < 3; i++) streams.push(liveBids(proxy.url, auctionid));
-      await until(() => streams.every((st) => st.state.connections === 1 && st.state.seen !== undefined));
+      await until(
+        () => streams.every((st) => st.state.connections === 1),
+        'every stream connected',
+        () => streams.map((st) => ({ ...st.state, seen: st.state.seen.size })),
+      );
 
       const figures = { sent: 0, failed: [] as string[], bidsAcked: [] as string[], ordersAcked: [] as number[] };
       const json = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
@@ -326,16 +339,24 @@ describePg('a rolling restart of two API processes behind a proxy that follows /
       const restarts: string[] = [];
       for (const i of [0, 1]) {
         const sentBefore = figures.sent;
-        await until(() => figures.sent >= sentBefore + 50);
+        await until(
+          () => figures.sent >= sentBefore + 50,
+          'more load',
+          () => figures.failed,
+        );
         apis[i]!.child.kill('SIGTERM');
         const code = await apis[i]!.exited;
         restarts.push(`process ${i}: exit ${code}`);
         expect(code).toBe(0);
         apis[i] = await startApi({ ...env(), PORT: String(ports[i]) });
-        await until(() => backends[i]!.ready);
+        await until(() => backends[i]!.ready, `process ${i} ready again`);
       }
       const sentAfter = figures.sent;
-      await until(() => figures.sent >= sentAfter + 100);
+      await until(
+        () => figures.sent >= sentAfter + 100,
+        'load after the restarts',
+        () => figures.failed,
+      );
       running = false;
       await Promise.all(load);
 
@@ -368,7 +389,20 @@ describePg('a rolling restart of two API processes behind a proxy that follows /
       const view = (st: ReturnType<typeof liveBids>) =>
         [...st.state.seen.entries()].flatMap(([key, n]) => Array<string>(n).fill(key)).sort();
       // Each stream's view settles on the database's history (events still on their way).
-      await until(() => streams.every((st) => JSON.stringify(view(st)) === JSON.stringify(expected)));
+      await until(
+        () => streams.every((st) => JSON.stringify(view(st)) === JSON.stringify(expected)),
+        "every stream's history equal to the database's",
+        () => ({
+          expected: expected.length,
+          streams: streams.map((st) => ({
+            ...st.state,
+            seen: view(st).length,
+            missing: expected.filter((key) => !st.state.seen.has(key)),
+            extra: view(st).filter((key) => !expected.includes(key)),
+          })),
+          failed: figures.failed,
+        }),
+      );
 
       console.log(
         `[resilience] rolling restart of 2 API processes behind a proxy following /readyz: ` +
