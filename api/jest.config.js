@@ -1,6 +1,6 @@
 /**
  * API tests: real server over real HTTP, on PGlite (always) and PostgreSQL (TEST_DATABASE_URL).
- * kysely and typebox ship ES modules only, so they are transpiled to CommonJS like our TypeScript.
+ * kysely, typebox and content-disposition ship ES modules only, so they are transpiled to CommonJS like our TypeScript.
  * @type {import('jest').Config}
  */
 module.exports = {
@@ -10,6 +10,7 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   transform: {
     '^.+\\.(ts|js|mjs)$': [
@@ -28,7 +29,8 @@ module.exports = {
       },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(kysely|typebox)/)'],
+  // content-disposition (of @fastify/static, which serves /docs) too; nested node_modules included.
+  transformIgnorePatterns: ['/node_modules/(?!(.*/node_modules/)?(kysely|typebox|content-disposition)/)'],
   testTimeout: 60_000,
   maxWorkers: 2,
 };

@@ -1,7 +1,7 @@
 // Serves one front end's releases from the release store (RELEASES_DIR):
 // node scripts/serve-releases.mjs <shell|shop|account|auction> [port]
 import { createRequire } from 'node:module';
-import { startReleaseServer } from './static-server.mjs';
+import { startReleaseServer, stopOnSignals } from './static-server.mjs';
 import { assertFrontEnd, storeDir } from './releases/store.mjs';
 
 const require = createRequire(import.meta.url);
@@ -19,6 +19,5 @@ const server = await startReleaseServer({ store: storeDir(), frontEnd, port });
 console.log(
   `Serving the ${frontEnd} releases of ${storeDir()} on http://localhost:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
 );
-const stop = () => server.close(() => process.exit(0));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+// Graceful: not ready at once, then the requests in flight are answered (docs/operations.md).
+stopOnSignals(server);

@@ -268,11 +268,17 @@ export class CompressedBodies {
   }
 }
 
+/** What GET /readyz says while a server stops (stopGracefully). */
+const SHUTTING_DOWN = 'Not ready: this server is shutting down';
+/** The servers stopGracefully is stopping: /readyz answers 503 and every reply closes its connection. */
+const draining = new WeakSet();
+
 /**
  * The request handling both servers share. `route(pathname)` says what to answer:
  * { file, info, cache } for a file, { html, key, cache } for a page, or null for not found.
+ * `ready()` says whether the server can serve (GET /readyz): null when it can, else why not.
  */
-function frontEndServer({ config, sources, route, compressedCacheBytes, limits = CLIENT_LIMITS }) {
+function frontEndServer({ config, sources, route, ready, compressedCacheBytes, limits = CLIENT_LIMITS }) {
   const compressed = new CompressedBodies(compressedCacheBytes);
   const connections = new PerClient(limits.connections);
   const openFiles = new PerClient(limits.openFiles);
@@ -285,6 +291,27 @@ function frontEndServer({ config, sources, route, compressedCacheBytes, limits =
       };
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { ...common, Allow: 'GET, HEAD' }).end();
+        return;
+      }
+      // A stopping server asks each client to open its next connection elsewhere.
+      if (draining.has(server)) res.setHeader('Connection', 'close');
+      if (url.pathname === '/healthz' || url.pathname === '/readyz') {
+        // The probes: cheap, never cached, not counted against a client's open files.
+        const notReady =
+          url.pathname === '/healthz'
+            ? null
+            : draining.has(server)
+              ? SHUTTING_DOWN
+              : await ready().catch((e) => e.message);
+        const status = notReady ? 503 : 200;
+        const body = JSON.stringify({
+          status,
+          msg: notReady ?? (url.pathname === '/healthz' ? 'ok' : 'ready'),
+          data: null,
+        });
+        res
+          .writeHead(status, { ...common, 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-store' })
+          .end(req.method === 'HEAD' ? undefined : body);
         return;
       }
       const coding = acceptedEncoding(req.headers['accept-encoding']);
@@ -410,6 +437,45 @@ async function fileInfo(file) {
   return info?.isFile() ? info : null;
 }
 
+/**
+ * Stops a front-end server gracefully (SIGTERM, Ctrl-C): /readyz answers 503 at once; after
+ * `delayMs` (time for a load balancer that follows /readyz to stop sending requests here) it
+ * stops accepting connections, closes the idle ones, answers the requests in flight (each reply
+ * closing its connection) and resolves once every connection has closed; connections still open
+ * after `timeoutMs` are cut.
+ * @param {import('node:http').Server} server
+ * @param {{ delayMs?: number, timeoutMs?: number }} [options]
+ */
+export async function stopGracefully(server, { delayMs = 0, timeoutMs = 10_000 } = {}) {
+  draining.add(server);
+  if (delayMs > 0) await new Promise((resolvePromise) => setTimeout(resolvePromise, delayMs));
+  await new Promise((resolvePromise) => {
+    const cut = setTimeout(() => server.closeAllConnections(), timeoutMs);
+    cut.unref();
+    server.close(() => {
+      clearTimeout(cut);
+      resolvePromise();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+/** stopGracefully on SIGTERM and SIGINT, then exit; SHUTDOWN_DELAY_SECONDS and SHUTDOWN_TIMEOUT_SECONDS as for the API. */
+export function stopOnSignals(server, env = process.env) {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const seconds = (name, fallback) => (env[name] && Number(env[name]) >= 0 ? Number(env[name]) : fallback);
+    void stopGracefully(server, {
+      delayMs: seconds('SHUTDOWN_DELAY_SECONDS', 0) * 1000,
+      timeoutMs: seconds('SHUTDOWN_TIMEOUT_SECONDS', 10) * 1000,
+    }).then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
 async function listen(server, port, host) {
   await new Promise((resolvePromise, reject) => {
     server.once('error', reject);
@@ -441,6 +507,14 @@ export async function startReleaseServer({
   const server = frontEndServer({
     compressedCacheBytes,
     config: (preview) => live.runtimeConfig({ preview }),
+    // Ready when the registry reads and names a live release whose page is there.
+    async ready() {
+      const id = live.liveId(frontEnd);
+      if (live.error) return `Not ready: ${live.error}`;
+      if (!id) return `Not ready: no release of ${frontEnd} is live yet`;
+      if (!(await fileInfo(join(base, id, 'index.html')))) return `Not ready: the live release ${id} cannot be read`;
+      return null;
+    },
     sources: () => live.frontEndSources(),
     async route(pathname, rawPath, search) {
       const [, first, ...rest] = pathname.split('/');
@@ -482,6 +556,11 @@ export async function startStaticServer({ root, port, host = process.env.HOST ||
   const server = frontEndServer({
     compressedCacheBytes,
     config: () => runtimeConfig(),
+    async ready() {
+      return (await fileInfo(join(base, 'index.html')))
+        ? null
+        : `Not ready: ${join(base, 'index.html')} cannot be read`;
+    },
     sources: frontEndOrigins,
     async route(pathname, rawPath) {
       const file = inside(base, pathname);

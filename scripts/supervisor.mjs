@@ -12,8 +12,11 @@ import { ROOT } from './front-ends.mjs';
 export const RESTART_BACKOFF_SECONDS = [1, 2, 4, 8, 16, 30];
 /** A part that ran this long before it stopped starts again from the first backoff. */
 const STEADY_SECONDS = 60;
-/** How long a part has to stop on SIGTERM before it is killed. */
-const STOP_GRACE_MS = 8000;
+/**
+ * How long a part has to stop on SIGTERM before it is killed: more than the parts' own bound on
+ * a graceful stop (SHUTDOWN_TIMEOUT_SECONDS, 10 s), so they finish their requests in flight.
+ */
+const STOP_GRACE_MS = 15000;
 /** Preloaded into every part: it stops when the supervisor is gone. */
 export const CHILD_PRELOAD = join(ROOT, 'scripts', 'supervised-child.mjs');
 
@@ -72,7 +75,7 @@ export class Supervisor {
     });
   }
 
-  /** Stops every part: SIGTERM, then SIGKILL after the grace time. */
+  /** Stops every part gracefully: SIGTERM (each answers its requests in flight), SIGKILL after the grace time. */
   async stop() {
     this.#stopping = true;
     await Promise.all(
@@ -81,9 +84,18 @@ export class Supervisor {
         const child = state.child;
         if (!child || child.exitCode !== null || child.signalCode !== null) return undefined;
         return new Promise((resolve) => {
-          child.once('exit', resolve);
+          const kill = setTimeout(() => {
+            this.error(`[${state.part.label}] did not stop within ${STOP_GRACE_MS / 1000} s: killed.`);
+            child.kill('SIGKILL');
+          }, STOP_GRACE_MS);
+          kill.unref();
+          child.once('exit', (code) => {
+            clearTimeout(kill);
+            if (code === 0) this.log(`[${state.part.label}] stopped gracefully.`);
+            resolve(undefined);
+          });
+          // The same stop as in production: the part answers what is in flight, then exits.
           child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS).unref();
         });
       }),
     );

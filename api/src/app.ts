@@ -1,4 +1,6 @@
-import type { Config } from './config';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, type Config } from './config';
 import type { App } from './context';
 import { createFastify } from './server';
 import { authentication } from './plugins/authentication';
@@ -13,10 +15,15 @@ import { requestLogging, type LogOptions } from './plugins/logging';
 import { messaging } from './plugins/messaging';
 import { auctionClose } from './plugins/auction-close';
 import { notices } from './plugins/notices';
+import { openapi } from './plugins/openapi';
+import { operations } from './plugins/operations';
 import { apiRoutes } from './domains';
 import type { OpenDatabase } from './db/connect';
 import { prepareDatabase } from './db/prepare';
 import type { Report } from './db/progress';
+
+/** The API's version (api/package.json), as the OpenAPI document states it. */
+const API_VERSION: string = JSON.parse(readFileSync(path.join(REPO_ROOT, 'api', 'package.json'), 'utf8')).version;
 
 export interface BuildOptions extends LogOptions {
   /** Told what the database phase (create, migrate, seed) is doing; default: the app's log at info. */
@@ -46,6 +53,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(authentication);
     await app.register(errorHandling);
     await app.register(crossOrigin, { config });
+    await app.register(openapi, { version: API_VERSION });
+    await app.register(operations);
     await app.register(apiRoutes);
     await app.register(catalogueFastPath);
   } catch (e) {

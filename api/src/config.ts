@@ -114,6 +114,12 @@ export interface Config {
     endingSweepSeconds: number;
     endingWindowMinutes: number;
   };
+  /**
+   * On SIGTERM (docs/operations.md): /readyz answers 503 at once; after `delaySeconds` (time for a
+   * load balancer to see it) the server stops accepting, tells event streams to reconnect and
+   * finishes the requests in flight; whatever is still running after `timeoutSeconds` is cut.
+   */
+  shutdown: { delaySeconds: number; timeoutSeconds: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -231,6 +237,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       mailRetrySeconds: num(env, 'NOTICE_MAIL_RETRY_SECONDS', 30),
       endingSweepSeconds: num(env, 'NOTICE_ENDING_SWEEP_SECONDS', 60),
       endingWindowMinutes: num(env, 'NOTICE_ENDING_WINDOW_MINUTES', 60),
+    },
+    shutdown: {
+      delaySeconds: num(env, 'SHUTDOWN_DELAY_SECONDS', 0),
+      timeoutSeconds: num(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10),
     },
   };
   return { ...config, ...overrides };

@@ -35,6 +35,8 @@ export interface AppContext {
   noticeHub: import('./domains/notices/events').NoticeEventHub;
   /** Queues the ending-soon notices of items due now and mails them (domains/notices/ending.ts). */
   endingSweep: () => Promise<unknown>;
+  /** Ready or shutting down (GET /readyz, lib/lifecycle.ts). */
+  lifecycle: import('./lib/lifecycle').Lifecycle;
 }
 
 export type App = FastifyInstance<

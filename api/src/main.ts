@@ -16,18 +16,29 @@ async function main() {
     throw e;
   }
 
+  // Graceful shutdown (docs/operations.md): not ready at once, so load balancers that follow
+  // /readyz stop sending requests here; after SHUTDOWN_DELAY_SECONDS the server stops accepting,
+  // event streams are told to reconnect (elsewhere), requests in flight are answered, then the
+  // database closes. Whatever still runs after SHUTDOWN_TIMEOUT_SECONDS is cut (exit 1).
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, closing the API and the database`);
-    const timer = setTimeout(() => {
-      app.log.error('Shutdown took too long, exiting');
-      process.exit(1);
-    }, 10_000);
+    const { delaySeconds, timeoutSeconds } = config.shutdown;
+    app.ctx.lifecycle.beginShutdown();
+    app.log.info(`${signal} received: not ready; closing the API and the database`);
+    const timer = setTimeout(
+      () => {
+        app.log.error(`Shutdown took more than ${timeoutSeconds} s, exiting`);
+        process.exit(1);
+      },
+      (delaySeconds + timeoutSeconds) * 1000,
+    );
     timer.unref();
     try {
+      if (delaySeconds > 0) await new Promise((resolve) => setTimeout(resolve, delaySeconds * 1000));
       await app.close();
+      console.log('Marketplace API stopped');
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'Error during shutdown');

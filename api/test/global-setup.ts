@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../src/config';
 import { SEED_PRODUCTS } from '../seed/products';
 import { SEED_AUCTIONS, auctionPicture } from '../seed/auctions';
@@ -10,6 +13,10 @@ import { ensurePgliteTemplate } from './helpers/pglite-template';
  * eat the first suites' hook timeouts on a fresh clone.
  */
 export default async function globalSetup(): Promise<void> {
+  // Where each test file adds how many replies it checked against the OpenAPI document (global-teardown.ts sums them).
+  const log = path.join(os.tmpdir(), `mkt-reply-conformance-${process.pid}.jsonl`);
+  fs.writeFileSync(log, '');
+  process.env.REPLY_CONFORMANCE_LOG = log;
   const { seedImageCacheDir } = loadConfig({});
   for (const p of SEED_PRODUCTS) productPicture(p, seedImageCacheDir);
   for (const a of SEED_AUCTIONS) auctionPicture(a, seedImageCacheDir);

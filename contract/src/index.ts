@@ -21,3 +21,4 @@ export * from './auctions';
 export * from './auction-lists';
 export * from './sitemap';
 export * from './notices';
+export * from './operations';

@@ -22,6 +22,7 @@ export class LiveReleases {
     this.registry = null;
     this.stamp = '';
     this.releases = new Map();
+    this.error = null;
   }
 
   /** The registry as last read successfully; re-read when its file changed. */
@@ -37,9 +38,12 @@ export class LiveReleases {
       try {
         this.registry = readRegistry(this.store);
         this.stamp = stamp;
+        this.error = null;
       } catch (error) {
         if (this.failed !== stamp) this.log.error(`[releases] ${error.message}; serving the last good pointer.`);
         this.failed = stamp;
+        /** Why the registry as it is now on disk cannot be read (null: it was read). */
+        this.error = error.message;
       }
     }
     return this.registry ?? { schema: 1, frontEnds: {}, history: [] };

@@ -1,6 +1,7 @@
 // What the release tool's tests share: scratch folders of one run, and the refusal they expect.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
@@ -38,4 +39,22 @@ export async function failsWithReleaseError(fn, message) {
       return true;
     },
   );
+}
+
+/** Resolves once `check()` is true (polled every 20 ms); rejects with `what` after `limitMs`. */
+export async function eventually(check, what, limitMs = 60000) {
+  const deadline = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`never: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A port nothing listens on now. */
+export async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

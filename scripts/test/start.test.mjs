@@ -7,31 +7,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { COMMIT, scratchFolders } from './helpers.mjs';
+import { COMMIT, eventually, freePort, scratchFolders } from './helpers.mjs';
 import { ROOT } from '../front-ends.mjs';
 import { publishBuild } from '../releases/store.mjs';
 import { promote } from '../releases/registry.mjs';
 import { portHolder, portInUse } from '../supervisor.mjs';
 
 const freshDir = scratchFolders('start');
-
-/** Resolves once `check()` is true; rejects with `what` after `limitMs`. */
-async function eventually(check, what, limitMs = 60000) {
-  const deadline = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`never: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** A port nothing listens on now. */
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let env;
 let ports;
@@ -126,9 +108,13 @@ test('a crashed part is started again alone; a start killed with kill -9 leaves 
     300000,
   );
   assert.match(second.log(), /Marketplace is running/, second.log());
-  second.kill('SIGTERM');
+  second.kill('SIGINT');
   await eventually(() => second.exitCode !== null, 'Ctrl-C stops it');
   await eventually(allFree, 'every port free after Ctrl-C');
+  // Each part stopped as in production: SIGTERM, its requests answered, exit 0 (none killed).
+  for (const part of ['api', 'shell', 'shop', 'account', 'auction'])
+    assert.match(second.log(), new RegExp(`\\[${part}\\] stopped gracefully\\.`), second.log());
+  assert.doesNotMatch(second.log(), /killed\./);
 });
 
 test('a server left running by an older start is named and stopped; another program holding a port is named', async () => {

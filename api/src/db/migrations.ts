@@ -176,6 +176,9 @@ const migrations: Record<string, Migration> = {
   '0014_stock': stockMigration,
 };
 
+/** The migrations this code knows, in order (GET /readyz checks the database holds each). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
 function splitStatements(script: string): string[] {
   return script
     .split(/;\s*\n/)

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { OPERATIONS_TEXTS, STREAM_RECONNECT_MS, type StreamClosing } from '@marketplace/contract';
 import { HttpError } from './errors';
 
 /** A reader whose unread stream passes this many bytes is dropped rather than buffered without end. */
@@ -116,9 +117,17 @@ export class EventStreams {
     req.raw.on('close', cleanup);
   }
 
-  /** Ends every stream (the API is closing). */
+  /**
+   * Ends every stream (the API is closing), each told first to reconnect: a `retry:` of
+   * STREAM_RECONNECT_MS and a last `reconnect` event. The client's next connection reaches a
+   * process that is still ready (a load balancer that follows /readyz no longer picks this one).
+   */
   close(): void {
-    for (const res of this.streams) res.end();
+    const last: StreamClosing = { type: 'reconnect', msg: OPERATIONS_TEXTS.streamClosing };
+    const farewell = `retry: ${STREAM_RECONNECT_MS}\n${sseEvent('reconnect', last)}`;
+    for (const res of this.streams) {
+      if (!res.writableEnded && !res.destroyed) res.end(farewell);
+    }
     this.streams.clear();
     this.streamsByClient.clear();
   }

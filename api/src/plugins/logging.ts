@@ -45,8 +45,9 @@ export const requestLogging = fp(
   async (app) => {
     app.addHook('onResponse', (req, reply, done) => {
       const ms = Math.round(reply.elapsedTime);
-      const level =
-        reply.statusCode >= 500 ? 'error' : reply.statusCode >= 400 || ms >= SLOW_REQUEST_MS ? 'info' : 'debug';
+      // A readiness probe's 503 is an answer (not ready), not a failure.
+      const failed = reply.statusCode >= 500 && req.routeOptions.url !== '/readyz';
+      const level = failed ? 'error' : reply.statusCode >= 400 || ms >= SLOW_REQUEST_MS ? 'info' : 'debug';
       // The line is built only when its level is logged (a success at the default level is not).
       if (level !== 'debug' || req.log.level === 'debug' || req.log.level === 'trace') {
         const line = { method: req.method, url: req.url.split('?')[0], statusCode: reply.statusCode, ms };

@@ -7,6 +7,11 @@ import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { App } from '../../src/context';
 import { preparePgliteDir } from './pglite-template';
+import { ReplyChecker, recordConformance } from './conformance';
+
+// Every reply a test receives through `request` is checked against the API's OpenAPI document
+// (helpers/conformance.ts); the figures of each test file go to the run's total (global-teardown.ts).
+afterAll(() => recordConformance(expect.getState().testPath ?? ''));
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -117,6 +122,7 @@ export async function startServer(kind: DbKind, overrides: ConfigOverrides = {})
   }
   const port = (app.server.address() as { port: number }).port;
   const url = `http://127.0.0.1:${port}`;
+  const replies = new ReplyChecker(app.swagger());
 
   async function request<T>(
     method: string,
@@ -132,6 +138,7 @@ export async function startServer(kind: DbKind, overrides: ConfigOverrides = {})
     }
     const res = await fetch(url + route, { method, headers, body });
     const text = await res.text();
+    replies.check(method, route, res.status, res.headers.get('content-type'), text);
     let parsed: unknown = text;
     try {
       parsed = JSON.parse(text);

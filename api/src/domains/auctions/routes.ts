@@ -16,7 +16,7 @@ import {
 import { publicBase, type App } from '../../context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';
-import { replies } from '../../lib/replies';
+import { eventStreamReplies, replies } from '../../lib/replies';
 import { openAuctionEvents } from './events';
 import { approveBidder, buyItNow, insertAuction, placeBid, storedPhotoHashes } from './bidding';
 import { closedEvent } from './close';
@@ -193,7 +193,15 @@ export function auctionRoutes(app: App) {
   );
 
   /** Live events of one item (see events.ts); public like the item page. */
-  app.get('/auctionevents/:id', { schema: { params: IdParams }, exposeHeadRoute: false }, (req, reply) =>
-    openAuctionEvents(app.ctx, req, reply, req.params.id),
+  app.get(
+    '/auctionevents/:id',
+    {
+      schema: {
+        params: IdParams,
+        response: eventStreamReplies("The item's live events: `bid`, `closed` (and `reconnect` on shutdown)"),
+      },
+      exposeHeadRoute: false,
+    },
+    (req, reply) => openAuctionEvents(app.ctx, req, reply, req.params.id),
   );
 }

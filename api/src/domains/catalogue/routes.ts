@@ -17,7 +17,7 @@ import { publicBase, type App } from '../../context';
 import { notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';
 import { notModified, variantFor, type CachedReply } from '../../lib/catalogue-cache';
-import { replies } from '../../lib/replies';
+import { eventStreamReplies, replies } from '../../lib/replies';
 import { categoriesKey, pageKey, productKey, trendingKey } from './cache-keys';
 import { CatalogueChangeFeed, openCatalogueChanges } from './changes';
 import { categoryTitles, productById, productPage, productSearch, toProduct, trendingProducts } from './repository';
@@ -135,7 +135,12 @@ export function catalogueRoutes(app: App) {
    * What changed in the public pages, as server-sent events (see changes.ts), for a server that
    * caches them: public, like the pages; only a scope and an item id leave.
    */
-  app.get('/catalogue/changes', { exposeHeadRoute: false }, (req, reply) =>
-    openCatalogueChanges(app.ctx, changes, req, reply),
+  app.get(
+    '/catalogue/changes',
+    {
+      schema: { response: eventStreamReplies('What changed: `catalogue`, `auction` (and `reconnect` on shutdown)') },
+      exposeHeadRoute: false,
+    },
+    (req, reply) => openCatalogueChanges(app.ctx, changes, req, reply),
   );
 }

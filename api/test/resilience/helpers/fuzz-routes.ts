@@ -29,6 +29,9 @@ export interface JsonSchema {
 export function routesOf(table: RouteOptions[]): RouteInfo[] {
   const out = new Map<string, RouteInfo>();
   for (const r of table) {
+    // Swagger UI's own page and files (@fastify/swagger-ui, hidden from the OpenAPI document) are
+    // static files of a third-party plugin, not API routes; /openapi.json is fuzzed like the rest.
+    if ((r.schema as { hide?: boolean } | undefined)?.hide && /^\/docs(\/|$)/.test(r.url)) continue;
     const methods = Array.isArray(r.method) ? r.method : [r.method];
     for (const m of methods) {
       const key = `${m} ${r.url}`;
