@@ -29,12 +29,14 @@ describePg('auctions on PostgreSQL [PostgreSQL]', () => {
     await s?.stop();
   });
 
-  it('30 bidders enter random maximums at once: the price, leader and history are the model’s in commit order', async () => {
+  it('100 bidders enter random maximums at once: the price, leader and history are the model’s in commit order', async () => {
     const owner = await signedInUser(s);
-    const users = await Promise.all(Array.from({ length: 30 }, (_, i) => signedInUser(s, { firstname: `Bidder${i}` })));
+    const users = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => signedInUser(s, { firstname: `Bidder${i}` })),
+    );
     const item = await createAuction(s, owner.token, { bid: 100, rangelowbid: 50, rangehighbid: 1_000_000 });
     // One maximum per bidder (so none is a raise of one's own), fired together on both API processes.
-    const maxima = users.map(() => 100 + Math.floor(Math.random() * 6000));
+    const maxima = users.map(() => 100 + Math.floor(Math.random() * 20_000));
     const replies = await Promise.all(
       users.map((u, i) => bid(i % 2 ? secondUrl : s, u.token, item.auctionid, maxima[i])),
     );
