@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import Fastify from 'fastify';
 import { validate } from '@readme/openapi-parser';
+import Ajv from 'ajv';
 import { Type } from 'typebox';
 import { AuthHeaders, Envelope } from '@marketplace/contract';
 import { replies } from '../src/lib/replies';
@@ -66,6 +67,32 @@ describeEachDatabase('the OpenAPI document', (server) => {
       security: [{ [AUTHTOKEN_SCHEME]: [] }],
       'x-authtoken': 'body',
     });
+  });
+
+  it('gives every request body an example from the contract, valid against its schema', async () => {
+    const doc = server().app.swagger() as unknown as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: object; example?: unknown }> } }>
+      >;
+    };
+    // The keywords of the API's own (messages) are annotations here.
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    const missing: string[] = [];
+    const invalid: string[] = [];
+    let bodies = 0;
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops)) {
+        // The contract's example of a body is the media type's `example` (where @fastify/swagger puts it).
+        const media = op.requestBody?.content['application/json'];
+        if (!media) continue;
+        bodies++;
+        const name = `${method.toUpperCase()} ${path}`;
+        if (media.example === undefined) missing.push(name);
+        else if (!ajv.validate(media.schema, media.example)) invalid.push(`${name}: ${ajv.errorsText()}`);
+      }
+    expect({ missing, invalid }).toEqual({ missing: [], invalid: [] });
+    expect(bodies).toBeGreaterThan(20);
   });
 
   it('is what api/openapi.json holds (npm run openapi -w api writes it)', async () => {

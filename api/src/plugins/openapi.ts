@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from 'typebox';
+import { REQUEST_EXAMPLES } from '@marketplace/contract/examples';
 
 /** GET /openapi.json's reply: an OpenAPI document (its own meta-schema says the rest). */
 const OpenApiDocument = Type.Object(
@@ -30,8 +31,12 @@ type Schema = FastifySchema & {
  * (the route still validates it as before); a token taken in the JSON body (the spec's older
  * calls) is required by the same scheme and named in the description and as `x-authtoken: body`.
  */
-export function documentedSchema(schema: Schema | undefined): Schema | undefined {
-  if (!schema) return schema;
+export function documentedSchema(given: Schema | undefined): Schema | undefined {
+  if (!given) return given;
+  // The body's example from the contract, on a copy (the route validates with the schema itself).
+  const example = given.body && REQUEST_EXAMPLES.get(given.body as never);
+  const schema: Schema =
+    example === undefined ? given : { ...given, body: { ...given.body, examples: [example] } as Schema['body'] };
   const headers = schema.headers;
   if (headers?.properties?.authtoken) {
     const { authtoken: _token, ...rest } = headers.properties;
