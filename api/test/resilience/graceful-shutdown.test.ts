@@ -17,6 +17,9 @@ async function until(check: () => boolean | Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise((r) => setTimeout(r, 20));
 }
 
+/** What the server answers to `expect: 100-continue` once it has read a request's head. */
+const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
+
 /** A POST whose headers and first half of the body are sent now, the rest when `finish()` is called. */
 function halfSentPost(url: string, path: string, body: unknown) {
   const { hostname, port } = new URL(url);
@@ -25,29 +28,37 @@ function halfSentPost(url: string, path: string, body: unknown) {
   let reply = '';
   socket.on('data', (d) => (reply += d));
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-  const sent = new Promise<void>((resolve) =>
-    socket.on('connect', () => {
+  // `expect: 100-continue`: the server's 100 says it has read the request's head, so the request is
+  // in flight (not a connection still waiting for one) when the test goes on.
+  const sent = new Promise<void>((resolve) => {
+    socket.on('connect', () =>
       socket.write(
-        `POST ${path} HTTP/1.1\r\nhost: ${hostname}\r\ncontent-type: application/json\r\ncontent-length: ${text.length}\r\n\r\n`,
-      );
+        `POST ${path} HTTP/1.1\r\nhost: ${hostname}\r\ncontent-type: application/json\r\ncontent-length: ${text.length}\r\nexpect: 100-continue\r\n\r\n`,
+      ),
+    );
+    const onData = () => {
+      if (!reply.startsWith(CONTINUE)) return;
+      socket.off('data', onData);
       socket.write(text.subarray(0, 10), () => resolve());
-    }),
-  );
+    };
+    socket.on('data', onData);
+  });
   return {
     sent,
     finish: () => void socket.write(text.subarray(10)),
     /** The reply's status and JSON body, once the server closes the connection. */
     async reply(): Promise<{ status: number; body: unknown; text: string }> {
       await closed;
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(reply)?.[1] ?? 0);
-      const json = reply.slice(reply.indexOf('\r\n\r\n') + 4);
+      const answer = reply.startsWith(CONTINUE) ? reply.slice(CONTINUE.length) : reply;
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+      const json = answer.slice(answer.indexOf('\r\n\r\n') + 4);
       let parsed: unknown;
       try {
         parsed = JSON.parse(json);
       } catch {
         /* not JSON */
       }
-      return { status, body: parsed, text: reply };
+      return { status, body: parsed, text: answer };
     },
   };
 }
