@@ -32,5 +32,3 @@ export async function queueNotices(trx: Transaction<Database> | Kysely<Database>
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
 }
-
-export const noticeKinds: readonly NoticeKind[] = ['outbid', 'won', 'lost', 'sold', 'unsold', 'ending'];
