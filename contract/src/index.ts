@@ -19,6 +19,7 @@ export * from './contact';
 export * from './uploads';
 export * from './auctions';
 export * from './auction-lists';
+export * from './shipments';
 export * from './sitemap';
 export * from './notices';
 export * from './operations';

@@ -1,17 +1,10 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, PageQuery, PageReply, positiveId, type PageSize } from './common';
-import { NOTICE_NO_KIND, type NoticeKind } from './rules';
+import { NOTICE_KINDS, NOTICE_NO_KIND, type NoticeKind } from './rules';
 
 // ---------------------------------------------------------------- notices (header authtoken)
 
-export const NoticeKindSchema = Type.Union([
-  Type.Literal('outbid'),
-  Type.Literal('won'),
-  Type.Literal('lost'),
-  Type.Literal('sold'),
-  Type.Literal('unsold'),
-  Type.Literal('ending'),
-]);
+export const NoticeKindSchema = Type.Union(NOTICE_KINDS.map((k) => Type.Literal(k)));
 
 export const NOTICES_PAGE = { default: 20, max: 100 } as const satisfies PageSize;
 
@@ -23,6 +16,9 @@ export const NoticeDataSchema = Type.Object({
   orderid: Type.Optional(Type.Integer()),
   buyer: Type.Optional(Type.String()),
   endsat: Type.Optional(Type.String()),
+  shipmentid: Type.Optional(Type.Integer()),
+  courier: Type.Optional(Type.String()),
+  tracking: Type.Optional(Type.String()),
 });
 
 /** One notice as its shopper reads it. */
@@ -49,14 +45,12 @@ export const NoticesSeenReply = Envelope(Type.Object({ unread: Type.Integer() })
 export type NoticesSeenReply = Static<typeof NoticesSeenReply>;
 
 /** Which kinds a shopper is told (true: on). */
-export const NoticePrefs = Type.Object({
-  outbid: Type.Boolean(),
-  won: Type.Boolean(),
-  lost: Type.Boolean(),
-  sold: Type.Boolean(),
-  unsold: Type.Boolean(),
-  ending: Type.Boolean(),
-});
+export const NoticePrefs = Type.Object(
+  Object.fromEntries(NOTICE_KINDS.map((k) => [k, Type.Boolean()])) as Record<
+    NoticeKind,
+    ReturnType<typeof Type.Boolean>
+  >,
+);
 export type NoticePrefs = Record<NoticeKind, boolean>;
 /** PUT /noticeprefs: the kinds to change (others stay). */
 export const NoticePrefsBody = Type.Partial(NoticePrefs, {

@@ -30,10 +30,36 @@ export const OrderLine = Type.Object({
   productname: Type.String(),
   /** Catalogue price when the order was placed (rupees). */
   price: Type.Number(),
-  /** Always 1. */
+  /** Units ordered (1 to 10; the spec printed 1). */
   quantity: Type.Integer(),
 });
 export type OrderLine = Static<typeof OrderLine>;
+
+/** Who ships a shipment. */
+export const Fulfilment = Type.Union([Type.Literal('marketplace'), Type.Literal('seller')]);
+export type Fulfilment = Static<typeof Fulfilment>;
+
+/** What the buyer's order shows who ships a marketplace shipment as. */
+export const MARKETPLACE_SELLER = 'Fulfilled by Marketplace';
+
+/** One shipment of the buyer's order (Manage Order). */
+export const Shipment = Type.Object({
+  shipmentid: Type.Integer(),
+  fulfilledBy: Fulfilment,
+  /** MARKETPLACE_SELLER, or the seller's first name and last name. */
+  seller: Type.String(),
+  status: OrderStatus,
+  /** Set once the seller marked it shipped; null before (and always for the marketplace's). */
+  courier: Type.Union([Type.String(), Type.Null()]),
+  tracking: Type.Union([Type.String(), Type.Null()]),
+  /** When it shipped / was delivered / was cancelled (ISO); null until then. */
+  shippedAt: Type.Union([Type.String(), Type.Null()]),
+  deliveredAt: Type.Union([Type.String(), Type.Null()]),
+  cancelledAt: Type.Union([Type.String(), Type.Null()]),
+  /** The order's lines this shipment carries. */
+  lines: Type.Array(OrderLine),
+});
+export type Shipment = Static<typeof Shipment>;
 
 export const Order = Type.Object({
   orderid: Type.Integer(),
@@ -66,6 +92,8 @@ export const Order = Type.Object({
   auctionid: Type.Optional(Type.Integer()),
   /** An auction win's item photo (URL); absent for a cart's order. */
   photo: Type.Optional(Type.String()),
+  /** Its lines split by who ships them (see shipments.ts); `status` is the least advanced of them. */
+  shipments: Type.Array(Shipment),
 });
 export type Order = Static<typeof Order>;
 

@@ -204,15 +204,32 @@ export function minimumBid(item: { bid: number }): number {
 
 // ---------------------------------------------------------------- notices (issue 25)
 
-/** What a shopper is told about auctions: each once, by mail and live on the page. */
-export const NOTICE_KINDS = ['outbid', 'won', 'lost', 'sold', 'unsold', 'ending'] as const;
+/**
+ * What a shopper is told, each once, by mail and live on the page: about auctions (issue 25) and
+ * about shipments (issue 26: the buyer when a seller ships or delivers, the seller when an order
+ * brings them something to ship or the buyer cancels it).
+ */
+export const NOTICE_KINDS = [
+  'outbid',
+  'won',
+  'lost',
+  'sold',
+  'unsold',
+  'ending',
+  'shipped',
+  'delivered',
+  'neworder',
+  'ordercancelled',
+] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /**
  * What a notice tells, by kind: `productname` always; `price` in rupees (the new price when
  * outbid, the winning price when won or sold, the current price when ending soon); `nextbid` the
  * next acceptable bid (outbid); `orderid` the winner's order (won, sold); `buyer` the winner's
- * first name (sold); `endsat` the effective end (ending).
+ * first name (sold); `endsat` the effective end (ending). Shipment notices: `productname` names
+ * the shipment's first product (and how many more), `orderid` and `shipmentid` the shipment,
+ * `courier` and `tracking` (shipped), `price` the seller's amount (neworder).
  */
 export interface NoticeData {
   productname: string;
@@ -221,6 +238,9 @@ export interface NoticeData {
   orderid?: number;
   buyer?: string;
   endsat?: string;
+  shipmentid?: number;
+  courier?: string;
+  tracking?: string;
 }
 
 export const NOTICE_NO_KIND = 'Choose which notices to turn on or off';
@@ -254,6 +274,14 @@ export function noticeText(kind: NoticeKind, d: NoticeData): string {
       return `The auction of ${item} ended unsold.`;
     case 'ending':
       return `${item} ends within the hour${price ? `: the BID is ${price}` : ''}.`;
+    case 'shipped':
+      return `${item} of your order #${d.orderid} has shipped with ${d.courier}, tracking number ${d.tracking}.`;
+    case 'delivered':
+      return `${item} of your order #${d.orderid} has been delivered.`;
+    case 'neworder':
+      return `New order #${d.orderid} to ship: ${item}${price ? ` (${price})` : ''}.`;
+    case 'ordercancelled':
+      return `Order #${d.orderid} was cancelled by the buyer: do not ship ${item}.`;
   }
 }
 
@@ -264,4 +292,14 @@ export const NOTICE_SWITCHES: readonly { label: string; hint: string; kinds: rea
   { label: 'Lost', hint: 'When an auction you bid on ends with another winner.', kinds: ['lost'] },
   { label: 'Sold/Unsold', hint: 'When an item you listed sells, or ends unsold.', kinds: ['sold', 'unsold'] },
   { label: 'Ending soon', hint: 'One hour before an item you watch or bid on ends.', kinds: ['ending'] },
+  {
+    label: 'Shipping',
+    hint: 'When a seller ships or delivers something you ordered.',
+    kinds: ['shipped', 'delivered'],
+  },
+  {
+    label: 'Orders to ship',
+    hint: 'When an order brings you something to ship, or its buyer cancels it.',
+    kinds: ['neworder', 'ordercancelled'],
+  },
 ];

@@ -1,0 +1,104 @@
+import { Type, type Static } from 'typebox';
+import { Envelope, PageQuery, PageReply, positiveId, type PageSize } from './common';
+import { OrderLine, OrderStatus } from './orders';
+
+/**
+ * Shipments (issue 26): an order's lines split by who ships them. The demo catalogue is
+ * Fulfilled by Marketplace and follows the order clock; what a shopper lists (and every auction
+ * win) its seller ships: Processing → Shipped (courier and tracking number) → Delivered, or
+ * Cancelled by the buyer. A status never goes back. An order's status is the least advanced of
+ * its shipments that are not cancelled (Cancelled when all are).
+ */
+
+export const SALES_PAGE = { default: 20, max: 100 } as const satisfies PageSize;
+
+/** The statuses a seller filters their shipments by. */
+export const SHIPMENT_STATUSES = ['Awaiting payment', 'Processing', 'Shipped', 'Delivered', 'Cancelled'] as const;
+
+export const SHIPMENT_LIMITS = {
+  courier: { min: 2, max: 60 },
+  tracking: { min: 4, max: 40, pattern: '^[A-Za-z0-9][A-Za-z0-9 -]*[A-Za-z0-9]$' },
+} as const;
+
+export const SHIPMENT_MESSAGES = {
+  list: 'Orders to ship',
+  none: 'No orders to ship',
+  notFound: 'Shipment not found',
+  notYours: 'Only the seller of this shipment can change it',
+  courier: `Please enter the courier name (${SHIPMENT_LIMITS.courier.min} to ${SHIPMENT_LIMITS.courier.max} characters)`,
+  tracking: `Please enter the tracking number (${SHIPMENT_LIMITS.tracking.min} to ${SHIPMENT_LIMITS.tracking.max} letters, digits, spaces or -)`,
+  shipped: 'Marked as shipped: the buyer has been told',
+  delivered: 'Marked as delivered: the buyer has been told',
+  awaitingPayment: 'The buyer has not paid yet: ship it once the order is Processing',
+  cancelled: 'The buyer cancelled this shipment: it must not be shipped',
+  alreadyShipped: 'This shipment is already shipped',
+  notShipped: 'Mark the shipment shipped (with its tracking number) before delivered',
+  alreadyDelivered: 'This shipment is already delivered',
+} as const;
+
+/** GET /sales: a page of the caller's shipments as a seller, newest first, optionally of one status. */
+export const SalesQuery = Type.Object({
+  ...PageQuery(SALES_PAGE).properties,
+  status: Type.Optional(
+    Type.Union(
+      SHIPMENT_STATUSES.map((s) => Type.Literal(s)),
+      { errorMessage: `status must be one of ${SHIPMENT_STATUSES.join(', ')}` },
+    ),
+  ),
+});
+export type SalesQuery = Static<typeof SalesQuery>;
+
+/**
+ * A shipment as its seller sees it: only what shipping needs of the buyer (the name and
+ * address given for delivery, the order's note), never their email or account.
+ */
+export const Sale = Type.Object({
+  shipmentid: Type.Integer(),
+  orderid: Type.Integer(),
+  /** ISO 8601. */
+  orderdate: Type.String(),
+  status: OrderStatus,
+  /** The delivery name, address and note the buyer gave ('' while an auction win awaits payment). */
+  shipto: Type.Object({ name: Type.String(), address: Type.String(), note: Type.String() }),
+  lines: Type.Array(OrderLine),
+  /** The seller's lines: price × quantity summed (rupees). */
+  amount: Type.Number(),
+  courier: Type.Union([Type.String(), Type.Null()]),
+  tracking: Type.Union([Type.String(), Type.Null()]),
+  shippedAt: Type.Union([Type.String(), Type.Null()]),
+  deliveredAt: Type.Union([Type.String(), Type.Null()]),
+  cancelledAt: Type.Union([Type.String(), Type.Null()]),
+  /** The auction item, for an auction win. */
+  auctionid: Type.Optional(Type.Integer()),
+});
+export type Sale = Static<typeof Sale>;
+
+export const SalesPageReply = PageReply(Sale);
+export type SalesPageReply = Static<typeof SalesPageReply>;
+
+/** PUT /sales/{shipmentid}/shipped, /delivered. */
+export const ShipmentParams = Type.Object({ shipmentid: positiveId('shipmentid') });
+export type ShipmentParams = Static<typeof ShipmentParams>;
+
+/** PUT /sales/{shipmentid}/shipped: the courier and its tracking number, both required. */
+export const MarkShippedBody = Type.Object(
+  {
+    courier: Type.String({
+      minLength: SHIPMENT_LIMITS.courier.min,
+      maxLength: SHIPMENT_LIMITS.courier.max,
+      pattern: '\\S',
+      errorMessage: SHIPMENT_MESSAGES.courier,
+    }),
+    tracking: Type.String({
+      minLength: SHIPMENT_LIMITS.tracking.min,
+      maxLength: SHIPMENT_LIMITS.tracking.max,
+      pattern: SHIPMENT_LIMITS.tracking.pattern,
+      errorMessage: SHIPMENT_MESSAGES.tracking,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type MarkShippedBody = Static<typeof MarkShippedBody>;
+
+export const SaleReply = Envelope(Sale);
+export type SaleReply = Static<typeof SaleReply>;
