@@ -95,7 +95,23 @@ export function order(overrides: Partial<Order> = {}): Order {
     shippedBy: '2025-03-11T12:00:00.000Z',
     deliveredBy: '2025-03-12T12:00:00.000Z',
     cancelledAt: null,
+    shipments: [],
     ...overrides,
   };
-  return { ...merged, total: overrides.total ?? merged.billamount + merged.billtax };
+  // One marketplace shipment of every line, unless the test gives the shipments.
+  const shipments = overrides.shipments ?? [
+    {
+      shipmentid: merged.orderid * 10,
+      fulfilledBy: 'marketplace' as const,
+      seller: 'Fulfilled by Marketplace',
+      status: merged.status,
+      courier: null,
+      tracking: null,
+      shippedAt: null,
+      deliveredAt: null,
+      cancelledAt: merged.cancelledAt,
+      lines: merged.orderdata,
+    },
+  ];
+  return { ...merged, shipments, total: overrides.total ?? merged.billamount + merged.billtax };
 }

@@ -6,7 +6,18 @@ import { renderAt } from '../../../testing/renderAt';
 
 const api = mockApi();
 
-const ALL_ON: NoticePrefs = { outbid: true, won: true, lost: true, sold: true, unsold: true, ending: true };
+const ALL_ON: NoticePrefs = {
+  outbid: true,
+  won: true,
+  lost: true,
+  sold: true,
+  unsold: true,
+  ending: true,
+  shipped: true,
+  delivered: true,
+  neworder: true,
+  ordercancelled: true,
+};
 
 beforeEach(() => {
   signInAs();
@@ -22,11 +33,11 @@ describe('/myaccount/notifications', () => {
   it('shows a switch per kind, in the account menu', async () => {
     api.getNoticePrefs.mockResolvedValue({ ...ALL_ON, lost: false });
     await renderAt('/myaccount/notifications');
-    expect(await switches()).toHaveLength(5);
-    const checked = ['Outbid', 'Won', 'Lost', 'Sold/Unsold', 'Ending soon'].map((name) =>
+    expect(await switches()).toHaveLength(7);
+    const checked = ['Outbid', 'Won', 'Lost', 'Sold/Unsold', 'Ending soon', 'Shipping', 'Orders to ship'].map((name) =>
       screen.getByRole('switch', { name }).getAttribute('aria-checked'),
     );
-    expect(checked).toEqual(['true', 'true', 'false', 'true', 'true']);
+    expect(checked).toEqual(['true', 'true', 'false', 'true', 'true', 'true', 'true']);
     const menu = screen.getByRole('navigation', { name: 'My account' });
     expect(within(menu).getByRole('link', { name: 'Notifications' })).toHaveAttribute('aria-current', 'page');
   });
@@ -65,6 +76,6 @@ describe('/myaccount/notifications', () => {
     await renderAt('/myaccount/notifications');
     expect(await screen.findByText(/Your notification settings could not be loaded/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await switches()).toHaveLength(5);
+    expect(await switches()).toHaveLength(7);
   });
 });
