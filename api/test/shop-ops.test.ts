@@ -156,7 +156,9 @@ describe('ops order:status on a PGlite folder, through `npm run ops` from the re
       });
       expect(cancel.status).toBe(409);
       expect(await runOps(['order:status', String(orderid), 'auto'], s.config)).toBe(0);
-      expect(console_.text()).toContain(`Order ${orderid}: Delivered → Processing (follows the clock)`);
+      expect(console_.text()).toContain(
+        `Order ${orderid}: Delivered → Processing (follows the clock where the marketplace ships)`,
+      );
     } finally {
       console_.restore();
     }
