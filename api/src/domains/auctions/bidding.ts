@@ -77,6 +77,8 @@ export interface AcceptedBid {
   recent: BidRow[];
   /** The caller's maximum while they lead; undefined when a rival's higher maximum answered them. */
   yourMax?: number;
+  /** The bidder who lost the lead (their notice was queued with the bid), or null. */
+  outbid: number | null;
 }
 
 /** One row of the bid history a bid adds: `auto` when the server bid for someone other than the caller. */
@@ -114,6 +116,7 @@ type PlaceBidAnswer =
       steps: BidStep[];
       recent: BidRow[];
       yourMax: number | null;
+      outbid: number | null;
     };
 
 /** The contract's increment table as place_bid takes it (the last band's bound as the largest bigint). */
@@ -158,6 +161,7 @@ export async function placeBid(
     steps: answer.steps.map((st) => ({ ...st, nickname: names.get(st.userid) ?? '', created_at: bidAt })),
     recent,
     yourMax: answer.yourMax ?? undefined,
+    outbid: answer.outbid ?? null,
   };
 }
 

@@ -94,12 +94,12 @@ export function auctionRoutes(app: App) {
       const { user } = req;
       const { auctionid } = req.body;
       const max = bidMaximum(req.body);
-      const { item, steps, recent, yourMax } = await placeBid(db, auctionid, user.userid, max, {
+      const { item, steps, recent, yourMax, outbid } = await placeBid(db, auctionid, user.userid, max, {
         extendMinutes: config.auctions.softCloseMinutes,
         capMinutes: config.auctions.softCloseCapMinutes,
       });
       // An outbid notice may have committed with the bid: mailed and told live now.
-      if (steps.length) app.ctx.noticeMail.wake();
+      if (outbid !== null) app.ctx.noticeMail.wake();
       const endsat = new Date(item.ends_at ?? item.end_time).toISOString();
       for (const step of steps)
         events.publish({

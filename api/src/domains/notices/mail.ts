@@ -140,14 +140,26 @@ export class NoticeDispatcher {
           data: n.data,
           createdat: new Date(n.created_at).toISOString(),
         });
-    await Promise.all(toMail.map((n) => this.mailOne(n)));
+    const sent = (await Promise.all(toMail.map((n) => this.mailOne(n)))).filter((id) => id !== null);
+    // One statement for the batch's sent mails: under a burst of bids a batch holds many.
+    if (sent.length)
+      await db
+        .updateTable('notices')
+        .set({ mail_state: 'sent', mailed_at: sql`now()`, mail_claimed_until: null })
+        .where('noticeid', 'in', sent)
+        .where('mail_state', '=', 'pending')
+        .execute();
     return rows.length;
   }
 
-  private async mailOne(n: Omit<Claimed, 'noticeid' | 'data'> & { noticeid: number; data: NoticeData }) {
+  /** Mails one notice: its id once sent, or null (a failure is recorded: tried again later, or given up). */
+  private async mailOne(
+    n: Omit<Claimed, 'noticeid' | 'data'> & { noticeid: number; data: NoticeData },
+  ): Promise<number | null> {
     const { db, mailer, limits, log } = this.deps;
     try {
       await mailer.send(noticeMail(n, n, this.deps.storefrontUrl, this.deps.mailFrom));
+      return n.noticeid;
     } catch (err) {
       const giveUp = n.mail_attempts >= limits.mailMaxAttempts;
       // The notice's id and kind only: the address and the text stay out of the log.
@@ -168,13 +180,7 @@ export class NoticeDispatcher {
         .where('noticeid', '=', n.noticeid)
         .where('mail_state', '=', 'pending')
         .execute();
-      return;
+      return null;
     }
-    await db
-      .updateTable('notices')
-      .set({ mail_state: 'sent', mailed_at: sql`now()`, mail_claimed_until: null })
-      .where('noticeid', '=', n.noticeid)
-      .where('mail_state', '=', 'pending')
-      .execute();
   }
 }
