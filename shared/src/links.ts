@@ -54,12 +54,15 @@ export type AccountSubPage =
   | 'cancellation'
   | 'couponoffer'
   | 'myproducts'
+  | 'sales'
   | 'notifications';
 export const MY_ACCOUNT_PATH = '/myaccount';
 /** /myaccount/<page>; no page: the account's dashboard. */
 export const myAccountPath = (page?: AccountSubPage): string => (page ? `${MY_ACCOUNT_PATH}/${page}` : MY_ACCOUNT_PATH);
 /** The order's page in the account (it also remembers the order for Track Order). */
 export const manageOrderPath = (orderid: number): string => `${myAccountPath('manageorder')}?orderid=${orderid}`;
+/** The seller's orders to ship (their shipments: Mark shipped, Mark delivered). */
+export const SALES_PATH = myAccountPath('sales');
 /** The edit of the customer's `index`th saved address. */
 export const editAddressPath = (index: number): string => `${myAccountPath('editaddress')}?index=${index}`;
 
