@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, useSession, type Page, type Sale } from '@marketplace/shared';
 import { currentPath, customer, mockApi, sale, signInAs, toastKind } from '@marketplace/shared/testing';
 import { renderAt } from '../../../testing/renderAt';
-import { SHIPMENT_MESSAGES } from './shipping';
+import { SHIPMENT_MESSAGES } from '../../../lib/shipping';
 
 const api = mockApi();
 

@@ -30,7 +30,7 @@ import {
   SHIPMENT_STATUSES,
   trackingProblem,
   type ShipmentStatus,
-} from './shipping';
+} from '../../../lib/shipping';
 import accountStyles from '../Account.module.css';
 import orderStyles from '../orders/Orders.module.css';
 import styles from './Sales.module.css';

@@ -1,13 +1,17 @@
 import type {
+  MARKETPLACE_SELLER as CONTRACT_MARKETPLACE_SELLER,
   SALES_PAGE as CONTRACT_SALES_PAGE,
   SHIPMENT_LIMITS as CONTRACT_LIMITS,
   SHIPMENT_MESSAGES as CONTRACT_MESSAGES,
   SHIPMENT_STATUSES as CONTRACT_STATUSES,
 } from '@marketplace/shared/contract';
 
-// The contract's shipment rules (contract/src/shipments.ts). That file holds TypeBox schemas,
+// The contract's shipment rules (contract/src/shipments.ts, orders.ts). Those files hold TypeBox schemas,
 // which the front ends do not load, so its constants are copied here; the type-only imports above
 // and `CopiesMatchTheContract` below make the type check fail the day a copy and the contract differ.
+
+/** Who ships a marketplace shipment, as the buyer's order names it. */
+export const MARKETPLACE_SELLER = 'Fulfilled by Marketplace';
 
 export const SHIPMENT_LIMITS = {
   courier: { min: 2, max: 60 },
@@ -41,6 +45,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
 /** Does not compile unless every copy is the contract's, value for value. */
 export type CopiesMatchTheContract = [
+  Holds<Same<typeof MARKETPLACE_SELLER, typeof CONTRACT_MARKETPLACE_SELLER>>,
   Holds<Same<typeof SHIPMENT_LIMITS, typeof CONTRACT_LIMITS>>,
   Holds<Same<typeof SHIPMENT_MESSAGES, typeof CONTRACT_MESSAGES>>,
   Holds<Same<typeof SHIPMENT_STATUSES, typeof CONTRACT_STATUSES>>,
