@@ -174,6 +174,8 @@ export async function seedIfEmpty(
           location: p.location,
           userid: userIds[p.seller],
           stock: seedStock(i),
+          // The demo catalogue is Fulfilled by Marketplace: it ships on the order clock.
+          fulfilled_by: 'marketplace',
         })
         .execute();
     }

@@ -1,11 +1,10 @@
 /**
  * Operator commands: `npm run ops -w api -- <command> [args]` (same environment as the API).
- * Later issues add commands here (e.g. setting an order's status).
  */
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrations';
-import { orderStatusCommand } from './ops-orders';
+import { orderStatusCommand, shipmentStatusCommand } from './ops-orders';
 
 interface Command {
   describe: string;
@@ -14,6 +13,7 @@ interface Command {
 
 export const commands: Record<string, Command> = {
   'order:status': orderStatusCommand,
+  'shipment:status': shipmentStatusCommand,
   'db:migrate': {
     describe: 'Apply the pending database migrations (the API also does this when it starts).',
     async run(_args, config) {
@@ -33,7 +33,7 @@ function usage(): string {
     'Usage: npm run ops -w api -- <command>',
     '',
     'Commands:',
-    ...Object.entries(commands).map(([n, c]) => `  ${n.padEnd(14)} ${c.describe}`),
+    ...Object.entries(commands).map(([n, c]) => `  ${n.padEnd(16)} ${c.describe}`),
   ].join('\n');
 }
 

@@ -4,7 +4,7 @@
  */
 import { describeEachDatabase } from './helpers/server';
 import { signedInUser } from './helpers/accounts';
-import { bid, createAuction, hoursAgo, setEndTime } from './helpers/auctions';
+import { bid, createAuction, setEndTime } from './helpers/auctions';
 
 describeEachDatabase('auctions: bidders and approval', (server) => {
   describe('bidders and approval', () => {
@@ -176,7 +176,7 @@ describeEachDatabase('auctions: bidders and approval', (server) => {
       expect(own.status).toBe(403);
     });
 
-    it('the winner row follows the order: Awaiting payment, then Processing → Shipped → Delivered; the others are Not selected', async () => {
+    it('the winner row follows the order: Awaiting payment, then Processing → Shipped → Delivered as the seller ships; the others are Not selected', async () => {
       const owner = await signedInUser(server());
       const a = await signedInUser(server());
       const b = await signedInUser(server());
@@ -204,18 +204,14 @@ describeEachDatabase('auctions: bidders and approval', (server) => {
       );
       expect(paid.status).toBe(200);
       expect(await statuses()).toEqual({ [a.userid]: 'Not selected', [b.userid]: 'Processing' });
-      const db = server().app.ctx.db;
-      await db
-        .updateTable('orders')
-        .set({ paid_at: hoursAgo(25) })
-        .where('orderid', '=', order.orderid)
-        .execute();
+      // The seller ships an auction win (issue 26).
+      const sale = (await server().get('/sales', { authtoken: owner.token })).body.data[0];
+      expect(sale).toMatchObject({ orderid: order.orderid, status: 'Processing' });
+      const step = (to: string, body?: unknown) =>
+        server().request('PUT', `/sales/${sale.shipmentid}/${to}`, { headers: { authtoken: owner.token }, body });
+      expect((await step('shipped', { courier: 'India Post', tracking: 'EE123456789IN' })).status).toBe(200);
       expect((await statuses())[b.userid]).toBe('Shipped');
-      await db
-        .updateTable('orders')
-        .set({ paid_at: hoursAgo(49) })
-        .where('orderid', '=', order.orderid)
-        .execute();
+      expect((await step('delivered')).status).toBe(200);
       expect((await statuses())[b.userid]).toBe('Delivered');
     });
   });

@@ -185,6 +185,10 @@ describeEachDatabase(
         sold: true,
         unsold: true,
         ending: true,
+        shipped: true,
+        delivered: true,
+        neworder: true,
+        ordercancelled: true,
       });
       const off = await s.put('/noticeprefs', { outbid: false }, { authtoken: mira.token });
       expect(off.status).toBe(200);

@@ -8,13 +8,8 @@ import { sql } from 'kysely';
 import { describeEachDatabase } from './helpers/server';
 import { MAX_ORDER_TOTAL_PAISE } from '../src/domains/orders/rules';
 import { signedInUser } from './helpers/accounts';
+import { quotedPrintableDecoded } from './helpers/smtp';
 import { CHECKOUT, del, listProduct, newKey, shopWithProducts, type ShopUser } from './helpers/shop';
-
-/** A mail's text as written, its quoted-printable soft line breaks and escaped bytes (× is =C3=97) decoded. */
-const quotedPrintableDecoded = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/(?:=[0-9A-F]{2})+/g, (bytes) => Buffer.from(bytes.replace(/=/g, ''), 'hex').toString('utf8'));
 
 describeEachDatabase('shop: orders', (server) => {
   const shop = shopWithProducts(server);

@@ -252,9 +252,14 @@ describeEachDatabase('TOP TRENDING', (server) => {
         })
         .returning('orderid')
         .executeTakeFirstOrThrow();
+      const { shipmentid } = await db
+        .insertInto('shipments')
+        .values({ orderid, fulfilled_by: 'marketplace', sellerid: null, status: extra.cancelled ? 'Cancelled' : null })
+        .returning('shipmentid')
+        .executeTakeFirstOrThrow();
       await db
         .insertInto('order_lines')
-        .values({ orderid, lineno: 1, productid, productname: 'x', price: '1', quantity })
+        .values({ orderid, lineno: 1, productid, productname: 'x', price: '1', quantity, shipmentid })
         .execute();
     };
     await order(a!, 2); // 6

@@ -104,6 +104,10 @@ describe('ops order:status on a PGlite folder, through `npm run ops` from the re
         expect(await runOps(['order:status'], config)).toBe(1);
         expect(await runOps(['order:status', '987654', 'shipped'], config)).toBe(1);
         expect(console_.text()).toMatch(/Order 987654 not found/);
+        expect(await runOps(['shipment:status', '987654', 'shipped'], config)).toBe(1);
+        expect(console_.text()).toMatch(/Shipment 987654 not found/);
+        expect(await runOps(['shipment:status', 'x', 'shipped'], config)).toBe(1);
+        expect(console_.text()).toMatch(/shipmentid must be a positive whole number, got 'x'/);
       } finally {
         console_.restore();
       }
@@ -111,12 +115,12 @@ describe('ops order:status on a PGlite folder, through `npm run ops` from the re
       const again = await buildApp(config);
       try {
         const row = await again.ctx.db
-          .selectFrom('orders')
-          .select(['status', 'status_set_at'])
+          .selectFrom('shipments')
+          .select(['status', 'delivered_at'])
           .where('orderid', '=', orderid)
           .executeTakeFirstOrThrow();
         expect(row.status).toBe('Delivered');
-        expect(row.status_set_at).toBeInstanceOf(Date);
+        expect(row.delivered_at).toBeInstanceOf(Date);
       } finally {
         await again.close();
       }

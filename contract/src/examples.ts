@@ -14,6 +14,7 @@ import { ContactMessage } from './contact';
 import { CheckCouponBody } from './coupons';
 import { NoticePrefsBody, NoticesSeenBody } from './notices';
 import { PayAuctionOrderBody, PlaceOrderBody } from './orders';
+import { MarkShippedBody } from './shipments';
 import { CreateProductBody, UpdateProductBody } from './products';
 import { AddReviewBody } from './reviews';
 import { ApproveBidderBody, BuyNowBody, CreateAuctionBody, PlaceBidBody } from './auctions';
@@ -74,6 +75,7 @@ example(PlaceOrderBody, {
   payinfo: 'cod',
   couponname: 'WELCOME50',
 });
+example(MarkShippedBody, { courier: 'BlueDart', tracking: 'BD 1234-5678' });
 example(PayAuctionOrderBody, { orderid: 41, billname: 'Asha Verma', billaddress: ADDRESS, payinfo: 'paywithcard' });
 example(CreateProductBody, {
   productname: 'Handloom Cotton Kurta',

@@ -4,7 +4,18 @@ import { NOTICE_KINDS, NOTICE_NO_KIND, type NoticeKind } from './rules';
 
 // ---------------------------------------------------------------- notices (header authtoken)
 
-export const NoticeKindSchema = Type.Union(NOTICE_KINDS.map((k) => Type.Literal(k)));
+export const NoticeKindSchema = Type.Union([
+  Type.Literal('outbid'),
+  Type.Literal('won'),
+  Type.Literal('lost'),
+  Type.Literal('sold'),
+  Type.Literal('unsold'),
+  Type.Literal('ending'),
+  Type.Literal('shipped'),
+  Type.Literal('delivered'),
+  Type.Literal('neworder'),
+  Type.Literal('ordercancelled'),
+]);
 
 export const NOTICES_PAGE = { default: 20, max: 100 } as const satisfies PageSize;
 

@@ -41,7 +41,13 @@ export const SalesQuery = Type.Object({
   ...PageQuery(SALES_PAGE).properties,
   status: Type.Optional(
     Type.Union(
-      SHIPMENT_STATUSES.map((s) => Type.Literal(s)),
+      [
+        Type.Literal('Awaiting payment'),
+        Type.Literal('Processing'),
+        Type.Literal('Shipped'),
+        Type.Literal('Delivered'),
+        Type.Literal('Cancelled'),
+      ],
       { errorMessage: `status must be one of ${SHIPMENT_STATUSES.join(', ')}` },
     ),
   ),

@@ -104,6 +104,8 @@ export interface ProductsTable {
   photo_hashes: ColumnType<string[], string | undefined, string>;
   /** Units in stock, 0 to 1,000,000 (migration 0014_stock; 100 when not given). */
   stock: ColumnType<number, number | undefined, number>;
+  /** Who ships it (migration 0015_shipments): the demo catalogue 'marketplace', listed products 'seller'. */
+  fulfilled_by: ColumnType<'marketplace' | 'seller', 'marketplace' | 'seller' | undefined, 'marketplace' | 'seller'>;
 }
 
 export interface CartItemsTable {
@@ -154,9 +156,7 @@ export interface OrdersTable {
   /** Shipping fee. */
   billtax: Numeric;
   couponname: string | null;
-  /** Explicit status (operator or cancel); null = derived from orderdate and the configured delays. */
-  status: OrderStatusValue | null;
-  status_set_at: NullableTimestamp;
+  /** When the buyer cancelled (its shipments not yet delivered are Cancelled). */
   cancelled_at: NullableTimestamp;
   idempotency_key: string | null;
   created_at: Generated<Date>;
@@ -174,6 +174,26 @@ export interface OrderLinesTable {
   productname: string;
   price: Numeric;
   quantity: Generated<number>;
+  /** The shipment this line travels in (migration 0015_shipments). */
+  shipmentid: number;
+}
+
+/**
+ * An order's part shipped by one party (migration 0015_shipments). `status` null: follows the
+ * order clock (marketplace shipments only); 'Awaiting payment' is stored only on a seller's
+ * auction win until its winner pays.
+ */
+export interface ShipmentsTable {
+  shipmentid: Generated<number>;
+  orderid: number;
+  fulfilled_by: 'marketplace' | 'seller';
+  sellerid: number | null;
+  status: OrderStatusValue | null;
+  courier: string | null;
+  tracking: string | null;
+  shipped_at: NullableTimestamp;
+  delivered_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
 }
 
 export interface ReviewsTable {
@@ -248,7 +268,8 @@ export interface AuctionWatchersTable {
   created_at: Generated<Date>;
 }
 
-export type NoticeKind = 'outbid' | 'won' | 'lost' | 'sold' | 'unsold' | 'ending';
+import type { NoticeKind } from '@marketplace/contract';
+export type { NoticeKind };
 
 /** What a shopper is told, the outbox of its mail (migration 0010); one row per `dedupe_key`. */
 export interface NoticesTable {
@@ -326,6 +347,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  shipments: ShipmentsTable;
   reviews: ReviewsTable;
   auctions: AuctionsTable;
   bids: BidsTable;

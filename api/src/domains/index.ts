@@ -12,6 +12,7 @@ import { couponRoutes } from './coupons/routes';
 import { orderRoutes } from './orders/routes';
 import { productRoutes } from './products/routes';
 import { reviewRoutes } from './reviews/routes';
+import { salesRoutes } from './sales/routes';
 import { sitemapRoutes } from './sitemap/routes';
 import { imageRoutes, uploadRoutes } from './uploads/routes';
 import { wishlistRoutes } from './wishlist/routes';
@@ -46,6 +47,7 @@ export const apiRoutes = fp(
     uploadRoutes(app);
     couponRoutes(app);
     orderRoutes(app);
+    salesRoutes(app);
     reviewRoutes(app);
     wishlistRoutes(app);
     auctionRoutes(app);

@@ -85,3 +85,9 @@ export function codeFrom(mail: ReceivedMail): string {
   if (!m) throw new Error(`No code in mail:\n${mail.raw}`);
   return m[1];
 }
+
+/** A mail's text as written, its quoted-printable soft line breaks and escaped bytes (× is =C3=97) decoded. */
+export const quotedPrintableDecoded = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/(?:=[0-9A-F]{2})+/g, (bytes) => Buffer.from(bytes.replace(/=/g, ''), 'hex').toString('utf8'));

@@ -135,6 +135,20 @@ describeEachDatabase('authorization matrix', (server) => {
       .proof as string;
     // The victim's listing, wishlist item and price alert.
     const victimProduct = await listProduct(s, victim.token, 450, 'Victim vase');
+    // The victim's shipment to make: the third user ordered their vase (issue 26).
+    expect(
+      (await s.post('/addtocartproduct', { productid: victimProduct.productid, authtoken: third.token })).status,
+    ).toBe(200);
+    const sold = await s.post('/orderauth', CHECKOUT, { authtoken: third.token });
+    expect(sold.status).toBe(200);
+    const victimShipment = (
+      await db0
+        .selectFrom('shipments')
+        .select('shipmentid')
+        .where('orderid', '=', sold.body.data.orderid)
+        .where('sellerid', '=', victim.userid)
+        .executeTakeFirstOrThrow()
+    ).shipmentid;
     expect((await s.post('/wishlist', { productid: product.productid }, { authtoken: victim.token })).status).toBe(200);
     expect((await s.post('/pricealerts', { productid: product.productid }, { authtoken: victim.token })).status).toBe(
       200,
@@ -554,6 +568,27 @@ describeEachDatabase('authorization matrix', (server) => {
           path: '/myproducts',
           headers: tokenHeader(t, { userid: String(victim.userid) }),
         }),
+      },
+      {
+        route: 'GET /sales',
+        other: 'own',
+        build: (t) => ({ method: 'GET', path: '/sales', headers: tokenHeader(t, { userid: String(victim.userid) }) }),
+      },
+      {
+        route: 'PUT /sales/:shipmentid/shipped',
+        other: 'forbidden',
+        build: (t) =>
+          json(
+            'PUT',
+            `/sales/${victimShipment}/shipped`,
+            { courier: 'Thief Express', tracking: 'TX12345' },
+            tokenHeader(t),
+          ),
+      },
+      {
+        route: 'PUT /sales/:shipmentid/delivered',
+        other: 'forbidden',
+        build: (t) => ({ method: 'PUT', path: `/sales/${victimShipment}/delivered`, headers: tokenHeader(t) }),
       },
       {
         route: 'GET /myproducts/:id',

@@ -109,7 +109,21 @@ export async function closeLocked(
       .execute();
     for (const o of placed) orders.set(o.auctionid!, o.orderid);
     const lines = won.filter((r) => orders.has(r.auctionid));
-    if (lines.length)
+    if (lines.length) {
+      // The seller ships an auction win, once its winner has paid.
+      const shipments = await trx
+        .insertInto('shipments')
+        .values(
+          lines.map((r) => ({
+            orderid: orders.get(r.auctionid)!,
+            fulfilled_by: 'seller' as const,
+            sellerid: r.seller,
+            status: 'Awaiting payment' as const,
+          })),
+        )
+        .returning(['shipmentid', 'orderid'])
+        .execute();
+      const shipmentOf = new Map(shipments.map((sh) => [sh.orderid, sh.shipmentid]));
       await trx
         .insertInto('order_lines')
         .values(
@@ -119,9 +133,11 @@ export async function closeLocked(
             productid: null,
             productname: r.productname,
             price: r.highbid,
+            shipmentid: shipmentOf.get(orders.get(r.auctionid)!)!,
           })),
         )
         .execute();
+    }
   }
 
   const notices: NewNotice[] = [];

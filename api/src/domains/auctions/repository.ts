@@ -4,7 +4,7 @@ import { imageUrl } from '../../context';
 import type { Database, OrderStatusValue } from '../../db/schema';
 import { pageOf } from '../../lib/paging';
 import type { Config } from '../../config';
-import { effectiveStatus } from '../orders/repository';
+import { orderStatus } from '../orders/status';
 import { buyNowOffered } from './rules';
 
 /** Bids in the list replies of GET /getauction and in the reply to a bid (the item page gets every bid). */
@@ -249,7 +249,7 @@ export async function biddersPage(
       'auctions.status',
       'auctions.winner',
       'auctions.approved_at',
-      sql<OrderStatusValue | null>`CASE WHEN orders.orderid IS NULL THEN NULL ELSE ${effectiveStatus(delays)} END`.as(
+      sql<OrderStatusValue | null>`CASE WHEN orders.orderid IS NULL THEN NULL ELSE ${orderStatus(delays)} END`.as(
         'order_status',
       ),
       eb.fn.max('bids.bid').as('cartdata'),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatRupees, noticeText, type NoticeData, type NoticeKind } from '@marketplace/contract';
+import { NOTICE_SWITCHES, formatRupees, noticeText, type NoticeData, type NoticeKind } from '@marketplace/contract';
 import type { Mail } from '../../lib/mailer';
 
 /** A notice as the dispatcher mails it. */
@@ -11,10 +11,11 @@ export interface MailedNotice {
   data: NoticeData;
 }
 
-/** Where the mails send the shopper: the item's page, or the winner's order. */
+/** Where the mails send the shopper: the item's page, the buyer's order, or the seller's orders to ship. */
 export function noticeLink(storefrontUrl: string, n: Pick<MailedNotice, 'kind' | 'auctionid' | 'data'>): string {
-  if (n.kind === 'won' && n.data.orderid !== undefined)
+  if ((n.kind === 'won' || n.kind === 'shipped' || n.kind === 'delivered') && n.data.orderid !== undefined)
     return `${storefrontUrl}/myaccount/manageorder?orderid=${n.data.orderid}`;
+  if (n.kind === 'neworder' || n.kind === 'ordercancelled') return `${storefrontUrl}/myaccount/sales`;
   return n.auctionid === null ? `${storefrontUrl}/auctionhome` : `${storefrontUrl}/auctionproduct/${n.auctionid}`;
 }
 
@@ -25,6 +26,10 @@ const SUBJECTS: Record<NoticeKind, (d: NoticeData, price: string) => string> = {
   sold: (d, price) => `Sold: ${d.productname}${price ? ` at ${price}` : ''}`,
   unsold: (d) => `Unsold: ${d.productname}`,
   ending: (d) => `Ending soon: ${d.productname}`,
+  shipped: (d) => `Shipped: ${d.productname} (order #${d.orderid})`,
+  delivered: (d) => `Delivered: ${d.productname} (order #${d.orderid})`,
+  neworder: (d) => `New order #${d.orderid} to ship: ${d.productname}`,
+  ordercancelled: (d) => `Order #${d.orderid} cancelled: do not ship ${d.productname}`,
 };
 
 const CALLS: Record<NoticeKind, string> = {
@@ -34,17 +39,14 @@ const CALLS: Record<NoticeKind, string> = {
   sold: 'See the item here',
   unsold: 'See the item here',
   ending: 'See the item here',
+  shipped: 'Follow your order here',
+  delivered: 'See your order here',
+  neworder: 'See your orders to ship here',
+  ordercancelled: 'See your orders to ship here',
 };
 
-/** The switch of the account's Notifications page that turns a kind off. */
-const SWITCH: Record<NoticeKind, string> = {
-  outbid: 'Outbid',
-  won: 'Won',
-  lost: 'Lost',
-  sold: 'Sold/Unsold',
-  unsold: 'Sold/Unsold',
-  ending: 'Ending soon',
-};
+/** The label of the account's Notifications switch that turns a kind off. */
+const switchOf = (kind: NoticeKind) => NOTICE_SWITCHES.find((s) => s.kinds.includes(kind))!.label;
 
 /**
  * A notice's mail, in the words of the other mails (order confirmation, price drop). Its
@@ -71,7 +73,7 @@ export function noticeMail(
       '',
       `${CALLS[n.kind]}: ${noticeLink(storefrontUrl, n)}`,
       '',
-      `To stop these emails, turn off '${SWITCH[n.kind]}' under My Account → Notifications: ${storefrontUrl}/myaccount/notifications`,
+      `To stop these emails, turn off '${switchOf(n.kind)}' under My Account → Notifications: ${storefrontUrl}/myaccount/notifications`,
     ].join('\n'),
     messageId: `<notice-${n.noticeid}.${key}@${domain}>`,
     outboxName: `notice-${n.noticeid}`,

@@ -62,6 +62,7 @@ export function orderRoutes(app: App) {
 
       // Units taken left these products low or out: this process's catalogue shows it at once.
       if (placed.low.length) catalogue.forgetAll();
+      if (placed.toldSellers) app.ctx.noticeMail.wake();
       sendConfirmation(req, placed.order);
       return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: { orderid: placed.order.orderid } };
     },
@@ -102,7 +103,10 @@ export function orderRoutes(app: App) {
     },
   );
 
-  /** DELETE /cancelorder: allowed before Delivered; the order stays on record as Cancelled, its units back in stock. */
+  /**
+   * DELETE /cancelorder: cancels what has not left yet (the marketplace's shipments before
+   * Delivered, a seller's before shipped); the order stays on record, its units back in stock.
+   */
   app.delete(
     '/cancelorder',
     { schema: { headers: OrderHeaders, response: replies(OrderReply) }, config: { auth: { token: 'header' } } },
@@ -112,6 +116,7 @@ export function orderRoutes(app: App) {
       const cancelled = await cancelOrder(db, config.orders, user.userid, orderid);
       if (typeof cancelled !== 'object') throw cancelRefusal(cancelled);
       catalogue.forgetAll();
+      if (cancelled.toldSellers) app.ctx.noticeMail.wake();
       // After the commit: shoppers waiting for a product this order's units brought back are told once.
       for (const product of cancelled.backInStock) {
         const task = mailBackInStock(db, mailer, config.storefrontUrl, product).then(
@@ -137,7 +142,8 @@ export function orderRoutes(app: App) {
       config: { auth: { token: 'header' } },
     },
     async (req) => {
-      await payAuctionOrder(db, req.user.userid, req.body);
+      const paid = await payAuctionOrder(db, config.orders, req.user.userid, req.body);
+      if (paid.toldSellers) app.ctx.noticeMail.wake();
       const order = (await callersOrder(req, req.body.orderid))!;
       sendConfirmation(req, order);
       return { status: 200, msg: SHOP_MESSAGES.orderPlaced, data: order };

@@ -17,6 +17,7 @@ export const ORDER_MESSAGES = {
   alreadyPaid: 'This auction order already has its address and payment',
   alreadyCancelled: 'This order is already cancelled',
   delivered: 'This order is already Delivered and can no longer be cancelled',
+  shippedBySeller: 'This order has already been shipped by its seller and can no longer be cancelled',
   tooLarge: `This order is too large to place: one order can total at most ${formatRupees(toRupees(MAX_ORDER_TOTAL_PAISE))}. Please remove some items from your cart.`,
 } as const;
 
@@ -43,7 +44,9 @@ export function computeTotals(itemsPaise: number, couponPaise: number, shipping:
 /** Why an order that was not cancelled could not be: unknown (404), or its status now (409). */
 export function cancelRefusal(status: OrderStatusValue | undefined): HttpError {
   if (!status) return notFound(ORDER_MESSAGES.notFound);
-  return conflict(status === 'Cancelled' ? ORDER_MESSAGES.alreadyCancelled : ORDER_MESSAGES.delivered);
+  if (status === 'Cancelled') return conflict(ORDER_MESSAGES.alreadyCancelled);
+  // Only a seller's shipment stops a cancel before Delivered.
+  return conflict(status === 'Delivered' ? ORDER_MESSAGES.delivered : ORDER_MESSAGES.shippedBySeller);
 }
 
 const rs = (paise: number) => formatRupees(toRupees(paise));
