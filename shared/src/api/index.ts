@@ -41,7 +41,7 @@ export {
 } from './wishlist';
 export { uploadPhoto } from './uploads';
 export { placeOrder, getOrders, getOrdersPage, getOrder, cancelOrder, payAuctionOrder } from './orders';
-export { getSalesPage, markShipped, markDelivered, type SaleChange } from './shipments';
+export { getSalesPage, markShipped, markDelivered, type SaleChange } from './sales';
 export {
   getAuctions,
   getAuctionsPage,

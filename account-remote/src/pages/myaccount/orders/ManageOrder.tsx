@@ -12,11 +12,21 @@ import {
   type OrderLine,
 } from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
-import { LoadedOrder, OrderHead, OrderTimeline, shipmentsOf, useSelectedOrderId } from './OrderBits';
+import { LoadedOrder, OrderHead, OrderTimeline, useSelectedOrderId } from './OrderBits';
 import { OrderItems } from './OrdersTable';
 import { PayAuctionOrder } from './PayAuctionOrder';
 import { ShipmentBlock, shipperText, TrackingFacts } from './Shipments';
-import { canCancel, formatDate, money, orderSubtotal, orderTotal, paymentName, shippingText } from './orderFormat';
+import {
+  cancellable,
+  canCancel,
+  formatDate,
+  money,
+  orderSubtotal,
+  orderTotal,
+  paymentName,
+  shipmentsOf,
+  shippingText,
+} from './orderFormat';
 import accountStyles from '../Account.module.css';
 import styles from './Orders.module.css';
 
@@ -132,7 +142,11 @@ function CancelOrder({ order }: { order: Order }): ReactElement {
       <p id="cancel-question" className={accountStyles.strong}>
         Cancel order #{order.orderid}?
       </p>
-      <p id="cancel-detail">It will not be shipped; the order stays in your history as Cancelled.</p>
+      <p id="cancel-detail">
+        {shipmentsOf(order).every((s) => cancellable(s) || s.status === 'Cancelled')
+          ? 'It will not be shipped; the order stays in your history as Cancelled.'
+          : 'What has not been shipped yet is cancelled; what a seller has already shipped still comes.'}
+      </p>
       <div className={accountStyles.actions}>
         <button ref={confirmRef} type="button" className={styles.dangerSolid} onClick={cancel} disabled={busy}>
           {busy ? 'Cancelling…' : 'Yes, Cancel Order'}

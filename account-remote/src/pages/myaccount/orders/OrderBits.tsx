@@ -15,7 +15,6 @@ import {
   type OrderStatus,
   type Shipment,
 } from '@marketplace/shared';
-import { MARKETPLACE_SELLER } from '../../../lib/shipping';
 import { useAccount } from '../AccountContext';
 import { formatDate, formatDateTime } from './orderFormat';
 import accountStyles from '../Account.module.css';
@@ -94,28 +93,6 @@ const SPOKEN: Record<StepState, string> = {
   upcoming: 'not yet',
   cancelled: 'order cancelled',
 };
-
-/**
- * The order's shipments. A front end may be released before the API that sends them: an order
- * without any is one shipment of the marketplace's, of all its lines.
- */
-export function shipmentsOf(order: Order): Shipment[] {
-  if (order.shipments?.length) return order.shipments;
-  return [
-    {
-      shipmentid: 0,
-      fulfilledBy: 'marketplace',
-      seller: MARKETPLACE_SELLER,
-      status: order.status,
-      courier: null,
-      tracking: null,
-      shippedAt: null,
-      deliveredAt: null,
-      cancelledAt: order.cancelledAt,
-      lines: order.orderdata,
-    },
-  ];
-}
 
 /**
  * When a step happened (a time still ahead is not shown), or when it is expected. The

@@ -402,7 +402,8 @@ describe('the shipments of an order (issue 26)', () => {
     expect(screen.getByRole('region', { name: 'Delivery and Payment' })).toHaveTextContent(
       'Each seller ships their part and gives its courier and tracking number here',
     );
-    expect(screen.getByRole('button', { name: 'Cancel Order' })).toBeInTheDocument();
+    // A parcel its seller has shipped can no longer be cancelled (the API refuses it).
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
   });
 
   it('two shipments: a block each with its seller, status, progress, tracking and lines; the totals stay', async () => {
@@ -445,7 +446,26 @@ describe('the shipments of an order (issue 26)', () => {
 
     expect(screen.getByRole('heading', { name: /Order #62/ })).toHaveTextContent('Shipped');
     expect(screen.getByLabelText('Order amounts')).toHaveTextContent('TotalRs. 3,597');
-    expect(screen.getByRole('button', { name: 'Cancel Order' })).toBeInTheDocument();
+    // Everything has left or arrived: nothing to cancel.
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+  });
+
+  it("Cancel Order while the marketplace's part has not arrived says a seller's shipped part still comes", async () => {
+    const user = userEvent.setup();
+    orders = [
+      order({
+        orderid: 65,
+        status: 'Processing',
+        orderdata: [EARBUDS, CAMERA],
+        shipments: [shipment({ shipmentid: 501, status: 'Processing', lines: [EARBUDS] }), fromKavya()],
+      }),
+    ];
+    selectOrder(65);
+    await renderAt('/myaccount/manageorder');
+    await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
+    expect(screen.getByRole('alertdialog', { name: 'Cancel order #65?' })).toHaveAccessibleDescription(
+      'What has not been shipped yet is cancelled; what a seller has already shipped still comes.',
+    );
   });
 
   it("a seller's shipment cancelled by the buyer ends in Cancelled", async () => {

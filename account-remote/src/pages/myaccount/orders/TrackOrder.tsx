@@ -2,10 +2,10 @@ import { type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
 import { manageOrderPath, myAccountPath, useSession, type Order } from '@marketplace/shared';
 import { EmptyOrders, WithOrders } from './OrderListStates';
-import { LoadedOrder, OrderHead, OrdersNav, OrderTimeline, shipmentsOf, useSelectedOrderId } from './OrderBits';
+import { LoadedOrder, OrderHead, OrdersNav, OrderTimeline, useSelectedOrderId } from './OrderBits';
 import { ShipmentBlock, shipperText, TrackingFacts } from './Shipments';
 import { COLUMNS, OrdersTableCard } from './OrdersTable';
-import { formatDate, formatDateTime, itemsSummary, newestFirst } from './orderFormat';
+import { formatDate, formatDateTime, itemsSummary, newestFirst, shipmentsOf } from './orderFormat';
 import accountStyles from '../Account.module.css';
 import styles from './Orders.module.css';
 

@@ -1,5 +1,5 @@
 import { http, requireLoginToken } from './http';
-import type { MarkShippedBody, OrderStatus, PageQuery, Sale, SalesPageReply, SaleReply } from '@marketplace/contract';
+import type { MarkShippedBody, Sale, SalesPageReply, SaleReply, SalesQuery } from '@marketplace/contract';
 import { pageParams, type Page } from './paging';
 
 /** What marking a shipment answers: the server's message (a toast) and the shipment as it now stands. */
@@ -13,7 +13,7 @@ export interface SaleChange {
  * default, at most 100), only those of `status` when given. Each carries the buyer's delivery
  * name, address and note, never their email. 400 bad status, 401.
  */
-export async function getSalesPage(query: PageQuery & { status?: OrderStatus } = {}): Promise<Page<Sale>> {
+export async function getSalesPage(query: SalesQuery = {}): Promise<Page<Sale>> {
   const authtoken = requireLoginToken();
   const params = { ...pageParams(query), ...(query.status ? { status: query.status } : {}) };
   const res = await http.get<SalesPageReply>('/sales', { headers: { authtoken }, params });
