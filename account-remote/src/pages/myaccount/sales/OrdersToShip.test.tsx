@@ -180,12 +180,15 @@ describe('/myaccount/sales', () => {
     const user = userEvent.setup();
     sales = [sale({ shipmentid: 7, orderid: 21 })];
     await renderAt('/myaccount/sales');
-    await user.click(within(await card(21)).getByRole('button', { name: 'Mark order #21 shipped' }));
-    const form = screen.getByRole('form', { name: 'Mark order #21 shipped' });
+    await user.click(within(await card(21)).getByRole('button', { name: 'Mark shipped: order #21' }));
+    const form = screen.getByRole('form', { name: 'Mark shipped: order #21' });
     const courier = within(form).getByRole('textbox', { name: /Courier/ });
     const tracking = within(form).getByRole('textbox', { name: /Tracking number/ });
     expect(courier).toHaveFocus();
 
+    // Leaving an empty field says nothing yet (a message appearing would move the button from under the click).
+    await user.tab();
+    expect(within(form).queryByText(SHIPMENT_MESSAGES.courier)).not.toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Mark shipped' }));
     expect(within(form).getByText(SHIPMENT_MESSAGES.courier)).toBeInTheDocument();
     expect(within(form).getByText(SHIPMENT_MESSAGES.tracking)).toBeInTheDocument();
@@ -207,7 +210,7 @@ describe('/myaccount/sales', () => {
 
     await user.click(within(form).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Mark order #21 shipped' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Mark shipped: order #21' })).toHaveFocus());
   });
 
   it('marks a shipment shipped: sends the courier and tracking number, toasts the server’s message, the card shows the reply', async () => {
@@ -225,8 +228,8 @@ describe('/myaccount/sales', () => {
       },
     });
     await renderAt('/myaccount/sales');
-    await user.click(within(await card(21)).getByRole('button', { name: 'Mark order #21 shipped' }));
-    const form = screen.getByRole('form', { name: 'Mark order #21 shipped' });
+    await user.click(within(await card(21)).getByRole('button', { name: 'Mark shipped: order #21' }));
+    const form = screen.getByRole('form', { name: 'Mark shipped: order #21' });
     await user.type(within(form).getByRole('textbox', { name: /Courier/ }), '  Blue Dart ');
     await user.type(within(form).getByRole('textbox', { name: /Tracking number/ }), 'BD 1234567 ');
     await user.click(within(form).getByRole('button', { name: 'Mark shipped' }));
@@ -239,7 +242,7 @@ describe('/myaccount/sales', () => {
     expect(shipped).toHaveTextContent('CourierBlue Dart');
     expect(shipped).toHaveTextContent('Tracking numberBD 1234567');
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
-    expect(within(shipped).getByRole('button', { name: 'Mark order #21 delivered' })).toBeInTheDocument();
+    expect(within(shipped).getByRole('button', { name: 'Mark delivered: order #21' })).toBeInTheDocument();
     await waitFor(() => expect(within(shipped).getByRole('heading', { name: /Order #21/ })).toHaveFocus());
     // The list was not read again: the card is the server's reply.
     expect(api.getSalesPage).toHaveBeenCalledTimes(1);
@@ -261,13 +264,13 @@ describe('/myaccount/sales', () => {
       sale: { ...shipped, status: 'Delivered', deliveredAt: '2025-03-13T10:00:00.000Z' },
     });
     await renderAt('/myaccount/sales');
-    await user.click(within(await card(22)).getByRole('button', { name: 'Mark order #22 delivered' }));
+    await user.click(within(await card(22)).getByRole('button', { name: 'Mark delivered: order #22' }));
     const question = screen.getByRole('alertdialog', { name: /Has order #22 arrived\?/ });
     expect(within(question).getByRole('button', { name: 'Yes, Mark Delivered' })).toHaveFocus();
     await user.click(within(question).getByRole('button', { name: 'Not yet' }));
     expect(api.markDelivered).not.toHaveBeenCalled();
 
-    await user.click(screen.getByRole('button', { name: 'Mark order #22 delivered' }));
+    await user.click(screen.getByRole('button', { name: 'Mark delivered: order #22' }));
     await user.click(screen.getByRole('button', { name: 'Yes, Mark Delivered' }));
     expect(api.markDelivered).toHaveBeenCalledWith(8);
     expect(await toastKind(SHIPMENT_MESSAGES.delivered)).toBe('success');
@@ -285,7 +288,7 @@ describe('/myaccount/sales', () => {
       throw new ApiError(409, SHIPMENT_MESSAGES.cancelled);
     });
     await renderAt('/myaccount/sales');
-    await user.click(within(await card(23)).getByRole('button', { name: 'Mark order #23 shipped' }));
+    await user.click(within(await card(23)).getByRole('button', { name: 'Mark shipped: order #23' }));
     await user.type(screen.getByRole('textbox', { name: /Courier/ }), 'Blue Dart');
     await user.type(screen.getByRole('textbox', { name: /Tracking number/ }), 'BD1234');
     await user.click(screen.getByRole('button', { name: 'Mark shipped' }));
@@ -300,12 +303,12 @@ describe('/myaccount/sales', () => {
     sales = [sale({ shipmentid: 9, orderid: 23 })];
     api.markShipped.mockRejectedValue(new ApiError(403, SHIPMENT_MESSAGES.notYours));
     await renderAt('/myaccount/sales');
-    await user.click(within(await card(23)).getByRole('button', { name: 'Mark order #23 shipped' }));
+    await user.click(within(await card(23)).getByRole('button', { name: 'Mark shipped: order #23' }));
     await user.type(screen.getByRole('textbox', { name: /Courier/ }), 'Blue Dart');
     await user.type(screen.getByRole('textbox', { name: /Tracking number/ }), 'BD1234');
     await user.click(screen.getByRole('button', { name: 'Mark shipped' }));
     expect(await toastKind(SHIPMENT_MESSAGES.notYours)).toBe('error');
-    expect(screen.getByRole('form', { name: 'Mark order #23 shipped' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Mark shipped: order #23' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark shipped' })).toBeEnabled();
   });
 

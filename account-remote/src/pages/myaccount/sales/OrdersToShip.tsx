@@ -96,7 +96,13 @@ function ShipForm({
   onFailed: Failed;
   onClose(): void;
 }): ReactElement {
-  const { values, touched, field, touchAll } = useFormFields({ courier: '', tracking: '' });
+  const { values, touched, set, touchAll } = useFormFields({ courier: '', tracking: '' });
+  // A message shows once typed in or sent, not on leaving a field: one appearing as the pointer
+  // leaves for Mark shipped would move the button from under the click.
+  const bind = (key: 'courier' | 'tracking') => ({
+    value: values[key],
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value),
+  });
   const [busy, setBusy] = useState(false);
   const problems = { courier: courierProblem(values.courier), tracking: trackingProblem(values.tracking) };
   const ids = { courier: `ship-${sale.shipmentid}-courier`, tracking: `ship-${sale.shipmentid}-tracking` };
@@ -124,7 +130,7 @@ function ShipForm({
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={`Mark order #${sale.orderid} shipped`}>
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={`Mark shipped: order #${sale.orderid}`}>
       <div className={styles.formRow}>
         <Field
           id={ids.courier}
@@ -135,7 +141,7 @@ function ShipForm({
           hint="Blue Dart, Delhivery, India Post, …"
           error={touched.courier ? problems.courier : null}
           disabled={busy}
-          {...field('courier')}
+          {...bind('courier')}
         />
         <Field
           id={ids.tracking}
@@ -148,7 +154,7 @@ function ShipForm({
           hint="As printed on the courier's receipt."
           error={touched.tracking ? problems.tracking : null}
           disabled={busy}
-          {...field('tracking')}
+          {...bind('tracking')}
         />
       </div>
       <div className={accountStyles.actions}>
@@ -320,7 +326,7 @@ function SaleCard({
             type="button"
             className={accountStyles.button}
             onClick={() => onAct({ shipmentid: sale.shipmentid, action: 'ship' })}
-            aria-label={`Mark order #${sale.orderid} shipped`}
+            aria-label={`Mark shipped: order #${sale.orderid}`}
           >
             Mark shipped
           </button>
@@ -332,7 +338,7 @@ function SaleCard({
             type="button"
             className={accountStyles.button}
             onClick={() => onAct({ shipmentid: sale.shipmentid, action: 'deliver' })}
-            aria-label={`Mark order #${sale.orderid} delivered`}
+            aria-label={`Mark delivered: order #${sale.orderid}`}
           >
             Mark delivered
           </button>
