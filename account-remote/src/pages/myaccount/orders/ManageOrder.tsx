@@ -177,9 +177,7 @@ function OrderDetail({ order: loaded }: { order: Order }): ReactElement {
             <TrackingFacts shipment={sole} />
           </>
         ) : (
-          <p className={styles.shipper}>
-            In {shipments.length} shipments, each with its own progress: the order is as far as the least advanced.
-          </p>
+          <p className={styles.shipper}>In {shipments.length} shipments, each with its own progress below.</p>
         )}
         {order.status === 'Delivered' && (
           <p className={styles.delivered} role="status">

@@ -499,7 +499,28 @@ describe('the shipments of an order (issue 26)', () => {
     expect(await screen.findByText('Shipped by Kavya Rao')).toBeInTheDocument();
     expect(screen.getByLabelText('Tracking')).toHaveTextContent('Tracking numberBD 1234567');
     expect(screen.queryByText('Expected delivery')).not.toBeInTheDocument();
-    expect(screen.getByText('The seller ships it and gives the courier and tracking number here.')).toBeInTheDocument();
+    expect(screen.getByText("Follow it on the courier's site with the tracking number above.")).toBeInTheDocument();
+  });
+
+  it('Track Order: an order of two shipments shows each, and no single delivery date', async () => {
+    orders = [
+      order({
+        orderid: 66,
+        status: 'Processing',
+        orderdata: [EARBUDS, CAMERA],
+        shipments: [shipment({ shipmentid: 501, status: 'Processing', lines: [EARBUDS] }), fromKavya()],
+      }),
+    ];
+    selectOrder(66);
+    await renderAt('/myaccount/trackorder');
+    expect(await screen.findByRole('article', { name: 'Shipment 1 of 2: Fulfilled by Marketplace' })).toHaveTextContent(
+      'Wireless Earbuds',
+    );
+    expect(stepsOf('Progress of shipment 1 of order 66')[1]).toMatch(/Shipped \(not yet\) Expected 11 Mar 2025/);
+    expect(screen.getByRole('article', { name: 'Shipment 2 of 2: Shipped by Kavya Rao' })).toHaveTextContent(
+      'Tracking numberBD 1234567',
+    );
+    expect(screen.queryByText('Expected delivery')).not.toBeInTheDocument();
   });
 });
 

@@ -14,7 +14,7 @@ const choose = (orderid: number | null) => useSession.getState().setOrderId(orde
 /**
  * The delivery line under the progress: expected (the marketplace's clock), done, cancelled, or
  * (an auction win) awaiting payment. A seller's shipment has no expected date: its seller gives the
- * courier and tracking number when it ships.
+ * courier and tracking number when it ships. An order of several shipments has none: each shows its own.
  */
 function DeliveryLine({ order }: { order: Order }): ReactElement | null {
   if (order.status === 'Cancelled') {
@@ -41,12 +41,24 @@ function DeliveryLine({ order }: { order: Order }): ReactElement | null {
       </p>
     );
   }
-  const underway = shipmentsOf(order).filter((s) => s.status === 'Processing' || s.status === 'Shipped');
-  if (underway.some((s) => s.fulfilledBy === 'seller')) {
+  const shipments = shipmentsOf(order);
+  // Several shipments: each block shows its own progress and dates.
+  if (shipments.length > 1) return null;
+  const [sole] = shipments;
+  if (sole?.fulfilledBy === 'seller') {
     return (
       <p className={styles.expected}>
-        <span>Delivery</span>
-        <span className={styles.note}>The seller ships it and gives the courier and tracking number here.</span>
+        {sole.status === 'Shipped' ? (
+          <>
+            <span>On its way</span>
+            <span className={styles.note}>Follow it on the courier's site with the tracking number above.</span>
+          </>
+        ) : (
+          <>
+            <span>Delivery</span>
+            <span className={styles.note}>The seller ships it and gives the courier and tracking number here.</span>
+          </>
+        )}
       </p>
     );
   }
