@@ -1,3 +1,4 @@
+import type { NoticeData, NoticeKind } from '@marketplace/contract/rules';
 import { withNext } from './session/returnPath';
 
 /**
@@ -54,12 +55,15 @@ export type AccountSubPage =
   | 'cancellation'
   | 'couponoffer'
   | 'myproducts'
+  | 'sales'
   | 'notifications';
 export const MY_ACCOUNT_PATH = '/myaccount';
 /** /myaccount/<page>; no page: the account's dashboard. */
 export const myAccountPath = (page?: AccountSubPage): string => (page ? `${MY_ACCOUNT_PATH}/${page}` : MY_ACCOUNT_PATH);
 /** The order's page in the account (it also remembers the order for Track Order). */
 export const manageOrderPath = (orderid: number): string => `${myAccountPath('manageorder')}?orderid=${orderid}`;
+/** The seller's orders to ship (their shipments: Mark shipped, Mark delivered). */
+export const SALES_PATH = myAccountPath('sales');
 /** The edit of the customer's `index`th saved address. */
 export const editAddressPath = (index: number): string => `${myAccountPath('editaddress')}?index=${index}`;
 
@@ -74,6 +78,32 @@ export const auctionUsersPath = (userid: number): string => `/auctionusers/${use
 export const AUCTION_WATCHING_PATH = '/auction/watching';
 export const MY_BIDS_PATH = '/auction/mybids';
 export const SELLING_PATH = '/auction/selling';
+
+// ---------------------------------------------------------------- notices
+
+/**
+ * The page a notice is about and what a link to it says (its live toast links there; its mail
+ * links to the same place): the buyer's order for a win and for a shipment shipped or delivered,
+ * the seller's orders to ship for a new or cancelled order, else the auction item.
+ */
+export function noticeLink(n: { kind: NoticeKind; auctionid: number | null; data: NoticeData }): {
+  to: string;
+  label: string;
+} {
+  const { orderid } = n.data;
+  switch (n.kind) {
+    case 'shipped':
+    case 'delivered':
+      return { to: orderid === undefined ? myAccountPath('myorder') : manageOrderPath(orderid), label: 'View order' };
+    case 'neworder':
+    case 'ordercancelled':
+      return { to: SALES_PATH, label: 'Orders to ship' };
+    case 'won':
+      if (orderid !== undefined) return { to: manageOrderPath(orderid), label: 'View order' };
+      break;
+  }
+  return { to: n.auctionid === null ? AUCTION_HOME_PATH : auctionProductPath(n.auctionid), label: 'See the item' };
+}
 
 // ---------------------------------------------------------------- shell (its own pages the remotes link to)
 

@@ -1,4 +1,4 @@
-import type { AuctionItem, Customer, Order, Product, SessionData } from '../src';
+import type { AuctionItem, Customer, Order, Product, Sale, SessionData, Shipment } from '../src';
 
 // Test data typed from the contract: each fixture is valid as the API sends it, and a test
 // overrides only the fields it is about.
@@ -73,9 +73,29 @@ export function auctionItem(overrides: Partial<AuctionItem> = {}): AuctionItem {
   };
 }
 
-/** An order as GET /allorders and GET /order answer; its total follows the server's rule (bill amount plus tax). */
+/** The one shipment of an order of the demo catalogue: Fulfilled by Marketplace, on the order's clock, all its lines. */
+export function shipment(overrides: Partial<Shipment> = {}): Shipment {
+  return {
+    shipmentid: 1,
+    fulfilledBy: 'marketplace',
+    seller: 'Fulfilled by Marketplace',
+    status: 'Processing',
+    courier: null,
+    tracking: null,
+    shippedAt: null,
+    deliveredAt: null,
+    cancelledAt: null,
+    lines: [],
+    ...overrides,
+  };
+}
+
+/**
+ * An order as GET /allorders and GET /order answer; its total follows the server's rule (bill
+ * amount plus tax). Without `shipments`, it has one marketplace shipment of its lines, of its status.
+ */
 export function order(overrides: Partial<Order> = {}): Order {
-  const merged: Order = {
+  const merged: Omit<Order, 'shipments'> = {
     orderid: 101,
     orderdate: '2025-03-10T12:00:00.000Z',
     billname: 'Asha Rao',
@@ -95,23 +115,39 @@ export function order(overrides: Partial<Order> = {}): Order {
     shippedBy: '2025-03-11T12:00:00.000Z',
     deliveredBy: '2025-03-12T12:00:00.000Z',
     cancelledAt: null,
-    shipments: [],
     ...overrides,
   };
-  // One marketplace shipment of every line, unless the test gives the shipments.
   const shipments = overrides.shipments ?? [
-    {
-      shipmentid: merged.orderid * 10,
-      fulfilledBy: 'marketplace' as const,
-      seller: 'Fulfilled by Marketplace',
+    shipment({
+      shipmentid: merged.orderid,
       status: merged.status,
-      courier: null,
-      tracking: null,
-      shippedAt: null,
-      deliveredAt: null,
       cancelledAt: merged.cancelledAt,
       lines: merged.orderdata,
-    },
+    }),
   ];
   return { ...merged, shipments, total: overrides.total ?? merged.billamount + merged.billtax };
+}
+
+/** A shipment of the signed-in seller as GET /sales answers: Processing, one line, to Asha Rao in Surat. */
+export function sale(overrides: Partial<Sale> = {}): Sale {
+  const lines = overrides.lines ?? [{ productid: 12, productname: 'Retro Camera', price: 1299, quantity: 2 }];
+  return {
+    shipmentid: 501,
+    orderid: 101,
+    orderdate: '2025-03-10T12:00:00.000Z',
+    status: 'Processing',
+    shipto: {
+      name: 'Asha Rao',
+      address: '12 MG Road, Near Park, Surat, Gujarat, India 395001',
+      note: 'Leave at the door',
+    },
+    lines,
+    amount: lines.reduce((sum, line) => sum + line.price * line.quantity, 0),
+    courier: null,
+    tracking: null,
+    shippedAt: null,
+    deliveredAt: null,
+    cancelledAt: null,
+    ...overrides,
+  };
 }

@@ -3,5 +3,5 @@
 // Jest setup (setup.ts); `mockApi()` hands them to a test, typed.
 export { renderArea, currentPath, toastKind } from './renderArea';
 export { signInAs, signOut } from './session';
-export { SIGNED_IN, auctionItem, customer, order, product } from './fixtures';
+export { SIGNED_IN, auctionItem, customer, order, product, sale, shipment } from './fixtures';
 export { mockApi, type ApiCallName, type ApiMocks } from './mockApi';

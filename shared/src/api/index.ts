@@ -41,6 +41,7 @@ export {
 } from './wishlist';
 export { uploadPhoto } from './uploads';
 export { placeOrder, getOrders, getOrdersPage, getOrder, cancelOrder, payAuctionOrder } from './orders';
+export { getSalesPage, markShipped, markDelivered, type SaleChange } from './sales';
 export {
   getAuctions,
   getAuctionsPage,
@@ -84,6 +85,9 @@ export type {
   Order,
   OrderLine,
   OrderStatus,
+  Shipment,
+  Sale,
+  MarkShippedBody,
   PayAuctionOrderBody,
   PayInfo,
   Review,

@@ -1,4 +1,8 @@
+import { createElement } from 'react';
 import type { ToastOptions } from 'react-toastify';
+import { ToastText, type ToastLink } from './ToastText';
+
+export type { ToastLink } from './ToastText';
 
 export type ToastKind = 'success' | 'warning' | 'error';
 
@@ -44,14 +48,16 @@ export function wantToasts(): void {
 }
 
 /**
- * Shows a toast written in the spec's 'Text,code' form. react-toastify is loaded with the first
- * toast at the latest (it holds a toast until its container has mounted).
+ * Shows a toast written in the spec's 'Text,code' form, with `link` after the text when given (a
+ * live notice's page). react-toastify is loaded with the first toast at the latest (it holds a
+ * toast until its container has mounted).
  */
-export function notify(message: string): void {
+export function notify(message: string, link?: ToastLink): void {
   const { text, kind } = parseToast(message);
   wantToasts();
+  const content = link ? createElement(ToastText, { text, link }) : text;
   import('react-toastify').then(
-    ({ toast }) => toast[kind](text, TOAST_OPTIONS),
+    ({ toast }) => toast[kind](content, TOAST_OPTIONS),
     (error: unknown) => console.error('[toast] could not load react-toastify:', error, text),
   );
 }

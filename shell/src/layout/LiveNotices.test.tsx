@@ -1,6 +1,6 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { NoticeEvent } from '@marketplace/shared';
-import { mockApi, signInAs, signOut, SIGNED_IN } from '@marketplace/shared/testing';
+import { mockApi, signInAs, signOut, SIGNED_IN, toastKind } from '@marketplace/shared/testing';
 import { renderLayout } from '../../test/renderLayout';
 
 type OnNotice = (n: NoticeEvent) => void;
@@ -28,6 +28,8 @@ const outbid: NoticeEvent = {
   createdat: '2026-11-27T10:00:00.000Z',
 };
 
+const outbidText = 'You have been outbid on "Brass Lamp": the BID is now Rs. 3,050. Enter Rs. 3,100 or more to lead.';
+
 describe('live notices in the shell', () => {
   it('open no stream while signed out', () => {
     const { api } = fakeStream();
@@ -41,11 +43,7 @@ describe('live notices in the shell', () => {
     renderLayout();
     expect(api.subscribeToNotices).toHaveBeenCalledTimes(1);
     act(() => stream.onNotice!(outbid));
-    expect(
-      await screen.findByText(
-        'You have been outbid on "Brass Lamp": the BID is now Rs. 3,050. Enter Rs. 3,100 or more to lead.',
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(outbidText)).toBeInTheDocument();
     expect(api.markNoticesSeen).toHaveBeenCalledWith(7);
     // The same notice again (a claim retried after a crash announces it again): not toasted twice.
     act(() => stream.onNotice!(outbid));
@@ -72,9 +70,80 @@ describe('live notices in the shell', () => {
     signInAs(SIGNED_IN);
     renderLayout();
     act(() => stream.onOpen!());
-    expect(await screen.findByText('You won "Clock" at Rs. 1,250. Your order is in My Orders.')).toBeInTheDocument();
+    const won = await screen.findByText('You won "Clock" at Rs. 1,250. Your order is in My Orders.');
+    expect(
+      within(won.closest('.Toastify__toast') as HTMLElement).getByRole('link', { name: 'View order' }),
+    ).toHaveAttribute('href', '/myaccount/manageorder?orderid=9');
     expect(screen.queryByText(/outbid on "Brass Lamp"/)).toBeNull();
     expect(api.markNoticesSeen).toHaveBeenCalledWith(12);
+  });
+
+  it('link each notice to its page: the item, the order shipped, the orders to ship', async () => {
+    const { stream } = fakeStream();
+    signInAs(SIGNED_IN);
+    renderLayout();
+    /** The toast saying `text`, and where its link leads (and what it says). */
+    const toastLink = async (text: string) => {
+      const toast = (await screen.findByText(text)).closest('.Toastify__toast') as HTMLElement;
+      const link = within(toast).getByRole('link');
+      return [link.textContent, link.getAttribute('href')];
+    };
+
+    act(() => stream.onNotice!(outbid));
+    expect(await toastLink(outbidText)).toEqual(['See the item', '/auctionproduct/3']);
+
+    act(() =>
+      stream.onNotice!({
+        noticeid: 8,
+        kind: 'shipped',
+        auctionid: null,
+        data: { productname: 'Retro Camera', orderid: 41, shipmentid: 5, courier: 'Blue Dart', tracking: 'BD1234' },
+        createdat: '2026-11-27T10:01:00.000Z',
+      }),
+    );
+    const shipped = '"Retro Camera" of your order #41 has shipped with Blue Dart, tracking number BD1234.';
+    expect(await toastLink(shipped)).toEqual(['View order', '/myaccount/manageorder?orderid=41']);
+    expect(await toastKind(shipped)).toBe('success');
+
+    act(() =>
+      stream.onNotice!({
+        noticeid: 9,
+        kind: 'delivered',
+        auctionid: null,
+        data: { productname: 'Retro Camera', orderid: 41, shipmentid: 5 },
+        createdat: '2026-11-27T10:02:00.000Z',
+      }),
+    );
+    expect(await toastLink('"Retro Camera" of your order #41 has been delivered.')).toEqual([
+      'View order',
+      '/myaccount/manageorder?orderid=41',
+    ]);
+
+    act(() =>
+      stream.onNotice!({
+        noticeid: 10,
+        kind: 'neworder',
+        auctionid: null,
+        data: { productname: 'Film Roll', orderid: 42, shipmentid: 6, price: 500 },
+        createdat: '2026-11-27T10:03:00.000Z',
+      }),
+    );
+    const neworder = 'New order #42 to ship: "Film Roll" (Rs. 500).';
+    expect(await toastLink(neworder)).toEqual(['Orders to ship', '/myaccount/sales']);
+    expect(await toastKind(neworder)).toBe('success');
+
+    act(() =>
+      stream.onNotice!({
+        noticeid: 11,
+        kind: 'ordercancelled',
+        auctionid: null,
+        data: { productname: 'Film Roll', orderid: 42, shipmentid: 6 },
+        createdat: '2026-11-27T10:04:00.000Z',
+      }),
+    );
+    const cancelled = 'Order #42 was cancelled by the buyer: do not ship "Film Roll".';
+    expect(await toastLink(cancelled)).toEqual(['Orders to ship', '/myaccount/sales']);
+    expect(await toastKind(cancelled)).toBe('warning');
   });
 
   it('open no stream on the page that ends the session', () => {

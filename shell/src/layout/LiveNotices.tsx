@@ -4,26 +4,42 @@ import {
   LOGOUT_PATH,
   getNoticesPage,
   markNoticesSeen,
+  noticeLink,
   noticeText,
   notify,
   subscribeToNotices,
   useSession,
   type NoticeEvent,
+  type NoticeKind,
 } from '@marketplace/shared';
 
-/** Toasts a notice in the project's 'Text,code' form: good news a success, the rest a warning. */
-function toastNotice(n: Pick<NoticeEvent, 'kind' | 'data'>): void {
-  const code = n.kind === 'won' || n.kind === 'sold' ? 1 : 2;
-  notify(`${noticeText(n.kind, n.data)},${code}`);
+/** The toast code of each kind: good news a success (1), the rest a warning (2). */
+const TOAST_CODE: Record<NoticeKind, 1 | 2> = {
+  outbid: 2,
+  won: 1,
+  lost: 2,
+  sold: 1,
+  unsold: 2,
+  ending: 2,
+  shipped: 1,
+  delivered: 1,
+  neworder: 1,
+  ordercancelled: 2,
+};
+
+/** Toasts a notice in the project's 'Text,code' form, with a link to the page it is about. */
+function toastNotice(n: Pick<NoticeEvent, 'kind' | 'auctionid' | 'data'>): void {
+  notify(`${noticeText(n.kind, n.data)},${TOAST_CODE[n.kind]}`, noticeLink(n));
 }
 
 /** At most this many notices missed while away are toasted on (re)connecting; the newest. */
 const CATCH_UP = 5;
 
 /**
- * The signed-in shopper's live notices (outbid, won, lost, sold, unsold, ending soon), toasted on
- * any page: one stream per tab while signed in (`subscribeToNotices`, the token in a header). On
- * each (re)connection the notices not seen yet are read from the list and toasted, so one queued
+ * The signed-in shopper's live notices (auctions: outbid, won, lost, sold, unsold, ending soon;
+ * shipments: shipped, delivered, a new order to ship, an order cancelled), toasted on any page
+ * with a link to the page each is about (noticeLink): one stream per tab while signed in
+ * (`subscribeToNotices`, the token in a header). On each (re)connection the notices not seen yet are read from the list and toasted, so one queued
  * while the tab was away still shows; each toasted notice is marked seen. Renders nothing: the
  * server's HTML and hydration do not change (the session is signed out while hydrating). /logout
  * opens none.
@@ -36,7 +52,7 @@ export function LiveNotices(): null {
     if (!authtoken) return undefined;
     const shown = new Set<number>();
     let stopped = false;
-    const show = (list: Pick<NoticeEvent, 'noticeid' | 'kind' | 'data'>[]) => {
+    const show = (list: Pick<NoticeEvent, 'noticeid' | 'kind' | 'auctionid' | 'data'>[]) => {
       const fresh = list.filter((n) => !shown.has(n.noticeid));
       if (!fresh.length || stopped) return;
       fresh.forEach((n) => shown.add(n.noticeid));

@@ -76,6 +76,7 @@ describe('/myaccount', () => {
       'Address Book',
       'My Orders',
       'My Products',
+      'Orders to ship',
       'My Bids',
       'Notifications',
     ]);

@@ -36,6 +36,7 @@ import { MyPayment } from './orders/MyPayment';
 import { Cancellation } from './orders/Cancellation';
 import { CouponOffer } from './orders/CouponOffer';
 import { MyProducts } from './products/MyProducts';
+import { OrdersToShip } from './sales/OrdersToShip';
 import { Notifications } from './notifications/Notifications';
 import { SUB_PAGE_TITLES, subPageKey, type SubPageKey } from './subPages';
 import styles from './Account.module.css';
@@ -59,6 +60,7 @@ const SCREENS: Record<SubPageKey, ComponentType> = {
   cancellation: Cancellation,
   couponoffer: CouponOffer,
   myproducts: MyProducts,
+  sales: OrdersToShip,
   notifications: Notifications,
 };
 
@@ -73,6 +75,7 @@ const MENU = [
   { to: myAccountPath('addressbook'), label: 'Address Book' },
   { to: myAccountPath('myorder'), label: 'My Orders' },
   { to: myAccountPath('myproducts'), label: 'My Products' },
+  { to: myAccountPath('sales'), label: 'Orders to ship' },
   // The auction area's list of the items bid on (with tabs to Watching and Selling).
   { to: MY_BIDS_PATH, label: 'My Bids' },
   { to: myAccountPath('notifications'), label: 'Notifications' },

@@ -18,6 +18,7 @@ export const SUB_PAGE_TITLES: Readonly<Record<AccountSubPage | '', string>> = {
   cancellation: 'My Cancellations',
   couponoffer: 'Offers and Coupons',
   myproducts: 'My Products',
+  sales: 'Orders to ship',
   notifications: 'Notifications',
 };
 

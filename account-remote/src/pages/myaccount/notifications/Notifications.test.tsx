@@ -26,18 +26,21 @@ beforeEach(() => {
   api.getWishlistPage.mockResolvedValue({ items: [], next: null, count: 0 });
 });
 
-const switches = async () =>
-  within(await screen.findByRole('list', { name: 'Auction notices' })).getAllByRole('switch');
+const switches = async () => within(await screen.findByRole('list', { name: 'Notices' })).getAllByRole('switch');
 
 describe('/myaccount/notifications', () => {
-  it('shows a switch per kind, in the account menu', async () => {
-    api.getNoticePrefs.mockResolvedValue({ ...ALL_ON, lost: false });
+  it('shows a switch per kind, auctions and orders, in the account menu', async () => {
+    api.getNoticePrefs.mockResolvedValue({ ...ALL_ON, lost: false, delivered: false });
     await renderAt('/myaccount/notifications');
     expect(await switches()).toHaveLength(7);
     const checked = ['Outbid', 'Won', 'Lost', 'Sold/Unsold', 'Ending soon', 'Shipping', 'Orders to ship'].map((name) =>
       screen.getByRole('switch', { name }).getAttribute('aria-checked'),
     );
-    expect(checked).toEqual(['true', 'true', 'false', 'true', 'true', 'true', 'true']);
+    // Shipping is on while both of its kinds are.
+    expect(checked).toEqual(['true', 'true', 'false', 'true', 'true', 'false', 'true']);
+    expect(screen.getByRole('switch', { name: 'Orders to ship' })).toHaveAccessibleDescription(
+      'When an order brings you something to ship, or its buyer cancels it.',
+    );
     const menu = screen.getByRole('navigation', { name: 'My account' });
     expect(within(menu).getByRole('link', { name: 'Notifications' })).toHaveAttribute('aria-current', 'page');
   });
@@ -57,6 +60,11 @@ describe('/myaccount/notifications', () => {
     await user.click(screen.getByRole('switch', { name: 'Sold/Unsold' }));
     expect(api.setNoticePrefs).toHaveBeenLastCalledWith({ sold: false, unsold: false });
     expect(await screen.findByRole('switch', { name: 'Sold/Unsold', checked: false })).toBeInTheDocument();
+
+    api.setNoticePrefs.mockResolvedValueOnce({ ...ALL_ON, neworder: false, ordercancelled: false });
+    await user.click(screen.getByRole('switch', { name: 'Orders to ship' }));
+    expect(api.setNoticePrefs).toHaveBeenLastCalledWith({ neworder: false, ordercancelled: false });
+    expect(await screen.findByRole('switch', { name: 'Orders to ship', checked: false })).toBeInTheDocument();
   });
 
   it('keeps the switch as it was and says why when saving fails', async () => {

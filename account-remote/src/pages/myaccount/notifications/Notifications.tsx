@@ -59,9 +59,9 @@ function NoticeSwitch({
 }
 
 /**
- * /myaccount/notifications: a switch per kind of auction notice (Outbid, Won, Lost, Sold/Unsold,
- * Ending soon), each saved at once (PUT /noticeprefs) with a toast. A kind turned off is neither
- * mailed nor shown live.
+ * /myaccount/notifications: a switch per kind of notice as the contract lists them
+ * (NOTICE_SWITCHES: Outbid, Won, Lost, Sold/Unsold, Ending soon, Shipping, Orders to ship), each
+ * saved at once (PUT /noticeprefs) with a toast. A kind turned off is neither mailed nor shown live.
  */
 export function Notifications(): ReactElement {
   const prefs = useResource(getNoticePrefs, []);
@@ -84,7 +84,7 @@ export function Notifications(): ReactElement {
     <>
       <h1 className={accountStyles.heading}>Notifications</h1>
       <p className={styles.intro}>
-        Choose what we tell you about auctions, by email and on the page while you are signed in.
+        Choose what we tell you about auctions and orders, by email and on the page while you are signed in.
       </p>
       {prefs.status === 'loading' && <Loading label="Loading your notification settings" />}
       {prefs.status === 'failed' && (
@@ -95,7 +95,7 @@ export function Notifications(): ReactElement {
         />
       )}
       {prefs.status === 'ready' && (
-        <ul className={styles.list} aria-label="Auction notices">
+        <ul className={styles.list} aria-label="Notices">
           {NOTICE_SWITCHES.map((item) => (
             <NoticeSwitch
               key={item.label}

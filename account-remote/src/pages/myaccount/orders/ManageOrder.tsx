@@ -9,12 +9,24 @@ import {
   notify,
   productDetailsPath,
   type Order,
+  type OrderLine,
 } from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import { LoadedOrder, OrderHead, OrderTimeline, useSelectedOrderId } from './OrderBits';
 import { OrderItems } from './OrdersTable';
 import { PayAuctionOrder } from './PayAuctionOrder';
-import { canCancel, formatDate, money, orderSubtotal, orderTotal, paymentName, shippingText } from './orderFormat';
+import { ShipmentBlock, shipperText, TrackingFacts } from './Shipments';
+import {
+  cancellable,
+  canCancel,
+  formatDate,
+  money,
+  orderSubtotal,
+  orderTotal,
+  paymentName,
+  shipmentsOf,
+  shippingText,
+} from './orderFormat';
 import accountStyles from '../Account.module.css';
 import styles from './Orders.module.css';
 
@@ -47,7 +59,8 @@ export function OrderAmounts({ order }: { order: Order }): ReactElement {
   );
 }
 
-function Items({ order }: { order: Order }): ReactElement {
+/** The order's lines, or a shipment's. */
+function Items({ order, lines }: { order: Order; lines: OrderLine[] }): ReactElement {
   return (
     <table className={[accountStyles.table, accountStyles.stackTable].join(' ')}>
       <thead>
@@ -58,7 +71,7 @@ function Items({ order }: { order: Order }): ReactElement {
         </tr>
       </thead>
       <tbody>
-        {order.orderdata.map((line, i) => (
+        {lines.map((line, i) => (
           <tr key={`${line.productid}-${i}`}>
             <td data-label="Product">
               {order.auctionid !== undefined ? (
@@ -129,7 +142,11 @@ function CancelOrder({ order }: { order: Order }): ReactElement {
       <p id="cancel-question" className={accountStyles.strong}>
         Cancel order #{order.orderid}?
       </p>
-      <p id="cancel-detail">It will not be shipped; the order stays in your history as Cancelled.</p>
+      <p id="cancel-detail">
+        {shipmentsOf(order).every((s) => cancellable(s) || s.status === 'Cancelled')
+          ? 'It will not be shipped; the order stays in your history as Cancelled.'
+          : 'What has not been shipped yet is cancelled; what a seller has already shipped still comes.'}
+      </p>
       <div className={accountStyles.actions}>
         <button ref={confirmRef} type="button" className={styles.dangerSolid} onClick={cancel} disabled={busy}>
           {busy ? 'Cancelling…' : 'Yes, Cancel Order'}
@@ -145,12 +162,23 @@ function CancelOrder({ order }: { order: Order }): ReactElement {
 function OrderDetail({ order: loaded }: { order: Order }): ReactElement {
   // An auction win completed here is shown as the server answered it.
   const [order, setOrder] = useState(loaded);
+  const shipments = shipmentsOf(order);
+  // One shipment (every order of the demo catalogue): its progress is the order's, as it always was.
+  const sole = shipments.length === 1 ? shipments[0] : undefined;
   return (
     <>
       {order.status === 'Awaiting payment' && <PayAuctionOrder order={order} onPaid={setOrder} />}
       <div className={accountStyles.panel}>
         <OrderHead order={order} link={{ to: myAccountPath('trackorder'), label: 'Track Order' }} />
-        <OrderTimeline order={order} />
+        {sole ? (
+          <>
+            <p className={styles.shipper}>{shipperText(sole)}</p>
+            <OrderTimeline order={order} shipment={sole} />
+            <TrackingFacts shipment={sole} />
+          </>
+        ) : (
+          <p className={styles.shipper}>In {shipments.length} shipments, each with its own progress below.</p>
+        )}
         {order.status === 'Delivered' && (
           <p className={styles.delivered} role="status">
             Delivered Successfully
@@ -164,12 +192,31 @@ function OrderDetail({ order: loaded }: { order: Order }): ReactElement {
         {canCancel(order) && <CancelOrder order={order} />}
       </div>
 
-      <section className={accountStyles.tableWrap} aria-labelledby="order-items">
-        <h2 id="order-items" className={accountStyles.subheading}>
-          Items
-        </h2>
-        <Items order={order} />
-      </section>
+      {sole ? (
+        <section className={accountStyles.tableWrap} aria-labelledby="order-items">
+          <h2 id="order-items" className={accountStyles.subheading}>
+            Items
+          </h2>
+          <Items order={order} lines={order.orderdata} />
+        </section>
+      ) : (
+        <section className={styles.shipments} aria-labelledby="order-shipments">
+          <h2 id="order-shipments" className={accountStyles.subheading}>
+            Shipments
+          </h2>
+          {shipments.map((shipment, i) => (
+            <ShipmentBlock
+              key={shipment.shipmentid}
+              order={order}
+              shipment={shipment}
+              index={i}
+              count={shipments.length}
+            >
+              <Items order={order} lines={shipment.lines} />
+            </ShipmentBlock>
+          ))}
+        </section>
+      )}
 
       <div className={styles.columns}>
         <section className={accountStyles.panel} aria-labelledby="order-amounts">
@@ -182,7 +229,12 @@ function OrderDetail({ order: loaded }: { order: Order }): ReactElement {
             <div>
               <dt>Shipping Type</dt>
               <dd>
-                Standard <span className={styles.note}>Delivered After Two Day For the OrderDate</span>
+                Standard{' '}
+                <span className={styles.note}>
+                  {shipments.every((s) => s.fulfilledBy === 'marketplace')
+                    ? 'Delivered After Two Day For the OrderDate'
+                    : 'Each seller ships their part and gives its courier and tracking number here'}
+                </span>
               </dd>
             </div>
             <div>
@@ -217,7 +269,11 @@ function OrderDetail({ order: loaded }: { order: Order }): ReactElement {
   );
 }
 
-/** /myaccount/manageorder: the selected order with its timeline, items, amounts and Cancel Order. */
+/**
+ * /myaccount/manageorder: the selected order with its timeline, items, amounts and Cancel Order;
+ * an order of several sellers shows each shipment with its seller, progress, courier and
+ * tracking number, and lines.
+ */
 export function ManageOrder(): ReactElement {
   const orderid = useSelectedOrderId();
   if (orderid === null) return <Navigate to={myAccountPath('myorder')} replace />;

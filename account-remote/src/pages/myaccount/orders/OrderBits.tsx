@@ -13,6 +13,7 @@ import {
   useSession,
   type Order,
   type OrderStatus,
+  type Shipment,
 } from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import { formatDate, formatDateTime } from './orderFormat';
@@ -93,33 +94,48 @@ const SPOKEN: Record<StepState, string> = {
   cancelled: 'order cancelled',
 };
 
-/** A reached step shows when it happened (a planned time still ahead is not shown); a step ahead its planned date. */
-function stepDate(reached: boolean, iso: string, now: number): string {
-  if (!reached) return `Expected ${formatDate(iso)}`;
-  return Date.parse(iso) <= now ? formatDate(iso) : '';
+/**
+ * When a step happened (a time still ahead is not shown), or when it is expected. The
+ * marketplace's shipments follow the order's clock (`shippedBy`, `deliveredBy`); a seller's has
+ * the times its seller marked it, and no expected time before.
+ */
+function stepDate(reached: boolean, actual: string | null, planned: string | null, now: number): string {
+  const at = actual ?? planned;
+  if (at === null) return '';
+  if (!reached) return actual === null && planned !== null ? `Expected ${formatDate(planned)}` : '';
+  return Date.parse(at) <= now ? formatDate(at) : '';
 }
 
 /**
  * Processing → Shipped → Delivered with the steps up to the current one finished (spec section 4);
- * a cancelled order ends in a red Cancelled step; an auction win not yet paid is won, then awaits payment.
+ * a cancelled shipment ends in a red Cancelled step (after Shipped when it had shipped); an
+ * auction win not yet paid is won, then awaits payment.
  */
-export function timelineSteps(order: Order, now = Date.now()): Step[] {
+export function timelineSteps(order: Order, shipment: Shipment, now = Date.now()): Step[] {
   const placed = formatDate(order.orderdate);
-  if (order.status === 'Cancelled') {
+  if (shipment.status === 'Cancelled') {
     return [
       { label: 'Processing', state: 'done', date: placed },
-      { label: 'Cancelled', state: 'cancelled', date: order.cancelledAt ? formatDate(order.cancelledAt) : '' },
+      ...(shipment.shippedAt
+        ? [{ label: 'Shipped', state: 'done' as const, date: formatDate(shipment.shippedAt) }]
+        : []),
+      { label: 'Cancelled', state: 'cancelled', date: shipment.cancelledAt ? formatDate(shipment.cancelledAt) : '' },
     ];
   }
-  if (order.status === 'Awaiting payment') {
+  if (shipment.status === 'Awaiting payment') {
     return [
       { label: 'Won at auction', state: 'done', date: placed },
       { label: 'Awaiting payment', state: 'current', date: '' },
       ...FLOW.map((label): Step => ({ label, state: 'upcoming', date: '' })),
     ];
   }
-  const at = FLOW.indexOf(order.status);
-  const dates = [placed, stepDate(at >= 1, order.shippedBy, now), stepDate(at >= 2, order.deliveredBy, now)];
+  const at = FLOW.indexOf(shipment.status);
+  const byClock = shipment.fulfilledBy === 'marketplace';
+  const dates = [
+    placed,
+    stepDate(at >= 1, shipment.shippedAt, byClock ? order.shippedBy : null, now),
+    stepDate(at >= 2, shipment.deliveredAt, byClock ? order.deliveredBy : null, now),
+  ];
   return FLOW.map((label, i) => ({
     label,
     state: i < at ? 'done' : i === at ? 'current' : 'upcoming',
@@ -127,10 +143,19 @@ export function timelineSteps(order: Order, now = Date.now()): Step[] {
   }));
 }
 
-export function OrderTimeline({ order }: { order: Order }): ReactElement {
-  const steps = timelineSteps(order);
+/** A shipment's steps; `label` names the list ('Progress of order 12' when the order has one shipment). */
+export function OrderTimeline({
+  order,
+  shipment,
+  label = `Progress of order ${order.orderid}`,
+}: {
+  order: Order;
+  shipment: Shipment;
+  label?: string;
+}): ReactElement {
+  const steps = timelineSteps(order, shipment);
   return (
-    <ol className={styles.timeline} aria-label={`Progress of order ${order.orderid}`}>
+    <ol className={styles.timeline} aria-label={label}>
       {steps.map((s, i) => {
         const finished = s.state === 'done' || s.state === 'current';
         return (

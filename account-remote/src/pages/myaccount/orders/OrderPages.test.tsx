@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, useSession, type Order, type Page } from '@marketplace/shared';
-import { currentPath, customer, mockApi, order, signInAs } from '@marketplace/shared/testing';
+import { currentPath, customer, mockApi, order, shipment, signInAs } from '@marketplace/shared/testing';
 import { renderAt } from '../../../testing/renderAt';
 
 const api = mockApi();
@@ -331,6 +331,196 @@ describe('/myaccount/manageorder', () => {
     expect(await screen.findByText('Order not found')).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/myaccount/myorder'));
     expect(sessionStorage.getItem('orderid')).toBeNull();
+  });
+});
+
+describe('the shipments of an order (issue 26)', () => {
+  const EARBUDS = { productid: 3, productname: 'Wireless Earbuds', price: 999, quantity: 1 };
+  const CAMERA = { productid: 12, productname: 'Retro Camera', price: 1299, quantity: 2 };
+  const fromKavya = (over: Partial<Parameters<typeof shipment>[0]> = {}) =>
+    shipment({
+      shipmentid: 502,
+      fulfilledBy: 'seller',
+      seller: 'Kavya Rao',
+      status: 'Shipped',
+      courier: 'Blue Dart',
+      tracking: 'BD 1234567',
+      shippedAt: '2025-03-11T09:00:00.000Z',
+      lines: [CAMERA],
+      ...over,
+    });
+  /** The courier facts shown in `container` (a `dl` labelled Tracking), as [term, value] pairs. */
+  const factsOf = (container: HTMLElement) =>
+    Array.from(within(container).getByLabelText('Tracking').children).map((row) => [
+      row.querySelector('dt')!.textContent,
+      row.querySelector('dd')!.textContent,
+    ]);
+  const stepsOf = (name: string) =>
+    within(screen.getByRole('list', { name }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent ?? '');
+
+  it('one marketplace shipment: the page as it was, saying who ships it, with no tracking number', async () => {
+    orders = [order({ orderid: 60, status: 'Shipped' })];
+    selectOrder(60);
+    await renderAt('/myaccount/manageorder');
+    expect(await screen.findByText('Fulfilled by Marketplace')).toBeInTheDocument();
+    expect(stepsOf('Progress of order 60')[1]).toMatch(/Shipped \(completed, current status\) 11 Mar 2025/);
+    expect(screen.queryByLabelText('Tracking')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Items' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Shipments' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel Order' })).toBeInTheDocument();
+  });
+
+  it("one seller's shipment: the seller, the dates the seller marked (none expected), courier and tracking number", async () => {
+    orders = [
+      order({
+        orderid: 61,
+        status: 'Shipped',
+        orderdata: [CAMERA],
+        billamount: 2598,
+        discount: 0,
+        couponname: '',
+        shipments: [fromKavya()],
+      }),
+    ];
+    selectOrder(61);
+    await renderAt('/myaccount/manageorder');
+    expect(await screen.findByText('Shipped by Kavya Rao')).toBeInTheDocument();
+    const [, shipped, delivered] = stepsOf('Progress of order 61');
+    expect(shipped).toMatch(/Shipped \(completed, current status\) 11 Mar 2025/);
+    // The seller marks it delivered: no date is promised before.
+    expect(delivered).toMatch(/Delivered \(not yet\)$/);
+    expect(factsOf(document.body)).toEqual([
+      ['Shipped on', '11 Mar 2025'],
+      ['Courier', 'Blue Dart'],
+      ['Tracking number', 'BD 1234567'],
+    ]);
+    expect(within(screen.getByRole('region', { name: 'Items' })).getAllByRole('row')[1]).toHaveTextContent(
+      'Retro CameraRs. 1,2992',
+    );
+    expect(screen.getByRole('region', { name: 'Delivery and Payment' })).toHaveTextContent(
+      'Each seller ships their part and gives its courier and tracking number here',
+    );
+    // A parcel its seller has shipped can no longer be cancelled (the API refuses it).
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+  });
+
+  it('two shipments: a block each with its seller, status, progress, tracking and lines; the totals stay', async () => {
+    orders = [
+      order({
+        orderid: 62,
+        status: 'Shipped',
+        orderdata: [EARBUDS, CAMERA],
+        billamount: 3597,
+        discount: 0,
+        couponname: '',
+        shipments: [
+          shipment({ shipmentid: 501, status: 'Delivered', lines: [EARBUDS] }),
+          fromKavya({ lines: [CAMERA] }),
+        ],
+      }),
+    ];
+    selectOrder(62);
+    await renderAt('/myaccount/manageorder');
+    const region = await screen.findByRole('region', { name: 'Shipments' });
+    expect(screen.queryByRole('region', { name: 'Items' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Progress of order 62' })).not.toBeInTheDocument();
+    const [marketplace, kavya] = within(region).getAllByRole('article');
+    expect(marketplace).toHaveAccessibleName('Shipment 1 of 2: Fulfilled by Marketplace');
+    expect(marketplace).toHaveTextContent('Delivered');
+    expect(stepsOf('Progress of shipment 1 of order 62').map((step) => /\(completed/.test(step))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(within(marketplace!).queryByLabelText('Tracking')).not.toBeInTheDocument();
+    expect(within(marketplace!).getAllByRole('row')).toHaveLength(2);
+    expect(within(marketplace!).getAllByRole('row')[1]).toHaveTextContent('Wireless Earbuds');
+
+    expect(kavya).toHaveAccessibleName('Shipment 2 of 2: Shipped by Kavya Rao');
+    expect(stepsOf('Progress of shipment 2 of order 62')[1]).toMatch(/Shipped \(completed, current status\)/);
+    expect(factsOf(kavya!)).toContainEqual(['Courier', 'Blue Dart']);
+    expect(factsOf(kavya!)).toContainEqual(['Tracking number', 'BD 1234567']);
+    expect(within(kavya!).getAllByRole('row')[1]).toHaveTextContent('Retro Camera');
+
+    expect(screen.getByRole('heading', { name: /Order #62/ })).toHaveTextContent('Shipped');
+    expect(screen.getByLabelText('Order amounts')).toHaveTextContent('TotalRs. 3,597');
+    // Everything has left or arrived: nothing to cancel.
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+  });
+
+  it("Cancel Order while the marketplace's part has not arrived says a seller's shipped part still comes", async () => {
+    const user = userEvent.setup();
+    orders = [
+      order({
+        orderid: 65,
+        status: 'Processing',
+        orderdata: [EARBUDS, CAMERA],
+        shipments: [shipment({ shipmentid: 501, status: 'Processing', lines: [EARBUDS] }), fromKavya()],
+      }),
+    ];
+    selectOrder(65);
+    await renderAt('/myaccount/manageorder');
+    await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
+    expect(screen.getByRole('alertdialog', { name: 'Cancel order #65?' })).toHaveAccessibleDescription(
+      'What has not been shipped yet is cancelled; what a seller has already shipped still comes.',
+    );
+  });
+
+  it("a seller's shipment cancelled by the buyer ends in Cancelled", async () => {
+    orders = [
+      order({
+        orderid: 63,
+        status: 'Cancelled',
+        cancelledAt: '2025-03-10T15:00:00.000Z',
+        shipments: [
+          fromKavya({
+            status: 'Cancelled',
+            courier: null,
+            tracking: null,
+            shippedAt: null,
+            cancelledAt: '2025-03-10T15:00:00.000Z',
+          }),
+        ],
+      }),
+    ];
+    selectOrder(63);
+    await renderAt('/myaccount/manageorder');
+    expect(await screen.findByText('Shipped by Kavya Rao')).toBeInTheDocument();
+    expect(stepsOf('Progress of order 63')).toHaveLength(2);
+    expect(stepsOf('Progress of order 63')[1]).toMatch(/Cancelled \(order cancelled\) 10 Mar 2025/);
+  });
+
+  it("Track Order: a seller's shipment shows its tracking number and promises no delivery date", async () => {
+    orders = [order({ orderid: 64, status: 'Shipped', orderdata: [CAMERA], shipments: [fromKavya()] })];
+    selectOrder(64);
+    await renderAt('/myaccount/trackorder');
+    expect(await screen.findByText('Shipped by Kavya Rao')).toBeInTheDocument();
+    expect(screen.getByLabelText('Tracking')).toHaveTextContent('Tracking numberBD 1234567');
+    expect(screen.queryByText('Expected delivery')).not.toBeInTheDocument();
+    expect(screen.getByText("Follow it on the courier's site with the tracking number above.")).toBeInTheDocument();
+  });
+
+  it('Track Order: an order of two shipments shows each, and no single delivery date', async () => {
+    orders = [
+      order({
+        orderid: 66,
+        status: 'Processing',
+        orderdata: [EARBUDS, CAMERA],
+        shipments: [shipment({ shipmentid: 501, status: 'Processing', lines: [EARBUDS] }), fromKavya()],
+      }),
+    ];
+    selectOrder(66);
+    await renderAt('/myaccount/trackorder');
+    expect(await screen.findByRole('article', { name: 'Shipment 1 of 2: Fulfilled by Marketplace' })).toHaveTextContent(
+      'Wireless Earbuds',
+    );
+    expect(stepsOf('Progress of shipment 1 of order 66')[1]).toMatch(/Shipped \(not yet\) Expected 11 Mar 2025/);
+    expect(screen.getByRole('article', { name: 'Shipment 2 of 2: Shipped by Kavya Rao' })).toHaveTextContent(
+      'Tracking numberBD 1234567',
+    );
+    expect(screen.queryByText('Expected delivery')).not.toBeInTheDocument();
   });
 });
 

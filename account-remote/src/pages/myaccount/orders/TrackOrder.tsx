@@ -3,15 +3,20 @@ import { Link, useNavigate } from '@marketplace/shared/router';
 import { manageOrderPath, myAccountPath, useSession, type Order } from '@marketplace/shared';
 import { EmptyOrders, WithOrders } from './OrderListStates';
 import { LoadedOrder, OrderHead, OrdersNav, OrderTimeline, useSelectedOrderId } from './OrderBits';
+import { ShipmentBlock, shipperText, TrackingFacts } from './Shipments';
 import { COLUMNS, OrdersTableCard } from './OrdersTable';
-import { formatDate, formatDateTime, itemsSummary, newestFirst } from './orderFormat';
+import { formatDate, formatDateTime, itemsSummary, newestFirst, shipmentsOf } from './orderFormat';
 import accountStyles from '../Account.module.css';
 import styles from './Orders.module.css';
 
 const choose = (orderid: number | null) => useSession.getState().setOrderId(orderid);
 
-/** The delivery line under the timeline: expected, done, cancelled, or (an auction win) awaiting payment. */
-function DeliveryLine({ order }: { order: Order }): ReactElement {
+/**
+ * The delivery line under the progress: expected (the marketplace's clock), done, cancelled, or
+ * (an auction win) awaiting payment. A seller's shipment has no expected date: its seller gives the
+ * courier and tracking number when it ships. An order of several shipments has none: each shows its own.
+ */
+function DeliveryLine({ order }: { order: Order }): ReactElement | null {
   if (order.status === 'Cancelled') {
     return (
       <p className={styles.cancelNote}>
@@ -36,6 +41,27 @@ function DeliveryLine({ order }: { order: Order }): ReactElement {
       </p>
     );
   }
+  const shipments = shipmentsOf(order);
+  // Several shipments: each block shows its own progress and dates.
+  if (shipments.length > 1) return null;
+  const [sole] = shipments;
+  if (sole?.fulfilledBy === 'seller') {
+    return (
+      <p className={styles.expected}>
+        {sole.status === 'Shipped' ? (
+          <>
+            <span>On its way</span>
+            <span className={styles.note}>Follow it on the courier's site with the tracking number above.</span>
+          </>
+        ) : (
+          <>
+            <span>Delivery</span>
+            <span className={styles.note}>The seller ships it and gives the courier and tracking number here.</span>
+          </>
+        )}
+      </p>
+    );
+  }
   return (
     <p className={styles.expected}>
       <span>Expected delivery</span>
@@ -52,6 +78,8 @@ function Tracking({ order }: { order: Order }): ReactElement {
     choose(null);
     navigate(myAccountPath('trackorder'), { replace: true });
   };
+  const shipments = shipmentsOf(order);
+  const sole = shipments.length === 1 ? shipments[0] : undefined;
   return (
     <div className={accountStyles.panel}>
       <OrderHead
@@ -59,7 +87,27 @@ function Tracking({ order }: { order: Order }): ReactElement {
         detail={itemsSummary(order)}
         link={{ to: myAccountPath('manageorder'), label: 'Manage Order' }}
       />
-      <OrderTimeline order={order} />
+      {sole ? (
+        <>
+          <p className={styles.shipper}>{shipperText(sole)}</p>
+          <OrderTimeline order={order} shipment={sole} />
+          <TrackingFacts shipment={sole} />
+        </>
+      ) : (
+        <div className={styles.shipments}>
+          {shipments.map((shipment, i) => (
+            <ShipmentBlock
+              key={shipment.shipmentid}
+              order={order}
+              shipment={shipment}
+              index={i}
+              count={shipments.length}
+            >
+              <p className={styles.note}>{shipment.lines.map((l) => l.productname).join(', ')}</p>
+            </ShipmentBlock>
+          ))}
+        </div>
+      )}
       <DeliveryLine order={order} />
       <div className={accountStyles.actions}>
         <button type="button" className={accountStyles.secondary} onClick={chooseAnother}>

@@ -1,4 +1,5 @@
-import { formatPrice, type Order, type PayInfo } from '@marketplace/shared';
+import { formatPrice, type Order, type PayInfo, type Shipment } from '@marketplace/shared';
+import { MARKETPLACE_SELLER } from '../../../lib/shipping';
 
 /** Rupee sums of API amounts (two decimals at most), without floating-point crumbs. */
 function rupees(value: number): number {
@@ -71,7 +72,38 @@ export function newestFirst(orders: readonly Order[]): Order[] {
   return [...orders].sort((a, b) => Date.parse(b.orderdate) - Date.parse(a.orderdate) || b.orderid - a.orderid);
 }
 
-/** An order can be cancelled until it is Delivered (and not twice); an auction win also while it awaits payment. */
+/**
+ * The order's shipments. A front end may be released before the API that sends them: an order
+ * without any is one shipment of the marketplace's, of all its lines.
+ */
+export function shipmentsOf(order: Order): Shipment[] {
+  if (order.shipments?.length) return order.shipments;
+  return [
+    {
+      shipmentid: 0,
+      fulfilledBy: 'marketplace',
+      seller: MARKETPLACE_SELLER,
+      status: order.status,
+      courier: null,
+      tracking: null,
+      shippedAt: null,
+      deliveredAt: null,
+      cancelledAt: order.cancelledAt,
+      lines: order.orderdata,
+    },
+  ];
+}
+
+/**
+ * What the buyer's cancel still stops: the marketplace's shipments until Delivered (the spec), a
+ * seller's until its seller marks it shipped; an auction win also while it awaits payment.
+ */
+export function cancellable(shipment: Shipment): boolean {
+  if (shipment.status === 'Awaiting payment' || shipment.status === 'Processing') return true;
+  return shipment.status === 'Shipped' && shipment.fulfilledBy === 'marketplace';
+}
+
+/** Cancel Order is offered while some shipment of the order can still be stopped. */
 export function canCancel(order: Order): boolean {
-  return order.status === 'Awaiting payment' || order.status === 'Processing' || order.status === 'Shipped';
+  return shipmentsOf(order).some(cancellable);
 }
