@@ -20,8 +20,30 @@ describe('what a notice says', () => {
     );
   });
 
+  it('tells the buyer the courier and tracking number, the seller the order and the amount', () => {
+    const parcel = { productname: 'Wool socks and 1 more', orderid: 12, shipmentid: 30 };
+    expect(noticeText('shipped', { ...parcel, courier: 'BlueDart', tracking: 'BD 1234' })).toBe(
+      '"Wool socks and 1 more" of your order #12 has shipped with BlueDart, tracking number BD 1234.',
+    );
+    expect(noticeText('delivered', parcel)).toBe('"Wool socks and 1 more" of your order #12 has been delivered.');
+    expect(noticeText('neworder', { ...parcel, price: 1548 })).toBe(
+      'New order #12 to ship: "Wool socks and 1 more" (Rs. 1,548).',
+    );
+    expect(noticeText('ordercancelled', parcel)).toBe(
+      'Order #12 was cancelled by the buyer: do not ship "Wool socks and 1 more".',
+    );
+  });
+
   it('has one switch for every kind, Sold/Unsold covering both', () => {
     expect(NOTICE_SWITCHES.flatMap((s) => s.kinds).sort()).toEqual([...NOTICE_KINDS].sort());
-    expect(NOTICE_SWITCHES.map((s) => s.label)).toEqual(['Outbid', 'Won', 'Lost', 'Sold/Unsold', 'Ending soon']);
+    expect(NOTICE_SWITCHES.map((s) => s.label)).toEqual([
+      'Outbid',
+      'Won',
+      'Lost',
+      'Sold/Unsold',
+      'Ending soon',
+      'Shipping',
+      'Orders to ship',
+    ]);
   });
 });

@@ -39,9 +39,6 @@ export type OrderLine = Static<typeof OrderLine>;
 export const Fulfilment = Type.Union([Type.Literal('marketplace'), Type.Literal('seller')]);
 export type Fulfilment = Static<typeof Fulfilment>;
 
-/** What the buyer's order shows who ships a marketplace shipment as. */
-export const MARKETPLACE_SELLER = 'Fulfilled by Marketplace';
-
 /** One shipment of the buyer's order (Manage Order). */
 export const Shipment = Type.Object({
   shipmentid: Type.Integer(),

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { Envelope, PageQuery, PageReply, positiveId, type PageSize } from './common';
+import { Envelope, PageQuery, PageReply, positiveId } from './common';
+import { SALES_PAGE, SHIPMENT_LIMITS, SHIPMENT_MESSAGES, SHIPMENT_STATUSES } from './rules';
 import { OrderLine, OrderStatus } from './orders';
 
 /**
@@ -9,32 +10,6 @@ import { OrderLine, OrderStatus } from './orders';
  * Cancelled by the buyer. A status never goes back. An order's status is the least advanced of
  * its shipments that are not cancelled (Cancelled when all are).
  */
-
-export const SALES_PAGE = { default: 20, max: 100 } as const satisfies PageSize;
-
-/** The statuses a seller filters their shipments by. */
-export const SHIPMENT_STATUSES = ['Awaiting payment', 'Processing', 'Shipped', 'Delivered', 'Cancelled'] as const;
-
-export const SHIPMENT_LIMITS = {
-  courier: { min: 2, max: 60 },
-  tracking: { min: 4, max: 40, pattern: '^[A-Za-z0-9][A-Za-z0-9 -]*[A-Za-z0-9]$' },
-} as const;
-
-export const SHIPMENT_MESSAGES = {
-  list: 'Orders to ship',
-  none: 'No orders to ship',
-  notFound: 'Shipment not found',
-  notYours: 'Only the seller of this shipment can change it',
-  courier: `Please enter the courier name (${SHIPMENT_LIMITS.courier.min} to ${SHIPMENT_LIMITS.courier.max} characters)`,
-  tracking: `Please enter the tracking number (${SHIPMENT_LIMITS.tracking.min} to ${SHIPMENT_LIMITS.tracking.max} letters, digits, spaces or -)`,
-  shipped: 'Marked as shipped: the buyer has been told',
-  delivered: 'Marked as delivered: the buyer has been told',
-  awaitingPayment: 'The buyer has not paid yet: ship it once the order is Processing',
-  cancelled: 'The buyer cancelled this shipment: it must not be shipped',
-  alreadyShipped: 'This shipment is already shipped',
-  notShipped: 'Mark the shipment shipped (with its tracking number) before delivered',
-  alreadyDelivered: 'This shipment is already delivered',
-} as const;
 
 /** GET /sales: a page of the caller's shipments as a seller, newest first, optionally of one status. */
 export const SalesQuery = Type.Object({

@@ -1,5 +1,4 @@
-import { formatPrice, type Order, type PayInfo, type Shipment } from '@marketplace/shared';
-import { MARKETPLACE_SELLER } from '../../../lib/shipping';
+import { formatPrice, MARKETPLACE_SELLER, type Order, type PayInfo, type Shipment } from '@marketplace/shared';
 
 /** Rupee sums of API amounts (two decimals at most), without floating-point crumbs. */
 function rupees(value: number): number {

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, useSession, type Page, type Sale } from '@marketplace/shared';
+import { ApiError, SHIPMENT_MESSAGES, useSession, type Page, type Sale } from '@marketplace/shared';
 import { currentPath, customer, mockApi, sale, signInAs, toastKind } from '@marketplace/shared/testing';
 import { renderAt } from '../../../testing/renderAt';
-import { SHIPMENT_MESSAGES } from '../../../lib/shipping';
 
 const api = mockApi();
 

@@ -13,24 +13,21 @@ import {
   markShipped,
   notify,
   productDetailsPath,
+  SALES_PAGE,
+  SHIPMENT_LIMITS,
+  SHIPMENT_MESSAGES,
+  SHIPMENT_STATUSES,
   SubmitButton,
   useFormFields,
   usePagedList,
   type Sale,
   type SaleChange,
+  type ShipmentStatus,
 } from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import { StatusBadge } from '../orders/OrderBits';
 import { formatDate, formatDateTime, money } from '../orders/orderFormat';
-import {
-  courierProblem,
-  SALES_PAGE,
-  SHIPMENT_LIMITS,
-  SHIPMENT_MESSAGES,
-  SHIPMENT_STATUSES,
-  trackingProblem,
-  type ShipmentStatus,
-} from '../../../lib/shipping';
+import { courierProblem, trackingProblem } from '../../../lib/shipping';
 import accountStyles from '../Account.module.css';
 import orderStyles from '../orders/Orders.module.css';
 import styles from './Sales.module.css';
