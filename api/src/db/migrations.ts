@@ -13,6 +13,7 @@ import { auctionCloseMigration } from './migration-0010-auction-close';
 import { auctionOrdersMigration } from './migration-0011-auction-orders';
 import { placeBidFunctionMigration } from './migration-0013-place-bid-function';
 import { stockMigration } from './migration-0014-stock';
+import { imageVariantsMigration } from './migration-0016-image-variants';
 
 /**
  * Versioned migrations, in code (run in name order, each in a transaction).
@@ -174,6 +175,7 @@ const migrations: Record<string, Migration> = {
   '0011_auction_orders': auctionOrdersMigration,
   '0013_place_bid_function': placeBidFunctionMigration,
   '0014_stock': stockMigration,
+  '0016_image_variants': imageVariantsMigration,
 };
 
 /** The migrations this code knows, in order (GET /readyz checks the database holds each). */
