@@ -37,7 +37,11 @@ async function firstView(browser, { url, width, dpr }) {
     await page.addInitScript(() => {
       globalThis.__shift = 0;
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) if (!e.hadRecentInput) globalThis.__shift += e.value;
+        // Layout-shift entries (LayoutShift is not in TypeScript's DOM types).
+        const shifts = /** @type {Array<PerformanceEntry & { value: number, hadRecentInput: boolean }>} */ (
+          list.getEntries()
+        );
+        for (const e of shifts) if (!e.hadRecentInput) globalThis.__shift += e.value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const cdp = await context.newCDPSession(page);
