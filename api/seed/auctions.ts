@@ -2,9 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../src/config';
 import type { Database } from '../src/db/schema';
 import { secondsSince, type Report } from '../src/db/progress';
-import { sha256Hex } from '../src/lib/crypto';
 import { drawAuctionItem, type AuctionKind } from './auction-pictures';
-import { cachedPicture, takeSeedLock } from './seed';
+import { cachedPicture, storeSeedPicture, takeSeedLock } from './seed';
 import { SEED_USERS } from './products';
 
 /** Bump when the auction drawings change, so cached pictures are redrawn. */
@@ -78,17 +77,11 @@ export async function seedAuctionsIfEmpty(
     if (ids.some((id) => id === undefined)) return 0;
     const started = Date.now();
     report(`Seeding the demo auctions: ${SEED_AUCTIONS.length} items…`);
-    const pictures = SEED_AUCTIONS.map((a) => {
-      const png = auctionPicture(a, config.seedImageCacheDir);
-      return { png, hash: sha256Hex(png) };
-    });
-    for (const { png, hash } of pictures) {
-      await trx
-        .insertInto('images')
-        .values({ hash, content: png, mime: 'image/png', bytes: png.length, width: 400, height: 400 })
-        .onConflict((oc) => oc.column('hash').doNothing())
-        .execute();
-    }
+    const pictureHashes: string[] = [];
+    for (const a of SEED_AUCTIONS)
+      pictureHashes.push(
+        await storeSeedPicture(trx, auctionPicture(a, config.seedImageCacheDir), config.seedImageCacheDir),
+      );
     const now = Date.now();
     for (const [i, a] of SEED_AUCTIONS.entries()) {
       const current = a.bids.length ? a.bids[a.bids.length - 1][1] : a.bid;
@@ -110,7 +103,7 @@ export async function seedAuctionsIfEmpty(
           leader_max: a.bids.length ? current : null,
           rangelowbid: a.rangelowbid,
           rangehighbid: a.rangehighbid,
-          photo_hashes: JSON.stringify([pictures[i].hash]),
+          photo_hashes: JSON.stringify([pictureHashes[i]]),
           end_time: new Date(now + a.endsInHours * 3_600_000),
           // Older items first, so the listing (newest first) shows them in this order reversed.
           created_at: new Date(now - (SEED_AUCTIONS.length - i) * 3_600_000),

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../src/config';
-import type { Database } from '../src/db/schema';
+import type { Database, VariantFormat } from '../src/db/schema';
+import { writeVariants } from '../src/domains/uploads/repository';
+import { makeVariants, type MadeVariants } from '../src/domains/uploads/variants';
 import { secondsSince, type Report } from '../src/db/progress';
 import { hashPassword, sha256Hex } from '../src/lib/crypto';
 import { drawProduct } from './pictures';
@@ -50,6 +52,75 @@ export function cachedPicture(key: string, cacheDir: string, draw: () => Buffer)
   }
   pictureCache.set(key, png);
   return png;
+}
+
+/** Bump when the copies' settings change (domains/uploads/variants.ts), so cached copies are made again. */
+const VARIANTS_VERSION = 1;
+
+/**
+ * The WebP and AVIF copies of a seed picture, made once per machine when a cache folder is given
+ * (making every picture's takes seconds; each test server seeds). Undefined when the picture
+ * cannot be converted (it is then stored PNG only, like such an upload).
+ */
+export async function seedPictureVariants(png: Buffer, cacheDir = ''): Promise<MadeVariants | undefined> {
+  const hash = sha256Hex(png);
+  const dir = cacheDir ? path.join(cacheDir, `variants-v${VARIANTS_VERSION}`) : '';
+  const index = dir ? path.join(dir, `${hash}.json`) : '';
+  if (index) {
+    try {
+      const cached = JSON.parse(fs.readFileSync(index, 'utf8')) as {
+        width: number;
+        height: number;
+        variants: Array<{ format: VariantFormat; width: number }>;
+      };
+      return {
+        ...cached,
+        variants: cached.variants.map((v) => ({
+          ...v,
+          content: fs.readFileSync(path.join(dir, `${hash}-${v.width}.${v.format}`)),
+        })),
+      };
+    } catch {
+      /* not cached yet */
+    }
+  }
+  let made: MadeVariants;
+  try {
+    made = await makeVariants(png);
+  } catch {
+    return undefined;
+  }
+  if (index) {
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      for (const v of made.variants) fs.writeFileSync(path.join(dir, `${hash}-${v.width}.${v.format}`), v.content);
+      const listed = {
+        width: made.width,
+        height: made.height,
+        variants: made.variants.map(({ format, width }) => ({ format, width })),
+      };
+      // The index last, through a rename: a reader sees all of it or none.
+      const tmp = `${index}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, JSON.stringify(listed));
+      fs.renameSync(tmp, index);
+    } catch {
+      /* a cache is optional */
+    }
+  }
+  return made;
+}
+
+/** Stores a seed picture with its copies in the seed's transaction (kept as it is when already stored). */
+export async function storeSeedPicture(trx: Transaction<Database>, png: Buffer, cacheDir: string): Promise<string> {
+  const hash = sha256Hex(png);
+  const made = await seedPictureVariants(png, cacheDir);
+  await trx
+    .insertInto('images')
+    .values({ hash, content: png, mime: 'image/png', bytes: png.length, width: 400, height: 400 })
+    .onConflict((oc) => oc.column('hash').doNothing())
+    .execute();
+  await writeVariants(trx, hash, made);
+  return hash;
 }
 
 export interface SeedResult {
@@ -109,13 +180,7 @@ export async function seedIfEmpty(
 
     const photoHashes: string[] = [];
     for (const p of SEED_PRODUCTS) {
-      const png = productPicture(p, config.seedImageCacheDir);
-      const hash = sha256Hex(png);
-      await trx
-        .insertInto('images')
-        .values({ hash, content: png, mime: 'image/png', bytes: png.length, width: 400, height: 400 })
-        .onConflict((oc) => oc.column('hash').doNothing())
-        .execute();
+      const hash = await storeSeedPicture(trx, productPicture(p, config.seedImageCacheDir), config.seedImageCacheDir);
       photoHashes.push(hash);
       if (pause) await new Promise((r) => setTimeout(r, pause));
       const done = photoHashes.length;

@@ -15,6 +15,7 @@ import { requestLogging, type LogOptions } from './plugins/logging';
 import { messaging } from './plugins/messaging';
 import { auctionClose } from './plugins/auction-close';
 import { notices } from './plugins/notices';
+import { imageVariants } from './plugins/image-variants';
 import { openapi } from './plugins/openapi';
 import { operations } from './plugins/operations';
 import { apiRoutes } from './domains';
@@ -46,6 +47,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(requestLogging);
     await app.register(database, { config, opened });
     await app.register(caches);
+    await app.register(imageVariants);
     await app.register(messaging);
     await app.register(auctionClose);
     await app.register(eventStreams);

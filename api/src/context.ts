@@ -35,6 +35,8 @@ export interface AppContext {
   noticeHub: import('./domains/notices/events').NoticeEventHub;
   /** Queues the ending-soon notices of items due now and mails them (domains/notices/ending.ts). */
   endingSweep: () => Promise<unknown>;
+  /** Makes the WebP and AVIF copies of stored photos (domains/uploads/variant-maker.ts). */
+  imageVariants: import('./domains/uploads/variant-maker').VariantMaker;
   /** Ready or shutting down (GET /readyz, lib/lifecycle.ts). */
   lifecycle: import('./lib/lifecycle').Lifecycle;
 }
@@ -70,4 +72,9 @@ export function publicBaseOf(config: Config, host: string, protocol: string): st
 
 export function imageUrl(base: string, hash: string): string {
   return `${base}/images/${hash}.png`;
+}
+
+/** A stored smaller copy of a photo (domains/uploads/variants.ts): `{base}/images/{hash}-{width}.{avif|webp}`. */
+export function variantUrl(base: string, hash: string, format: 'avif' | 'webp', width: number): string {
+  return `${base}/images/${hash}-${width}.${format}`;
 }

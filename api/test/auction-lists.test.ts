@@ -73,6 +73,7 @@ describeEachDatabase('auctions: watch list, My bids and Selling', (server) => {
           'category',
           'endsat',
           'photo',
+          'photoSources',
           'productname',
           'rangehighbid',
           'rangelowbid',

@@ -8,9 +8,39 @@ import { describeEachDatabase, describeTwoProcesses, eventually, type TestServer
 import { encodeCursor } from '../src/lib/paging';
 import { signedInUser } from './helpers/accounts';
 import { decoded, headersOfRaw, raw } from './helpers/raw-http';
-import { listProduct } from './helpers/shop';
+import { listProduct, makePng } from './helpers/shop';
+import { sha256Hex } from '../src/lib/crypto';
 
 const ids = (r: { body: { data: { productid: number }[] } }) => r.body.data.map((p) => p.productid);
+
+/** A product whose reply is under 1 KB: short texts, and a photo without copies (so no photoSources). */
+async function smallProduct(s: TestServer): Promise<number> {
+  const { db } = s.app.ctx;
+  const png = makePng(2, 2, 77);
+  const hash = sha256Hex(png);
+  await db
+    .insertInto('images')
+    .values({ hash, content: png, mime: 'image/png', bytes: png.length, width: 2, height: 2, variants: '{}' })
+    .onConflict((oc) => oc.column('hash').doNothing())
+    .execute();
+  const seller = await db.selectFrom('users').select('userid').limit(1).executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('products')
+    .values({
+      productname: 'Pin',
+      title: 'Accessories',
+      description: 'A pin.',
+      price: '10',
+      rating: '4',
+      photo_hash: hash,
+      photo_hashes: JSON.stringify([hash]),
+      location: 'Pune',
+      userid: seller.userid,
+    })
+    .returning('productid')
+    .executeTakeFirstOrThrow();
+  return row.productid;
+}
 
 describeEachDatabase('catalogue replies from memory', (server) => {
   it('GET /products and GET /product/{id} carry an ETag; the same version again is a 304 without a body', async () => {
@@ -93,7 +123,7 @@ describeEachDatabase('catalogue replies from memory', (server) => {
     const { catalogue } = server().app.ctx;
     const routed = jest.spyOn(catalogue, 'get');
     const drop = () => (catalogue as unknown as { drop(): void }).drop();
-    // Accept-Encoding → the coding of a reply large enough to be compressed (the list is; a product is not).
+    // Accept-Encoding → the coding of a reply large enough to be compressed (the list is; a small product is not).
     const cases: Array<[string | undefined, 'br' | 'gzip' | undefined]> = [
       [undefined, undefined],
       ['br', 'br'],
@@ -108,8 +138,9 @@ describeEachDatabase('catalogue replies from memory', (server) => {
       ['br;q=0, gzip;q=0', undefined],
       ['*', 'gzip'],
     ];
+    const small = `/product/${await smallProduct(server())}`;
     try {
-      for (const route of ['/products', '/product/1']) {
+      for (const route of ['/products', small]) {
         const plain = await raw(server().url, route);
         const json = JSON.parse(plain.body.toString());
         const compressible = plain.body.length >= COMPRESS_MIN_BYTES;

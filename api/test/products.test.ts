@@ -48,6 +48,7 @@ describeEachDatabase('shop: listing products', (server) => {
         price: 1499,
         rating: 4.5,
         photo: photos[0],
+        photoSources: expect.objectContaining({ width: 3, height: 3 }),
         photos,
         location: 'Moradabad',
         userid: seller.userid,

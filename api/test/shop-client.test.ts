@@ -93,6 +93,7 @@ test('list a product with two photos, buy it with a coupon, follow and cancel th
       title: 'Electronics',
       price: 650,
       photo: first,
+      photoSources: product.photoSources,
       quantity: 1,
       max: 3,
     },

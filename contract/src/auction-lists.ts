@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, PageQuery, PageReply, type PageSize } from './common';
 import { AuctionCategory, AuctionStatus } from './auctions';
+import { PhotoSources } from './uploads';
 
 /**
  * A shopper's own auction lists (issue 25): the items they watch (the hearts), the items they bid
@@ -50,6 +51,8 @@ export const WatchedItem = Type.Object({
   category: AuctionCategory,
   /** URL of the first photo. */
   photo: Type.String(),
+  /** WebP and AVIF copies of `photo` (see PhotoSources); absent while there are none. */
+  photoSources: Type.Optional(PhotoSources),
   /** The current price. */
   bid: Type.Integer(),
   rangelowbid: Type.Integer(),
@@ -83,6 +86,8 @@ export const MyBidRow = Type.Object({
   auctionid: Type.Integer(),
   productname: Type.String(),
   photo: Type.String(),
+  /** WebP and AVIF copies of `photo` (see PhotoSources); absent while there are none. */
+  photoSources: Type.Optional(PhotoSources),
   state: MyBidState,
   /** The current price (the winning price once sold). */
   price: Type.Integer(),
@@ -113,6 +118,8 @@ export const SellingRow = Type.Object({
   auctionid: Type.Integer(),
   productname: Type.String(),
   photo: Type.String(),
+  /** WebP and AVIF copies of `photo` (see PhotoSources); absent while there are none. */
+  photoSources: Type.Optional(PhotoSources),
   state: SellingState,
   bidcount: Type.Integer(),
   /** The current price (the selling price once sold). */

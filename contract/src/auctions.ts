@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, PAGE_SIZES, PageQuery, PageReply, positiveId } from './common';
 import { AUCTION_MESSAGES, MAX_PHOTOS, NAME_PATTERN } from './rules';
+import { PhotoSources } from './uploads';
 
 /**
  * Auctions (issue 5): items put up by a signed-in owner, bids appended by the server from
@@ -45,6 +46,8 @@ export const AuctionItem = Type.Object({
   description: Type.String(),
   /** URL of the first photo. */
   photo: Type.String(),
+  /** WebP and AVIF copies of `photo` (see PhotoSources); absent while there are none. */
+  photoSources: Type.Optional(PhotoSources),
   /** URLs of every photo, in upload order. */
   photos: Type.Array(Type.String()),
   /**

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, positiveId } from './common';
 import { CART_LINE_MAX, STOCK_MESSAGES } from './rules';
+import { PhotoSources } from './uploads';
 
 /** The login token in a JSON body (the spec's cart calls send it there). */
 const bodyToken = Type.String({ minLength: 1, maxLength: 200, errorMessage: 'Please login first (authtoken missing)' });
@@ -12,6 +13,8 @@ export const CartItem = Type.Object({
   title: Type.String(),
   price: Type.Number(),
   photo: Type.String(),
+  /** WebP and AVIF copies of `photo` (see PhotoSources); absent while there are none. */
+  photoSources: Type.Optional(PhotoSources),
   /** Units of the product on this line: 1 to CART_LINE_MAX. */
   quantity: Type.Integer(),
   /** The most units this line may hold now: the units in stock, at most CART_LINE_MAX (0: out of stock). */

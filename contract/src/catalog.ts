@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CURSOR_PATTERN, Envelope, PAGE_SIZES, PageQuery, PageReply } from './common';
+import { PhotoSources } from './uploads';
 
 /** A product of the catalogue. `photo` is an absolute URL of a PNG served by the API (GET /images/{hash}.png). */
 export const Product = Type.Object({
@@ -13,6 +14,8 @@ export const Product = Type.Object({
   /** Above 0, at most 5. */
   rating: Type.Number(),
   photo: Type.String(),
+  /** WebP and AVIF copies of `photo` (see PhotoSources); absent while there are none. */
+  photoSources: Type.Optional(PhotoSources),
   /** Every photo of the product (absolute URLs, the first is `photo`); always sent by the API. */
   photos: Type.Optional(Type.Array(Type.String())),
   location: Type.String(),

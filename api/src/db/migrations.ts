@@ -14,6 +14,7 @@ import { auctionOrdersMigration } from './migration-0011-auction-orders';
 import { placeBidFunctionMigration } from './migration-0013-place-bid-function';
 import { stockMigration } from './migration-0014-stock';
 import { shipmentsMigration } from './migration-0015-shipments';
+import { imageVariantsMigration } from './migration-0016-image-variants';
 
 /**
  * Versioned migrations, in code (run in name order, each in a transaction).
@@ -176,6 +177,7 @@ const migrations: Record<string, Migration> = {
   '0013_place_bid_function': placeBidFunctionMigration,
   '0014_stock': stockMigration,
   '0015_shipments': shipmentsMigration,
+  '0016_image_variants': imageVariantsMigration,
 };
 
 /** The migrations this code knows, in order (GET /readyz checks the database holds each). */

@@ -87,6 +87,22 @@ export interface ImagesTable {
   created_at: Generated<Date>;
   /** The user who uploaded it (null for seed pictures); migration 0002_shop. */
   uploaded_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The WebP and AVIF widths stored in image_variants; `{}` when it could not be converted; null until made (migration 0016). */
+  variants: ColumnType<VariantWidths | null, string | null | undefined, string | null>;
+  /** A process making its variants holds it until then (migration 0016). */
+  variants_claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export type VariantFormat = 'avif' | 'webp';
+export type VariantWidths = Partial<Record<VariantFormat, number[]>>;
+
+/** A smaller copy of a stored photo (migration 0016_image_variants). */
+export interface ImageVariantsTable {
+  hash: string;
+  format: VariantFormat;
+  width: number;
+  content: ColumnType<Uint8Array, Buffer, Buffer>;
+  bytes: number;
 }
 
 export interface ProductsTable {
@@ -338,6 +354,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   settings: SettingsTable;
   images: ImagesTable;
+  image_variants: ImageVariantsTable;
   products: ProductsTable;
   cart_items: CartItemsTable;
   wishlist_items: WishlistItemsTable;

@@ -18,6 +18,7 @@ export const ITEM_KEYS = [
   'outcome',
   'ownerid',
   'photo',
+  'photoSources',
   'photos',
   'productid',
   'productname',

@@ -9,7 +9,7 @@ import styles from './AuctionCard.module.css';
 /** What a card shows (the add form's preview passes a draft, whose category may still be empty). */
 export type AuctionSummary = Pick<
   AuctionItem,
-  'auctionid' | 'productname' | 'photo' | 'bid' | 'rangelowbid' | 'rangehighbid' | 'status'
+  'auctionid' | 'productname' | 'photo' | 'photoSources' | 'bid' | 'rangelowbid' | 'rangehighbid' | 'status'
 > & { category: string };
 
 /**
@@ -29,7 +29,7 @@ export function AuctionCard({
   return (
     <article ref={ref} className={styles.card}>
       <div className={styles.media}>
-        <AuctionPhoto photo={item.photo} alt={item.productname} width={400} height={300} />
+        <AuctionPhoto photo={item.photo} sources={item.photoSources} alt={item.productname} width={400} height={300} />
         <span className={styles.category}>{item.category}</span>
         {closed && <span className={`${ui.badge} ${ui.badgeClosed} ${styles.closed}`}>Closed</span>}
         {heart && <WatchHeart auctionid={item.auctionid} productname={item.productname} />}

@@ -1,8 +1,19 @@
 import { type ReactElement } from 'react';
+import type { AuctionItem } from '@marketplace/shared';
 import styles from './AuctionPhoto.module.css';
+
+/** A photo's WebP and AVIF copies, as the API sends them beside it. */
+export type PhotoSources = NonNullable<AuctionItem['photoSources']>;
+
+/** How wide a card's photo shows (CardRail.module.css: 4, 3 or 1.3 cards across a page at most 1200 px wide). */
+export const CARD_PHOTO_SIZES = '(max-width: 640px) 78vw, (max-width: 900px) 33vw, 290px';
 
 interface Props {
   photo: string | null | undefined;
+  /** The photo's smaller WebP and AVIF copies (the API's `photoSources`): the browser takes the one its screen needs. */
+  sources?: PhotoSources;
+  /** How wide the photo shows (the `sizes` of its copies); a card's by default. */
+  sizes?: string;
   alt: string;
   /** Intrinsic size attributes; the frame keeps its aspect ratio either way (no layout shift). */
   width?: number;
@@ -13,9 +24,14 @@ interface Props {
   className?: string;
 }
 
-/** An auction photo (an image URL or a data: URL) in a fixed-ratio frame; a placeholder without one. */
+/**
+ * An auction photo (an image URL or a data: URL) in a fixed-ratio frame; a placeholder without one.
+ * With its copies, a `<picture>`: AVIF, else WebP, at the width the frame needs, else the PNG.
+ */
 export function AuctionPhoto({
   photo,
+  sources,
+  sizes = CARD_PHOTO_SIZES,
   alt,
   width = 400,
   height = 300,
@@ -24,26 +40,35 @@ export function AuctionPhoto({
   className,
 }: Props): ReactElement {
   const src = (photo ?? '').trim();
+  const img = src && (
+    <img
+      className={styles.img}
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={lazy ? 'lazy' : 'eager'}
+      decoding="async"
+      fetchPriority={priority ? 'high' : undefined}
+    />
+  );
   return (
     <div
       className={[styles.frame, className].filter(Boolean).join(' ')}
       style={{ aspectRatio: `${width} / ${height}` }}
     >
-      {src ? (
-        <img
-          className={styles.img}
-          src={src}
-          alt={alt}
-          width={width}
-          height={height}
-          loading={lazy ? 'lazy' : 'eager'}
-          decoding="async"
-          fetchPriority={priority ? 'high' : undefined}
-        />
+      {img && sources ? (
+        <picture className={styles.picture}>
+          {sources.avif && <source type="image/avif" srcSet={sources.avif} sizes={sizes} />}
+          {sources.webp && <source type="image/webp" srcSet={sources.webp} sizes={sizes} />}
+          {img}
+        </picture>
       ) : (
-        <span className={styles.none} role="img" aria-label={`${alt} (no photo)`}>
-          No photo
-        </span>
+        img || (
+          <span className={styles.none} role="img" aria-label={`${alt} (no photo)`}>
+            No photo
+          </span>
+        )
       )}
     </div>
   );

@@ -50,4 +50,25 @@ describe('composeDocument', () => {
       expect(html.startsWith('<!doctype html><html><head>')).toBe(true);
     }
   });
+
+  test('preconnects to the API origin the photos come from, before the stylesheets', () => {
+    const page = (apiUrl: string) =>
+      composeDocument({
+        template: TEMPLATE,
+        root: '<main></main>',
+        meta: null,
+        stylesheets: ['/r1/shop.css'],
+        embedded: { config: { apiUrl }, data: {} } as unknown as EmbeddedPage,
+        origin: 'https://shop.example',
+      });
+    const html = page('https://api.shop.example/v1');
+    expect(html.match(/<link rel="preconnect"[^>]*>/g)).toEqual([
+      '<link rel="preconnect" href="https://api.shop.example">',
+    ]);
+    expect(html.indexOf('rel="preconnect"')).toBeLessThan(html.indexOf('rel="stylesheet"'));
+    expect(html.indexOf('rel="preconnect"')).toBeLessThan(html.indexOf('</head>'));
+    // None to the page's own origin, nor for an address that is no http(s) URL.
+    expect(page('https://shop.example/api')).not.toContain('preconnect');
+    expect(page('javascript:alert(1)')).not.toContain('preconnect');
+  });
 });

@@ -43,6 +43,7 @@ export function ProductCard({
       <div className={styles.media}>
         <ProductPhoto
           photo={product.photo}
+          sources={product.photoSources}
           alt={product.productname}
           lazy={lazy}
           priority={priority}

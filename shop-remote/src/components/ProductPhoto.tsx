@@ -1,9 +1,20 @@
 import { type ReactElement } from 'react';
+import type { Product } from '@marketplace/shared';
 import { photoSrc } from '../lib/photo';
 import styles from './ProductPhoto.module.css';
 
+/** How wide a card's photo shows (ProductCard.module.css: 2, 3 or 4 columns of a page at most 1200 px wide). */
+export const CARD_PHOTO_SIZES = '(min-width: 1240px) 290px, (min-width: 920px) 25vw, (min-width: 540px) 33vw, 50vw';
+
+/** A photo's WebP and AVIF copies, as the API sends them beside it. */
+export type PhotoSources = NonNullable<Product['photoSources']>;
+
 interface Props {
   photo: string;
+  /** The photo's smaller WebP and AVIF copies (the API's `photoSources`): the browser takes the one its screen needs. */
+  sources?: PhotoSources;
+  /** How wide the photo shows (the `sizes` of its copies); a card's by default. */
+  sizes?: string;
   alt: string;
   /** Below the fold: let the browser defer it. */
   lazy?: boolean;
@@ -13,9 +24,14 @@ interface Props {
   className?: string;
 }
 
-/** A product photo in a fixed square box, so cards never jump while images load. */
+/**
+ * A product photo in a fixed square box, so cards never jump while images load. With its copies,
+ * a `<picture>`: AVIF, else WebP, at the width the box needs, else the PNG.
+ */
 export function ProductPhoto({
   photo,
+  sources,
+  sizes = CARD_PHOTO_SIZES,
   alt,
   lazy = true,
   size = 400,
@@ -23,23 +39,32 @@ export function ProductPhoto({
   className,
 }: Props): ReactElement {
   const src = photoSrc(photo);
+  const img = src && (
+    <img
+      className={styles.img}
+      src={src}
+      alt={alt}
+      width={size}
+      height={size}
+      loading={lazy ? 'lazy' : 'eager'}
+      decoding="async"
+      fetchPriority={priority ? 'high' : undefined}
+    />
+  );
   return (
     <div className={[styles.frame, className].filter(Boolean).join(' ')}>
-      {src ? (
-        <img
-          className={styles.img}
-          src={src}
-          alt={alt}
-          width={size}
-          height={size}
-          loading={lazy ? 'lazy' : 'eager'}
-          decoding="async"
-          fetchPriority={priority ? 'high' : undefined}
-        />
+      {img && sources ? (
+        <picture className={styles.picture}>
+          {sources.avif && <source type="image/avif" srcSet={sources.avif} sizes={sizes} />}
+          {sources.webp && <source type="image/webp" srcSet={sources.webp} sizes={sizes} />}
+          {img}
+        </picture>
       ) : (
-        <span className={styles.placeholder} role="img" aria-label={`${alt} (no photo)`}>
-          No photo
-        </span>
+        img || (
+          <span className={styles.placeholder} role="img" aria-label={`${alt} (no photo)`}>
+            No photo
+          </span>
+        )
       )}
     </div>
   );

@@ -17,6 +17,7 @@ import {
   WatchQuery,
   WatchReply,
   type MyBidRow,
+  type PhotoSources,
   type SellingRow,
   type WatchedItem,
 } from '@marketplace/contract';
@@ -24,12 +25,17 @@ import { imageUrl, publicBase, type App } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';
 import { replies } from '../../lib/replies';
+import { photoSourcesOf } from '../uploads/sources';
 import { myBidsPage, sellingPage, unwatchItem, watchedAmong, watchingPage, watchItem } from './repository';
 import { myBidFigures, reserveMet, sellingState } from './rules';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
-const firstPhoto = (base: string, hashes: string[]) => (hashes[0] ? imageUrl(base, hashes[0]) : '');
+/** The first photo's URL and its copies, when it has some. */
+const firstPhoto = (base: string, hashes: string[], sources: ReadonlyMap<string, PhotoSources>) => {
+  const photoSources = hashes[0] ? sources.get(hashes[0]) : undefined;
+  return { photo: hashes[0] ? imageUrl(base, hashes[0]) : '', ...(photoSources && { photoSources }) };
+};
 
 /** A page's reply: `some` on a page with rows or after the first, `none` when the list is empty. */
 function pageReply<T>(data: T[], next: string | null, continued: boolean, some: string, none: string) {
@@ -88,11 +94,16 @@ export function auctionListRoutes(app: App) {
       if (after && !/^\d{1,17}$/.test(after[0])) throw badRequest('cursor must be the next value of an earlier page');
       const page = await watchingPage(db, req.user.userid, limit, after);
       const base = publicBase(config, req);
+      const sources = await photoSourcesOf(
+        db,
+        base,
+        page.rows.map((r) => r.photo_hashes[0]),
+      );
       const data = page.rows.map((r): WatchedItem => ({
         auctionid: r.auctionid,
         productname: r.productname,
         category: r.category,
-        photo: firstPhoto(base, r.photo_hashes),
+        ...firstPhoto(base, r.photo_hashes, sources),
         bid: r.bid,
         rangelowbid: r.rangelowbid,
         rangehighbid: r.rangehighbid,
@@ -117,10 +128,15 @@ export function auctionListRoutes(app: App) {
       const before = decodeCursor(req.query.cursor, ['int'])?.[0];
       const page = await myBidsPage(db, userid, limit, before);
       const base = publicBase(config, req);
+      const sources = await photoSourcesOf(
+        db,
+        base,
+        page.rows.map((r) => r.photo_hashes[0]),
+      );
       const data = page.rows.map((r): MyBidRow => ({
         auctionid: r.auctionid,
         productname: r.productname,
-        photo: firstPhoto(base, r.photo_hashes),
+        ...firstPhoto(base, r.photo_hashes, sources),
         ...myBidFigures(r, userid),
         price: r.bid,
         yourbid: Number(r.yourbid),
@@ -143,10 +159,15 @@ export function auctionListRoutes(app: App) {
       const before = decodeCursor(req.query.cursor, ['int'])?.[0];
       const page = await sellingPage(db, req.user.userid, limit, before);
       const base = publicBase(config, req);
+      const sources = await photoSourcesOf(
+        db,
+        base,
+        page.rows.map((r) => r.photo_hashes[0]),
+      );
       const data = page.rows.map((r): SellingRow => ({
         auctionid: r.auctionid,
         productname: r.productname,
-        photo: firstPhoto(base, r.photo_hashes),
+        ...firstPhoto(base, r.photo_hashes, sources),
         state: sellingState(r),
         bidcount: r.bidcount,
         price: r.bid,

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { AuctionItem, Bid } from '@marketplace/contract';
+import type { AuctionItem, Bid, PhotoSources } from '@marketplace/contract';
 import { imageUrl } from '../../context';
+import { photoSourcesOf } from '../uploads/sources';
 import type { Database, OrderStatusValue } from '../../db/schema';
 import { pageOf } from '../../lib/paging';
 import type { Config } from '../../config';
@@ -88,8 +89,15 @@ function itemQuery(db: Kysely<Database>) {
   ]);
 }
 
-export function toItem(row: ItemRow, bids: BidRow[], base: string): AuctionItem {
+/** An item as replies show it; `sources`: the copies of photos that have some (photoSourcesOf). */
+export function toItem(
+  row: ItemRow,
+  bids: BidRow[],
+  base: string,
+  sources?: ReadonlyMap<string, PhotoSources>,
+): AuctionItem {
   const photos = row.photo_hashes.map((h) => imageUrl(base, h));
+  const photoSources = sources?.get(row.photo_hashes[0]);
   return {
     auctionid: row.auctionid,
     productid: row.auctionid,
@@ -97,6 +105,7 @@ export function toItem(row: ItemRow, bids: BidRow[], base: string): AuctionItem 
     category: row.category,
     description: row.description,
     photo: photos[0],
+    ...(photoSources && { photoSources }),
     photos,
     bid: row.bid,
     startbid: row.startbid,
@@ -128,7 +137,8 @@ export async function loadAuctionItem(
 ): Promise<AuctionItem | undefined> {
   const row = await itemQuery(db).where('auctions.auctionid', '=', auctionid).executeTakeFirst();
   if (!row) return undefined;
-  return toItem(row, await recentBids(db, auctionid), base);
+  const [bids, sources] = await Promise.all([recentBids(db, auctionid), photoSourcesOf(db, base, row.photo_hashes)]);
+  return toItem(row, bids, base, sources);
 }
 
 const BID_COLUMNS = [
@@ -200,6 +210,11 @@ async function withRecentBids(db: Kysely<Database>, rows: ItemRow[], base: strin
       rows.map((r) => r.auctionid),
     )
     .as('ranked');
+  const sources = photoSourcesOf(
+    db,
+    base,
+    rows.map((r) => r.photo_hashes[0]),
+  );
   const recent = await db
     .selectFrom(ranked)
     .select(['ranked.auctionid', 'ranked.userid', 'ranked.bid', 'ranked.auto', 'ranked.nickname', 'ranked.created_at'])
@@ -213,7 +228,8 @@ async function withRecentBids(db: Kysely<Database>, rows: ItemRow[], base: strin
     list.push(b);
     byAuction.set(b.auctionid, list);
   }
-  return rows.map((r) => toItem(r, byAuction.get(r.auctionid) ?? [], base));
+  const photoSources = await sources;
+  return rows.map((r) => toItem(r, byAuction.get(r.auctionid) ?? [], base, photoSources));
 }
 
 /** A seller's bidders position: the item, the bidder's highest bid and the bidder. */

@@ -21,6 +21,7 @@ import { openAuctionEvents } from './events';
 import { approveBidder, buyItNow, insertAuction, placeBid, storedPhotoHashes } from './bidding';
 import { closedEvent } from './close';
 import { biddersPage, loadAuctionItem, loadAuctionPage, toItem } from './repository';
+import { photoSourcesOf } from '../uploads/sources';
 import { AUCTION_TEXTS, bidMaximum, bidderStatus, checkedAuctionTerms } from './rules';
 
 export function auctionRoutes(app: App) {
@@ -112,7 +113,9 @@ export function auctionRoutes(app: App) {
           auto: step.auto,
           endsat,
         });
-      const data = { ...toItem(item, recent, publicBase(config, req)), ...(yourMax ? { yourmax: yourMax } : {}) };
+      const base = publicBase(config, req);
+      const sources = await photoSourcesOf(db, base, item.photo_hashes.slice(0, 1));
+      const data = { ...toItem(item, recent, base, sources), ...(yourMax ? { yourmax: yourMax } : {}) };
       return { status: 200, msg: 'Your BID has been placed', data };
     },
   );

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { CART_LINE_MAX, STOCK_MESSAGES, type CartItem } from '@marketplace/contract';
 import { imageUrl } from '../../context';
+import { photoSourcesOf } from '../uploads/sources';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { CART_MAX_LINES, CART_MESSAGES, cartFull } from './rules';
@@ -22,12 +23,18 @@ export async function cartOf(db: Kysely<Database>, userid: number, base: string)
     .where('cart_items.userid', '=', userid)
     .orderBy('cart_items.cartid', 'asc')
     .execute();
+  const sources = await photoSourcesOf(
+    db,
+    base,
+    rows.map((r) => r.photo_hash),
+  );
   return rows.map((r) => ({
     productid: r.productid,
     productname: r.productname,
     title: r.title,
     price: Number(r.price),
     photo: imageUrl(base, r.photo_hash),
+    ...(sources.has(r.photo_hash) && { photoSources: sources.get(r.photo_hash) }),
     quantity: r.quantity,
     max: Math.min(r.stock, CART_LINE_MAX),
   }));

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { CATEGORIES_MAX, LOW_STOCK, type Product } from '@marketplace/contract';
+import { CATEGORIES_MAX, LOW_STOCK, type PhotoSources, type Product } from '@marketplace/contract';
 import { imageUrl } from '../../context';
 import type { Database } from '../../db/schema';
 import { pageOf } from '../../lib/paging';
@@ -20,7 +20,9 @@ export interface ProductRow {
   stock: number;
 }
 
-export function toProduct(row: ProductRow, base: string): Product {
+/** A product as the catalogue shows it; `sources`: the copies of photos that have some (photoSourcesOf). */
+export function toProduct(row: ProductRow, base: string, sources?: ReadonlyMap<string, PhotoSources>): Product {
+  const photoSources = sources?.get(row.photo_hash);
   return {
     productid: row.productid,
     productname: row.productname,
@@ -29,6 +31,7 @@ export function toProduct(row: ProductRow, base: string): Product {
     price: Number(row.price),
     rating: Number(row.rating),
     photo: imageUrl(base, row.photo_hash),
+    ...(photoSources && { photoSources }),
     photos: (row.photo_hashes?.length ? row.photo_hashes : [row.photo_hash]).map((h) => imageUrl(base, h)),
     location: row.location,
     userid: row.userid,
@@ -37,8 +40,8 @@ export function toProduct(row: ProductRow, base: string): Product {
 }
 
 /** A product as its seller sees it: with the exact units in stock. */
-export function toOwnProduct(row: ProductRow, base: string): Product {
-  return { ...toProduct(row, base), stock: row.stock };
+export function toOwnProduct(row: ProductRow, base: string, sources?: ReadonlyMap<string, PhotoSources>): Product {
+  return { ...toProduct(row, base, sources), stock: row.stock };
 }
 
 export const PRODUCT_COLUMNS = [

@@ -18,6 +18,7 @@ import { notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';
 import { notModified, variantFor, type CachedReply } from '../../lib/catalogue-cache';
 import { eventStreamReplies, replies } from '../../lib/replies';
+import { photoSourcesOf } from '../uploads/sources';
 import { categoriesKey, pageKey, productKey, trendingKey } from './cache-keys';
 import { CatalogueChangeFeed, openCatalogueChanges } from './changes';
 import { categoryTitles, productById, productPage, productSearch, toProduct, trendingProducts } from './repository';
@@ -65,10 +66,15 @@ export function catalogueRoutes(app: App) {
       const [after] = decodeCursor(req.query.cursor, ['int']) ?? [0];
       const cached = await catalogue.get(pageKey(base, limit, after), async () => {
         const page = await productPage(db, limit, after);
+        const sources = await photoSourcesOf(
+          db,
+          base,
+          page.rows.map((r) => r.photo_hash),
+        );
         return JSON.stringify({
           status: 200,
           msg: 'Products',
-          data: page.rows.map((r) => toProduct(r, base)),
+          data: page.rows.map((r) => toProduct(r, base, sources)),
           next: page.next,
         });
       });
@@ -86,7 +92,13 @@ export function catalogueRoutes(app: App) {
         trendingKey(base, limit),
         async () => {
           const rows = await trendingProducts(db, limit);
-          return JSON.stringify({ status: 200, msg: 'Trending products', data: rows.map((r) => toProduct(r, base)) });
+          const sources = await photoSourcesOf(
+            db,
+            base,
+            rows.map((r) => r.photo_hash),
+          );
+          const data = rows.map((r) => toProduct(r, base, sources));
+          return JSON.stringify({ status: 200, msg: 'Trending products', data });
         },
         TRENDING_MAX_AGE_MS,
       );
@@ -107,7 +119,8 @@ export function catalogueRoutes(app: App) {
     const cached = await catalogue.get(productKey(base, req.params.id), async () => {
       const row = await productById(db, req.params.id);
       if (!row) throw notFound('Product not found');
-      return JSON.stringify({ status: 200, msg: 'Product', data: toProduct(row, base) });
+      const sources = await photoSourcesOf(db, base, [row.photo_hash]);
+      return JSON.stringify({ status: 200, msg: 'Product', data: toProduct(row, base, sources) });
     });
     return sendCached(req, reply, cached);
   });
@@ -120,12 +133,17 @@ export function catalogueRoutes(app: App) {
     const offset = before === undefined ? (req.body.offset ?? 0) : 0;
     const page = await searchProducts({ productname, category, minPrice, maxPrice, before, offset, limit });
     const base = publicBase(config, req);
+    const sources = await photoSourcesOf(
+      db,
+      base,
+      page.rows.map((r) => r.photo_hash),
+    );
     return {
       status: 200,
       msg: page.rows.length
         ? `${page.rows.length} product${page.rows.length === 1 ? '' : 's'} found`
         : 'No products found',
-      data: page.rows.map((r) => toProduct(r, base)),
+      data: page.rows.map((r) => toProduct(r, base, sources)),
       hasMore: page.next !== null,
       next: page.next,
     };

@@ -9,6 +9,7 @@ import {
   MyProductsPageReply,
   SELLER_MESSAGES,
   UpdateProductBody,
+  type Product,
 } from '@marketplace/contract';
 import type { FastifyRequest } from 'fastify';
 import { publicBase, type App } from '../../context';
@@ -16,7 +17,8 @@ import { badRequest } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';
 import { enforceRateLimit } from '../../lib/ratelimit';
 import { replies } from '../../lib/replies';
-import { toOwnProduct } from '../catalogue/repository';
+import { toOwnProduct, type ProductRow } from '../catalogue/repository';
+import { photoSourcesOf } from '../uploads/sources';
 import { areStoredPngs } from '../uploads/repository';
 import { mailBackInStock } from '../wishlist/back-in-stock';
 import { mailPriceDrop } from '../wishlist/price-drop';
@@ -58,6 +60,11 @@ export function productRoutes(app: App) {
     return values;
   }
 
+  /** A seller's product as the replies show it, with its photo's copies. */
+  async function sellerView(row: ProductRow, base: string): Promise<Product> {
+    return toOwnProduct(row, base, await photoSourcesOf(db, base, [row.photo_hash]));
+  }
+
   app.post(
     '/product',
     {
@@ -68,7 +75,7 @@ export function productRoutes(app: App) {
       await countProductWrite(req);
       const row = await insertProduct(db, req.user.userid, await checkedProduct(req, req.body));
       catalogue.forgetAll();
-      return { status: 200, msg: 'Product Added Successfully', data: toOwnProduct(row, publicBase(config, req)) };
+      return { status: 200, msg: 'Product Added Successfully', data: await sellerView(row, publicBase(config, req)) };
     },
   );
 
@@ -83,10 +90,15 @@ export function productRoutes(app: App) {
       const before = decodeCursor(req.query.cursor, ['int'])?.[0];
       const page = await sellerPage(db, req.user.userid, limit, before);
       const base = publicBase(config, req);
+      const sources = await photoSourcesOf(
+        db,
+        base,
+        page.rows.map((r) => r.photo_hash),
+      );
       return {
         status: 200,
         msg: page.rows.length || before !== undefined ? 'Your products' : 'You have not listed any products yet',
-        data: page.rows.map((r) => toOwnProduct(r, base)),
+        data: page.rows.map((r) => toOwnProduct(r, base, sources)),
         next: page.next,
       };
     },
@@ -101,7 +113,7 @@ export function productRoutes(app: App) {
     },
     async (req) => {
       const row = await ownProduct(db, req.params.id, req.user.userid);
-      return { status: 200, msg: 'Your product', data: toOwnProduct(row, publicBase(config, req)) };
+      return { status: 200, msg: 'Your product', data: await sellerView(row, publicBase(config, req)) };
     },
   );
 
@@ -134,7 +146,7 @@ export function productRoutes(app: App) {
         later('price drop', mailPriceDrop(db, mailer, config.storefrontUrl, row, was, values.price));
       if (stockWas === 0 && row.stock > 0)
         later('back-in-stock news', mailBackInStock(db, mailer, config.storefrontUrl, row));
-      return { status: 200, msg: SELLER_MESSAGES.updated, data: toOwnProduct(row, publicBase(config, req)) };
+      return { status: 200, msg: SELLER_MESSAGES.updated, data: await sellerView(row, publicBase(config, req)) };
     },
   );
 

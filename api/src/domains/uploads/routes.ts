@@ -8,14 +8,15 @@ import { HttpError, badRequest, notFound } from '../../lib/errors';
 import { enforceRateLimit } from '../../lib/ratelimit';
 import { replies } from '../../lib/replies';
 import { inspectPng } from './png';
-import { imageByHash, imageExists, storeImage } from './repository';
+import { imageByHash, imageExists, storeImage, variantByKey } from './repository';
 import { MULTIPART_ENVELOPE_BYTES, UPLOAD_MAX_PIXELS, UPLOAD_MESSAGES, matchesEtag, overBudget } from './rules';
 
 /**
  * POST /uploadimage and POST /upload (spec names; same behaviour): one PNG photo per request,
  * header authtoken. Checked by its bytes (signature, chunks, CRCs, image data), at most 5 MB and
  * 8000 × 8000 pixels, 40 megapixels and 8 bits per channel (checked from the header, before
- * inflating), stored once by its SHA-256 and answered with its URL.
+ * inflating), stored once by its SHA-256 with its WebP and AVIF copies (variants.ts), and
+ * answered with its URL.
  */
 export function uploadRoutes(app: App) {
   const { db, config } = app.ctx;
@@ -81,6 +82,8 @@ export function uploadRoutes(app: App) {
 
       const hash = sha256Hex(content);
       await storeImage(db, { hash, content, width, height, uploadedBy: user.userid });
+      // Its WebP and AVIF copies, before its URL goes out (a photo that cannot be converted stays PNG only).
+      await app.ctx.imageVariants.makeFor(hash);
       return reply.send({
         status: 200,
         msg: 'File Upload Successfully',
@@ -99,12 +102,18 @@ export function uploadRoutes(app: App) {
 
 const ImageParams = Type.Object({
   file: Type.String({
-    pattern: '^[0-9a-f]{64}\\.png$',
-    errorMessage: 'Image name must be a SHA-256 hash followed by .png',
+    pattern: '^[0-9a-f]{64}(\\.png|-[1-9][0-9]{0,3}\\.(avif|webp))$',
+    errorMessage: 'Image name must be a SHA-256 hash followed by .png, or by -{width}.avif or -{width}.webp',
   }),
 });
 
-/** Stored images by content hash: the URL never changes content, so caches may keep it for a year. */
+const VARIANT_TYPES = { avif: 'image/avif', webp: 'image/webp' } as const;
+
+/**
+ * Stored images by content hash: the PNG (`{hash}.png`) and its stored copies
+ * (`{hash}-{width}.avif`, `.webp`; only those made: see variants.ts). A URL never changes
+ * content, so caches may keep it for a year.
+ */
 export function imageRoutes(app: App) {
   const { db } = app.ctx;
   app.get(
@@ -120,14 +129,27 @@ export function imageRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const hash = req.params.file.slice(0, 64);
-      const etag = `"${hash}"`;
+      const { file } = req.params;
+      const hash = file.slice(0, 64);
+      const variant = /^-(\d+)\.(avif|webp)$/.exec(file.slice(64));
+      const etag = `"${file.replace(/\.png$/, '')}"`;
       const cacheHeaders = {
         'cache-control': 'public, max-age=31536000, immutable',
         etag,
         'x-content-type-options': 'nosniff',
         'cross-origin-resource-policy': 'cross-origin',
       };
+      if (variant) {
+        const format = variant[2] as keyof typeof VARIANT_TYPES;
+        const row = await variantByKey(db, hash, format, Number(variant[1]));
+        if (!row) throw notFound(UPLOAD_MESSAGES.imageNotFound);
+        if (matchesEtag(req.headers['if-none-match'], etag))
+          return reply.code(304).headers(cacheHeaders).send(Buffer.alloc(0));
+        return reply
+          .code(200)
+          .headers({ ...cacheHeaders, 'content-type': VARIANT_TYPES[format] })
+          .send(Buffer.from(row.content));
+      }
       if (matchesEtag(req.headers['if-none-match'], etag) && (await imageExists(db, hash))) {
         return reply.code(304).headers(cacheHeaders).send(Buffer.alloc(0));
       }

@@ -22,6 +22,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { decodeCursor, pageLimit } from '../../lib/paging';
 import { replies } from '../../lib/replies';
 import { toProduct } from '../catalogue/repository';
+import { photoSourcesOf } from '../uploads/sources';
 import { clearWishlist, hasKept, keepProduct, removeKept, stockOf, wishlistCount, wishlistPage } from './repository';
 
 /** The wishlist, price-drop alerts and back-in-stock requests: the caller's own rows only (the user comes from the token, never from the request). */
@@ -40,12 +41,17 @@ export function wishlistRoutes(app: App) {
       const before = decodeCursor(req.query.cursor, ['int'])?.[0];
       const page = await wishlistPage(db, user.userid, limit, before);
       const base = publicBase(config, req);
+      const sources = await photoSourcesOf(
+        db,
+        base,
+        page.rows.map((r) => r.photo_hash),
+      );
       const count =
         page.rows.length < limit && before === undefined ? page.rows.length : await wishlistCount(db, user.userid);
       return {
         status: 200,
         msg: count ? 'Your wishlist' : 'Your wishlist is empty',
-        data: page.rows.map((r) => toProduct(r, base)),
+        data: page.rows.map((r) => toProduct(r, base, sources)),
         next: page.next,
         count,
       };

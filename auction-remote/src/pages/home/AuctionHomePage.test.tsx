@@ -66,6 +66,32 @@ describe('auction home', () => {
     );
   });
 
+  it("offers each card's photo as AVIF and WebP copies sized for the card, the PNG with its width and height as the fallback", async () => {
+    const sources = {
+      width: 400,
+      height: 400,
+      avif: 'http://localhost:4000/images/1a-160.avif 160w, http://localhost:4000/images/1a-400.avif 400w',
+      webp: 'http://localhost:4000/images/1a-160.webp 160w, http://localhost:4000/images/1a-400.webp 400w',
+    };
+    api.getAuctionsPage.mockResolvedValue(lastPage([{ ...ITEMS[0], photoSources: sources }, ITEMS[1]]));
+    await renderAt('/auctionhome');
+    await screen.findByRole('list', { name: 'Auction items' });
+
+    const photo = within(card('Sunset over the Ghats')).getByRole('img', { name: 'Sunset over the Ghats' });
+    const offered = [...(photo.closest('picture') as HTMLElement).querySelectorAll('source')];
+    expect(offered.map((s) => [s.getAttribute('type'), s.getAttribute('srcset')])).toEqual([
+      ['image/avif', sources.avif],
+      ['image/webp', sources.webp],
+    ]);
+    // Most of a phone's width in the rail, a quarter of the page on a wide screen.
+    for (const s of offered) expect(s.getAttribute('sizes')).toMatch(/78vw/);
+    expect(photo).toHaveAttribute('src', 'http://localhost:4000/images/1a.png');
+    expect(photo).toHaveAttribute('width', '400');
+    expect(photo).toHaveAttribute('height', '300');
+    const note = within(card('1918 One Rupee Note')).getByRole('img', { name: '1918 One Rupee Note' });
+    expect(note.closest('picture')).toBeNull();
+  });
+
   it("says 'Something went wrong ...' and keeps the spinner when the list fails, and can try again", async () => {
     api.getAuctionsPage.mockRejectedValueOnce(new ApiError(0, 'Network Error')).mockResolvedValueOnce(lastPage(ITEMS));
     await renderAt('/auctionhome');

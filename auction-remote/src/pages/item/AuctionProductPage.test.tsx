@@ -51,6 +51,31 @@ async function openItem(item = auctionItem()): Promise<void> {
 }
 
 describe('auction item page', () => {
+  it('offers the first photo as AVIF and WebP copies for the page width, the PNG with its width and height as the fallback', async () => {
+    const sources = {
+      width: 400,
+      height: 400,
+      avif: 'http://localhost:4000/images/1a-160.avif 160w, http://localhost:4000/images/1a-400.avif 400w',
+      webp: 'http://localhost:4000/images/1a-160.webp 160w, http://localhost:4000/images/1a-400.webp 400w',
+    };
+    // An item of its own: a page read once is kept, and the next tests watch item 1 load.
+    await openItem(auctionItem({ auctionid: 41, photoSources: sources }));
+    const photo = screen.getByRole('img', { name: 'Sunset over the Ghats (photo 1 of 2)' });
+    const offered = [...(photo.closest('picture') as HTMLElement).querySelectorAll('source')];
+    expect(offered.map((s) => [s.getAttribute('type'), s.getAttribute('srcset')])).toEqual([
+      ['image/avif', sources.avif],
+      ['image/webp', sources.webp],
+    ]);
+    for (const s of offered) expect(s.getAttribute('sizes')).toMatch(/100vw$/);
+    expect(photo).toHaveAttribute('width', '600');
+    expect(photo).toHaveAttribute('height', '600');
+    // The copies are the first photo's: the second shows as its PNG.
+    await userEvent.click(screen.getByRole('button', { name: 'Show photo 2 of 2' }));
+    const second = screen.getByRole('img', { name: 'Sunset over the Ghats (photo 2 of 2)' });
+    expect(second.closest('picture')).toBeNull();
+    expect(second).toHaveAttribute('src', 'http://localhost:4000/images/41b.png');
+  });
+
   it('shows every field of the item, the Contact Agent block and the bid history, newest first', async () => {
     await openItem();
     expect(api.getAuction).toHaveBeenCalledWith(1);

@@ -43,6 +43,9 @@ function Gallery({ item }: { item: AuctionItem }): ReactElement {
     <div className={styles.gallery}>
       <AuctionPhoto
         photo={current}
+        // The copies are of the first photo.
+        sources={current === item.photo ? item.photoSources : undefined}
+        sizes="(min-width: 1240px) 580px, (min-width: 880px) 48vw, 100vw"
         alt={photos.length > 1 ? `${item.productname} (photo ${shown + 1} of ${photos.length})` : item.productname}
         width={600}
         height={600}

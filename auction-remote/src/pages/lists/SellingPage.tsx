@@ -30,7 +30,15 @@ function Selling({
   const open = row.state === 'open';
   return (
     <article ref={rowRef} tabIndex={-1} className={`${ui.panel} ${styles.row}`} aria-labelledby={headingId}>
-      <AuctionPhoto photo={row.photo} alt="" width={88} height={88} className={styles.thumb} />
+      <AuctionPhoto
+        photo={row.photo}
+        sources={row.photoSources}
+        sizes="88px"
+        alt=""
+        width={88}
+        height={88}
+        className={styles.thumb}
+      />
       <div className={styles.rowBody}>
         <div className={styles.rowHead}>
           <h2 id={headingId} className={styles.name}>

@@ -135,7 +135,14 @@ function CartTable({ initial }: { initial: CartItem[] }): ReactElement {
             {items.map((item) => (
               <tr key={item.productid}>
                 <td className={styles.photoCell}>
-                  <ProductPhoto photo={item.photo} alt={item.productname} size={96} className={styles.photo} />
+                  <ProductPhoto
+                    photo={item.photo}
+                    sources={item.photoSources}
+                    sizes="96px"
+                    alt={item.productname}
+                    size={96}
+                    className={styles.photo}
+                  />
                 </td>
                 <td className={styles.nameCell}>
                   <Link to={productDetailsPath(item.productid)} className={styles.name}>

@@ -120,6 +120,31 @@ describe('product details', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong ...');
     expect(screen.queryByRole('heading', { name: 'Product not found' })).not.toBeInTheDocument();
   });
+
+  it("offers the photo as AVIF and WebP copies for the page's width, the PNG with its width and height as the fallback", async () => {
+    const sources = {
+      width: 400,
+      height: 400,
+      avif: 'http://localhost:4000/images/1-320.avif 320w, http://localhost:4000/images/1-400.avif 400w',
+      webp: 'http://localhost:4000/images/1-320.webp 320w, http://localhost:4000/images/1-400.webp 400w',
+    };
+    // A product of its own: a page read once is kept, and the next test watches product 1 load.
+    api.getProduct.mockResolvedValue({ ...HEADPHONES, productid: 41, photoSources: sources });
+    await renderAt('/productdetails/41');
+    const product = await screen.findByRole('article');
+    const photo = within(product).getByRole('img', { name: 'Wireless Headphones' });
+    const sourcesShown = [...(photo.closest('picture') as HTMLElement).querySelectorAll('source')];
+    expect(sourcesShown.map((s) => [s.getAttribute('type'), s.getAttribute('srcset')])).toEqual([
+      ['image/avif', sources.avif],
+      ['image/webp', sources.webp],
+    ]);
+    // Full width on a phone, half the page beside the details on a wide screen.
+    for (const s of sourcesShown) expect(s.getAttribute('sizes')).toMatch(/100vw$/);
+    expect(photo).toHaveAttribute('src', 'http://localhost:4000/images/1.png');
+    expect(photo).toHaveAttribute('width', '600');
+    expect(photo).toHaveAttribute('height', '600');
+    expect(photo).toHaveAttribute('fetchpriority', 'high');
+  });
 });
 
 describe('product details: wishlist and price-drop alert (issue 18)', () => {

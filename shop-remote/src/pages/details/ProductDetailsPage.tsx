@@ -234,7 +234,15 @@ function Details({ product }: { product: Product }): ReactElement {
     <>
       <article className={styles.product}>
         <div className={styles.gallery}>
-          <ProductPhoto photo={product.photo} alt={product.productname} lazy={false} priority size={600} />
+          <ProductPhoto
+            photo={product.photo}
+            sources={product.photoSources}
+            sizes="(min-width: 1240px) 580px, (min-width: 820px) 48vw, 100vw"
+            alt={product.productname}
+            lazy={false}
+            priority
+            size={600}
+          />
         </div>
         <div className={styles.info}>
           <p className={styles.category}>{product.title}</p>

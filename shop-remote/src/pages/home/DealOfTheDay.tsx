@@ -90,7 +90,13 @@ export function DealOfTheDay(): ReactElement | null {
         </div>
         {drones.map((drone) => (
           <article key={drone.productid} className={styles.deal}>
-            <ProductPhoto photo={drone.photo} alt={drone.productname} className={styles.photo} />
+            <ProductPhoto
+              photo={drone.photo}
+              sources={drone.photoSources}
+              sizes="(min-width: 1040px) 420px, (min-width: 720px) 50vw, (min-width: 480px) 45vw, 100vw"
+              alt={drone.productname}
+              className={styles.photo}
+            />
             <div className={styles.dealBody}>
               <p className={styles.category}>{drone.title}</p>
               <h3 className={styles.name}>

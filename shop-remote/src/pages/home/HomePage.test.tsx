@@ -63,6 +63,38 @@ describe('home page', () => {
     );
   });
 
+  it("offers each card's photo as AVIF and WebP copies sized for the card, the PNG with its width and height as the fallback", async () => {
+    const sources = {
+      width: 400,
+      height: 400,
+      avif: 'http://localhost:4000/images/1-160.avif 160w, http://localhost:4000/images/1-400.avif 400w',
+      webp: 'http://localhost:4000/images/1-160.webp 160w, http://localhost:4000/images/1-400.webp 400w',
+    };
+    api.getTrendingProducts.mockResolvedValue([{ ...PRODUCTS[0], photoSources: sources }, PRODUCTS[1]]);
+    await renderAt('/');
+    const grid = await screen.findByRole('list', { name: 'Top trending products' });
+
+    const photo = within(grid).getByRole('img', { name: 'Wireless Headphones' });
+    const picture = photo.closest('picture') as HTMLElement;
+    expect(picture).not.toBeNull();
+    const offered = [...picture.querySelectorAll('source')].map((s) => ({
+      type: s.getAttribute('type'),
+      srcset: s.getAttribute('srcset'),
+      sizes: s.getAttribute('sizes'),
+    }));
+    expect(offered).toEqual([
+      { type: 'image/avif', srcset: sources.avif, sizes: expect.stringMatching(/50vw$/) },
+      { type: 'image/webp', srcset: sources.webp, sizes: expect.stringMatching(/50vw$/) },
+    ]);
+    expect(photo).toHaveAttribute('src', 'http://localhost:4000/images/1.png');
+    expect(photo).toHaveAttribute('width', '400');
+    expect(photo).toHaveAttribute('height', '400');
+    // A photo without copies is the PNG alone.
+    const shirt = within(grid).getByRole('img', { name: 'Cotton Shirt' });
+    expect(shirt.closest('picture')).toBeNull();
+    expect(shirt).toHaveAttribute('src', 'http://localhost:4000/images/2.png');
+  });
+
   it('shows the trending set only, never the catalogue, with Load More to /newarrival, however many products there are', async () => {
     api.getTrendingProducts.mockResolvedValue(CATALOGUE.slice(0, 8));
     await renderAt('/');

@@ -20,7 +20,13 @@ export function QuickView({
   return (
     <Modal title="Quick view" onClose={onClose}>
       <div className={styles.layout}>
-        <ProductPhoto photo={product.photo} alt={product.productname} lazy={false} />
+        <ProductPhoto
+          photo={product.photo}
+          sources={product.photoSources}
+          sizes="(min-width: 600px) 380px, 100vw"
+          alt={product.productname}
+          lazy={false}
+        />
         <div className={styles.info}>
           <p className={styles.category}>{product.title}</p>
           <h3 className={styles.name}>{product.productname}</h3>

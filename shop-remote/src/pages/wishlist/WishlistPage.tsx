@@ -167,12 +167,12 @@ function SignedInWishlist(): ReactElement {
       {ready && !empty && (
         <ul className={styles.list} aria-label="Wishlist items" aria-busy={list.loading || undefined}>
           {items.map((product) => {
-            const { productid, productname, title, price, photo } = product;
+            const { productid, productname, title, price, photo, photoSources } = product;
             const mine = busy !== null && busy !== 'clear' && busy.productid === productid ? busy.what : null;
             return (
               <li key={productid} className={styles.item} ref={list.itemRef(productid)}>
                 <div className={styles.art}>
-                  <ProductPhoto photo={photo} alt="" size={120} />
+                  <ProductPhoto photo={photo} sources={photoSources} sizes="120px" alt="" size={120} />
                 </div>
                 <div className={styles.info}>
                   <p className={styles.category}>{title}</p>
