@@ -18,6 +18,7 @@ import { notices } from './plugins/notices';
 import { imageVariants } from './plugins/image-variants';
 import { openapi } from './plugins/openapi';
 import { operations } from './plugins/operations';
+import { metrics } from './plugins/metrics';
 import { apiRoutes } from './domains';
 import type { OpenDatabase } from './db/connect';
 import { prepareDatabase } from './db/prepare';
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(crossOrigin, { config });
     await app.register(openapi, { version: API_VERSION });
     await app.register(operations);
+    await app.register(metrics);
     await app.register(apiRoutes);
     await app.register(catalogueFastPath);
   } catch (e) {

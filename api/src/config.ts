@@ -120,6 +120,11 @@ export interface Config {
    * finishes the requests in flight; whatever is still running after `timeoutSeconds` is cut.
    */
   shutdown: { delaySeconds: number; timeoutSeconds: number };
+  /**
+   * GET /metrics (Prometheus text): open to anyone who reaches the port when `token` is unset
+   * (development; keep the port private), else only with `Authorization: Bearer <token>`.
+   */
+  metrics: { token: string | undefined };
 }
 
 type Env = Record<string, string | undefined>;
@@ -242,6 +247,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       delaySeconds: num(env, 'SHUTDOWN_DELAY_SECONDS', 0),
       timeoutSeconds: num(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10),
     },
+    metrics: { token: env.METRICS_TOKEN || undefined },
   };
   return { ...config, ...overrides };
 }

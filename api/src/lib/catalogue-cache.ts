@@ -168,6 +168,8 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
 export class CatalogueCache extends NotifiedCache {
   private readonly entries = new Map<string, CachedReply>();
   private bytesHeld = 0;
+  /** Reads answered from memory and reads that built their reply (GET /metrics). */
+  readonly lookups = { hits: 0, misses: 0 };
 
   constructor(private readonly maxBytes = DEFAULT_MAX_BYTES) {
     super(CATALOGUE_CHANNEL);
@@ -191,7 +193,10 @@ export class CatalogueCache extends NotifiedCache {
 
   /** The reply held under `key`, if any (no promise: a hit is answered in the same tick). */
   peek(key: string): CachedReply | undefined {
-    return this.entries.get(key);
+    const held = this.entries.get(key);
+    // A miss here goes on to get(), which counts it.
+    if (held) this.lookups.hits += 1;
+    return held;
   }
 
   /**
@@ -200,7 +205,11 @@ export class CatalogueCache extends NotifiedCache {
    */
   async get(key: string, build: () => Promise<string>, maxAgeMs = Infinity): Promise<CachedReply> {
     const hit = this.entries.get(key);
-    if (hit && performance.now() - hit.builtAt <= maxAgeMs) return hit;
+    if (hit && performance.now() - hit.builtAt <= maxAgeMs) {
+      this.lookups.hits += 1;
+      return hit;
+    }
+    this.lookups.misses += 1;
     const mark = this.changeMark();
     const reply = cachedReply(await build());
     if (this.mayKeep(mark) && cost(key, reply) <= this.maxBytes) this.keep(key, reply);

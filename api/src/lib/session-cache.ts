@@ -30,6 +30,9 @@ export class SessionCache extends NotifiedCache {
     super(SESSIONS_CHANNEL);
   }
 
+  /** Tokens answered from memory and tokens read from the database (GET /metrics). */
+  readonly lookups = { hits: 0, misses: 0 };
+
   /** Number of tokens held now. */
   get size(): number {
     return this.entries.size;
@@ -42,7 +45,11 @@ export class SessionCache extends NotifiedCache {
   ): Promise<SignedInUser | undefined> {
     const now = this.now();
     const hit = this.entries.get(tokenHash);
-    if (hit && hit.expiresAt > now && now - hit.keptAt < MAX_AGE_MS) return hit.user;
+    if (hit && hit.expiresAt > now && now - hit.keptAt < MAX_AGE_MS) {
+      this.lookups.hits += 1;
+      return hit.user;
+    }
+    this.lookups.misses += 1;
     if (hit) this.entries.delete(tokenHash);
     const mark = this.changeMark();
     const found = await load();

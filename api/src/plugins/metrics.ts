@@ -1,0 +1,95 @@
+import { timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import metricsPlugin from 'fastify-metrics';
+import promClient from 'prom-client';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ErrorReply, OPERATIONS_TEXTS } from '@marketplace/contract';
+
+/**
+ * GET /metrics for operators, in the Prometheus text format (fastify-metrics over prom-client):
+ * requests by route, method and status with latency histograms and summaries (the route's
+ * pattern, never its ids), the process's own figures (CPU, memory, event loop delay, GC), open
+ * event streams, and the hits and misses of the catalogue and session caches. Each app has a
+ * registry of its own (tests build many apps in one process). With METRICS_TOKEN set, only
+ * `Authorization: Bearer <token>` is answered.
+ */
+export const metrics = fp(
+  async (app) => {
+    const registry = new promClient.Registry();
+    const token = app.ctx.config.metrics.token;
+    await app.register(metricsPlugin, {
+      endpoint: {
+        url: '/metrics',
+        method: 'GET',
+        logLevel: 'warn',
+        exposeHeadRoute: false,
+        schema: {
+          summary: 'Prometheus metrics of this process (text format); METRICS_TOKEN set: a bearer token',
+          tags: ['operations'],
+          response: { 200: Type.String(), 401: ErrorReply },
+        },
+        preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
+          void reply.header('cache-control', 'no-store');
+          if (token && !bearerMatches(req.headers.authorization, token))
+            return reply.code(401).send({ status: 401, msg: OPERATIONS_TEXTS.metricsToken, data: null });
+        },
+        handler: async () => undefined,
+      },
+      defaultMetrics: { enabled: true, register: registry },
+      routeMetrics: {
+        enabled: true,
+        overrides: { histogram: { registers: [registry] }, summary: { registers: [registry] } },
+      },
+    });
+
+    const { eventStreams, catalogue, sessions } = app.ctx;
+    new promClient.Gauge({
+      name: 'marketplace_event_streams_open',
+      help: 'Event streams (auction events, catalogue changes, live notices) open in this process',
+      registers: [registry],
+      collect() {
+        this.set(eventStreams.size);
+      },
+    });
+    const lookups = (name: string, help: string, read: () => { hits: number; misses: number }) =>
+      new promClient.Counter({
+        name,
+        help,
+        labelNames: ['result'],
+        registers: [registry],
+        collect() {
+          const { hits, misses } = read();
+          this.reset();
+          this.inc({ result: 'hit' }, hits);
+          this.inc({ result: 'miss' }, misses);
+        },
+      });
+    lookups(
+      'marketplace_catalogue_cache_lookups_total',
+      'Catalogue replies read from memory (hit) or built (miss)',
+      () => catalogue.lookups,
+    );
+    lookups(
+      'marketplace_session_cache_lookups_total',
+      'Login tokens found in memory (hit) or read from the database (miss)',
+      () => sessions.lookups,
+    );
+    new promClient.Gauge({
+      name: 'marketplace_catalogue_cache_bytes',
+      help: 'Memory the catalogue replies held take',
+      registers: [registry],
+      collect() {
+        this.set(catalogue.bytes);
+      },
+    });
+  },
+  { name: 'metrics', dependencies: ['caches', 'event-streams'] },
+);
+
+/** Whether an Authorization header carries the bearer token (compared in constant time). */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const sent = Buffer.from(/^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '');
+  const wanted = Buffer.from(token);
+  return sent.length === wanted.length && timingSafeEqual(sent, wanted);
+}
