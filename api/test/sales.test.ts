@@ -38,7 +38,7 @@ function mailsTo(s: TestServer, u: ShopUser): string[] {
 describeEachDatabase(
   'sellers ship: split orders, orders to ship, shipped and delivered',
   (server) => {
-    const { addToCart, order, getOrder } = shopCalls(server);
+    const { addToCart, order, getOrder, stockOf } = shopCalls(server);
     let sela: ShopUser; // a seller
     let vikram: ShopUser; // another seller
     let socks: { productid: number }, mug: { productid: number }, lamp: { productid: number };
@@ -73,14 +73,6 @@ describeEachDatabase(
       server().request('PUT', `/sales/${shipmentid}/delivered`, { headers: { authtoken: u.token } });
     const cancel = (u: ShopUser, orderid: number) =>
       server().request('DELETE', '/cancelorder', { headers: { authtoken: u.token, orderid: String(orderid) } });
-    const stockOf = async (productid: number) =>
-      (
-        await server()
-          .app.ctx.db.selectFrom('products')
-          .select('stock')
-          .where('productid', '=', productid)
-          .executeTakeFirstOrThrow()
-      ).stock;
 
     /** A new buyer's order of these products (2 socks when socks are in it). */
     async function buy(...productids: number[]): Promise<{ buyer: ShopUser; order: Order }> {

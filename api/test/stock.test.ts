@@ -15,16 +15,8 @@ afterAll(async () => {
 describeEachDatabase(
   'stock, quantities and back-in-stock requests',
   (server) => {
-    const { addToCart, cart, order, getOrder } = shopCalls(server);
+    const { addToCart, cart, order, getOrder, stockOf } = shopCalls(server);
     const auth = (u: { token: string }) => ({ authtoken: u.token });
-    const stockIn = async (productid: number) =>
-      (
-        await server()
-          .app.ctx.db.selectFrom('products')
-          .select('stock')
-          .where('productid', '=', productid)
-          .executeTakeFirstOrThrow()
-      ).stock;
     const setQuantity = (u: ShopUser, productid: number, quantity: unknown) =>
       server().put(`/cart/${productid}`, { quantity }, auth(u));
     const edit = (
@@ -130,7 +122,7 @@ describeEachDatabase(
         const text = mail.raw.replace(/=\r?\n/g, '').replace(/=C3=97/g, '×');
         expect(text).toContain('Wool socks × 4   Rs. 600');
         expect(text).toContain('Total: Rs. 1,000');
-        expect([await stockIn(socks.productid), await stockIn(scarf.productid)]).toEqual([8, 2]);
+        expect([await stockOf(socks.productid), await stockOf(scarf.productid)]).toEqual([8, 2]);
       });
 
       it('an out-of-stock product cannot be added to a cart (409)', async () => {
@@ -155,14 +147,14 @@ describeEachDatabase(
           expect((await setQuantity(u, bowl.productid, 3)).status).toBe(200);
         }
         expect((await order(a)).status).toBe(200);
-        expect([await stockIn(lamp.productid), await stockIn(bowl.productid)]).toEqual([0, 27]);
+        expect([await stockOf(lamp.productid), await stockOf(bowl.productid)]).toEqual([0, 27]);
         expect((await server().get(`/product/${lamp.productid}`)).body.data.left).toBe(0);
 
         const refused = await order(b);
         expect([refused.status, refused.body.msg]).toEqual([409, 'Last lamps is out of stock']);
         // Nothing written: no order, the bowls not taken, the cart kept.
         expect((await server().get('/allorders', auth(b))).body.data).toEqual([]);
-        expect(await stockIn(bowl.productid)).toBe(27);
+        expect(await stockOf(bowl.productid)).toBe(27);
         expect((await cart(b)).body.data.map((l: any) => l.quantity)).toEqual([3, 2]);
       });
 
@@ -190,14 +182,14 @@ describeEachDatabase(
         const [first, second] = await Promise.all([order(shopper, CHECKOUT, key), order(shopper, CHECKOUT, key)]);
         expect([first.status, second.status]).toEqual([200, 200]);
         expect(second.body.data.orderid).toBe(first.body.data.orderid);
-        expect(await stockIn(tea.productid)).toBe(4);
+        expect(await stockOf(tea.productid)).toBe(4);
         expect((await server().get(`/product/${tea.productid}`)).body.data.left).toBe(4);
 
         const cancelled = await server().request('DELETE', '/cancelorder', {
           headers: { ...auth(shopper), orderid: String(first.body.data.orderid) },
         });
         expect(cancelled.status).toBe(200);
-        expect(await stockIn(tea.productid)).toBe(6);
+        expect(await stockOf(tea.productid)).toBe(6);
         // The label follows at once (the catalogue cache forgot it).
         expect((await server().get(`/product/${tea.productid}`)).body.data).not.toHaveProperty('left');
         // A second cancel returns nothing more.
@@ -205,7 +197,7 @@ describeEachDatabase(
           headers: { ...auth(shopper), orderid: String(first.body.data.orderid) },
         });
         expect(again.status).toBe(409);
-        expect(await stockIn(tea.productid)).toBe(6);
+        expect(await stockOf(tea.productid)).toBe(6);
       });
     });
 

@@ -128,7 +128,15 @@ export function shopCalls(server: () => TestServer) {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  return { addToCart, cart, order, getOrder, couponUses, orderCount };
+  const stockOf = async (productid: number) =>
+    (
+      await server()
+        .app.ctx.db.selectFrom('products')
+        .select('stock')
+        .where('productid', '=', productid)
+        .executeTakeFirstOrThrow()
+    ).stock;
+  return { addToCart, cart, order, getOrder, couponUses, orderCount, stockOf };
 }
 
 /**
