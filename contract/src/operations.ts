@@ -15,7 +15,6 @@ export const OPERATIONS_TEXTS = {
   notMigrated: (pending: string[]) => `Not ready: the database is missing migrations ${pending.join(', ')}`,
   /** The data of the last event a stream gets when its process shuts down (then it reconnects). */
   streamClosing: 'This server is shutting down: reconnect to another one',
-  metricsToken: "GET /metrics needs the operators' token: Authorization: Bearer <METRICS_TOKEN>",
 } as const;
 
 /** GET /healthz: the process answers. */

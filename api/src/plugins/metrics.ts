@@ -4,7 +4,10 @@ import metricsPlugin from 'fastify-metrics';
 import promClient from 'prom-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ErrorReply, OPERATIONS_TEXTS } from '@marketplace/contract';
+import { ErrorReply } from '@marketplace/contract';
+
+/** The answer without the operators' token (an operators' route: not a text of the shop's contract). */
+const NEEDS_TOKEN = "GET /metrics needs the operators' token: Authorization: Bearer <METRICS_TOKEN>";
 
 /**
  * GET /metrics for operators, in the Prometheus text format (fastify-metrics over prom-client):
@@ -32,7 +35,7 @@ export const metrics = fp(
         preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
           void reply.header('cache-control', 'no-store');
           if (token && !bearerMatches(req.headers.authorization, token))
-            return reply.code(401).send({ status: 401, msg: OPERATIONS_TEXTS.metricsToken, data: null });
+            return reply.code(401).send({ status: 401, msg: NEEDS_TOKEN, data: null });
         },
         handler: async () => undefined,
       },
