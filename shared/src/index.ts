@@ -21,6 +21,7 @@ export {
   type ServerRead,
 } from './remote/serverData';
 export { LoadMore, useStartCursor } from './ui/LoadMore';
+export { Picture, type PhotoSources } from './ui/Picture';
 export { LOAD_FAILED_TEXT, LoadFailed, Loading } from './ui/LoadState';
 export {
   Field,

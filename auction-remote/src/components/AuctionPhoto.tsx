@@ -1,9 +1,6 @@
 import { type ReactElement } from 'react';
-import type { AuctionItem } from '@marketplace/shared';
+import { Picture, type PhotoSources } from '@marketplace/shared';
 import styles from './AuctionPhoto.module.css';
-
-/** A photo's WebP and AVIF copies, as the API sends them beside it. */
-export type PhotoSources = NonNullable<AuctionItem['photoSources']>;
 
 /** How wide a card's photo shows (CardRail.module.css: 4, 3 or 1.3 cards across a page at most 1200 px wide). */
 export const CARD_PHOTO_SIZES = '(max-width: 640px) 78vw, (max-width: 900px) 33vw, 290px';
@@ -40,35 +37,28 @@ export function AuctionPhoto({
   className,
 }: Props): ReactElement {
   const src = (photo ?? '').trim();
-  const img = src && (
-    <img
-      className={styles.img}
-      src={src}
-      alt={alt}
-      width={width}
-      height={height}
-      loading={lazy ? 'lazy' : 'eager'}
-      decoding="async"
-      fetchPriority={priority ? 'high' : undefined}
-    />
-  );
   return (
     <div
       className={[styles.frame, className].filter(Boolean).join(' ')}
       style={{ aspectRatio: `${width} / ${height}` }}
     >
-      {img && sources ? (
-        <picture className={styles.picture}>
-          {sources.avif && <source type="image/avif" srcSet={sources.avif} sizes={sizes} />}
-          {sources.webp && <source type="image/webp" srcSet={sources.webp} sizes={sizes} />}
-          {img}
-        </picture>
+      {src ? (
+        <Picture
+          src={src}
+          sources={sources}
+          sizes={sizes}
+          alt={alt}
+          width={width}
+          height={height}
+          lazy={lazy}
+          priority={priority}
+          imgClassName={styles.img}
+          pictureClassName={styles.picture}
+        />
       ) : (
-        img || (
-          <span className={styles.none} role="img" aria-label={`${alt} (no photo)`}>
-            No photo
-          </span>
-        )
+        <span className={styles.none} role="img" aria-label={`${alt} (no photo)`}>
+          No photo
+        </span>
       )}
     </div>
   );

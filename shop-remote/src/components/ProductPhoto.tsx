@@ -1,13 +1,10 @@
 import { type ReactElement } from 'react';
-import type { Product } from '@marketplace/shared';
+import { Picture, type PhotoSources } from '@marketplace/shared';
 import { photoSrc } from '../lib/photo';
 import styles from './ProductPhoto.module.css';
 
 /** How wide a card's photo shows (ProductCard.module.css: 2, 3 or 4 columns of a page at most 1200 px wide). */
 export const CARD_PHOTO_SIZES = '(min-width: 1240px) 290px, (min-width: 920px) 25vw, (min-width: 540px) 33vw, 50vw';
-
-/** A photo's WebP and AVIF copies, as the API sends them beside it. */
-export type PhotoSources = NonNullable<Product['photoSources']>;
 
 interface Props {
   photo: string;
@@ -39,32 +36,25 @@ export function ProductPhoto({
   className,
 }: Props): ReactElement {
   const src = photoSrc(photo);
-  const img = src && (
-    <img
-      className={styles.img}
-      src={src}
-      alt={alt}
-      width={size}
-      height={size}
-      loading={lazy ? 'lazy' : 'eager'}
-      decoding="async"
-      fetchPriority={priority ? 'high' : undefined}
-    />
-  );
   return (
     <div className={[styles.frame, className].filter(Boolean).join(' ')}>
-      {img && sources ? (
-        <picture className={styles.picture}>
-          {sources.avif && <source type="image/avif" srcSet={sources.avif} sizes={sizes} />}
-          {sources.webp && <source type="image/webp" srcSet={sources.webp} sizes={sizes} />}
-          {img}
-        </picture>
+      {src ? (
+        <Picture
+          src={src}
+          sources={sources}
+          sizes={sizes}
+          alt={alt}
+          width={size}
+          height={size}
+          lazy={lazy}
+          priority={priority}
+          imgClassName={styles.img}
+          pictureClassName={styles.picture}
+        />
       ) : (
-        img || (
-          <span className={styles.placeholder} role="img" aria-label={`${alt} (no photo)`}>
-            No photo
-          </span>
-        )
+        <span className={styles.placeholder} role="img" aria-label={`${alt} (no photo)`}>
+          No photo
+        </span>
       )}
     </div>
   );
