@@ -10,6 +10,7 @@ export * from './routes';
 export * from './remote/AreaRoutes';
 export * from './remote/runtimeConfig';
 export * from './remote/retry';
+export * from './remote/renderScope';
 export * from './ui/atoms';
 export * from './remote/usePagedList';
 export * from './remote/useResource';

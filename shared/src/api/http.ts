@@ -1,5 +1,6 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { currentAuthToken } from '../session/sessionStore';
+import { renderScope } from '../remote/renderScope';
 
 /** A failed API call: the HTTP status (0 when the server was not reached) and the server's message. */
 export class ApiError extends Error {
@@ -23,10 +24,9 @@ declare global {
 const DEFAULT_API_URL = 'http://localhost:4000';
 
 export function apiBaseUrl(): string {
-  // The page's, else the rendering server's (the shell's server entry sets it on globalThis).
+  // The page's, else the server render's own (each render runs in a scope of its own).
   const configured =
-    (typeof window !== 'undefined' ? window.__MARKETPLACE_CONFIG__?.apiUrl : undefined) ??
-    (globalThis as { __MARKETPLACE_CONFIG__?: { apiUrl?: string } }).__MARKETPLACE_CONFIG__?.apiUrl;
+    (typeof window !== 'undefined' ? window.__MARKETPLACE_CONFIG__?.apiUrl : undefined) ?? renderScope()?.apiUrl;
   if (configured) return configured;
   return DEFAULT_API_URL;
 }

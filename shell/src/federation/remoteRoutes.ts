@@ -1,3 +1,4 @@
+import { renderScope } from '@marketplace/shared';
 import type { RemoteName } from './remotes';
 import { SHELL_PAGES } from '../pages';
 
@@ -9,6 +10,7 @@ export interface RemoteRoute {
 const REMOTES: readonly string[] = ['shop', 'account', 'auction'];
 const ROUTE_PATTERN = /^\/[A-Za-z0-9/_:.-]{0,200}$/;
 
+/** The browser's table (a page has one config); a server render reads its own scope's. */
 let table: RemoteRoute[] = [];
 
 /**
@@ -16,7 +18,7 @@ let table: RemoteRoute[] = [];
  * paths stay the shell's, a path claimed twice goes to the first remote, and anything that is not
  * a route pattern is left out. A remote that adds a page releases alone; the shell learns it here.
  */
-export function setRemoteRoutes(routes: Partial<Record<string, readonly unknown[]>>): void {
+export function checkedRemoteRoutes(routes: Partial<Record<string, readonly unknown[]>>): RemoteRoute[] {
   const taken = new Set<string>(Object.keys(SHELL_PAGES));
   const next: RemoteRoute[] = [];
   for (const [area, paths] of Object.entries(routes)) {
@@ -31,10 +33,15 @@ export function setRemoteRoutes(routes: Partial<Record<string, readonly unknown[
       next.push({ path, area: area as RemoteName });
     }
   }
-  table = next;
+  return next;
 }
 
-/** Every route of the remotes, as set from the runtime config. */
+/** Sets the browser's table from the page's runtime config. */
+export function setRemoteRoutes(routes: Partial<Record<string, readonly unknown[]>>): void {
+  table = checkedRemoteRoutes(routes);
+}
+
+/** Every route of the remotes: this server render's, else the page's runtime config's. */
 export function remoteRoutes(): readonly RemoteRoute[] {
-  return table;
+  return (renderScope()?.remoteRoutes as readonly RemoteRoute[] | undefined) ?? table;
 }

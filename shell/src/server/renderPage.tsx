@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -6,13 +7,15 @@ import {
   PageMetaContext,
   ServerRender,
   ServerRenderContext,
+  inRenderScope,
+  installRenderScope,
   type PageMeta,
   type RuntimeConfig,
 } from '@marketplace/shared';
 import { App } from '../App';
 import { AREA_IN_BROWSER, loadAreasOnServer } from '../federation/areaApps';
 import { loadRemoteApp, RemoteUnavailableError, type RemoteName } from '../federation/remotes';
-import { remoteRoutes, setRemoteRoutes } from '../federation/remoteRoutes';
+import { checkedRemoteRoutes, remoteRoutes } from '../federation/remoteRoutes';
 import { AreaLeftToBrowser, ServerAreasContext, type ServerAreas } from '../federation/serverAreas';
 import { SHELL_PAGES } from '../pages';
 import { composeDocument } from './document';
@@ -118,11 +121,19 @@ export async function preloadAreas({ serverEntries }: Pick<RenderRequest, 'serve
  * (bootstrap.tsx), signed out. Waits for the whole page (its meta tags need its data), within
  * `renderBudgetMs`; an area or read that fails or is too slow is left to the browser.
  */
+// Each render runs in a scope of its own: its API URL and routes follow its awaits, whatever other
+// render (a preview's, with other routes) runs meanwhile.
+installRenderScope(new AsyncLocalStorage());
+
 export function renderPage(request: RenderRequest): Promise<RenderedPage> {
-  (globalThis as { __MARKETPLACE_CONFIG__?: { apiUrl: string } }).__MARKETPLACE_CONFIG__ = { apiUrl: request.apiUrl };
+  return inRenderScope({ apiUrl: request.apiUrl, remoteRoutes: checkedRemoteRoutes(request.config.routes ?? {}) }, () =>
+    renderInScope(request),
+  );
+}
+
+function renderInScope(request: RenderRequest): Promise<RenderedPage> {
   registerServerContainers(request.serverEntries);
   loadAreasOnServer({ budgetMs: request.remoteBudgetMs, reset: resetServerContainer });
-  setRemoteRoutes(request.config.routes ?? {});
   const { pathname } = new URL(request.url, 'http://localhost');
   const areas: ServerAreas = {
     rendersOnServer: (name) =>
