@@ -11,7 +11,7 @@ const NEEDS_TOKEN = "GET /metrics needs the operators' token: Authorization: Bea
 
 /**
  * GET /metrics for operators, in the Prometheus text format (fastify-metrics over prom-client):
- * requests by route, method and status with latency histograms and summaries (the route's
+ * requests by route, method and status with latency histograms (the route's
  * pattern, never its ids), the process's own figures (CPU, memory, event loop delay, GC), open
  * event streams, and the hits and misses of the catalogue and session caches. Each app has a
  * registry of its own (tests build many apps in one process). With METRICS_TOKEN set, only
@@ -40,9 +40,10 @@ export const metrics = fp(
         handler: async () => undefined,
       },
       defaultMetrics: { enabled: true, register: registry },
+      // Histograms only: they aggregate across processes, and a summary's quantiles cost every request.
       routeMetrics: {
-        enabled: true,
-        overrides: { histogram: { registers: [registry] }, summary: { registers: [registry] } },
+        enabled: { histogram: true, summary: false },
+        overrides: { histogram: { registers: [registry] } },
       },
     });
 
