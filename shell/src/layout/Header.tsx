@@ -368,10 +368,14 @@ function MenuDrawer({ id, open, onClose, opener }: MenuDrawerProps): ReactElemen
 export function Header(): ReactElement {
   const session = useSession((s) => s.session);
   const token = session?.authtoken ?? null;
+  const { pathname, search } = useLocation();
+  // /logout is ending the session it holds: a cart read with that token would race the logout
+  // and be refused (401). The badge is read again once the session is gone.
+  const ending = pathname === LOGOUT_PATH && token !== null;
   useEffect(() => {
     // The badge follows the session: a new sign-in shows that user's cart, a sign-out shows none.
-    void refreshCartCount();
-  }, [token]);
+    if (!ending) void refreshCartCount();
+  }, [token, ending]);
 
   // The phone header's two disclosures: the menu drawer and the search over the header bar.
   const drawerId = useId();
@@ -385,7 +389,6 @@ export function Header(): ReactElement {
     setSearchOpen(false);
     if (returnFocus) searchButton.current?.focus();
   }).current;
-  const { pathname, search } = useLocation();
   useEffect(() => {
     setMenuOpen(false);
     setSearchOpen(false);

@@ -16,7 +16,7 @@ const api = mockApi();
 
 let httpGet: jest.SpyInstance;
 beforeEach(() => {
-  // The header asks the API for the cart count while the user is still signed in.
+  // The header's cart count reads go through http.get (none is expected on /logout).
   httpGet = jest.spyOn(http, 'get').mockResolvedValue({ data: { status: 200, msg: '', data: [] } });
   jest.useFakeTimers();
   signInAs();
@@ -38,6 +38,8 @@ describe('logout page', () => {
     expect(screen.getByText('Successfully Logout')).toBeInTheDocument();
     expect(api.logout).toHaveBeenCalled();
     expect(tokenSent).toBe('token-asha');
+    // No cart read with the session being ended: it would race the logout and be refused (401).
+    expect(httpGet.mock.calls.filter(([url]) => String(url).includes('cart'))).toEqual([]);
     expect(useSession.getState().session).toBeNull();
     expect(sessionStorage.getItem(SESSION_KEY)).toBeNull();
     // The header shows the signed-out state at once.
