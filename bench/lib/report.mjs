@@ -469,9 +469,50 @@ function lighthouseTables(l) {
       (p) =>
         `- ${p.path}: ${p.causes
           .map((c) => `${c.title} (${c.savingsMs} ms${c.savingsKB ? `, ${c.savingsKB} KB` : ''})`)
-          .join('; ')}${p.lcpElement ? `. LCP element: \`${p.lcpElement}\`` : ''}`,
+          .join('; ')}`,
     );
-  if (causes.length) out.push(`What Lighthouse names (its opportunities, the last run):\n\n${causes.join('\n')}`);
+  if (causes.length)
+    out.push(`What Lighthouse names (its opportunities, each page's worst run):\n\n${causes.join('\n')}`);
+  // Each run: the simulated figures beside the load Lighthouse watched (unthrottled), whose late
+  // LCP puts the page's code on the simulated LCP's path; the API reads the page made itself (a
+  // part the server left to the browser); the LCP element of the tap's phone load.
+  const runRows = [];
+  for (const p of Object.values(l.pages))
+    for (const [i, r] of p.runs.app.entries()) {
+      const tap = Object.values(p.runs.taps ?? {})[0]?.[i];
+      runRows.push([
+        p.path,
+        i + 1,
+        fmt(r.performance, 0),
+        `${fmt(r.fcp, 0)} / ${fmt(r.lcp, 0)}`,
+        `${fmt(r.observedFcp, 0)} / ${fmt(r.observedLcp, 0)}`,
+        fmt(r.tbt, 0),
+        r.apiReads ? (r.apiReads.length ? r.apiReads.join(', ') : 'none') : '–',
+        r.warmAttempts ?? '–',
+        tap?.lcp ? `${tap.lcp.element ?? '–'} at ${tap.lcp.time} ms` : '–',
+        fmt(r.benchmarkIndex, 0),
+        r.loadavg?.join(' / ') ?? '–',
+      ]);
+    }
+  out.push(
+    'Each run (app):',
+    table(
+      [
+        'page',
+        'run',
+        'performance',
+        'simulated FCP / LCP ms',
+        'observed FCP / LCP ms (unthrottled)',
+        'TBT ms',
+        "the page's own API reads",
+        'requests until rendered whole',
+        'LCP element (phone load before the tap)',
+        'benchmark index',
+        'load',
+      ],
+      runRows,
+    ),
+  );
   return out.join('\n\n');
 }
 
