@@ -78,7 +78,7 @@ export default defineConfig([
   },
   {
     // Functions these scripts hand to the browser (page.evaluate) run in the page.
-    files: ['bench/lib/frontend-bench.mjs', 'scripts/releases/smoke.mjs'],
+    files: ['bench/lib/frontend-bench.mjs', 'bench/lib/lighthouse-bench.mjs', 'scripts/releases/smoke.mjs'],
     languageOptions: { globals: globals.browser },
   },
   {

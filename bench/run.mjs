@@ -1,7 +1,8 @@
 // npm run bench — measures the marketplace against baselines in one run and prints a table.
 // See bench/README.md. Options:
 //   --quick                 short smoke run (1 run each, short durations); writes results/quick.*
-//   --only a,b              sections: api, search, frontend, build, abuse, scale, hostile, auctions (default: all);
+//   --only a,b              sections: api, search, frontend, build, abuse, scale, hostile, auctions, lighthouse
+//                           (default: all);
 //                           the other sections of results/latest.json are kept as they were
 //   --runs N                measured runs per figure (default 3; median quoted)
 //   --duration S            seconds per autocannon run (default 5)
@@ -24,6 +25,7 @@ import { benchAbuse } from './lib/abuse-bench.mjs';
 import { benchScale } from './lib/scale-bench.mjs';
 import { benchHostile } from './lib/hostile-bench.mjs';
 import { benchAuctions } from './lib/auction-bench.mjs';
+import { benchLighthouse } from './lib/lighthouse-bench.mjs';
 import { startBaseline } from './lib/load.mjs';
 import { dropCreatedDatabases, ensurePostgres } from './lib/stack.mjs';
 import { evaluateTargets, renderMarkdown, renderTable } from './lib/report.mjs';
@@ -39,7 +41,7 @@ import {
   stopAll,
 } from './lib/util.mjs';
 
-const SECTIONS = ['api', 'search', 'frontend', 'build', 'abuse', 'scale', 'hostile', 'auctions'];
+const SECTIONS = ['api', 'search', 'frontend', 'build', 'abuse', 'scale', 'hostile', 'auctions', 'lighthouse'];
 
 function parseArgs(argv) {
   const args = { quick: false, keep: false };
@@ -152,8 +154,9 @@ const opts = {
 const sections = args.only ?? SECTIONS;
 const outName = args.out ?? (quick ? 'quick' : 'latest');
 
-// The whole run is bounded: a watchdog ends it (and everything it started) after 40 minutes.
-const WATCHDOG_MINUTES = 40;
+// The whole run is bounded: a watchdog ends it (and everything it started) after 60 minutes
+// (the whole suite takes about 40 on 2 cores, Lighthouse's section about 15 of them).
+const WATCHDOG_MINUTES = 60;
 const watchdog = setTimeout(() => {
   console.error(`bench: still running after ${WATCHDOG_MINUTES} minutes; stopping everything`);
   killAllNow();
@@ -221,9 +224,9 @@ try {
 
   // 4 first: the production build it makes (in a temporary copy of the sources) is what 3 serves.
   let builtCopy = null;
-  const servesBuild = ['frontend', 'scale', 'hostile'].some((s) => sections.includes(s));
+  const servesBuild = ['frontend', 'scale', 'hostile', 'lighthouse'].some((s) => sections.includes(s));
   if (sections.includes('build') || servesBuild) builtCopy = prepareBuildCopy(workRoot);
-  // 3, 6 and 7 serve a build: without section 4 in this run, one build is made for them.
+  // 3, 6, 7 and 9 serve a build: without section 4 in this run, one build is made for them.
   if (servesBuild && !sections.includes('build')) await benchBuild({ copy: builtCopy, runs: 1 });
   await section('build', () => benchBuild({ copy: builtCopy, runs: opts.buildRuns }));
 
@@ -233,6 +236,7 @@ try {
   await section('frontend', () =>
     benchFrontEnd({ copy: builtCopy, runs: opts.frontEndRuns, workRoot, opts, baseline }),
   );
+  await section('lighthouse', () => benchLighthouse({ copy: builtCopy, runs: opts.frontEndRuns, workRoot, opts }));
   let postgresError = null;
   if (
     sections.includes('search') ||

@@ -553,8 +553,8 @@ export async function benchFrontEnd({ copy, runs, workRoot, opts, baseline }) {
       { name: 'product', path: `/productdetails/${product.productid}`, texts: [product.productname] },
       { name: 'auctionitem', path: `/auctionproduct/${item.auctionid}`, texts: [item.productname] },
       { name: 'auctionhome', path: '/auctionhome', texts: names.auctions },
-      // The account area renders in the browser (its routes.json declares no server-rendered route).
-      { name: 'login', path: '/login', serverArea: false },
+      // Its form rendered on the server (the account's routes.json lists it as server-rendered).
+      { name: 'login', path: '/login' },
     ];
 
     const base = `http://${HOST}:${PORTS.shell}`;

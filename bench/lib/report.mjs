@@ -344,6 +344,7 @@ export function evaluateTargets(results) {
 
   t.push(...hostileRows(results.sections.hostile));
   t.push(...auctionRows(results.sections.auctions));
+  t.push(...lighthouseRows(results.sections.lighthouse));
 
   const b = results.sections.build;
   {
@@ -360,6 +361,159 @@ export function evaluateTargets(results) {
     });
   }
   return t;
+}
+
+/**
+ * Issue 28's rows: one per page, Lighthouse's mobile figures (medians) against the targets: score
+ * ≥ 95, TBT ≤ 150 ms, LCP ≤ 1.25 × the static floor's, INP of a tap ≤ 100 ms, CLS 0.
+ */
+function lighthouseRows(l) {
+  if (!l?.pages) return [];
+  const T = l.targets;
+  return Object.entries(l.pages).map(([name, p]) => {
+    const a = p.app;
+    const lcpLimit = p.floor.lcp * T.lcpOverFloor;
+    const checks = [
+      [a.performance >= T.performance, `score ${a.performance}`, `score ${T.performance - a.performance} short`],
+      [a.tbt <= T.tbtMs, 'TBT', `TBT ${fmt(a.tbt - T.tbtMs, 0)} ms over`],
+      [a.lcp <= lcpLimit, 'LCP', `LCP ${fmt(a.lcp - lcpLimit, 0)} ms over ${T.lcpOverFloor}× floor`],
+      [
+        p.inp !== null && p.inp <= T.inpMs,
+        'INP',
+        p.inp === null ? 'INP not recorded' : `INP ${fmt(p.inp - T.inpMs, 0)} ms over`,
+      ],
+      [a.cls <= T.cls, 'CLS 0', `CLS ${fmt(a.cls, 3)}`],
+    ];
+    const taps = Object.entries(p.taps)
+      .map(
+        ([tap, x]) => `${tap === 'addToCart' ? 'Add to Cart' : 'menu'} ${x.inp === null ? '–' : `${fmt(x.inp, 0)} ms`}`,
+      )
+      .join(', ');
+    return {
+      id: `lighthouse-${name}`,
+      figure: `Lighthouse mobile, ${p.path}: performance; LCP; TBT; CLS; INP of a tap (${taps})`,
+      ours: `${a.performance}; ${fmt(a.lcp / 1000, 2)} s; ${fmt(a.tbt, 0)} ms; ${fmt(a.cls, 3)}; ${p.inp === null ? '–' : `${fmt(p.inp, 0)} ms`}`,
+      base: `floor ${p.floor.performance}; ${fmt(p.floor.lcp / 1000, 2)} s (LCP ×${fmt(p.lcpOverFloor, 2)})`,
+      ratio: null,
+      target: `≥ ${T.performance}; ≤ ${T.lcpOverFloor}× floor; ≤ ${T.tbtMs} ms; 0; ≤ ${T.inpMs} ms`,
+      met: checks.every(([ok]) => ok),
+      gap: checks.every(([ok]) => ok)
+        ? 'all met'
+        : checks
+            .filter(([ok]) => !ok)
+            .map(([, , miss]) => miss)
+            .join('; '),
+    };
+  });
+}
+
+/** Section 9: each page's medians beside its floor, the taps, and the causes Lighthouse names. */
+function lighthouseTables(l) {
+  const rows = [];
+  for (const p of Object.values(l.pages)) {
+    for (const [which, x] of [
+      ['app', p.app],
+      ['floor', p.floor],
+    ]) {
+      const loads = p.runs[which].map((r) => r.loadavg?.[0]).filter((v) => v != null);
+      rows.push([
+        which === 'app' ? p.path : `${p.path} floor`,
+        fmt(x.performance, 0),
+        fmt(x.fcp, 0),
+        fmt(x.lcp, 0),
+        which === 'app' ? fmt(p.lcpOverFloor, 2) : '–',
+        fmt(x.tbt, 0),
+        fmt(x.cls, 3),
+        fmt(x.si, 0),
+        which === 'app'
+          ? Object.entries(p.taps)
+              .map(
+                ([tap, t]) =>
+                  `${tap === 'addToCart' ? 'Add to Cart' : 'menu'} ${t.inp === null ? '–' : fmt(t.inp, 0)} (${t.recorded}/${t.runs})`,
+              )
+              .join(', ')
+          : '–',
+        fmt(x.mainThreadMs, 0),
+        fmt(x.bootupMs, 0),
+        fmt(x.totalKB, 1),
+        fmt(x.benchmarkIndex, 0),
+        loads.length ? `${fmt(Math.min(...loads), 2)}–${fmt(Math.max(...loads), 2)}` : '–',
+      ]);
+    }
+  }
+  const out = [
+    `${l.how}. Targets (issue 28): performance ≥ ${l.targets.performance}, TBT ≤ ${l.targets.tbtMs} ms, LCP ≤ ${l.targets.lcpOverFloor}× the floor's, INP ≤ ${l.targets.inpMs} ms, CLS 0. INP: median ms of the runs (runs in which the trace recorded the interaction / runs). Benchmark index: Lighthouse's own CPU measure of the machine (higher is faster); load: the 1-minute load average at the start of each run.`,
+    table(
+      [
+        'page',
+        'performance',
+        'FCP ms',
+        'LCP ms',
+        'LCP ÷ floor',
+        'TBT ms',
+        'CLS',
+        'Speed Index ms',
+        'INP ms of a tap',
+        'main-thread work ms',
+        'JS boot-up ms',
+        'total KB',
+        'benchmark index',
+        'load (1 min)',
+      ],
+      rows,
+    ),
+  ];
+  const causes = Object.values(l.pages)
+    .filter((p) => p.causes.length)
+    .map(
+      (p) =>
+        `- ${p.path}: ${p.causes
+          .map((c) => `${c.title} (${c.savingsMs} ms${c.savingsKB ? `, ${c.savingsKB} KB` : ''})`)
+          .join('; ')}`,
+    );
+  if (causes.length)
+    out.push(`What Lighthouse names (its opportunities, each page's worst run):\n\n${causes.join('\n')}`);
+  // Each run: the simulated figures beside the load Lighthouse watched (unthrottled), whose late
+  // LCP puts the page's code on the simulated LCP's path; the API reads the page made itself (a
+  // part the server left to the browser); the LCP element of the tap's phone load.
+  const runRows = [];
+  for (const p of Object.values(l.pages))
+    for (const [i, r] of p.runs.app.entries()) {
+      const tap = Object.values(p.runs.taps ?? {})[0]?.[i];
+      runRows.push([
+        p.path,
+        i + 1,
+        fmt(r.performance, 0),
+        `${fmt(r.fcp, 0)} / ${fmt(r.lcp, 0)}`,
+        `${fmt(r.observedFcp, 0)} / ${fmt(r.observedLcp, 0)}`,
+        fmt(r.tbt, 0),
+        r.apiReads ? (r.apiReads.length ? r.apiReads.join(', ') : 'none') : '–',
+        r.warmAttempts ?? '–',
+        tap?.lcp ? `${tap.lcp.element ?? '–'} at ${tap.lcp.time} ms` : '–',
+        fmt(r.benchmarkIndex, 0),
+        r.loadavg?.join(' / ') ?? '–',
+      ]);
+    }
+  out.push(
+    'Each run (app):',
+    table(
+      [
+        'page',
+        'run',
+        'performance',
+        'simulated FCP / LCP ms',
+        'observed FCP / LCP ms (unthrottled)',
+        'TBT ms',
+        "the page's own API reads",
+        'requests until rendered whole',
+        'LCP element (phone load before the tap)',
+        'benchmark index',
+        'load',
+      ],
+      runRows,
+    ),
+  );
+  return out.join('\n\n');
 }
 
 /** Issue 25's rows: auctions that run themselves (section 8). */
@@ -1167,6 +1321,11 @@ function sections(results, { chunks }) {
       '## 8. Auctions that run themselves (issue 25)',
       s.auctions.error ? `Failed: ${s.auctions.error}` : auctionTable(s.auctions),
     );
+  if (s.lighthouse)
+    out.push(
+      "## 9. Lighthouse, mobile, beside each page's static floor (issue 28; medians)",
+      s.lighthouse.error ? `Failed: ${s.lighthouse.error}` : lighthouseTables(s.lighthouse),
+    );
   return out.join('\n\n');
 }
 
@@ -1175,7 +1334,7 @@ export function renderMarkdown(results) {
     [
       '# Benchmark results',
       header(results),
-      '## Targets (issues 6, 15, 19, 25 and 31)',
+      '## Targets (issues 6, 15, 19, 25, 28 and 31)',
       targetsTable(results),
       sections(results, { chunks: true }),
       results.notes ? `---\n\n${results.notes}` : '',

@@ -222,8 +222,8 @@ export async function benchScale({ copy, runs, workRoot, opts, baseline }) {
           },
           { name: 'auctionhome', path: '/auctionhome', texts: names.auctions },
           { name: 'review', path: '/review', texts: names.reviews },
-          // Signed in: rendered signed out on the server, its area (account) in the browser.
-          { name: 'myorders', path: '/myaccount/myorder', signedIn: true, serverArea: false },
+          // Signed in: its frame and a skeleton rendered on the server (signed out), its data in the browser.
+          { name: 'myorders', path: '/myaccount/myorder', signedIn: true },
         ];
         await checkRendered(base, pages, `scale ${name}`);
         // The floor of the pages issue 19 times (their DOM as static HTML), as section 3 makes it.

@@ -11,6 +11,7 @@ import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { loginByApi, signUpByApi, uniqueUser } from '../src/accounts';
 import { API_URL, BASE_URL, launchBrowser, openPage } from '../src/browser';
+import { main } from '../src/journey';
 import { callApi, catalogue, listProductByApi, rs } from '../src/shop';
 import { ROOT } from '../../scripts/front-ends.mjs';
 
@@ -113,6 +114,106 @@ test('with JavaScript off, each public page comes rendered: its content, its tit
     assert.equal(removed?.status(), 404, 'a product that does not exist');
   } finally {
     await close();
+  }
+});
+
+test('with JavaScript off, /login, /signup and /forgetpassword come with their forms, sent only once the page is hydrated; /myaccount with its menu and a skeleton', async () => {
+  const { page, close } = await noScriptPage();
+  try {
+    const forms: { path: string; title: string; fields: string[]; submit: string }[] = [
+      { path: '/login', title: 'Login', fields: ['Email', 'Password'], submit: 'LOGIN' },
+      {
+        path: '/signup',
+        title: 'Create Account',
+        fields: ['First Name', 'Last Name', 'Birthday', 'Gender', 'Email', 'Password', 'Phone'],
+        submit: 'CREATE',
+      },
+      { path: '/forgetpassword', title: 'Forgot Password', fields: ['Email'], submit: 'SEND CODE' },
+    ];
+    for (const { path, title, fields, submit } of forms) {
+      const response = await page.goto(`${BASE_URL}${path}`);
+      assert.equal(response?.status(), 200, path);
+      const form = page.locator('main form');
+      await main(page).getByRole('heading', { name: title, level: 1 }).waitFor({ timeout: 1000 });
+      for (const field of fields) assert.equal(await form.getByLabel(field).count(), 1, `${path}: ${field}`);
+      // A form sent before its code runs would go as a GET, the password in the URL.
+      assert.ok(await form.getByRole('button', { name: submit }).isDisabled(), `${path}: ${submit} waits for the code`);
+    }
+
+    const response = await page.goto(`${BASE_URL}/myaccount/myorder`);
+    assert.equal(response?.status(), 200);
+    const menu = main(page).getByRole('navigation', { name: 'My account' });
+    assert.deepEqual(await menu.getByRole('link').allTextContents(), [
+      'Manage My Account',
+      'My Profile',
+      'Address Book',
+      'My Orders',
+      'My Products',
+      'Orders to ship',
+      'My Bids',
+      'Notifications',
+    ]);
+    assert.equal(await main(page).getByRole('status').innerText(), 'Loading your account');
+    assert.match(await page.title(), /My Orders/);
+  } finally {
+    await close();
+  }
+});
+
+test('/login opened by a full page load: typed and sent before the app has started, it signs in once it has', async () => {
+  const user = uniqueUser('ssr-login');
+  await signUpByApi(user);
+  const product = (await catalogue())[0];
+  const { page, pageErrors, started, release, close } = await phoneWithHydrationHeld();
+  try {
+    await page.goto(`${BASE_URL}/login?next=${encodeURIComponent(`/productdetails/${product.productid}`)}`, {
+      waitUntil: 'commit',
+    });
+    await started;
+    await main(page).getByLabel('Email').fill(user.email);
+    await main(page).getByLabel('Password').fill(user.password);
+    const login = main(page).getByRole('button', { name: 'LOGIN' });
+    assert.ok(await login.isDisabled(), 'not sent before the app has started');
+    // The tap waits for the button, which the app enables once it has taken the page over.
+    const tapped = login.tap();
+    release();
+    await tapped;
+    await page.waitForURL(`${BASE_URL}/productdetails/${product.productid}`);
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await close();
+  }
+});
+
+test('/myaccount opened by a full page load: a visitor is sent to /login, whose link to /signup keeps ?next= once loaded; signed in, the account shows', async () => {
+  const user = uniqueUser('ssr-account', { firstname: 'Ishaan', lastname: 'Mehta' });
+  await signUpByApi(user);
+  const next = encodeURIComponent('/myaccount/myprofile');
+  const { page, pageErrors, context } = await openPage(browser);
+  try {
+    await page.goto(`${BASE_URL}/myaccount/myprofile`);
+    await page.waitForURL(`${BASE_URL}/login?next=${next}`);
+    // The server renders /login without ?next= (one page for every next): the app puts it in.
+    await page.reload();
+    const login = main(page).getByRole('button', { name: 'LOGIN' });
+    await page.waitForFunction(
+      () => !(document.querySelector('main form button[type="submit"]') as HTMLButtonElement | null)?.disabled,
+    );
+    assert.equal(
+      await main(page).getByRole('link', { name: 'Create an account' }).getAttribute('href'),
+      `/signup?next=${next}`,
+    );
+    await main(page).getByLabel('Email').fill(user.email);
+    await main(page).getByLabel('Password').fill(user.password);
+    await login.click();
+    await page.waitForURL(`${BASE_URL}/myaccount/myprofile`);
+    await main(page).getByText('Ishaan Mehta', { exact: true }).first().waitFor();
+    await page.reload();
+    await main(page).getByText('Ishaan Mehta', { exact: true }).first().waitFor();
+    assert.equal(new URL(page.url()).pathname, '/myaccount/myprofile');
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await context.close();
   }
 });
 

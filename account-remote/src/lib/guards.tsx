@@ -1,6 +1,6 @@
 import { useRef, type ReactElement, type ReactNode } from 'react';
 import { Navigate, useLocation } from '@marketplace/shared/router';
-import { ALREADY_LOGGED_IN_PATH, loginPath, useIsSignedIn } from '@marketplace/shared';
+import { ALREADY_LOGGED_IN_PATH, loginPath, nextFrom, useHydrated, useIsSignedIn } from '@marketplace/shared';
 
 /**
  * Login and signup require being signed out (spec section 6): a signed-in user is sent to
@@ -17,6 +17,16 @@ export function useSignedOutOnly(next: string | null = null): { redirect: ReactE
       signingIn.current = true;
     },
   };
+}
+
+/**
+ * The page's safe `?next=` (where to go after signing in), once the page is hydrated: the server
+ * renders /login and /signup once for every `next` (its page cache keeps no other query
+ * parameter), so while the browser hydrates that HTML the page reads none either (`NextLink`).
+ */
+export function useNext(): string | null {
+  const { search } = useLocation();
+  return useHydrated() ? nextFrom(search) : null;
 }
 
 /** The sign-in page that comes back to where the visitor is now. */

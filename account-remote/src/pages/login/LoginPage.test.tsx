@@ -1,8 +1,12 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { MemoryRouter, StaticRouter } from 'react-router-dom';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, useSession } from '@marketplace/shared';
 import { currentPath, mockApi, signInAs } from '@marketplace/shared/testing';
 import { renderAt } from '../../testing/renderAt';
+import { LoginPage } from './LoginPage';
 
 const api = mockApi();
 
@@ -84,5 +88,45 @@ describe('/login', () => {
     signInAs();
     await renderAt(path);
     await waitFor(() => expect(currentPath()).toBe('/alreadyloggedin'));
+  });
+});
+
+describe('/login loaded from the server', () => {
+  it('is rendered with its form, LOGIN and the link to /signup held until hydrated; then the link carries ?next=, which the server left out', async () => {
+    // The rendering server keeps one /login for every next (its cache keys keep no other parameter).
+    const container = document.createElement('div');
+    document.body.appendChild(container);
+    container.innerHTML = renderToString(
+      <StaticRouter location="/login">
+        <LoginPage />
+      </StaticRouter>,
+    );
+    const page = within(container);
+    expect(page.getByLabelText(/^Email/)).toBeInTheDocument();
+    expect(page.getByLabelText(/^Password/)).toBeInTheDocument();
+    expect(page.getByRole('button', { name: 'LOGIN' })).toBeDisabled();
+    // Followed now, it would lose ?next=: text until the page is hydrated.
+    expect(page.getByText('Create an account')).toBeInTheDocument();
+    expect(page.queryByRole('link', { name: 'Create an account' })).toBeNull();
+
+    const onRecoverableError = jest.fn();
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <MemoryRouter initialEntries={['/login?next=%2Fviewcart%2F7']}>
+          <LoginPage />
+        </MemoryRouter>,
+        { onRecoverableError },
+      );
+    });
+    expect(page.getByRole('button', { name: 'LOGIN' })).toBeEnabled();
+    expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/signup?next=%2Fviewcart%2F7',
+    );
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    act(() => root?.unmount());
+    container.remove();
   });
 });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
+import { Link, useNavigate } from '@marketplace/shared/router';
 import {
   errorMessage,
   Field,
@@ -8,7 +8,6 @@ import {
   HOME_PATH,
   login,
   LOGIN_MESSAGES,
-  nextFrom,
   notify,
   refreshCartCount,
   signupPath,
@@ -18,7 +17,8 @@ import {
   useSession,
 } from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
-import { useSignedOutOnly } from '../../lib/guards';
+import { NextLink } from '../../components/NextLink';
+import { useNext, useSignedOutOnly } from '../../lib/guards';
 import styles from '../../styles/forms.module.css';
 
 /**
@@ -29,7 +29,7 @@ import styles from '../../styles/forms.module.css';
 export function LoginPage(): ReactElement {
   usePageMeta({ title: 'Login', noindex: true });
   const navigate = useNavigate();
-  const next = nextFrom(useLocation().search);
+  const next = useNext();
   const { redirect, markSigningIn } = useSignedOutOnly(next);
   const { values, touched, touchAll, field } = useFormFields({ email: '', password: '' });
   const [busy, setBusy] = useState(false);
@@ -105,9 +105,9 @@ export function LoginPage(): ReactElement {
       </p>
       <p className={styles.footer}>
         New here?{' '}
-        <Link className={styles.link} to={signupPath(next)}>
+        <NextLink className={styles.link} to={signupPath(next)}>
           Create an account
-        </Link>
+        </NextLink>
       </p>
     </AuthCard>
   );

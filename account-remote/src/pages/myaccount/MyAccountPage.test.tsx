@@ -1,8 +1,12 @@
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { MemoryRouter, Route, Routes, StaticRouter } from 'react-router-dom';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, useSession, type Customer, type Page, type Product } from '@marketplace/shared';
 import { currentPath, customer, mockApi, signInAs, signOut } from '@marketplace/shared/testing';
 import { renderAt } from '../../testing/renderAt';
+import { MyAccountPage } from './MyAccountPage';
 
 const api = mockApi();
 
@@ -129,6 +133,70 @@ describe('/myaccount', () => {
     expect(within(stats).getByText('Wishlist').nextSibling).toHaveTextContent('37');
     expect(api.getWishlistPage).toHaveBeenCalledTimes(1);
     expect(api.getWishlistPage).toHaveBeenCalledWith({ limit: 1 });
+  });
+});
+
+describe('/myaccount loaded from the server', () => {
+  const MENU_LINKS = [
+    'Manage My Account',
+    'My Profile',
+    'Address Book',
+    'My Orders',
+    'My Products',
+    'Orders to ship',
+    'My Bids',
+    'Notifications',
+  ];
+  const routes = (
+    <Routes>
+      <Route path="/myaccount/*" element={<MyAccountPage />} />
+      <Route path="/login" element={<p>the login page</p>} />
+    </Routes>
+  );
+  let root: Root | undefined;
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = undefined;
+    document.body.innerHTML = '';
+  });
+
+  /** The server's HTML of `path` (it knows no session), then hydrated by the browser; resolves the page's element. */
+  async function serverThenHydrated(path: string, onRecoverableError: jest.Mock): Promise<HTMLElement> {
+    const container = document.createElement('div');
+    document.body.appendChild(container);
+    container.innerHTML = renderToString(<StaticRouter location={path}>{routes}</StaticRouter>);
+    const menu = within(container).getByRole('navigation', { name: 'My account' });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(MENU_LINKS);
+    expect(within(container).getByRole('status')).toHaveTextContent('Loading your account');
+    expect(container).not.toHaveTextContent('Asha');
+    await act(async () => {
+      root = hydrateRoot(container, <MemoryRouter initialEntries={[path]}>{routes}</MemoryRouter>, {
+        onRecoverableError,
+      });
+    });
+    return container;
+  }
+
+  it('renders its menu and a skeleton on the server, even for a signed-in shopper, who then sees their account', async () => {
+    const onRecoverableError = jest.fn();
+    const container = await serverThenHydrated('/myaccount/myprofile', onRecoverableError);
+    expect(await within(container).findByText('Asha Verma', { selector: 'strong' })).toBeInTheDocument();
+    expect(container).not.toHaveTextContent('the login page');
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(api.getUserData).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a visitor without a session to /login once hydrated, without reading the account', async () => {
+    signOut();
+    const onRecoverableError = jest.fn();
+    const container = await serverThenHydrated('/myaccount', onRecoverableError);
+    expect(await within(container).findByText('the login page')).toBeInTheDocument();
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(api.getUserData).not.toHaveBeenCalled();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, type ComponentType, type ReactElement } from 'react';
+import { useCallback, useMemo, useRef, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { Navigate, NavLink, useLocation, useNavigate } from '@marketplace/shared/router';
 import {
   Breadcrumb,
@@ -7,12 +7,12 @@ import {
   getUserData,
   hasStatus,
   LoadFailed,
-  Loading,
   MY_ACCOUNT_PATH,
   MY_BIDS_PATH,
   myAccountPath,
   NotFound,
   notify,
+  useHydrated,
   useIsSignedIn,
   usePageMeta,
   useResource,
@@ -27,7 +27,7 @@ import { MyProfile } from './profile/MyProfile';
 import { EditProfile } from './profile/EditProfile';
 import { AddressBook } from './addresses/AddressBook';
 import { AddAddress, EditAddress } from './addresses/AddressForm';
-import { OrderStats } from './OrderStats';
+import { OrderStats, PENDING_STATS, Stats } from './OrderStats';
 import { OrdersProvider } from './orders/OrdersContext';
 import { MyOrders } from './orders/MyOrders';
 import { ManageOrder } from './orders/ManageOrder';
@@ -81,52 +81,91 @@ const MENU = [
   { to: myAccountPath('notifications'), label: 'Notifications' },
 ];
 
-function Loaded({
+/** The greeting: the customer's initial and name; blank bars until they have loaded. */
+function Greeting({ customer }: { customer: Customer | null }): ReactElement {
+  return (
+    <div className={styles.greeting}>
+      <span className={styles.avatar} aria-hidden="true">
+        {customer ? (customer.firstname.trim()[0] ?? '?').toUpperCase() : null}
+      </span>
+      <div>
+        <span className={styles.hello}>Hello,</span>
+        {customer ? (
+          <strong className={styles.name}>
+            {customer.firstname} {customer.lastname}
+          </strong>
+        ) : (
+          <span className={`${styles.name} ${styles.skeletonLine}`} aria-hidden="true" />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The area's frame: the side column (greeting, menu, counters) and the content column. The server
+ * renders it with no customer (it knows no session), so the page shows its frame at once and the
+ * signed-in data fills it in the browser.
+ */
+function AccountFrame({
   customer,
   page,
-  value,
+  stats,
+  children,
 }: {
-  customer: Customer;
+  customer: Customer | null;
   page: SubPage;
-  value: AccountContextValue;
+  stats: ReactNode;
+  children: ReactNode;
 }): ReactElement {
-  const { Screen } = page;
   return (
-    <AccountContext.Provider value={value}>
-      <div className={styles.layout}>
-        <aside className={styles.aside}>
-          <div className={styles.greeting}>
-            <span className={styles.avatar} aria-hidden="true">
-              {(customer.firstname.trim()[0] ?? '?').toUpperCase()}
-            </span>
-            <div>
-              <span className={styles.hello}>Hello,</span>
-              <strong className={styles.name}>
-                {customer.firstname} {customer.lastname}
-              </strong>
-            </div>
-          </div>
-          <nav aria-label="My account" className={styles.menu}>
-            {MENU.map((m) => (
-              <NavLink
-                key={m.to}
-                to={m.to}
-                end
-                className={({ isActive }) =>
-                  [styles.menuLink, isActive ? styles.menuActive : null].filter(Boolean).join(' ')
-                }
-              >
-                {m.label}
-              </NavLink>
-            ))}
-          </nav>
-          <OrderStats />
-        </aside>
-        <section className={styles.content} aria-label={page.title}>
-          <Screen />
-        </section>
+    <div className={styles.layout}>
+      <aside className={styles.aside}>
+        <Greeting customer={customer} />
+        <nav aria-label="My account" className={styles.menu}>
+          {MENU.map((m) => (
+            <NavLink
+              key={m.to}
+              to={m.to}
+              end
+              className={({ isActive }) =>
+                [styles.menuLink, isActive ? styles.menuActive : null].filter(Boolean).join(' ')
+              }
+            >
+              {m.label}
+            </NavLink>
+          ))}
+        </nav>
+        {stats}
+      </aside>
+      <section className={styles.content} aria-label={page.title}>
+        {children}
+      </section>
+    </div>
+  );
+}
+
+/** The content column while the account loads: bars where the heading and the cards will be. */
+function ContentSkeleton(): ReactElement {
+  return (
+    <div className={styles.skeleton} role="status">
+      <span className={styles.visuallyHidden}>Loading your account</span>
+      <span className={`${styles.heading} ${styles.skeletonLine} ${styles.skeletonHeading}`} aria-hidden="true" />
+      <div className={styles.cards} aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className={`${styles.card} ${styles.skeletonCard}`} />
+        ))}
       </div>
-    </AccountContext.Provider>
+    </div>
+  );
+}
+
+/** The frame as the server renders it (and the browser hydrates it), before anyone is known to be signed in. */
+function SkeletonArea({ page }: { page: SubPage }): ReactElement {
+  return (
+    <AccountFrame customer={null} page={page} stats={<Stats rows={PENDING_STATS} />}>
+      <ContentSkeleton />
+    </AccountFrame>
   );
 }
 
@@ -173,17 +212,25 @@ function SignedInArea({ page }: { page: SubPage }): ReactElement {
     };
   }, [customer, fail, reload, update]);
 
-  if (account.status === 'failed' && !hasStatus(account.error, 401) && !hasStatus(account.error, 404)) {
-    return (
-      <LoadFailed
-        what={`Your account could not be loaded (${errorMessage(account.error)}).`}
-        onRetry={account.retry}
-        buttonClassName={styles.button}
-      />
-    );
-  }
-  if (!customer || !value) return <Loading label="Loading your account" />;
-  return <Loaded customer={customer} page={page} value={value} />;
+  const failed = account.status === 'failed' && !hasStatus(account.error, 401) && !hasStatus(account.error, 404);
+  const { Screen } = page;
+  return (
+    <AccountFrame customer={customer} page={page} stats={<OrderStats />}>
+      {failed ? (
+        <LoadFailed
+          what={`Your account could not be loaded (${errorMessage(account.error)}).`}
+          onRetry={account.retry}
+          buttonClassName={styles.button}
+        />
+      ) : customer && value ? (
+        <AccountContext.Provider value={value}>
+          <Screen />
+        </AccountContext.Provider>
+      ) : (
+        <ContentSkeleton />
+      )}
+    </AccountFrame>
+  );
 }
 
 /** The customer and the order list load side by side; the order list serves the counters and the order pages. */
@@ -195,20 +242,25 @@ function SignedInAreaWithOrders({ page }: { page: SubPage }): ReactElement {
   );
 }
 
-/** /myaccount and every /myaccount/* route: one account screen (spec section 2). */
+/**
+ * /myaccount and every /myaccount/* route: one account screen (spec section 2). The server and
+ * the browser's hydration render it signed out, as the frame and a skeleton (the same HTML for
+ * everyone); then a visitor without a session goes to /login, and a signed-in one gets their data.
+ */
 export function MyAccountPage(): ReactElement {
   const { pathname } = useLocation();
+  const hydrated = useHydrated();
   const signedIn = useIsSignedIn();
   const loginHere = useLoginHere();
   const page = subPageOf(pathname);
   // No sub-screen: NotFound reports its own meta (a parent's would win in the browser).
   usePageMeta(page ? { title: page.title, noindex: true } : null);
-  if (!signedIn) return <Navigate to={loginHere} replace />;
+  if (hydrated && !signedIn) return <Navigate to={loginHere} replace />;
   if (!page) return <NotFound />;
   return (
     <div className={styles.page}>
       <Breadcrumb page={page.title} />
-      <SignedInAreaWithOrders page={page} />
+      {hydrated ? <SignedInAreaWithOrders page={page} /> : <SkeletonArea page={page} />}
     </div>
   );
 }

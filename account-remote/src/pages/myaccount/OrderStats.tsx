@@ -13,20 +13,15 @@ export function useWishlistCount(): number | null {
   return wishlist.status === 'ready' ? wishlist.data.count : null;
 }
 
-/**
- * The side widget: Orders Placed (every order), Cancel Orders (status Cancelled) and Wishlist
- * (the server's count of the wishlist). '–' until each has arrived; orders are counted over the
- * orders loaded, so '20+' while older ones follow (the API gives no order total).
- */
-export function OrderStats(): ReactElement {
-  const { orders, hasMore } = useOrders();
-  const wishlist = useWishlistCount();
-  const count = (n: number) => (orders === null ? '–' : hasMore ? `${n}+` : String(n));
-  const rows: [string, string][] = [
-    ['Orders Placed', count(orders?.length ?? 0)],
-    ['Cancel Orders', count(orders?.filter((o) => o.status === 'Cancelled').length ?? 0)],
-    ['Wishlist', wishlist === null ? '–' : String(wishlist)],
-  ];
+/** The counters' labels, each with '–' for a figure not known yet (the server knows none). */
+export const PENDING_STATS: readonly [string, string][] = [
+  ['Orders Placed', '–'],
+  ['Cancel Orders', '–'],
+  ['Wishlist', '–'],
+];
+
+/** The side widget's list of counters. */
+export function Stats({ rows }: { rows: readonly [string, string][] }): ReactElement {
   return (
     <dl className={styles.stats} aria-label="Order summary">
       {rows.map(([label, n]) => (
@@ -36,5 +31,25 @@ export function OrderStats(): ReactElement {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * The side widget: Orders Placed (every order), Cancel Orders (status Cancelled) and Wishlist
+ * (the server's count of the wishlist). '–' until each has arrived; orders are counted over the
+ * orders loaded, so '20+' while older ones follow (the API gives no order total).
+ */
+export function OrderStats(): ReactElement {
+  const { orders, hasMore } = useOrders();
+  const wishlist = useWishlistCount();
+  const count = (n: number) => (orders === null ? '–' : hasMore ? `${n}+` : String(n));
+  return (
+    <Stats
+      rows={[
+        ['Orders Placed', count(orders?.length ?? 0)],
+        ['Cancel Orders', count(orders?.filter((o) => o.status === 'Cancelled').length ?? 0)],
+        ['Wishlist', wishlist === null ? '–' : String(wishlist)],
+      ]}
+    />
   );
 }

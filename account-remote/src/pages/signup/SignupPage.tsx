@@ -1,21 +1,22 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { Link, useLocation, useNavigate } from '@marketplace/shared/router';
+import { Link, useNavigate } from '@marketplace/shared/router';
 import {
   errorMessage,
   Field,
   HOME_PATH,
   loginPath,
-  nextFrom,
   notify,
   signup,
   SIGNUP_MESSAGES,
   SubmitButton,
+  useHydrated,
   usePageMeta,
   useProgressiveForm,
   type Check,
 } from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
-import { useSignedOutOnly } from '../../lib/guards';
+import { NextLink } from '../../components/NextLink';
+import { useNext, useSignedOutOnly } from '../../lib/guards';
 import { PASSWORD_HINT, checks } from '../../lib/validation';
 import styles from '../../styles/forms.module.css';
 
@@ -53,8 +54,10 @@ function today(): string {
 export function SignupPage(): ReactElement {
   usePageMeta({ title: 'Create Account', noindex: true });
   const navigate = useNavigate();
-  const next = nextFrom(useLocation().search);
+  const next = useNext();
   const { redirect } = useSignedOutOnly(next);
+  // Today as the browser's clock has it: the server's may be in another day (the HTML is kept too).
+  const hydrated = useHydrated();
   const form = useProgressiveForm<FieldName>(ORDER, CHECKS);
   const { values } = form;
   const [busy, setBusy] = useState(false);
@@ -106,7 +109,7 @@ export function SignupPage(): ReactElement {
             id="signup-createdate"
             label="Birthday"
             type="date"
-            max={today()}
+            max={hydrated ? today() : undefined}
             autoComplete="bday"
             {...bind('createdate')}
           />
@@ -151,9 +154,9 @@ export function SignupPage(): ReactElement {
       </form>
       <p className={styles.footer}>
         Already have an account?{' '}
-        <Link className={styles.link} to={loginPath(next)}>
+        <NextLink className={styles.link} to={loginPath(next)}>
           Login
-        </Link>
+        </NextLink>
       </p>
     </AuthCard>
   );
