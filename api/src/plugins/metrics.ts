@@ -40,10 +40,12 @@ export const metrics = fp(
         handler: async () => undefined,
       },
       defaultMetrics: { enabled: true, register: registry },
-      // Histograms only: they aggregate across processes, and a summary's quantiles cost every request.
+      // Histograms only: they aggregate across processes, and a summary's quantiles cost every
+      // request. The plugin makes its summary anyway: in this app's registry (never observed), not
+      // the process's global one, where a second app would register it twice.
       routeMetrics: {
         enabled: { histogram: true, summary: false },
-        overrides: { histogram: { registers: [registry] } },
+        overrides: { histogram: { registers: [registry] }, summary: { registers: [registry] } },
       },
     });
 
