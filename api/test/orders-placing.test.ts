@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { describeEachDatabase } from './helpers/server';
+import { describeEachDatabase, eventually } from './helpers/server';
 import { MAX_ORDER_TOTAL_PAISE } from '../src/domains/orders/rules';
 import { signedInUser } from './helpers/accounts';
 import { quotedPrintableDecoded } from './helpers/smtp';
@@ -340,12 +340,15 @@ describeEachDatabase('shop: orders', (server) => {
       const r = await order(u, { ...CHECKOUT, couponname: 'WELCOME50' });
       expect(r.status).toBe(200);
       const outbox = server().config.outboxDir;
-      let mail = '';
-      for (let i = 0; i < 100 && !mail; i++) {
-        const file = fs.existsSync(outbox) ? fs.readdirSync(outbox).find((f) => f.includes(u.email)) : undefined;
-        if (file) mail = quotedPrintableDecoded(fs.readFileSync(path.join(outbox, file), 'utf8'));
-        else await new Promise((res) => setTimeout(res, 30));
-      }
+      // Sent after the reply: read once written whole (a loaded machine can take seconds).
+      const mail = await eventually(
+        async () => {
+          const file = fs.existsSync(outbox) ? fs.readdirSync(outbox).find((f) => f.includes(u.email)) : undefined;
+          return file ? quotedPrintableDecoded(fs.readFileSync(path.join(outbox, file), 'utf8')) : '';
+        },
+        (text) => text.includes('Deliver to:'),
+        20_000,
+      );
       expect(mail).toContain(`Subject: Order #${r.body.data.orderid} placed`);
       // Amounts as Indian shoppers read them: lakh grouping, paise only where there are some.
       expect(mail).toContain('Shop test teak sofa × 1   Rs. 1,50,000\n');
