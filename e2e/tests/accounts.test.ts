@@ -16,7 +16,7 @@ import {
   uniqueUser,
   type TestUser,
 } from '../src/accounts';
-import { eventually, expectToast, main, screenshotOnFailure, waitForPath } from '../src/journey';
+import { appStarted, eventually, expectToast, main, screenshotOnFailure, waitForPath } from '../src/journey';
 import { readResetCode } from '../src/mail';
 
 let browser: Browser;
@@ -43,6 +43,8 @@ async function signUpByUi(page: Page, user: TestUser): Promise<void> {
   await page.goto(`${BASE_URL}/signup`);
   const form = main(page);
   await form.getByRole('heading', { name: 'Create Account' }).waitFor();
+  // The form comes rendered from the server: its fields unlock one by one once the page is hydrated.
+  await appStarted(page);
   const fields = {
     firstname: form.getByLabel('First Name'),
     lastname: form.getByLabel('Last Name'),
