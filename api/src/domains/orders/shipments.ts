@@ -53,7 +53,8 @@ export async function loadShipments(db: Kysely<Database>, delays: Delays, orderi
     .then((rows) => rows.map((r) => ({ ...r, explicit: Boolean(r.explicit) })));
 }
 
-const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
+/** A time as replies write it (ISO 8601), null kept. */
+export const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
 /**
  * A shipment as the buyer reads it. A marketplace shipment on the clock shipped and was

@@ -4,10 +4,8 @@ import type { Database, OrderStatusValue } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import { queueNotices } from '../notices/queue';
-import { shipmentSummary } from '../orders/shipments';
+import { iso, shipmentSummary } from '../orders/shipments';
 import { toRupees, toPaise } from '../orders/rules';
-
-const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
 /**
  * A seller's shipments, newest first (`limit` of them before the shipment `before`, optionally
