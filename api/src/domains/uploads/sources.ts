@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { PhotoSources } from '@marketplace/contract';
 import { variantUrl } from '../../context';
 import type { Database, VariantWidths } from '../../db/schema';
@@ -20,13 +21,39 @@ export function photoSources(
   return sources.avif || sources.webp ? sources : undefined;
 }
 
-/** The copies of each photo among `hashes` that has some (one query for a page of replies). */
+type VariantSummary = Awaited<ReturnType<typeof variantSummaries>>[number];
+
+/**
+ * Summaries of photos whose copies are made, per database. A photo's copies are made once and
+ * never change (images.variants is set only while null, and a hash names its bytes), so a summary
+ * read once stays true; a photo still without copies is asked again each time. Bounded in count.
+ */
+const summariesByDb = new WeakMap<Kysely<Database>, LRUCache<string, VariantSummary>>();
+const MAX_SUMMARIES = 20_000;
+
+async function summariesOf(db: Kysely<Database>, hashes: string[]): Promise<VariantSummary[]> {
+  let cache = summariesByDb.get(db);
+  if (!cache) summariesByDb.set(db, (cache = new LRUCache({ max: MAX_SUMMARIES })));
+  const known: VariantSummary[] = [];
+  const unknown: string[] = [];
+  for (const hash of new Set(hashes)) {
+    const summary = cache.get(hash);
+    if (summary) known.push(summary);
+    else unknown.push(hash);
+  }
+  if (!unknown.length) return known;
+  const read = await variantSummaries(db, unknown);
+  for (const summary of read) cache.set(summary.hash, summary);
+  return [...known, ...read];
+}
+
+/** The copies of each photo among `hashes` that has some (one query for a page of replies, none once known). */
 export async function photoSourcesOf(
   db: Kysely<Database>,
   base: string,
   hashes: Array<string | undefined>,
 ): Promise<Map<string, PhotoSources>> {
-  const rows = await variantSummaries(
+  const rows = await summariesOf(
     db,
     hashes.filter((h): h is string => Boolean(h)),
   );
