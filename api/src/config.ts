@@ -113,6 +113,12 @@ export interface Config {
     mailRetrySeconds: number;
     endingSweepSeconds: number;
     endingWindowMinutes: number;
+    /**
+     * An outbid notice is told live at once, but mailed only this long after (0: at once), and
+     * then only if it still tells something: the bidder is still outbid on the open item and it
+     * is their newest outbid notice for it. A bidding war mails the loser once, not every step.
+     */
+    outbidMailWindowSeconds: number;
   };
   /**
    * On SIGTERM (docs/operations.md): /readyz answers 503 at once; after `delaySeconds` (time for a
@@ -242,6 +248,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       mailRetrySeconds: num(env, 'NOTICE_MAIL_RETRY_SECONDS', 30),
       endingSweepSeconds: num(env, 'NOTICE_ENDING_SWEEP_SECONDS', 60),
       endingWindowMinutes: num(env, 'NOTICE_ENDING_WINDOW_MINUTES', 60),
+      outbidMailWindowSeconds: num(env, 'NOTICE_OUTBID_MAIL_WINDOW_SECONDS', 60),
     },
     shutdown: {
       delaySeconds: num(env, 'SHUTDOWN_DELAY_SECONDS', 0),

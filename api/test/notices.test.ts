@@ -3,14 +3,17 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { NoticePageReply } from '@marketplace/contract';
 import { signedInUser } from './helpers/accounts';
-import { bid, createAuction, openSseStream } from './helpers/auctions';
+import { bid, createAuction, openSseStream, setEnds } from './helpers/auctions';
 import { describeEachDatabase, eventually, type TestServer } from './helpers/server';
 
-/** Background passes off: each test runs the dispatcher and the sweep itself (a bid still wakes the dispatcher). */
+/**
+ * Background passes off: each test runs the dispatcher and the sweep itself (a bid still wakes the
+ * dispatcher). Outbid mails go at once here; their quiet window has its own tests below.
+ */
 /** Terms for a starting bid of Rs. 100. */
 const LOW = { rangelowbid: 50, rangehighbid: 1_000_000 };
 
-const QUIET = { notices: { ...defaults(), mailIntervalSeconds: 0, endingSweepSeconds: 0 } };
+const QUIET = { notices: { ...defaults(), mailIntervalSeconds: 0, endingSweepSeconds: 0, outbidMailWindowSeconds: 0 } };
 function defaults() {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require('../src/config') as typeof import('../src/config')).loadConfig({}).notices;
@@ -346,4 +349,98 @@ describeEachDatabase(
     });
   },
   QUIET,
+);
+
+describeEachDatabase(
+  'notices: an outbid mail waits its quiet window and goes only if it still tells something',
+  (server) => {
+    /** As if the window were over: the notices and their holds an hour older. */
+    async function windowOver(s: TestServer) {
+      await sql`UPDATE notices SET created_at = created_at - interval '1 hour',
+        mail_claimed_until = mail_claimed_until - interval '1 hour'`.execute(s.app.ctx.db);
+    }
+
+    async function mailStates(s: TestServer, u: User) {
+      const rows = await s.app.ctx.db
+        .selectFrom('notices')
+        .select(['mail_state', 'data'])
+        .where('userid', '=', u.userid)
+        .orderBy('noticeid')
+        .execute();
+      return rows.map((r) => [r.mail_state, (r.data as { price: number }).price]);
+    }
+
+    it('a bidding war: told live at each step, the bidder still outbid mailed once with the newest price', async () => {
+      const s = server();
+      const seller = await signedInUser(s, { firstname: 'Sela' });
+      const mira = await signedInUser(s, { firstname: 'Mira' });
+      const ravi = await signedInUser(s, { firstname: 'Ravi' });
+      const item = await createAuction(s, seller.token, { ...LOW, bid: 100, productname: 'Jade Box' });
+      const miraLive = await openNotices(s, mira);
+      const raviLive = await openNotices(s, ravi);
+      try {
+        expect((await bid(s, mira.token, item.auctionid, 500)).status).toBe(200); // Mira leads
+        expect((await bid(s, ravi.token, item.auctionid, 600)).status).toBe(200); // Mira outbid at 525
+        await miraLive.next((e) => e.data.kind === 'outbid' && e.data.data.price === 525);
+        expect((await bid(s, mira.token, item.auctionid, 700)).status).toBe(200); // Ravi outbid at 625
+        await raviLive.next((e) => e.data.kind === 'outbid' && e.data.data.price === 625);
+        expect((await bid(s, ravi.token, item.auctionid, 800)).status).toBe(200); // Mira outbid at 725
+        await miraLive.next((e) => e.data.kind === 'outbid' && e.data.data.price === 725);
+        await settle(s);
+        // Inside the window: told live and listed, nothing mailed yet.
+        expect((await noticesOf(s, mira)).data.map((n) => n.data.price)).toEqual([725, 525]);
+        expect(mailsTo(s, mira)).toEqual([]);
+        expect(mailsTo(s, ravi)).toEqual([]);
+
+        await windowOver(s);
+        await settle(s);
+        // Mira is still outbid: her newest notice is mailed, the older one is not. Ravi leads
+        // again: his is not mailed.
+        expect(await mailStates(s, mira)).toEqual([
+          ['superseded', 525],
+          ['sent', 725],
+        ]);
+        expect(await mailStates(s, ravi)).toEqual([['superseded', 625]]);
+        expect(mailsTo(s, mira)).toHaveLength(1);
+        expect(mailsTo(s, mira)[0]).toContain('Subject: Outbid: Jade Box is now Rs. 725');
+        expect(mailsTo(s, ravi)).toEqual([]);
+
+        await settle(s);
+        expect(mailsTo(s, mira)).toHaveLength(1);
+        // Each was told live once, at the bid: the mail pass told nothing again.
+        expect(miraLive.events.filter((e) => e.data.kind === 'outbid')).toHaveLength(2);
+        expect(raviLive.events.filter((e) => e.data.kind === 'outbid')).toHaveLength(1);
+      } finally {
+        miraLive.close();
+        raviLive.close();
+      }
+    });
+
+    it('an item closed before the mail is due: the outbid mail gives way to the close', async () => {
+      const s = server();
+      const seller = await signedInUser(s, { firstname: 'Sela' });
+      const asha = await signedInUser(s, { firstname: 'Asha' });
+      const ravi = await signedInUser(s, { firstname: 'Ravi' });
+      const item = await createAuction(s, seller.token, { ...LOW, bid: 100, productname: 'Tin Robot' });
+      await bid(s, asha.token, item.auctionid, 300);
+      await bid(s, ravi.token, item.auctionid, 400); // Asha outbid
+      await settle(s);
+      await setEnds(s, item.auctionid, -1, null);
+      await s.app.ctx.closeSweeper.sweep();
+      await windowOver(s);
+      await settle(s);
+      const rows = await s.app.ctx.db
+        .selectFrom('notices')
+        .select(['kind', 'mail_state'])
+        .where('userid', '=', asha.userid)
+        .orderBy('noticeid')
+        .execute();
+      expect(rows).toEqual([
+        { kind: 'outbid', mail_state: 'superseded' },
+        { kind: 'lost', mail_state: 'sent' },
+      ]);
+      expect(mailsTo(s, asha)).toHaveLength(1);
+    });
+  },
+  { notices: { ...defaults(), mailIntervalSeconds: 0, endingSweepSeconds: 0, outbidMailWindowSeconds: 3600 } },
 );

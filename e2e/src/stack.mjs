@@ -81,6 +81,8 @@ export async function startApi({ dataDir, port = E2E_PORTS.api, extraEnv = {} })
     // A journey's item ends when listed, late bids or not (e2e/tests/auction-close.test.ts): the
     // soft close is the API tests'.
     AUCTION_SOFT_CLOSE_MINUTES: '0',
+    // The journeys read each outbid mail at once; the quiet window is the API tests'.
+    NOTICE_OUTBID_MAIL_WINDOW_SECONDS: '0',
     ...extraEnv,
   };
   const child = spawnLogged('api', ['--import', 'tsx', 'api/src/main.ts'], env);

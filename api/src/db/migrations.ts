@@ -15,6 +15,7 @@ import { placeBidFunctionMigration } from './migration-0013-place-bid-function';
 import { stockMigration } from './migration-0014-stock';
 import { shipmentsMigration } from './migration-0015-shipments';
 import { imageVariantsMigration } from './migration-0016-image-variants';
+import { outbidMailWindowMigration } from './migration-0017-outbid-mail-window';
 
 /**
  * Versioned migrations, in code (run in name order, each in a transaction).
@@ -178,6 +179,7 @@ const migrations: Record<string, Migration> = {
   '0014_stock': stockMigration,
   '0015_shipments': shipmentsMigration,
   '0016_image_variants': imageVariantsMigration,
+  '0017_outbid_mail_window': outbidMailWindowMigration,
 };
 
 /** The migrations this code knows, in order (GET /readyz checks the database holds each). */

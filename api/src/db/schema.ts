@@ -287,6 +287,8 @@ export interface AuctionWatchersTable {
 import type { NoticeKind } from '@marketplace/contract';
 export type { NoticeKind };
 
+type MailState = 'pending' | 'sent' | 'skipped' | 'failed' | 'superseded';
+
 /** What a shopper is told, the outbox of its mail (migration 0010); one row per `dedupe_key`. */
 export interface NoticesTable {
   noticeid: Generated<number>;
@@ -296,11 +298,8 @@ export interface NoticesTable {
   dedupe_key: string;
   data: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: Generated<Date>;
-  mail_state: ColumnType<
-    'pending' | 'sent' | 'skipped' | 'failed',
-    'pending' | 'sent' | 'skipped' | 'failed' | undefined,
-    'pending' | 'sent' | 'skipped' | 'failed'
-  >;
+  /** 'superseded': an outbid notice told live whose mail no longer told anything when due (migration 0017). */
+  mail_state: ColumnType<MailState, MailState | undefined, MailState>;
   mail_attempts: Generated<number>;
   mail_claimed_until: NullableTimestamp;
   mailed_at: NullableTimestamp;

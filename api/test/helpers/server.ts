@@ -99,6 +99,8 @@ export async function startServer(kind: DbKind, overrides: ConfigOverrides = {})
     scrypt: { N: 1024, r: 8, p: 1 },
     // Due items are closed when a test sweeps (app.ctx.closeSweeper.sweep()), not by the clock.
     auctionClose: { ...base.auctionClose, sweepMs: 0 },
+    // Outbid mails go at once unless a test gives them their quiet window (notices.test.ts).
+    notices: { ...base.notices, outbidMailWindowSeconds: 0 },
     ...overrides,
     tokens: { ...base.tokens, ...overrides.tokens },
     rateLimits: {

@@ -56,6 +56,7 @@ describePg('a notice whose process died before mailing it [PostgreSQL]', () => {
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       NOTICE_MAIL_INTERVAL_SECONDS: '0.2',
       NOTICE_ENDING_SWEEP_SECONDS: '0',
+      NOTICE_OUTBID_MAIL_WINDOW_SECONDS: '0',
     });
     apis.push(doomed);
     await sql.connect();
@@ -85,6 +86,7 @@ describePg('a notice whose process died before mailing it [PostgreSQL]', () => {
       SMTP_URL: smtp.url,
       NOTICE_MAIL_INTERVAL_SECONDS: '0.2',
       NOTICE_ENDING_SWEEP_SECONDS: '0',
+      NOTICE_OUTBID_MAIL_WINDOW_SECONDS: '0',
     });
     apis.push(next);
     // The dead process's claim runs out (moved into the past rather than waited for).

@@ -9,6 +9,8 @@ export interface NoticeMailLimits {
   mailLeaseSeconds: number;
   mailMaxAttempts: number;
   mailRetrySeconds: number;
+  /** Outbid mails wait this long and go only if still true (config.notices). */
+  outbidMailWindowSeconds: number;
 }
 
 interface DispatchLog {
@@ -29,6 +31,10 @@ interface Claimed {
   email: string;
   firstname: string;
   optedout: boolean;
+  /** An outbid notice inside its quiet window: told live now, mailed when the window is over. */
+  held: boolean;
+  /** An outbid notice whose mail, due now, would tell nothing (see outbidMailWindowSeconds). */
+  superseded: boolean;
 }
 
 /** A notice for the live stream: its user (to route it) and what the page shows. */
@@ -43,6 +49,11 @@ export type RoutedNoticeEvent = NoticeEvent & { userid: number };
  * A mail that fails is tried again later, and marked 'failed' (logged) after `mailMaxAttempts`.
  * Sending and marking are two steps: a crash between them sends the mail again, with the same
  * Message-ID (and the same outbox file), which is why both are fixed per notice.
+ *
+ * An outbid notice is claimed at once to be told live, then held (its lease runs to the end of
+ * the quiet window) and claimed again when due: mailed if the bidder is still outbid on the open
+ * item and no newer outbid notice of theirs for it is queued, else marked 'superseded'. The held
+ * claim counts as the notice's first attempt.
  */
 export class NoticeDispatcher {
   private running: Promise<void> | null = null;
@@ -97,10 +108,13 @@ export class NoticeDispatcher {
   /** One batch: claims, tells and mails; resolves with how many notices it claimed. */
   async runOnce(): Promise<number> {
     const { db, limits } = this.deps;
+    const window = sql`${limits.outbidMailWindowSeconds} * interval '1 second'`;
+    const held = sql`kind = 'outbid' AND created_at > now() - ${window}`;
     const { rows } = await sql<Claimed>`
       WITH claimed AS (
         UPDATE notices
-        SET mail_claimed_until = now() + ${limits.mailLeaseSeconds} * interval '1 second',
+        SET mail_claimed_until = CASE WHEN ${held} THEN created_at + ${window}
+                                      ELSE now() + ${limits.mailLeaseSeconds} * interval '1 second' END,
             mail_attempts = mail_attempts + 1
         WHERE noticeid IN (
           SELECT noticeid FROM notices
@@ -112,7 +126,13 @@ export class NoticeDispatcher {
         RETURNING noticeid, userid, kind, auctionid, dedupe_key, data, created_at, mail_attempts
       )
       SELECT c.*, u.email, u.firstname,
-        EXISTS (SELECT 1 FROM notice_optouts o WHERE o.userid = c.userid AND o.kind = c.kind) AS optedout
+        EXISTS (SELECT 1 FROM notice_optouts o WHERE o.userid = c.userid AND o.kind = c.kind) AS optedout,
+        (c.kind = 'outbid' AND c.created_at > now() - ${window}) AS held,
+        (c.kind = 'outbid' AND ${limits.outbidMailWindowSeconds} > 0 AND (
+          EXISTS (SELECT 1 FROM notices n WHERE n.userid = c.userid AND n.noticeid > c.noticeid
+                    AND n.kind = 'outbid' AND n.auctionid = c.auctionid)
+          OR NOT EXISTS (SELECT 1 FROM auctions a WHERE a.auctionid = c.auctionid AND a.status = 'open'
+                           AND a.leader IS DISTINCT FROM c.userid))) AS superseded
       FROM claimed c JOIN users u ON u.userid = c.userid
       ORDER BY c.noticeid`.execute(db);
     if (!rows.length) return 0;
@@ -140,7 +160,16 @@ export class NoticeDispatcher {
           data: n.data,
           createdat: new Date(n.created_at).toISOString(),
         });
-    const sent = (await Promise.all(toMail.map((n) => this.mailOne(n)))).filter((id) => id !== null);
+    const superseded = toMail.filter((n) => !n.held && n.superseded).map((n) => n.noticeid);
+    if (superseded.length)
+      await db
+        .updateTable('notices')
+        .set({ mail_state: 'superseded', mail_claimed_until: null })
+        .where('noticeid', 'in', superseded)
+        .where('mail_state', '=', 'pending')
+        .execute();
+    const due = toMail.filter((n) => !n.held && !n.superseded);
+    const sent = (await Promise.all(due.map((n) => this.mailOne(n)))).filter((id) => id !== null);
     // One statement for the batch's sent mails: under a burst of bids a batch holds many.
     if (sent.length)
       await db
