@@ -1,0 +1,176 @@
+import { Type, type Static } from 'typebox';
+import { Compile } from 'typebox/compile';
+import type { PageViewBeacon } from './beacon';
+import { Histogram, shiftHistogram, timeHistogram } from './histogram';
+
+/** What the telemetry knows of one release of one front end, as stored beside the registry. */
+const StoredRelease = Type.Object(
+  {
+    frontEnd: Type.String(),
+    release: Type.String(),
+    views: Type.Integer({ minimum: 0 }),
+    /** Views in which this front end had an error, was unavailable or failed to load. */
+    failedViews: Type.Integer({ minimum: 0 }),
+    errors: Type.Integer({ minimum: 0 }),
+    unavailable: Type.Integer({ minimum: 0 }),
+    loadFailures: Type.Integer({ minimum: 0 }),
+    lcp: Type.Array(Type.Integer({ minimum: 0 })),
+    inp: Type.Array(Type.Integer({ minimum: 0 })),
+    cls: Type.Array(Type.Integer({ minimum: 0 })),
+    updatedAt: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+export const StoredFigures = Type.Object(
+  { schema: Type.Literal(1), releases: Type.Array(StoredRelease) },
+  { additionalProperties: false },
+);
+export type StoredFigures = Static<typeof StoredFigures>;
+const storedChecker = Compile(StoredFigures);
+
+/** A release's figures as `release status` and the error budget read them. */
+export interface ReleaseSummary {
+  frontEnd: string;
+  release: string;
+  views: number;
+  failedViews: number;
+  /** failedViews ÷ views, 0 without views. */
+  errorRate: number;
+  errors: number;
+  unavailable: number;
+  loadFailures: number;
+  /** 75th percentiles, null without samples; with the sample counts they came from. */
+  p75: { lcp: number | null; inp: number | null; cls: number | null };
+  samples: { lcp: number; inp: number; cls: number };
+}
+
+class ReleaseFigures {
+  views = 0;
+  failedViews = 0;
+  errors = 0;
+  unavailable = 0;
+  loadFailures = 0;
+  lcp: Histogram;
+  inp: Histogram;
+  cls: Histogram;
+
+  constructor(
+    readonly frontEnd: string,
+    readonly release: string,
+    public updatedAt: number,
+    stored?: Static<typeof StoredRelease>,
+  ) {
+    this.lcp = timeHistogram(stored?.lcp);
+    this.inp = timeHistogram(stored?.inp);
+    this.cls = shiftHistogram(stored?.cls);
+    if (stored) Object.assign(this, pickCounts(stored));
+  }
+
+  summary(): ReleaseSummary {
+    return {
+      frontEnd: this.frontEnd,
+      release: this.release,
+      ...pickCounts(this),
+      errorRate: this.views ? this.failedViews / this.views : 0,
+      p75: { lcp: this.lcp.quantile(0.75), inp: this.inp.quantile(0.75), cls: this.cls.quantile(0.75) },
+      samples: { lcp: this.lcp.samples, inp: this.inp.samples, cls: this.cls.samples },
+    };
+  }
+
+  stored(): Static<typeof StoredRelease> {
+    return {
+      frontEnd: this.frontEnd,
+      release: this.release,
+      ...pickCounts(this),
+      lcp: this.lcp.counts,
+      inp: this.inp.counts,
+      cls: this.cls.counts,
+      updatedAt: this.updatedAt,
+    };
+  }
+}
+
+function pickCounts(f: {
+  views: number;
+  failedViews: number;
+  errors: number;
+  unavailable: number;
+  loadFailures: number;
+}) {
+  const { views, failedViews, errors, unavailable, loadFailures } = f;
+  return { views, failedViews, errors, unavailable, loadFailures };
+}
+
+/**
+ * Page-view figures per release of each front end, in bounded memory: only releases the caller
+ * knows (live, canary, previous) are counted, and at most `maxReleases` are kept, the least
+ * recently counted dropped first.
+ */
+export class TelemetryFigures {
+  private readonly byKey = new Map<string, ReleaseFigures>();
+
+  constructor(
+    private readonly isKnown: (frontEnd: string, release: string) => boolean,
+    private readonly maxReleases = 64,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts a beacon; false (nothing counted) when it names a front end or release not known. */
+  record(beacon: PageViewBeacon): boolean {
+    const areas = Object.entries(beacon.areas);
+    if (!areas.every(([frontEnd, view]) => this.isKnown(frontEnd, view.release))) return false;
+    for (const [frontEnd, view] of areas) {
+      const f = this.entry(frontEnd, view.release);
+      f.views++;
+      f.errors += view.errors;
+      f.loadFailures += view.loadFailures;
+      if (view.unavailable) f.unavailable++;
+      if (view.errors || view.unavailable || view.loadFailures) f.failedViews++;
+      const { lcp, inp, cls } = beacon.vitals;
+      if (lcp !== undefined) f.lcp.add(lcp);
+      if (inp !== undefined) f.inp.add(inp);
+      if (cls !== undefined) f.cls.add(cls);
+    }
+    return true;
+  }
+
+  /** The figures of one release; zeros when it was never counted. */
+  summary(frontEnd: string, release: string): ReleaseSummary {
+    return (this.byKey.get(keyOf(frontEnd, release)) ?? new ReleaseFigures(frontEnd, release, 0)).summary();
+  }
+
+  all(): ReleaseSummary[] {
+    return [...this.byKey.values()].map((f) => f.summary());
+  }
+
+  /** Forgets one release's figures (a canary starts afresh). */
+  reset(frontEnd: string, release: string): void {
+    this.byKey.delete(keyOf(frontEnd, release));
+  }
+
+  toStored(): StoredFigures {
+    return { schema: 1, releases: [...this.byKey.values()].map((f) => f.stored()) };
+  }
+
+  /** Takes the figures stored by toStored (a restart keeps them); throws on a file that is not. */
+  load(value: unknown): void {
+    if (!storedChecker.Check(value)) throw new Error('The telemetry file is not valid.');
+    this.byKey.clear();
+    for (const r of value.releases.slice(-this.maxReleases))
+      this.byKey.set(keyOf(r.frontEnd, r.release), new ReleaseFigures(r.frontEnd, r.release, r.updatedAt, r));
+  }
+
+  private entry(frontEnd: string, release: string): ReleaseFigures {
+    const key = keyOf(frontEnd, release);
+    let f = this.byKey.get(key);
+    if (f)
+      this.byKey.delete(key); // re-inserted last: Map order is recency
+    else f = new ReleaseFigures(frontEnd, release, this.now());
+    f.updatedAt = this.now();
+    this.byKey.set(key, f);
+    while (this.byKey.size > this.maxReleases) this.byKey.delete(this.byKey.keys().next().value!);
+    return f;
+  }
+}
+
+const keyOf = (frontEnd: string, release: string) => `${frontEnd}@${release}`;
