@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { NoticeData, NoticeEvent, NoticeKind } from '@marketplace/contract';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
@@ -141,14 +141,10 @@ export class NoticeDispatcher {
       noticeid: Number(r.noticeid),
       data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as NoticeData,
     }));
-    const skipped = notices.filter((n) => n.optedout).map((n) => n.noticeid);
-    if (skipped.length)
-      await db
-        .updateTable('notices')
-        .set({ mail_state: 'skipped', mail_claimed_until: null })
-        .where('noticeid', 'in', skipped)
-        .where('mail_state', '=', 'pending')
-        .execute();
+    await this.settle(
+      notices.filter((n) => n.optedout).map((n) => n.noticeid),
+      { mail_state: 'skipped' },
+    );
     const toMail = notices.filter((n) => !n.optedout);
     for (const n of toMail)
       if (n.mail_attempts === 1)
@@ -160,25 +156,28 @@ export class NoticeDispatcher {
           data: n.data,
           createdat: new Date(n.created_at).toISOString(),
         });
-    const superseded = toMail.filter((n) => !n.held && n.superseded).map((n) => n.noticeid);
-    if (superseded.length)
-      await db
-        .updateTable('notices')
-        .set({ mail_state: 'superseded', mail_claimed_until: null })
-        .where('noticeid', 'in', superseded)
-        .where('mail_state', '=', 'pending')
-        .execute();
+    await this.settle(
+      toMail.filter((n) => !n.held && n.superseded).map((n) => n.noticeid),
+      { mail_state: 'superseded' },
+    );
     const due = toMail.filter((n) => !n.held && !n.superseded);
     const sent = (await Promise.all(due.map((n) => this.mailOne(n)))).filter((id) => id !== null);
-    // One statement for the batch's sent mails: under a burst of bids a batch holds many.
-    if (sent.length)
-      await db
-        .updateTable('notices')
-        .set({ mail_state: 'sent', mailed_at: sql`now()`, mail_claimed_until: null })
-        .where('noticeid', 'in', sent)
-        .where('mail_state', '=', 'pending')
-        .execute();
+    await this.settle(sent, { mail_state: 'sent', mailed_at: sql<Date>`now()` });
     return rows.length;
+  }
+
+  /** Records how the batch's notices `ids` ended, in one statement: under a burst of bids a batch holds many. */
+  private async settle(
+    ids: number[],
+    outcome: { mail_state: 'sent' | 'skipped' | 'superseded'; mailed_at?: RawBuilder<Date> },
+  ): Promise<void> {
+    if (!ids.length) return;
+    await this.deps.db
+      .updateTable('notices')
+      .set({ ...outcome, mail_claimed_until: null })
+      .where('noticeid', 'in', ids)
+      .where('mail_state', '=', 'pending')
+      .execute();
   }
 
   /** Mails one notice: its id once sent, or null (a failure is recorded: tried again later, or given up). */
