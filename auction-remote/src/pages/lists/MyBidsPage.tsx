@@ -9,9 +9,8 @@ import {
   myAccountPath,
   type MyBidRow,
 } from '@marketplace/shared';
-import { AuctionPhoto } from '../../components/AuctionPhoto';
 import ui from '../../styles/ui.module.css';
-import { EndFact, MyListBody, MyListsPage } from './MyLists';
+import { EndFact, ItemRow, MyListBody, MyListsPage, ReserveFact } from './MyLists';
 import styles from './MyLists.module.css';
 
 export const MY_BIDS_EMPTY_TEXT = 'You have not bid on any items yet.';
@@ -41,63 +40,41 @@ function MyBid({
   rowRef: (el: HTMLElement | null) => void;
 }): ReactElement {
   const ended = row.closedat !== null || Date.parse(row.endsat) <= now;
-  const headingId = `mybid-${row.auctionid}`;
   return (
-    <article ref={rowRef} tabIndex={-1} className={`${ui.panel} ${styles.row}`} aria-labelledby={headingId}>
-      <AuctionPhoto
-        photo={row.photo}
-        sources={row.photoSources}
-        sizes="88px"
-        alt=""
-        width={88}
-        height={88}
-        className={styles.thumb}
-      />
-      <div className={styles.rowBody}>
-        <div className={styles.rowHead}>
-          <h2 id={headingId} className={styles.name}>
-            <Link to={auctionProductPath(row.auctionid)}>{row.productname}</Link>
-          </h2>
+    <ItemRow item={row} idPrefix="mybid" rowRef={rowRef}>
+      <p className={`${styles.state} ${styles[row.state]}`}>{myBidStateText(row, now)}</p>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{row.state === 'won' ? 'Winning BID' : 'Current BID'}</dt>
+          <dd>{formatPrice(row.price)}</dd>
         </div>
-        <p className={`${styles.state} ${styles[row.state]}`}>{myBidStateText(row, now)}</p>
-        <dl className={styles.facts}>
-          <div>
-            <dt>{row.state === 'won' ? 'Winning BID' : 'Current BID'}</dt>
-            <dd>{formatPrice(row.price)}</dd>
-          </div>
-          <div>
-            <dt>Your BID</dt>
-            <dd>{formatPrice(row.yourbid)}</dd>
-          </div>
-          {row.yourmax !== null && (
-            <div>
-              <dt>Your maximum</dt>
-              <dd>{formatPrice(row.yourmax)}</dd>
-            </div>
-          )}
-          {row.reservemet !== null && row.state !== 'won' && (
-            <div>
-              <dt>Reserve</dt>
-              <dd>{row.reservemet ? 'Reserve met' : 'Reserve not met'}</dd>
-            </div>
-          )}
-          <EndFact endsat={row.endsat} closedat={row.closedat} now={now} />
-        </dl>
-        <div className={styles.actions}>
-          {row.state === 'outbid' && !ended && row.nextbid !== null && (
-            <Link className={`${ui.btn} ${ui.small}`} to={auctionProductPath(row.auctionid)}>
-              Bid {formatPrice(row.nextbid)} or more
-              <span className={ui.visuallyHidden}> on {row.productname}</span>
-            </Link>
-          )}
-          {row.state === 'won' && (
-            <Link className={`${ui.btn} ${ui.small}`} to={myAccountPath('myorder')}>
-              Go to My Orders
-            </Link>
-          )}
+        <div>
+          <dt>Your BID</dt>
+          <dd>{formatPrice(row.yourbid)}</dd>
         </div>
+        {row.yourmax !== null && (
+          <div>
+            <dt>Your maximum</dt>
+            <dd>{formatPrice(row.yourmax)}</dd>
+          </div>
+        )}
+        {row.state !== 'won' && <ReserveFact reservemet={row.reservemet} />}
+        <EndFact endsat={row.endsat} closedat={row.closedat} now={now} />
+      </dl>
+      <div className={styles.actions}>
+        {row.state === 'outbid' && !ended && row.nextbid !== null && (
+          <Link className={`${ui.btn} ${ui.small}`} to={auctionProductPath(row.auctionid)}>
+            Bid {formatPrice(row.nextbid)} or more
+            <span className={ui.visuallyHidden}> on {row.productname}</span>
+          </Link>
+        )}
+        {row.state === 'won' && (
+          <Link className={`${ui.btn} ${ui.small}`} to={myAccountPath('myorder')}>
+            Go to My Orders
+          </Link>
+        )}
       </div>
-    </article>
+    </ItemRow>
   );
 }
 

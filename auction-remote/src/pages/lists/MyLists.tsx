@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import { Link, Navigate, NavLink } from '@marketplace/shared/router';
 import {
+  auctionProductPath,
   AUCTION_WATCHING_PATH,
   Breadcrumb,
   errorMessage,
@@ -20,7 +21,9 @@ import {
   type ItemKey,
   type Page,
   type PageQuery,
+  type PhotoSources,
 } from '@marketplace/shared';
+import { AuctionPhoto } from '../../components/AuctionPhoto';
 import { countdownText, formatDateTime, useNow } from '../../lib/countdown';
 import ui from '../../styles/ui.module.css';
 import styles from './MyLists.module.css';
@@ -69,6 +72,60 @@ export function MyListsPage({
         ))}
       </nav>
       {children}
+    </div>
+  );
+}
+
+/**
+ * One item's row in My bids or Selling: its photo, its name linking to it, `badge` beside the
+ * name, then `children` (its state and facts).
+ */
+export function ItemRow({
+  item,
+  idPrefix,
+  rowRef,
+  badge,
+  children,
+}: {
+  item: { auctionid: number; productname: string; photo: string; photoSources?: PhotoSources };
+  /** Makes the heading's id, which names the row: `<idPrefix>-<auctionid>`. */
+  idPrefix: string;
+  rowRef: (el: HTMLElement | null) => void;
+  badge?: ReactNode;
+  children: ReactNode;
+}): ReactElement {
+  const headingId = `${idPrefix}-${item.auctionid}`;
+  return (
+    <article ref={rowRef} tabIndex={-1} className={`${ui.panel} ${styles.row}`} aria-labelledby={headingId}>
+      <AuctionPhoto
+        photo={item.photo}
+        sources={item.photoSources}
+        sizes="88px"
+        alt=""
+        width={88}
+        height={88}
+        className={styles.thumb}
+      />
+      <div className={styles.rowBody}>
+        <div className={styles.rowHead}>
+          <h2 id={headingId} className={styles.name}>
+            <Link to={auctionProductPath(item.auctionid)}>{item.productname}</Link>
+          </h2>
+          {badge}
+        </div>
+        {children}
+      </div>
+    </article>
+  );
+}
+
+/** Whether the hidden reserve is met, in a row's facts; nothing for an item without a reserve. */
+export function ReserveFact({ reservemet }: { reservemet: boolean | null }): ReactElement | null {
+  if (reservemet === null) return null;
+  return (
+    <div>
+      <dt>Reserve</dt>
+      <dd>{reservemet ? 'Reserve met' : 'Reserve not met'}</dd>
     </div>
   );
 }

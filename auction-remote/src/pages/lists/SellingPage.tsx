@@ -1,16 +1,7 @@
 import { type ReactElement } from 'react';
-import { Link } from '@marketplace/shared/router';
-import {
-  ADD_AUCTION_PATH,
-  auctionProductPath,
-  formatPrice,
-  getSellingPage,
-  SELLING_PATH,
-  type SellingRow,
-} from '@marketplace/shared';
-import { AuctionPhoto } from '../../components/AuctionPhoto';
+import { ADD_AUCTION_PATH, formatPrice, getSellingPage, SELLING_PATH, type SellingRow } from '@marketplace/shared';
 import ui from '../../styles/ui.module.css';
-import { EndFact, MyListBody, MyListsPage } from './MyLists';
+import { EndFact, ItemRow, MyListBody, MyListsPage, ReserveFact } from './MyLists';
 import styles from './MyLists.module.css';
 
 export const SELLING_EMPTY_TEXT = 'You have not put any items up for auction yet.';
@@ -26,49 +17,27 @@ function Selling({
   now: number;
   rowRef: (el: HTMLElement | null) => void;
 }): ReactElement {
-  const headingId = `selling-${row.auctionid}`;
   const open = row.state === 'open';
+  const badge = <span className={`${ui.badge} ${open ? ui.badgeOpen : ui.badgeClosed}`}>{STATE_WORDS[row.state]}</span>;
   return (
-    <article ref={rowRef} tabIndex={-1} className={`${ui.panel} ${styles.row}`} aria-labelledby={headingId}>
-      <AuctionPhoto
-        photo={row.photo}
-        sources={row.photoSources}
-        sizes="88px"
-        alt=""
-        width={88}
-        height={88}
-        className={styles.thumb}
-      />
-      <div className={styles.rowBody}>
-        <div className={styles.rowHead}>
-          <h2 id={headingId} className={styles.name}>
-            <Link to={auctionProductPath(row.auctionid)}>{row.productname}</Link>
-          </h2>
-          <span className={`${ui.badge} ${open ? ui.badgeOpen : ui.badgeClosed}`}>{STATE_WORDS[row.state]}</span>
+    <ItemRow item={row} idPrefix="selling" rowRef={rowRef} badge={badge}>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Bids</dt>
+          <dd>{row.bidcount}</dd>
         </div>
-        <dl className={styles.facts}>
-          <div>
-            <dt>Bids</dt>
-            <dd>{row.bidcount}</dd>
-          </div>
-          <div>
-            <dt>{row.state === 'sold' ? 'Sold for' : 'Current BID'}</dt>
-            <dd>{formatPrice(row.price)}</dd>
-          </div>
-          <div>
-            <dt>{row.state === 'sold' ? 'Buyer' : 'Leader'}</dt>
-            <dd>{row.leader ?? (row.bidcount > 0 ? '—' : 'No bids yet')}</dd>
-          </div>
-          {row.reservemet !== null && (
-            <div>
-              <dt>Reserve</dt>
-              <dd>{row.reservemet ? 'Reserve met' : 'Reserve not met'}</dd>
-            </div>
-          )}
-          <EndFact endsat={row.endsat} closedat={row.closedat} now={now} />
-        </dl>
-      </div>
-    </article>
+        <div>
+          <dt>{row.state === 'sold' ? 'Sold for' : 'Current BID'}</dt>
+          <dd>{formatPrice(row.price)}</dd>
+        </div>
+        <div>
+          <dt>{row.state === 'sold' ? 'Buyer' : 'Leader'}</dt>
+          <dd>{row.leader ?? (row.bidcount > 0 ? '—' : 'No bids yet')}</dd>
+        </div>
+        <ReserveFact reservemet={row.reservemet} />
+        <EndFact endsat={row.endsat} closedat={row.closedat} now={now} />
+      </dl>
+    </ItemRow>
   );
 }
 
