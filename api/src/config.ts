@@ -42,6 +42,11 @@ export interface Config {
   /** Trust X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
   bodyLimit: number;
+  /**
+   * Memory the catalogue's cached replies may take, every encoding and each reply's objects counted
+   * (lib/catalogue-cache.ts). Pages are cached, never the whole table, so it holds at any catalogue size.
+   */
+  catalogueCacheBytes: number;
   /** A request (headers and body) that has not fully arrived after this long is answered 408. */
   requestTimeoutSeconds: number;
   /** Open connections one client address may hold (not applied behind a trusted proxy). */
@@ -190,6 +195,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     bodyLimit: num(env, 'BODY_LIMIT', 100 * 1024),
+    // At least a byte (0 keeps nothing): the LRU wants a positive budget.
+    catalogueCacheBytes: Math.max(1, Math.round(num(env, 'CATALOGUE_CACHE_MB', 64) * 1024 * 1024)),
     requestTimeoutSeconds: num(env, 'REQUEST_TIMEOUT_SECONDS', 30),
     maxConnectionsPerClient: num(env, 'MAX_CONNECTIONS_PER_CLIENT', 256),
     tokenSecret: env.TOKEN_SECRET || undefined,

@@ -12,7 +12,7 @@ const listening: ListenFn = async () => async () => undefined;
 const json = (n: number) => JSON.stringify({ data: 'x'.repeat(n) });
 
 describe('the cache’s memory budget', () => {
-  it('gives way oldest first and never holds more than its budget', async () => {
+  it('gives way least recently read first and never holds more than its budget', async () => {
     // Room for three of these replies (each counted with its objects and key), not four.
     const each = cachedReply(json(300)).bytes + 1;
     const budget = 3 * each + 10;
@@ -32,6 +32,21 @@ describe('the cache’s memory budget', () => {
     await cache.close();
   });
 
+  it('keeps the replies read lately: the one read least recently gives way, not the first kept', async () => {
+    const each = cachedReply(json(300)).bytes + 1;
+    const cache = new CatalogueCache(3 * each + 10);
+    await cache.start(listening);
+    const builtFor: string[] = [];
+    const get = (key: string) => cache.get(key, async () => (builtFor.push(key), json(300)));
+    for (const host of ['a', 'b', 'c']) await get(host);
+    expect(cache.peek('a')).toBeDefined(); // the fast path's read counts as a read too
+    await get('d'); // makes room by dropping 'b'
+    await get('a');
+    expect(cache.peek('b')).toBeUndefined();
+    expect(builtFor).toEqual(['a', 'b', 'c', 'd']);
+    await cache.close();
+  });
+
   it('does not keep a reply larger than the whole budget, and still answers it', async () => {
     const cache = new CatalogueCache(100);
     await cache.start(listening);
@@ -44,7 +59,7 @@ describe('the cache’s memory budget', () => {
 
 describe('the process that changed products', () => {
   it('drops its replies at once, without waiting for its own notification', async () => {
-    const cache = new CatalogueCache();
+    const cache = new CatalogueCache(1024 * 1024);
     await cache.start(listening); // delivers nothing: only forgetAll can drop
     let version = 1;
     const get = () => cache.get('list', async () => json(version));

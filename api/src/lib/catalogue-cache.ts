@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/schema';
 import { NotifiedCache } from './notified-cache';
 
@@ -69,19 +70,11 @@ export interface CachedReply extends Variant {
 }
 
 /**
- * What a kept reply costs besides its bytes: its objects, buffers and ETag strings, and the map's
+ * What a kept reply costs besides its bytes: its objects, buffers and ETag strings, and the LRU's
  * entry (about 1.1 KB measured with three variants). Counted so that many small replies (one per
  * product) cannot hold several times the budget.
  */
 const ENTRY_OVERHEAD_BYTES = 1024;
-
-/**
- * Memory the cached replies may take. The key holds the public address the reply's photo URLs
- * use (from the Host header when PUBLIC_URL is unset), so a client can make many keys: the
- * oldest replies give way, and a reply larger than the whole budget is not kept. Pages are
- * cached, never the whole table, so the budget holds at any catalogue size.
- */
-const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** A buffer of its own: a small one from Node's shared pool would keep the pool's 8 KB alive as long as it is cached. */
 function own(bytes: Buffer): Buffer {
@@ -166,18 +159,23 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
  * cached; a reply built from a read that overlapped a change is not kept.
  */
 export class CatalogueCache extends NotifiedCache {
-  private readonly entries = new Map<string, CachedReply>();
-  private bytesHeld = 0;
+  /**
+   * At most `maxBytes`. The key holds the public address the reply's photo URLs use (from the Host
+   * header when PUBLIC_URL is unset), so a client can make many keys: the least recently read
+   * replies give way, and a reply larger than the whole budget is not kept.
+   */
+  private readonly entries: LRUCache<string, CachedReply>;
   /** Reads answered from memory and reads that built their reply (GET /metrics). */
   readonly lookups = { hits: 0, misses: 0 };
 
-  constructor(private readonly maxBytes = DEFAULT_MAX_BYTES) {
+  constructor(maxBytes: number) {
     super(CATALOGUE_CHANNEL);
+    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (reply, key) => reply.bytes + key.length });
   }
 
   /** Memory the replies held now take (all variants, their objects and keys): at most the budget. */
   get bytes(): number {
-    return this.bytesHeld;
+    return this.entries.calculatedSize;
   }
 
   /** Drops every reply here at once; call after the transaction that changed products commits. */
@@ -188,7 +186,6 @@ export class CatalogueCache extends NotifiedCache {
   /** Every change drops every reply (a product's change can alter the list and any page). */
   protected drop(): void {
     this.entries.clear();
-    this.bytesHeld = 0;
   }
 
   /** The reply held under `key`, if any (no promise: a hit is answered in the same tick). */
@@ -212,31 +209,7 @@ export class CatalogueCache extends NotifiedCache {
     this.lookups.misses += 1;
     const mark = this.changeMark();
     const reply = cachedReply(await build());
-    if (this.mayKeep(mark) && cost(key, reply) <= this.maxBytes) this.keep(key, reply);
+    if (this.mayKeep(mark)) this.entries.set(key, reply);
     return reply;
   }
-
-  private keep(key: string, reply: CachedReply): void {
-    this.dropEntry(key); // two requests that missed together both build the reply
-    const needed = cost(key, reply);
-    // Map order is insertion order: the first entries are the oldest.
-    for (const oldKey of this.entries.keys()) {
-      if (this.bytesHeld + needed <= this.maxBytes) break;
-      this.dropEntry(oldKey);
-    }
-    this.entries.set(key, reply);
-    this.bytesHeld += needed;
-  }
-
-  private dropEntry(key: string): void {
-    const old = this.entries.get(key);
-    if (!old) return;
-    this.entries.delete(key);
-    this.bytesHeld -= cost(key, old);
-  }
-}
-
-/** What keeping `reply` under `key` counts against the budget. */
-function cost(key: string, reply: CachedReply): number {
-  return reply.bytes + key.length;
 }

@@ -8,7 +8,7 @@ import { SessionCache } from '../lib/session-cache';
  */
 export const caches = fp(
   async (app) => {
-    const catalogue = new CatalogueCache();
+    const catalogue = new CatalogueCache(app.ctx.config.catalogueCacheBytes);
     await catalogue.start(app.ctx.listen);
     const sessions = new SessionCache();
     await sessions.start(app.ctx.listen);

@@ -71,7 +71,7 @@ export function rememberWatched(ids: readonly number[]): void {
 
 /** A call answered 401: the login is dead; the shopper is signed out with the server's message. */
 function endSession(error: unknown): void {
-  notify(`${errorMessage(error)},3`);
+  notify({ text: errorMessage(error), kind: 'error' });
   useSession.getState().signOut();
 }
 
@@ -135,10 +135,10 @@ export async function toggleWatch(auctionid: number): Promise<void> {
   try {
     const change = was ? await unwatchAuction(auctionid) : await watchAuction(auctionid);
     mark([auctionid], change.watching);
-    notify(`${change.msg},1`);
+    notify({ text: change.msg, kind: 'success' });
   } catch (error) {
     if (hasStatus(error, 401)) endSession(error);
-    else notify(`${errorMessage(error)},3`);
+    else notify({ text: errorMessage(error), kind: 'error' });
   } finally {
     setBusy(auctionid, false);
   }

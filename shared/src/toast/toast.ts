@@ -4,23 +4,21 @@ import { ToastText, type ToastLink } from './ToastText';
 
 export type { ToastLink } from './ToastText';
 
+/**
+ * How a toast looks: green, orange or red. The spec writes it as a code after the text ('Text,1'
+ * a success, 'Text,2' a warning, any other code an error); here it is a name.
+ */
 export type ToastKind = 'success' | 'warning' | 'error';
+
+/** A toast: its text, its kind and, when given, a page it leads to (shown after the text). */
+export interface Toast {
+  text: string;
+  kind: ToastKind;
+  link?: ToastLink;
+}
 
 /** Options every toast uses: top-centre, closes after 1500 ms (spec section 4). */
 export const TOAST_OPTIONS: ToastOptions = { position: 'top-center', autoClose: 1500 };
-
-/**
- * The spec's convention: 'Text,1' is a success, 'Text,2' a warning, any other code an error.
- * Only the last comma separates the code, so a message may itself contain commas.
- */
-export function parseToast(message: string): { text: string; kind: ToastKind } {
-  const comma = message.lastIndexOf(',');
-  if (comma < 0) return { text: message, kind: 'error' };
-  const text = message.slice(0, comma);
-  const code = message.slice(comma + 1).trim();
-  const kind: ToastKind = code === '1' ? 'success' : code === '2' ? 'warning' : 'error';
-  return { text, kind };
-}
 
 let wanted = false;
 const wantedListeners = new Set<() => void>();
@@ -48,12 +46,10 @@ export function wantToasts(): void {
 }
 
 /**
- * Shows a toast written in the spec's 'Text,code' form, with `link` after the text when given (a
- * live notice's page). react-toastify is loaded with the first toast at the latest (it holds a
- * toast until its container has mounted).
+ * Shows a toast, with `link` after the text when given (a live notice's page). react-toastify is
+ * loaded with the first toast at the latest (it holds a toast until its container has mounted).
  */
-export function notify(message: string, link?: ToastLink): void {
-  const { text, kind } = parseToast(message);
+export function notify({ text, kind, link }: Toast): void {
   wantToasts();
   const content = link ? createElement(ToastText, { text, link }) : text;
   import('react-toastify').then(

@@ -73,7 +73,10 @@ describe('PhotoUploader', () => {
     render(<PhotoUploader onUploaded={jest.fn()} upload={upload} submitLabel="Save Changes" />);
     choose([png('a.png')]);
     await flush();
-    expect(notifyMock).toHaveBeenCalledWith('File Upload Successfully Kindly Please Click Again for Save Changes,1');
+    expect(notifyMock).toHaveBeenCalledWith({
+      text: 'File Upload Successfully Kindly Please Click Again for Save Changes',
+      kind: 'success',
+    });
     expect(notifyMock).not.toHaveBeenCalledWith(UPLOAD_SUCCESS_TOAST);
   });
 
@@ -85,7 +88,7 @@ describe('PhotoUploader', () => {
     await flush();
     expect(upload).not.toHaveBeenCalled();
     expect(screen.getByRole('alert')).toHaveTextContent('b.jpg is not a PNG image. Please choose PNG files only.');
-    expect(notifyMock).toHaveBeenCalledWith('Please choose PNG images only,3');
+    expect(notifyMock).toHaveBeenCalledWith({ text: 'Please choose PNG images only', kind: 'error' });
     expect(onUploaded).toHaveBeenLastCalledWith([]);
   });
 
@@ -97,7 +100,7 @@ describe('PhotoUploader', () => {
     await flush();
     expect(upload).not.toHaveBeenCalled();
     expect(screen.getByRole('alert')).toHaveTextContent('You chose 11 photos; please choose at most 10.');
-    expect(notifyMock).toHaveBeenCalledWith('Please choose at most 10 photos,3');
+    expect(notifyMock).toHaveBeenCalledWith({ text: 'Please choose at most 10 photos', kind: 'error' });
     expect(onUploaded).toHaveBeenLastCalledWith([]);
     expect(screen.queryByText(/Uploaded \d+ of/)).not.toBeInTheDocument();
   });
@@ -117,7 +120,7 @@ describe('PhotoUploader', () => {
     });
     expect(upload).toHaveBeenCalledTimes(2);
     expect(screen.getByRole('alert')).toHaveTextContent('fake.png: Only PNG images are accepted');
-    expect(notifyMock).toHaveBeenLastCalledWith('Only PNG images are accepted,3');
+    expect(notifyMock).toHaveBeenLastCalledWith({ text: 'Only PNG images are accepted', kind: 'error' });
     expect(screen.getByText('Uploaded 1 of 2')).toBeInTheDocument();
     expect(onUploaded).not.toHaveBeenCalledWith(expect.arrayContaining([expect.any(String)]));
 

@@ -1,14 +1,19 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
 // Through the package (its shared singleton in the page), not relative paths: this module is an
 // entry of its own, which would otherwise bundle a second API client and toast state.
-import { MAX_PHOTOS, messageOf, notify, uploadPhoto, UPLOAD_MAX_BYTES } from '@marketplace/shared';
+import { MAX_PHOTOS, messageOf, notify, uploadPhoto, UPLOAD_MAX_BYTES, type Toast } from '@marketplace/shared';
 import styles from './PhotoUploader.module.css';
 
 /** The spec's toast after each uploaded file on Add Product and Add auction (section 4). */
-export const UPLOAD_SUCCESS_TOAST = 'File Upload Successfully Kindly Please Click Again for Add Product,1';
+export const UPLOAD_SUCCESS_TOAST: Toast = {
+  text: 'File Upload Successfully Kindly Please Click Again for Add Product',
+  kind: 'success',
+};
 /** The same toast on a form whose button is another (an edit's Save Changes). */
-const uploadSuccessToast = (submitLabel: string): string =>
-  `File Upload Successfully Kindly Please Click Again for ${submitLabel},1`;
+const uploadSuccessToast = (submitLabel: string): Toast => ({
+  text: `File Upload Successfully Kindly Please Click Again for ${submitLabel}`,
+  kind: 'success',
+});
 /** Spec section 9: upload interval 3000 ms per file. */
 export const UPLOAD_INTERVAL_MS = 3000;
 
@@ -132,7 +137,7 @@ export function PhotoUploader({
         setProblem(`${items[i].file.name}: ${message}`);
         setFailedAt(i);
         setBusy(false);
-        notify(`${message},3`);
+        notify({ text: message, kind: 'error' });
         return;
       }
     }
@@ -157,7 +162,7 @@ export function PhotoUploader({
       setEntries([]);
       setProblem(message);
       event.target.value = '';
-      notify(`${toast},3`);
+      notify({ text: toast, kind: 'error' });
     };
     if (files.length > MAX_PHOTOS) {
       refuse(

@@ -8,7 +8,7 @@ describe('a toast before any click or key press', () => {
   it('still shows: the container mounts with it', async () => {
     renderLayout();
     expect(toastContainer()).toBeNull();
-    act(() => notify('Something went Wrong'));
+    act(() => notify({ text: 'Something went Wrong', kind: 'error' }));
     expect(await screen.findByText('Something went Wrong')).toBeInTheDocument();
     expect(toastContainer()).not.toBeNull();
   });

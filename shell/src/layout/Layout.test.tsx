@@ -12,7 +12,7 @@ describe('the page’s toasts', () => {
     expect(toastContainer()).toBeNull();
     fireEvent.keyDown(window, { key: 'Tab' });
     await screen.findByText((_, el) => el === toastContainer());
-    notify('Address Updated Successfully,1');
+    notify({ text: 'Address Updated Successfully', kind: 'success' });
     expect(await screen.findByText('Address Updated Successfully')).toBeInTheDocument();
   });
 });
@@ -21,14 +21,14 @@ describe('toasts while the phone menu drawer is open', () => {
   it('stay usable and announced: the drawer makes the page inert, not the toasts', async () => {
     const user = userEvent.setup();
     renderLayout();
-    act(() => notify('Address Updated Successfully,1'));
+    act(() => notify({ text: 'Address Updated Successfully', kind: 'success' }));
     await screen.findByText('Address Updated Successfully');
 
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
     expect(screen.getByRole('main', { hidden: true })).toHaveAttribute('inert');
 
-    act(() => notify('Something went Wrong'));
+    act(() => notify({ text: 'Something went Wrong', kind: 'error' }));
     const toast = (await screen.findByText('Something went Wrong')).closest('[role="alert"]')!;
     expect(toast.closest('[inert]')).toBeNull();
     expect(toastContainer()!.closest('[inert]')).toBeNull();

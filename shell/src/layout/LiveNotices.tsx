@@ -11,25 +11,26 @@ import {
   useSession,
   type NoticeEvent,
   type NoticeKind,
+  type ToastKind,
 } from '@marketplace/shared';
 
-/** The toast code of each kind: good news a success (1), the rest a warning (2). */
-const TOAST_CODE: Record<NoticeKind, 1 | 2> = {
-  outbid: 2,
-  won: 1,
-  lost: 2,
-  sold: 1,
-  unsold: 2,
-  ending: 2,
-  shipped: 1,
-  delivered: 1,
-  neworder: 1,
-  ordercancelled: 2,
+/** The toast kind of each notice: good news a success, the rest a warning. */
+const TOAST_KIND: Record<NoticeKind, ToastKind> = {
+  outbid: 'warning',
+  won: 'success',
+  lost: 'warning',
+  sold: 'success',
+  unsold: 'warning',
+  ending: 'warning',
+  shipped: 'success',
+  delivered: 'success',
+  neworder: 'success',
+  ordercancelled: 'warning',
 };
 
-/** Toasts a notice in the project's 'Text,code' form, with a link to the page it is about. */
+/** Toasts a notice, with a link to the page it is about. */
 function toastNotice(n: Pick<NoticeEvent, 'kind' | 'auctionid' | 'data'>): void {
-  notify(`${noticeText(n.kind, n.data)},${TOAST_CODE[n.kind]}`, noticeLink(n));
+  notify({ text: noticeText(n.kind, n.data), kind: TOAST_KIND[n.kind], link: noticeLink(n) });
 }
 
 /** At most this many notices missed while away are toasted on (re)connecting; the newest. */

@@ -78,9 +78,9 @@ function ContactForm(): ReactElement {
       navigate('/getcontact');
     } catch (error) {
       setSending(false);
-      if (hasStatus(error, 409)) notify(`${errorMessage(error)},2`);
-      else if (hasStatus(error, 400)) notify(`${errorMessage(error)},3`);
-      else notify('Your message could not be sent, please try again in a moment,3');
+      if (hasStatus(error, 409)) notify({ text: errorMessage(error), kind: 'warning' });
+      else if (hasStatus(error, 400)) notify({ text: errorMessage(error), kind: 'error' });
+      else notify({ text: 'Your message could not be sent, please try again in a moment', kind: 'error' });
     }
   };
 

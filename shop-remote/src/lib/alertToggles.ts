@@ -83,10 +83,10 @@ export function alertToggle(api: {
     try {
       const reply = await api.set(productid, !on);
       record(productid, reply.on);
-      notify(`${reply.msg},1`);
+      notify({ text: reply.msg, kind: 'success' });
     } catch (error) {
       if (hasStatus(error, 401)) endExpiredSession(error);
-      else notify(`${errorMessage(error)},3`);
+      else notify({ text: errorMessage(error), kind: 'error' });
     } finally {
       setBusy(productid, false);
     }

@@ -1,14 +1,14 @@
 import { errorMessage, hasStatus, notify, useSession } from '@marketplace/shared';
 
 /** Spec section 8: a cart, checkout or order-list call failed. */
-export const SOMETHING_WRONG_TOAST = 'Something went Wrong,3';
+export const SOMETHING_WRONG_TOAST = { text: 'Something went Wrong', kind: 'error' } as const;
 
 /**
  * A call answered 401 because the login token expired or was revoked: the customer is signed
  * out (the shell's header follows) and told why; the page then sends them to /login.
  */
 export function endExpiredSession(error: unknown): void {
-  notify(`${errorMessage(error)},3`);
+  notify({ text: errorMessage(error), kind: 'error' });
   useSession.getState().signOut();
 }
 

@@ -100,7 +100,7 @@ export function useWishlistHeart(productid: number): { pressed: boolean; busy: b
 /** What went wrong with a wishlist call: a dead session signs out; anything else is an error toast with the server's message. */
 function report(error: unknown): void {
   if (hasStatus(error, 401)) endExpiredSession(error);
-  else notify(`${errorMessage(error)},3`);
+  else notify({ text: errorMessage(error), kind: 'error' });
 }
 
 /**
@@ -116,12 +116,12 @@ export async function toggleWishlist(productid: number): Promise<void> {
   try {
     const { msg, count } = wasIn ? await removeFromWishlist(productid) : await addToWishlist(productid);
     markIn(productid, !wasIn, count);
-    notify(`${msg},1`);
+    notify({ text: msg, kind: 'success' });
   } catch (error) {
     if (wasIn && hasStatus(error, 404)) {
       // Removed elsewhere already ('This product is not in your wishlist'): the heart follows.
       markIn(productid, false);
-      notify(`${errorMessage(error)},2`);
+      notify({ text: errorMessage(error), kind: 'warning' });
     } else report(error);
   } finally {
     setBusy(productid, false);
@@ -133,12 +133,12 @@ export async function removeFromWishlistReported(productid: number): Promise<{ c
   try {
     const { msg, count } = await removeFromWishlist(productid);
     markIn(productid, false, count);
-    notify(`${msg},1`);
+    notify({ text: msg, kind: 'success' });
     return { count };
   } catch (error) {
     if (hasStatus(error, 404)) {
       markIn(productid, false);
-      notify(`${errorMessage(error)},2`);
+      notify({ text: errorMessage(error), kind: 'warning' });
       return { count: Math.max(0, (current().count ?? 1) - 1) };
     }
     report(error);
@@ -146,7 +146,7 @@ export async function removeFromWishlistReported(productid: number): Promise<{ c
   }
 }
 
-export const MOVED_TO_CART_TOAST = 'Moved to your cart,1';
+export const MOVED_TO_CART_TOAST = { text: 'Moved to your cart', kind: 'success' } as const;
 
 /**
  * Move to cart (/wishlist's ADD TO CART): adds the product to the cart, then takes it off the

@@ -42,12 +42,12 @@ function OldPasswordCheck(): ReactElement {
       navigate(NEW_PASSWORD_PATH);
     } catch (err) {
       setBusy(false);
-      if (hasStatus(err, 400)) notify('Wrong Password,3');
+      if (hasStatus(err, 400)) notify({ text: 'Wrong Password', kind: 'error' });
       else if (hasStatus(err, 401)) {
-        notify(`${errorMessage(err)},2`);
+        notify({ text: errorMessage(err), kind: 'warning' });
         useSession.getState().signOut();
         navigate(loginPath(CHANGE_PASSWORD_PATH));
-      } else notify(`${errorMessage(err)},3`);
+      } else notify({ text: errorMessage(err), kind: 'error' });
     }
   }
 

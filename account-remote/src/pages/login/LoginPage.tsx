@@ -44,7 +44,7 @@ export function LoginPage(): ReactElement {
     if (busy) return;
     if (!email || !password) {
       touchAll();
-      notify(`${LOGIN_MESSAGES.empty},3`);
+      notify({ text: LOGIN_MESSAGES.empty, kind: 'error' });
       return;
     }
     setBusy(true);
@@ -57,7 +57,7 @@ export function LoginPage(): ReactElement {
       else navigate(HOME_PATH);
     } catch (error) {
       setBusy(false);
-      notify(hasStatus(error, 404) ? `${LOGIN_MESSAGES.wrong},3` : `${errorMessage(error)},3`);
+      notify({ text: hasStatus(error, 404) ? LOGIN_MESSAGES.wrong : errorMessage(error), kind: 'error' });
     }
   }
 

@@ -177,13 +177,13 @@ function SignedInArea({ page }: { page: SubPage }): ReactElement {
   const fail = useCallback(
     (error: unknown) => {
       if (hasStatus(error, 401)) {
-        notify(`${errorMessage(error)},2`);
+        notify({ text: errorMessage(error), kind: 'warning' });
         useSession.getState().signOut();
         navigate(loginHere.current);
       } else if (hasStatus(error, 404)) {
         navigate(ERROR_PATH, { replace: true });
       } else {
-        notify(`${errorMessage(error)},3`);
+        notify({ text: errorMessage(error), kind: 'error' });
       }
     },
     [navigate],

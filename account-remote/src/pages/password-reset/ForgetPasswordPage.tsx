@@ -40,7 +40,7 @@ export function ForgetPasswordPage(): ReactElement {
       navigate(OTP_RESET_PATH);
     } catch (err) {
       setBusy(false);
-      notify(`${errorMessage(err)},3`);
+      notify({ text: errorMessage(err), kind: 'error' });
     }
   }
 

@@ -59,23 +59,23 @@ export function NewPasswordPage(): ReactElement {
         const data = await changePassword(flow.proof, password);
         sessionStorage.removeItem(PASSWORD_PROOF_KEY);
         useSession.getState().signIn(data);
-        notify('Password Updated Successfully,1');
+        notify({ text: 'Password Updated Successfully', kind: 'success' });
       } else {
         const { msg } = await completePasswordReset(flow.resetToken, password);
         deleteCookie(RESET_TOKEN_COOKIE);
         deleteCookie(RESET_EMAIL_COOKIE);
-        notify(`${msg},1`);
+        notify({ text: msg, kind: 'success' });
       }
       navigate(LOGOUT_PATH);
     } catch (err) {
       setBusy(false);
       if (hasStatus(err, 0) || (hasStatus(err, 400) && err instanceof Error && err.message === NEW_PASSWORD_MESSAGE)) {
-        notify(`${errorMessage(err)},3`);
+        notify({ text: errorMessage(err), kind: 'error' });
         return;
       }
       if (flow.kind === 'change') {
         sessionStorage.removeItem(PASSWORD_PROOF_KEY);
-        notify(`${errorMessage(err)},3`);
+        notify({ text: errorMessage(err), kind: 'error' });
         if (hasStatus(err, 401)) {
           useSession.getState().signOut();
           navigate(LOGIN_PATH);
@@ -83,7 +83,7 @@ export function NewPasswordPage(): ReactElement {
       } else {
         // The reset is no longer valid (expired or already used): start again from the login page.
         deleteCookie(RESET_TOKEN_COOKIE);
-        notify(`${errorMessage(err)},2`);
+        notify({ text: errorMessage(err), kind: 'warning' });
         navigate(LOGIN_PATH);
       }
     }

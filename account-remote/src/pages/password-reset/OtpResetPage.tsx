@@ -11,6 +11,7 @@ import {
   usePageMeta,
   useSession,
   verifyResetOtp,
+  type Toast,
 } from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
 import { getCookie, setCookie } from '../../lib/cookies';
@@ -87,9 +88,9 @@ export function OtpResetPage(): ReactElement {
     focusBox(Math.min(end, OTP_LENGTH - 1));
   }
 
-  function giveUp(message: string) {
+  function giveUp(toast: Toast) {
     useSession.getState().clearAll();
-    notify(message);
+    notify(toast);
     navigate(LOGIN_PATH);
   }
 
@@ -99,7 +100,7 @@ export function OtpResetPage(): ReactElement {
     const email = getCookie(RESET_EMAIL_COOKIE);
     const resetToken = sessionStorage.getItem(RESET_TOKEN_KEY);
     if (!email || !resetToken) {
-      giveUp('Otp Expire Try Again,2');
+      giveUp({ text: 'Otp Expire Try Again', kind: 'warning' });
       return;
     }
     setBusy(true);
@@ -109,8 +110,8 @@ export function OtpResetPage(): ReactElement {
     } catch (err) {
       setBusy(false);
       // Server not reached: keep the code so the user can try again. Anything else ends the attempt.
-      if (hasStatus(err, 0)) notify(`${errorMessage(err)},3`);
-      else giveUp(`${errorMessage(err)},3`);
+      if (hasStatus(err, 0)) notify({ text: errorMessage(err), kind: 'error' });
+      else giveUp({ text: errorMessage(err), kind: 'error' });
       return;
     }
     if (ok) {
@@ -118,7 +119,7 @@ export function OtpResetPage(): ReactElement {
       useSession.getState().clearAll();
       navigate(NEW_PASSWORD_PATH);
     } else {
-      giveUp('Wrong OTP,3');
+      giveUp({ text: 'Wrong OTP', kind: 'error' });
     }
   }
 

@@ -84,11 +84,11 @@ export function SignupPage(): ReactElement {
         phonenum: values.phonenum,
         address: '',
       });
-      notify(`${msg},1`);
+      notify({ text: msg, kind: 'success' });
       navigate(loginPath(next));
     } catch (err) {
       setBusy(false);
-      notify(`${errorMessage(err)},3`);
+      notify({ text: errorMessage(err), kind: 'error' });
     }
   }
 

@@ -91,12 +91,12 @@ function AddAuctionForm(): ReactElement {
         ...(values.reserve.trim() ? { reserve: parseRupees(values.reserve) ?? 0 } : {}),
         ...(values.buynow.trim() ? { buynow: parseRupees(values.buynow) ?? 0 } : {}),
       });
-      notify('Auction Product Added Successfully,1');
+      notify({ text: 'Auction Product Added Successfully', kind: 'success' });
       // We open the new item (the spec went to /): the seller sees it, and its bids arrive live.
       navigate(created.auctionid ? auctionProductPath(created.auctionid) : AUCTION_HOME_PATH);
     } catch (error) {
       setBusy(false);
-      notify(`${messageOf(error)},3`);
+      notify({ text: messageOf(error), kind: 'error' });
     }
   }
 

@@ -27,7 +27,7 @@ import ui from '../../styles/ui.module.css';
 import styles from './AuctionUsersPage.module.css';
 
 export const NOT_YOURS_TEXT = 'You can only see the bidders on your own items';
-export const APPROVED_TOAST = 'Bidder Approved Successfully,1';
+export const APPROVED_TOAST = { text: 'Bidder Approved Successfully', kind: 'success' } as const;
 /** The winner's row carries their order's status. */
 const WINNER_STATUSES = new Set(['Awaiting payment', 'Processing', 'Shipped', 'Delivered', 'Cancelled']);
 /** GET /getUserAuction/{id}'s largest page: after an approval the rows loaded so far are read again, in one read of at most this many. */
@@ -157,7 +157,11 @@ function BidderList({ userid }: { userid: number }): ReactElement {
         throw error;
       }),
     [userid],
-    { keyOf: bidderKey, maxPageSize: BIDDERS_MAX_PAGE, onMoreFailed: () => notify(`${LOAD_FAILED_TEXT},3`) },
+    {
+      keyOf: bidderKey,
+      maxPageSize: BIDDERS_MAX_PAGE,
+      onMoreFailed: () => notify({ text: LOAD_FAILED_TEXT, kind: 'error' }),
+    },
   );
   const { items: rows, reload } = list;
   const refreshing = list.refreshing === true;
@@ -175,7 +179,7 @@ function BidderList({ userid }: { userid: number }): ReactElement {
       notify(APPROVED_TOAST);
       reload();
     } catch (error) {
-      notify(`${messageOf(error)},3`);
+      notify({ text: messageOf(error), kind: 'error' });
     } finally {
       setBusy(false);
     }

@@ -84,7 +84,7 @@ export function AuctionHomePage(): ReactElement {
     keyOf: (item) => item.auctionid,
     key: `auctions:${start ?? ''}`,
     start,
-    onMoreFailed: () => notify(`${LOAD_FAILED_TEXT},3`),
+    onMoreFailed: () => notify({ text: LOAD_FAILED_TEXT, kind: 'error' }),
   });
   const items = list.items;
   const me = useMyUserId();

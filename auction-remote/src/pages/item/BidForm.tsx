@@ -17,7 +17,7 @@ import { parseRupees } from '../../lib/auctionForm';
 import ui from '../../styles/ui.module.css';
 import styles from './AuctionProductPage.module.css';
 
-export const BID_SUCCESS_TOAST = 'Your BID has been placed,1';
+export const BID_SUCCESS_TOAST = { text: 'Your BID has been placed', kind: 'success' } as const;
 
 export const MAX_BID_HINT =
   'Optional. We bid for you, only as much as it takes to lead, up to your maximum; nobody else sees it.';
@@ -100,7 +100,7 @@ export function BidForm({
       setPlaced({ yourmax: fresh.yourmax });
       onPlaced(fresh);
     } catch (failure) {
-      notify(`${messageOf(failure)},3`);
+      notify({ text: messageOf(failure), kind: 'error' });
     } finally {
       setBusy(false);
     }

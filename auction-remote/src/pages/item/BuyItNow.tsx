@@ -41,10 +41,10 @@ export function BuyItNow({
     setBusy(true);
     try {
       const bought = await buyItNow(item.auctionid);
-      notify(`${bought.msg},1`);
+      notify({ text: bought.msg, kind: 'success' });
       onBought(bought.item);
     } catch (failure) {
-      notify(`${messageOf(failure)},3`);
+      notify({ text: messageOf(failure), kind: 'error' });
       setBusy(false);
     }
   }

@@ -193,11 +193,11 @@ export function MyListBody<T>({
     keyOf,
     onFailed: (error) => {
       if (hasStatus(error, 401)) {
-        notify(`${errorMessage(error)},3`);
+        notify({ text: errorMessage(error), kind: 'error' });
         useSession.getState().signOut();
       }
     },
-    onMoreFailed: () => notify(`${LOAD_FAILED_TEXT},3`),
+    onMoreFailed: () => notify({ text: LOAD_FAILED_TEXT, kind: 'error' }),
   });
   const now = useNow(ticking);
   const items = list.items;

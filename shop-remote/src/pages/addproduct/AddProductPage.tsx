@@ -14,7 +14,7 @@ import { endExpiredSession } from '../../lib/failures';
 import ui from '../../styles/ui.module.css';
 import { ProductForm, type ProductFormValues } from './ProductForm';
 
-export const PRODUCT_ADDED_TOAST = 'Product Added Successfully,1';
+export const PRODUCT_ADDED_TOAST = { text: 'Product Added Successfully', kind: 'success' } as const;
 
 function AddProductForm(): ReactElement {
   const navigate = useNavigate();
@@ -27,7 +27,7 @@ function AddProductForm(): ReactElement {
       return true;
     } catch (error) {
       if (hasStatus(error, 401)) endExpiredSession(error);
-      else notify(`${errorMessage(error)},3`);
+      else notify({ text: errorMessage(error), kind: 'error' });
       return false;
     }
   };

@@ -49,7 +49,9 @@ function AddThenShow({ rawId }: { rawId: string }): ReactElement {
     adding
       // Out of stock (409): the shopper is told which product; other failures are the spec's toast.
       .then(undefined, (error: unknown) =>
-        error instanceof ApiError && error.status === 409 ? notify(`${error.message},3`) : reportFailedCall(error),
+        error instanceof ApiError && error.status === 409
+          ? notify({ text: error.message, kind: 'error' })
+          : reportFailedCall(error),
       )
       .finally(() => {
         void refreshCartCount();
@@ -90,7 +92,8 @@ function CartTable({ initial }: { initial: CartItem[] }): ReactElement {
     try {
       afterChange(await setCartQuantity(item.productid, quantity));
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 409 || error.status === 400)) notify(`${error.message},3`);
+      if (error instanceof ApiError && (error.status === 409 || error.status === 400))
+        notify({ text: error.message, kind: 'error' });
       else reportFailedCall(error);
     }
     setBusy(null);

@@ -41,13 +41,13 @@ import styles from './CheckoutPage.module.css';
 
 /** Spec section 8 toasts of the checkout. */
 export const CHECKOUT_TOASTS = {
-  addressFirst: 'Please Enter Address First,2',
-  serverIssue: 'Internal server issues,2',
-  unauthorized: 'Unauthorized User,3',
-  couponApplied: `${SHOP_MESSAGES.couponApplied},1`,
-  couponExpired: `${SHOP_MESSAGES.couponExpired},3`,
-  saveFirst: `${SHOP_MESSAGES.billNameAndAddress},2`,
-  orderPlaced: `${SHOP_MESSAGES.orderPlaced},1`,
+  addressFirst: { text: 'Please Enter Address First', kind: 'warning' },
+  serverIssue: { text: 'Internal server issues', kind: 'warning' },
+  unauthorized: { text: 'Unauthorized User', kind: 'error' },
+  couponApplied: { text: SHOP_MESSAGES.couponApplied, kind: 'success' },
+  couponExpired: { text: SHOP_MESSAGES.couponExpired, kind: 'error' },
+  saveFirst: { text: SHOP_MESSAGES.billNameAndAddress, kind: 'warning' },
+  orderPlaced: { text: SHOP_MESSAGES.orderPlaced, kind: 'success' },
 } as const;
 
 export const PAYMENT_CHOICES: readonly { value: PayInfo; label: string; hint: string }[] = [
@@ -362,7 +362,7 @@ function Checkout({ items, customer }: { items: CartItem[]; customer: Customer }
         notify(CHECKOUT_TOASTS.unauthorized);
         navigate(CART_PATH);
       } else if (error instanceof ApiError && error.status !== 0) {
-        notify(`${error.message},3`);
+        notify({ text: error.message, kind: 'error' });
       } else {
         notify(SOMETHING_WRONG_TOAST);
       }

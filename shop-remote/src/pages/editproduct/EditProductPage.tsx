@@ -26,7 +26,7 @@ import { ProductForm, type ProductFormValues } from '../addproduct/ProductForm';
 import styles from './EditProductPage.module.css';
 
 /** SELLER_MESSAGES of the contract (its TypeBox schemas are not loaded in the front ends). */
-export const PRODUCT_UPDATED_TOAST = 'Product Updated Successfully,1';
+export const PRODUCT_UPDATED_TOAST = { text: 'Product Updated Successfully', kind: 'success' } as const;
 export const NOT_YOURS_TEXT = 'You can only change your own products';
 
 /** A notice in place of the form, with the ways on. */
@@ -63,7 +63,7 @@ function EditForm({ product }: { product: Product }): ReactElement {
     } catch (error) {
       // 403 'You can only change your own products', 404, 400 with the field's message: the server's words.
       if (hasStatus(error, 401)) endExpiredSession(error);
-      else notify(`${errorMessage(error)},3`);
+      else notify({ text: errorMessage(error), kind: 'error' });
       return false;
     }
   };

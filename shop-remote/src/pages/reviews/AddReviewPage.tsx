@@ -51,12 +51,12 @@ function AddReviewForm(): ReactElement {
         keywords: form.values.keywords.trim().split(/\s+/).join(' '),
         date: form.values.date,
       });
-      notify(`${msg},1`);
+      notify({ text: msg, kind: 'success' });
       navigate(REVIEW_PATH);
     } catch (error) {
       setSending(false);
       if (hasStatus(error, 401)) endExpiredSession(error);
-      else notify(`${errorMessage(error)},3`);
+      else notify({ text: errorMessage(error), kind: 'error' });
     }
   };
 

@@ -119,7 +119,7 @@ function SignedInWishlist(): ReactElement {
     setBusy('clear');
     try {
       const { msg } = await clearWishlist();
-      notify(`${msg},1`);
+      notify({ text: msg, kind: 'success' });
       markCleared();
       setGone(new Set((list.items ?? []).map((p) => p.productid)));
       setCount(0);
@@ -127,7 +127,7 @@ function SignedInWishlist(): ReactElement {
       list.reload();
     } catch (error) {
       if (hasStatus(error, 401)) endExpiredSession(error);
-      else notify(`${errorMessage(error)},3`);
+      else notify({ text: errorMessage(error), kind: 'error' });
     } finally {
       setBusy(null);
     }

@@ -18,7 +18,7 @@ export function AddressBook(): ReactElement {
     try {
       const session = await saveAddresses(next);
       saved(session, { address: next });
-      notify('Address Deleted Successfully,1');
+      notify({ text: 'Address Deleted Successfully', kind: 'success' });
       reload();
     } catch (error) {
       fail(error);

@@ -85,7 +85,7 @@ function AddressFormView({
     try {
       const session = await saveAddresses(list);
       saved(session, { address: list });
-      notify(`${successMessage},1`);
+      notify({ text: successMessage, kind: 'success' });
       reload();
       navigate(myAccountPath('addressbook'));
     } catch (error) {

@@ -72,9 +72,9 @@ export function Notifications(): ReactElement {
     try {
       const saved = await setNoticePrefs(Object.fromEntries(item.kinds.map((k) => [k, on])));
       prefs.update(() => saved);
-      notify(`${NOTICE_MESSAGES.saved},1`);
+      notify({ text: NOTICE_MESSAGES.saved, kind: 'success' });
     } catch (e) {
-      notify(errorMessage(e));
+      notify({ text: errorMessage(e), kind: 'error' });
     } finally {
       setSaving(null);
     }

@@ -26,7 +26,7 @@ function CouponCard({ coupon }: { coupon: Coupon }): ReactElement {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), 2000);
     } else {
-      notify(`Could not copy: select the code ${coupon.couponname} and copy it,2`);
+      notify({ text: `Could not copy: select the code ${coupon.couponname} and copy it`, kind: 'warning' });
     }
   }
 

@@ -112,13 +112,13 @@ function CancelOrder({ order }: { order: Order }): ReactElement {
     setBusy(true);
     try {
       const { msg } = await cancelOrder(order.orderid);
-      notify(`${msg},1`);
+      notify({ text: msg, kind: 'success' });
     } catch (error) {
       if (hasStatus(error, 401)) {
         fail(error);
         return;
       }
-      notify(`${errorMessage(error)},2`);
+      notify({ text: errorMessage(error), kind: 'warning' });
     }
     navigate(myAccountPath('myorder'));
   }

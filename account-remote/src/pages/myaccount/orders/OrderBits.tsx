@@ -224,14 +224,14 @@ export function LoadedOrder({
   const order = useResource(() => getOrder(orderid), [orderid], {
     onFailed: (error) => {
       if (hasStatus(error, 401)) fail(error);
-      else if (!isMissing(error)) notify('Something went Wrong,3');
+      else if (!isMissing(error)) notify({ text: 'Something went Wrong', kind: 'error' });
     },
   });
   const navigate = useNavigate();
   const missing = order.status === 'failed' && isMissing(order.error) ? order.error : null;
   useEffect(() => {
     if (missing === null) return;
-    notify(`${errorMessage(missing)},2`);
+    notify({ text: errorMessage(missing), kind: 'warning' });
     useSession.getState().setOrderId(null);
     navigate(leaveTo, { replace: true });
   }, [missing, navigate, leaveTo]);

@@ -41,7 +41,7 @@ export function useOrders(): OrdersValue {
 
 /** Spec section 8: 'Something went Wrong'; a 401 is left to the area, whose customer call signs the user out. */
 function failedToast(error: unknown): void {
-  if (!hasStatus(error, 401)) notify('Something went Wrong,3');
+  if (!hasStatus(error, 401)) notify({ text: 'Something went Wrong', kind: 'error' });
 }
 
 /**

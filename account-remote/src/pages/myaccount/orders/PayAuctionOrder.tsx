@@ -39,7 +39,7 @@ export function PayAuctionOrder({ order, onPaid }: { order: Order; onPaid: (orde
     const address = addressIndex === null ? undefined : addresses[addressIndex];
     if (!billname.trim() || !address) {
       setProblem(SHOP_MESSAGES.billNameAndAddress);
-      notify(`${SHOP_MESSAGES.billNameAndAddress},2`);
+      notify({ text: SHOP_MESSAGES.billNameAndAddress, kind: 'warning' });
       return;
     }
     setProblem(null);
@@ -51,14 +51,14 @@ export function PayAuctionOrder({ order, onPaid }: { order: Order; onPaid: (orde
         billaddress: formatAddress(address),
         payinfo,
       });
-      notify(`${paid.msg},1`);
+      notify({ text: paid.msg, kind: 'success' });
       onPaid(paid.order);
     } catch (error) {
       if (hasStatus(error, 401)) {
         fail(error);
         return;
       }
-      notify(`${errorMessage(error)},2`);
+      notify({ text: errorMessage(error), kind: 'warning' });
       setBusy(false);
     }
   }

@@ -156,7 +156,8 @@ export function MyProducts(): ReactElement {
     keyOf: (p) => p.productid,
     maxPageSize: MY_PRODUCTS_MAX_PAGE,
     onFailed: (error) => hasStatus(error, 401) && fail(error),
-    onMoreFailed: (error) => (hasStatus(error, 401) ? fail(error) : notify('Something went Wrong,3')),
+    onMoreFailed: (error) =>
+      hasStatus(error, 401) ? fail(error) : notify({ text: 'Something went Wrong', kind: 'error' }),
   });
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [asking, setAsking] = useState<Product | null>(null);
@@ -178,7 +179,7 @@ export function MyProducts(): ReactElement {
     setBusy(true);
     try {
       const { msg } = await removeProduct(product.productid);
-      notify(`${msg},1`);
+      notify({ text: msg, kind: 'success' });
       // The focus goes on to the next listing's Take down, or to the heading when none is left.
       const at = products.findIndex((p) => p.productid === product.productid);
       const after = products[at + 1] ?? products[at - 1];
@@ -190,7 +191,7 @@ export function MyProducts(): ReactElement {
         fail(error);
         return;
       }
-      notify(`${errorMessage(error)},3`);
+      notify({ text: errorMessage(error), kind: 'error' });
       // Gone already (taken down in another tab): it leaves the list too.
       if (hasStatus(error, 404)) {
         setRemoved((r) => new Set(r).add(product.productid));

@@ -40,7 +40,7 @@ export function EditProfile(): ReactElement {
     try {
       const session = await updateProfile(changes);
       saved(session, changes);
-      notify('Profile Updated Successfully,1');
+      notify({ text: 'Profile Updated Successfully', kind: 'success' });
       navigate(myAccountPath('myprofile'));
     } catch (error) {
       setBusy(false);

@@ -404,14 +404,15 @@ export function OrdersToShip(): ReactElement {
     keyOf: (s) => s.shipmentid,
     maxPageSize: SALES_PAGE.max,
     onFailed: (error) => hasStatus(error, 401) && fail(error),
-    onMoreFailed: (error) => (hasStatus(error, 401) ? fail(error) : notify('Something went Wrong,3')),
+    onMoreFailed: (error) =>
+      hasStatus(error, 401) ? fail(error) : notify({ text: 'Something went Wrong', kind: 'error' }),
   });
   const { shown, change } = useChanges(list.items);
   const [acting, setActing] = useState<Acting>(null);
   const headings = useRef(new Map<number, HTMLHeadingElement>());
 
   function changed({ msg, sale }: SaleChange) {
-    notify(`${msg},1`);
+    notify({ text: msg, kind: 'success' });
     change(sale);
     setActing(null);
     requestAnimationFrame(() => headings.current.get(sale.shipmentid)?.focus());
@@ -424,12 +425,12 @@ export function OrdersToShip(): ReactElement {
     }
     // Moved meanwhile (the buyer cancelled, another tab marked it): say so and show it as it stands.
     if (hasStatus(error, 404) || hasStatus(error, 409)) {
-      notify(`${errorMessage(error)},2`);
+      notify({ text: errorMessage(error), kind: 'warning' });
       setActing(null);
       list.reload();
       return;
     }
-    notify(`${errorMessage(error)},3`);
+    notify({ text: errorMessage(error), kind: 'error' });
   }
 
   function filter(next: ShipmentStatus | '') {
