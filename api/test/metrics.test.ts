@@ -1,7 +1,10 @@
 /**
  * GET /metrics (issue 29): what operators scrape, in the Prometheus text format, over real HTTP.
  */
+import { signedInUser } from './helpers/accounts';
+import { createAuction, setEnds } from './helpers/auctions';
 import { describeEachDatabase } from './helpers/server';
+import { loadConfig } from '../src/config';
 
 /** The value of the sample `name{labels}` (labels as written, in any order they are printed). */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -68,4 +71,46 @@ describeEachDatabase(
     });
   },
   { metrics: { token: 'op-s3cret-token' } },
+);
+
+describeEachDatabase(
+  'GET /metrics: background duties behind',
+  (server) => {
+    it('counts the mails due and not sent, and the items past their end not closed', async () => {
+      const s = server();
+      const { db } = s.app.ctx;
+      const read = async () => (await fetch(`${s.url}/metrics`)).text();
+      const before = await read();
+      expect(sample(before, 'marketplace_notice_mails_due')).toBe(0);
+      expect(sample(before, 'marketplace_auctions_overdue')).toBe(0);
+
+      const seller = await signedInUser(s);
+      const buyer = await signedInUser(s);
+      const item = await createAuction(s, seller.token, { bid: 100, rangelowbid: 50, rangehighbid: 1000 });
+      await setEnds(s, item.auctionid, -30, null); // ended, but within the minute the close may take
+      await db
+        .insertInto('notices')
+        .values({
+          userid: buyer.userid,
+          kind: 'lost',
+          auctionid: item.auctionid,
+          dedupe_key: `metrics-lost:${buyer.userid}`,
+          data: JSON.stringify({ productname: 'Lamp', price: 100, outcome: 'unsold' }),
+        })
+        .execute();
+      const behind = await read();
+      expect(sample(behind, 'marketplace_notice_mails_due')).toBe(1);
+      expect(sample(behind, 'marketplace_auctions_overdue')).toBe(0);
+
+      await setEnds(s, item.auctionid, -90, null);
+      expect(sample(await read(), 'marketplace_auctions_overdue')).toBe(1);
+      await s.app.ctx.closeSweeper.sweep();
+      s.app.ctx.noticeMail.wake();
+      await s.app.ctx.noticeMail.idle();
+      const caughtUp = await read();
+      expect(sample(caughtUp, 'marketplace_auctions_overdue')).toBe(0);
+      expect(sample(caughtUp, 'marketplace_notice_mails_due')).toBe(0);
+    });
+  },
+  () => ({ notices: { ...loadConfig({}).notices, mailIntervalSeconds: 0, endingSweepSeconds: 0 } }),
 );

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import metricsPlugin from 'fastify-metrics';
 import promClient from 'prom-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -81,6 +82,37 @@ export const metrics = fp(
       'Login tokens found in memory (hit) or read from the database (miss)',
       () => sessions.lookups,
     );
+    // Two signs that a background duty is stuck, read from the database at each scrape (each one
+    // count on a partial index): mails that are due and not sent, items past their end not closed.
+    const { db } = app.ctx;
+    new promClient.Gauge({
+      name: 'marketplace_notice_mails_due',
+      help: 'Notices whose mail is due now and not yet sent (claimed or not)',
+      registers: [registry],
+      async collect() {
+        const row = await db
+          .selectFrom('notices')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('mail_state', '=', 'pending')
+          .where((eb) => eb.or([eb('mail_claimed_until', 'is', null), eb('mail_claimed_until', '<', sql<Date>`now()`)]))
+          .executeTakeFirstOrThrow();
+        this.set(Number(row.n));
+      },
+    });
+    new promClient.Gauge({
+      name: 'marketplace_auctions_overdue',
+      help: 'Open auction items whose effective end passed more than a minute ago (the close is behind)',
+      registers: [registry],
+      async collect() {
+        const row = await db
+          .selectFrom('auctions')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('status', '=', 'open')
+          .where(sql<boolean>`coalesce(ends_at, end_time) < now() - interval '1 minute'`)
+          .executeTakeFirstOrThrow();
+        this.set(Number(row.n));
+      },
+    });
     new promClient.Gauge({
       name: 'marketplace_catalogue_cache_bytes',
       help: 'Memory the catalogue replies held take',
@@ -90,7 +122,7 @@ export const metrics = fp(
       },
     });
   },
-  { name: 'metrics', dependencies: ['caches', 'event-streams'] },
+  { name: 'metrics', dependencies: ['database', 'caches', 'event-streams'] },
 );
 
 /** Whether an Authorization header carries the bearer token (compared in constant time). */
