@@ -313,7 +313,7 @@ function createConfig({
         liveReload: true,
         client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
         setupMiddlewares(middlewares, devServer) {
-          devServer.app.get('/config.json', (_req, res) => res.json(runtimeConfig()));
+          devServer.app.get('/config.json', (_req, res) => res.json(runtimeConfig(__dirname)));
           return middlewares;
         },
       },

@@ -2,8 +2,11 @@
 // so a test can stop one remote's server and start it again.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT, FRONT_ENDS } from '../../scripts/front-ends.mjs';
-import { ensureLive } from '../../scripts/releases/publish.mjs';
+import { platform } from '../../scripts/platform.mjs';
+
+const { ROOT } = await platform('root.ts');
+const { FRONT_ENDS } = await platform('frontEnds.ts');
+const { ensureLive } = await platform('releases/publish.ts');
 
 export const E2E_PORTS = {
   shell: Number(process.env.E2E_SHELL_PORT || 3500),

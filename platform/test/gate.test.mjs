@@ -1,5 +1,5 @@
-// Unit tests of the release gate (scripts/releases/gate.mjs) and of the release commands that use it:
-// node --test scripts/test/
+// Unit tests of the release gate (platform/src/releases/gate.ts) and of the release commands that use it:
+// npm test -w platform
 // Every test works in real temporary folders with small, fake but complete releases: the shell's
 // contract is the one shell/src/federation/remoteContract.ts really emits, the remotes' exposed types
 // are written by hand, and the type check is TypeScript's, as in a real release.
@@ -10,14 +10,14 @@ import { dirname, join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { COMMIT, failsWithReleaseError, scratchFolders } from './helpers.mjs';
 
-import { ROOT } from '../front-ends.mjs';
-import { main } from '../release.mjs';
-import { describeVerdict, gate } from '../releases/gate.mjs';
-import { promote, readRegistry } from '../releases/registry.mjs';
-import { publishBuild } from '../releases/store.mjs';
+import { ROOT } from '../src/root';
+import { main } from '../src/cli/release';
+import { describeVerdict, gate } from '../src/releases/gate';
+import { promote, readRegistry } from '../src/releases/registry';
+import { publishBuild } from '../src/releases/store';
 
 const require = createRequire(import.meta.url);
-const { EmitTypesPlugin } = require('../emit-types-plugin.cjs');
+const { EmitTypesPlugin } = require('../../scripts/emit-types-plugin.cjs');
 
 const COMPATIBLE_APP = "import type { ReactElement } from 'react';\nexport default function ShopApp(): ReactElement;\n";
 const NEEDS_A_PROP_APP =

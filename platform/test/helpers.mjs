@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { ReleaseError } from '../releases/store.mjs';
+import { ReleaseError } from '../src/releases/store';
 
 /** A commit id for fake releases. */
 export const COMMIT = '0123456789abcdef0123456789abcdef01234567';

@@ -1,4 +1,4 @@
-// The front-end servers under hostile clients (scripts/static-server.mjs), each flood bounded in
+// The front-end servers under hostile clients (platform/src/server/frontEndServer.ts), each flood bounded in
 // count: a real server process (scripts/serve-releases.mjs) whose open files and memory are read
 // from /proc before, during and after, with a normal request answered beside the flood.
 import assert from 'node:assert/strict';
@@ -9,12 +9,12 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { COMMIT, scratchFolders } from './helpers.mjs';
-import { ROOT } from '../front-ends.mjs';
-import { publishBuild } from '../releases/store.mjs';
-import { promote } from '../releases/registry.mjs';
-import { LiveReleases } from '../releases/live.mjs';
-import { PageRenderer, renderSettings } from '../render/renderer.mjs';
-import { CompressedBodies, startReleaseServer } from '../static-server.mjs';
+import { ROOT } from '../src/root';
+import { publishBuild } from '../src/releases/store';
+import { promote } from '../src/releases/registry';
+import { LiveReleases } from '../src/releases/live';
+import { PageRenderer, renderSettings } from '../src/render/renderer';
+import { CompressedBodies, startReleaseServer } from '../src/server/frontEndServer';
 
 const freshDir = scratchFolders('hostile');
 

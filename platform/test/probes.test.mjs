@@ -1,4 +1,4 @@
-// The front-end servers' probes and graceful stop (scripts/static-server.mjs): GET /healthz (the
+// The front-end servers' probes and graceful stop (platform/src/server/frontEndServer.ts): GET /healthz (the
 // process answers), GET /readyz (it can serve: the registry reads and names a live release whose
 // page is there), never cached; on SIGTERM /readyz says 503 at once, the files in flight are sent
 // whole, then the process exits 0.
@@ -9,10 +9,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { COMMIT, eventually, freePort, scratchFolders } from './helpers.mjs';
-import { ROOT } from '../front-ends.mjs';
-import { startReleaseServer, stopGracefully } from '../static-server.mjs';
-import { publishBuild } from '../releases/store.mjs';
-import { promote } from '../releases/registry.mjs';
+import { ROOT } from '../src/root';
+import { startReleaseServer, stopGracefully } from '../src/server/frontEndServer';
+import { publishBuild } from '../src/releases/store';
+import { promote } from '../src/releases/registry';
 
 const freshDir = scratchFolders('probes');
 

@@ -1,4 +1,4 @@
-// Unit tests of the front-end release store (npm run release): node --test scripts/test/
+// Unit tests of the front-end release store (npm run release): npm test -w platform
 // Every test works in real temporary folders with small, fake but complete build folders.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -7,8 +7,8 @@ import { join, relative } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { COMMIT, failsWithReleaseError, scratchFolders } from './helpers.mjs';
 
-import { main } from '../release.mjs';
-import { LiveReleases } from '../releases/live.mjs';
+import { main } from '../src/cli/release';
+import { LiveReleases } from '../src/releases/live';
 import {
   move,
   normaliseBaseUrl,
@@ -17,7 +17,7 @@ import {
   rollback,
   updateRegistry,
   withRegistryLock,
-} from '../releases/registry.mjs';
+} from '../src/releases/registry';
 import {
   RELEASE_ID,
   ReleaseError,
@@ -28,7 +28,7 @@ import {
   publishBuild,
   readRelease,
   readRoutes,
-} from '../releases/store.mjs';
+} from '../src/releases/store';
 
 const ROUTES = ['/', '/compare'];
 

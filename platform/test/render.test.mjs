@@ -1,13 +1,13 @@
-// The rendering server's page cache (scripts/render/page-cache.mjs) and its follower of the API's
-// change stream (scripts/render/catalogue-changes.mjs): node --test scripts/test/
+// The rendering server's page cache (platform/src/render/pageCache.ts) and its follower of the API's
+// change stream (platform/src/render/catalogueChanges.ts): npm test -w platform
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { once } from 'node:events';
 import { describe, test } from 'node:test';
-import { PageCache } from '../render/page-cache.mjs';
-import { followCatalogueChanges } from '../render/catalogue-changes.mjs';
-import { pageUrl } from '../render/renderer.mjs';
-import { classesIn, parseStylesheet, stylesheetsFor } from '../render/stylesheets.mjs';
+import { PageCache } from '../src/render/pageCache';
+import { followCatalogueChanges } from '../src/render/catalogueChanges';
+import { pageUrl } from '../src/render/renderer';
+import { classesIn, parseStylesheet, stylesheetsFor } from '../src/render/stylesheets';
 
 /** A clock the test moves. */
 function clock(start = 1_000_000) {

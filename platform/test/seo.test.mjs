@@ -1,4 +1,4 @@
-// robots.txt and the sitemaps the rendering server answers (scripts/render/seo.mjs): node --test scripts/test/
+// robots.txt and the sitemaps the rendering server answers (platform/src/seo/robotsAndSitemaps.ts): npm test -w platform
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -9,7 +9,7 @@ import {
   robotsTxt,
   sitemapIndex,
   urlSitemap,
-} from '../render/seo.mjs';
+} from '../src/seo/robotsAndSitemaps';
 
 const ORIGIN = 'https://shop.example';
 const productPath = (/** @type {number} */ id) => `/productdetails/${id}`;

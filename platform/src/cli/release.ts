@@ -1,9 +1,11 @@
 // npm run release -- <command>: front-end releases (see README, "Releasing a front end").
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { buildAndPublish, sourceVersion } from './releases/publish.mjs';
-import { move, promote, readRegistry, rollback, withRegistryLock } from './releases/registry.mjs';
+import { ports } from '../config/runtimeConfig';
+import type { FrontEndName } from '../frontEnds';
+import { describeVerdict, gate } from '../releases/gate';
+import { buildAndPublish, sourceVersion } from '../releases/publish';
+import { move, promote, readRegistry, rollback, withRegistryLock, type RegistryUpdate } from '../releases/registry';
+import { smoke } from '../releases/smoke';
 import {
   FRONT_END_NAMES,
   ReleaseError,
@@ -14,9 +16,7 @@ import {
   pruneReleases,
   readRelease,
   storeDir,
-} from './releases/store.mjs';
-import { describeVerdict, gate } from './releases/gate.mjs';
-import { smoke } from './releases/smoke.mjs';
+} from '../releases/store';
 
 const USAGE = `Usage: npm run release -- <command>
 
@@ -47,7 +47,12 @@ The store is RELEASES_DIR (default .releases/).`;
  * Runs the gate; refuses (throws) unless it passes or --force is given. Returns the problems
  * a forced promote overrode.
  */
-function passGate(store, frontEnd, target, force) {
+function passGate(
+  store: string,
+  frontEnd: FrontEndName,
+  target: { id?: string; dir?: string },
+  force: boolean,
+): string[] | undefined {
   const started = Date.now();
   const verdict = gate(store, frontEnd, target);
   console.log(`${describeVerdict(verdict)} (${seconds((Date.now() - started) / 1000)})`);
@@ -57,7 +62,7 @@ function passGate(store, frontEnd, target, force) {
   return verdict.problems.map((p) => p.message);
 }
 
-function keepOption(args) {
+function keepOption(args: string[]): number {
   const at = args.indexOf('--keep');
   const raw = at >= 0 ? args[at + 1] : process.env.RELEASES_KEEP || '10';
   const keep = Number(raw);
@@ -66,12 +71,8 @@ function keepOption(args) {
   return keep;
 }
 
-/** A duration for people: milliseconds below a second. */
-const require = createRequire(import.meta.url);
-const { ports } = require('./runtime-config.cjs');
-
 /** Runs the smoke test of a remote's release in the live site; refuses (throws) on any problem. */
-async function runSmoke(store, frontEnd, id) {
+async function runSmoke(store: string, frontEnd: FrontEndName, id: string): Promise<void> {
   const siteUrl = (process.env.SMOKE_URL || `http://localhost:${ports().shell}`).replace(/\/$/, '');
   console.log(`Smoke run of ${frontEnd} ${id} through a preview in ${siteUrl} ...`);
   const started = Date.now();
@@ -85,9 +86,10 @@ async function runSmoke(store, frontEnd, id) {
   console.log(`Smoke run passed: ${visited} routes, no page error, unavailable area or failed request (${took}).`);
 }
 
-const seconds = (s) => (s < 1 ? `${Math.round(s * 1000)} ms` : `${s.toFixed(1)} s`);
+/** A duration for people: milliseconds below a second. */
+const seconds = (s: number): string => (s < 1 ? `${Math.round(s * 1000)} ms` : `${s.toFixed(1)} s`);
 
-function printEvent({ event }, what) {
+function printEvent({ event }: RegistryUpdate, what: string): void {
   if (!event) console.log(`Nothing changed: ${what}.`);
   else
     console.log(
@@ -95,7 +97,7 @@ function printEvent({ event }, what) {
     );
 }
 
-async function prune(store, keep) {
+async function prune(store: string, keep: number): Promise<void> {
   const removed = await withRegistryLock(store, () => pruneReleases(store, readRegistry(store), { keep }));
   console.log(
     removed.length
@@ -104,7 +106,7 @@ async function prune(store, keep) {
   );
 }
 
-function status(store) {
+function status(store: string): void {
   const registry = readRegistry(store);
   console.log(`Release store: ${store}`);
   for (const frontEnd of FRONT_END_NAMES) {
@@ -114,7 +116,8 @@ function status(store) {
       `\n${frontEnd}: live ${pointer.live ?? '(none)'}, previous ${pointer.previous ?? '(none)'}${pointer.url ? `, served from ${pointer.url}` : ''}`,
     );
     const forced = registry.history.filter((e) => e.frontEnd === frontEnd && e.forced);
-    for (const e of forced) console.log(`  forced past the gate: ${e.release} at ${e.at} (${e.forced.join(' ')})`);
+    for (const e of forced)
+      console.log(`  forced past the gate: ${e.release} at ${e.at} (${(e.forced ?? []).join(' ')})`);
     for (const r of releases) {
       const mark = r.id === pointer.live ? 'live    ' : r.id === pointer.previous ? 'previous' : '        ';
       console.log(
@@ -124,7 +127,7 @@ function status(store) {
   }
 }
 
-export async function main(args, store = storeDir()) {
+export async function main(args: string[], store = storeDir()): Promise<number> {
   const [command, ...rest] = args;
   if (!command || command === '--help' || command === 'help') {
     console.log(USAGE);
@@ -199,7 +202,7 @@ export async function main(args, store = storeDir()) {
       assertFrontEnd(command);
       const keep = keepOption(rest);
       console.log(`Building ${command} ...`);
-      let forced;
+      let forced: string[] | undefined;
       const { release, created, buildSeconds, publishSeconds } = await buildAndPublish(store, command, {
         beforePublish: (dir) => {
           forced = passGate(store, command, { dir }, rest.includes('--force'));
@@ -221,10 +224,11 @@ export async function main(args, store = storeDir()) {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).then(
+/** The command line: exits with main's code, a refusal in words. */
+export function run(args: string[]): Promise<never> {
+  return main(args).then(
     (code) => process.exit(code),
-    (error) => {
+    (error: unknown) => {
       console.error(error instanceof ReleaseError ? `release: ${error.message}` : error);
       process.exit(1);
     },

@@ -15,36 +15,62 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import { ROOT } from '../front-ends.mjs';
-import { readRegistry } from './registry.mjs';
-import { REMOTE_NAMES, ReleaseError, releaseDir } from './store.mjs';
-
-const require = createRequire(import.meta.url);
-const semver = require('semver');
-const ts = require('typescript');
+import semver from 'semver';
+import ts from 'typescript';
+import { REMOTE_NAMES, type FrontEndName } from '../frontEnds';
+import { ROOT } from '../root';
+import { readRegistry } from './registry';
+import { ReleaseError, releaseDir } from './store';
 
 const CONTRACT = 'types/remote-contract.d.ts';
 
-function readManifest(dir, label) {
+/** What the gate reads of a release's mf-manifest.json. */
+interface Manifest {
+  shared?: { name: string; version: string; singleton?: boolean; requiredVersion?: string }[];
+  exposes?: { path: string }[];
+}
+
+/** One side of a check: a release (or a build folder) and its manifest. */
+interface Side {
+  name: FrontEndName;
+  id: string | undefined;
+  dir: string;
+  label: string;
+  manifest: Manifest;
+}
+
+export interface GateProblem {
+  kind: 'shared version' | 'exposed module' | 'exposed types';
+  message: string;
+  fix: string;
+}
+
+export interface Verdict {
+  /** What was checked against what ('shop … against the live shell …'). */
+  checked: string[];
+  /** Empty: it passed. */
+  problems: GateProblem[];
+}
+
+function readManifest(dir: string, label: string): Manifest {
   const file = join(dir, 'mf-manifest.json');
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
   } catch (error) {
     throw new ReleaseError(
-      `The gate cannot read ${label}'s manifest (${file}): ${error.message}. It refuses rather than guess.`,
+      `The gate cannot read ${label}'s manifest (${file}): ${(error as Error).message}. It refuses rather than guess.`,
     );
   }
 }
 
 /** Shared singletons: what the shell provides against what the remote requires. */
-function sharedProblems(shell, remote) {
+function sharedProblems(shell: Side, remote: Side): GateProblem[] {
   const provided = new Map((shell.manifest.shared ?? []).map((s) => [s.name, s.version]));
-  const problems = [];
+  const problems: GateProblem[] = [];
   for (const need of remote.manifest.shared ?? []) {
     if (!need.singleton || !need.requiredVersion || !provided.has(need.name)) continue;
-    const version = provided.get(need.name);
+    const version = provided.get(need.name) ?? '';
     if (!semver.valid(version) || !semver.validRange(need.requiredVersion)) {
       throw new ReleaseError(
         `The gate cannot compare ${need.name}: ${shell.label} provides '${version}', ${remote.label} requires '${need.requiredVersion}'. It refuses rather than guess.`,
@@ -62,7 +88,7 @@ function sharedProblems(shell, remote) {
   return problems;
 }
 
-function copyTree(from, to) {
+function copyTree(from: string, to: string): void {
   for (const entry of readdirSync(from)) {
     const source = join(from, entry);
     if (statSync(source).isDirectory()) copyTree(source, join(to, entry));
@@ -74,7 +100,7 @@ function copyTree(from, to) {
 }
 
 /** Types: the shell's contract against the remote's exposed modules, compiled together. */
-function typeProblems(shell, remote) {
+function typeProblems(shell: Side, remote: Side): GateProblem[] {
   const contractFile = join(shell.dir, CONTRACT);
   if (!existsSync(contractFile)) {
     throw new ReleaseError(
@@ -84,14 +110,14 @@ function typeProblems(shell, remote) {
   const contract = readFileSync(contractFile, 'utf8');
   const keys = [...contract.matchAll(/^\s*'(\.\/[^']+)':/gm)].map((m) => m[1]);
   const exposed = new Set((remote.manifest.exposes ?? []).map((e) => e.path));
-  const problems = [];
+  const problems: GateProblem[] = [];
   // Bare imports (react, @marketplace/shared) resolve from this checkout's node_modules.
   const work = mkdtempSync(join(ROOT, 'node_modules', '.release-gate-'));
   try {
     writeFileSync(join(work, 'shell.d.ts'), contract);
     const lines = ["import type { RemoteModules } from './shell';"];
     /** Line of check.ts (0-based) → the module it checks. */
-    const lineKeys = new Map();
+    const lineKeys = new Map<number, string>();
     for (const [index, key] of keys.entries()) {
       const name = key.replace(/^\.\//, '');
       if (!exposed.has(key)) {
@@ -136,7 +162,10 @@ function typeProblems(shell, remote) {
       const text = ts
         .flattenDiagnosticMessageText(d.messageText, '\n    ')
         .replace(/typeof import\("[^"]*\/remote\/([^"]+)"\)/g, `${remote.name}'s ./$1`);
-      const key = where === 'check.ts' ? lineKeys.get(d.file.getLineAndCharacterOfPosition(d.start).line) : undefined;
+      const key =
+        d.file && where === 'check.ts' && d.start !== undefined
+          ? lineKeys.get(d.file.getLineAndCharacterOfPosition(d.start).line)
+          : undefined;
       problems.push({
         kind: 'exposed types',
         message: `${remote.label}'s ${key ?? 'exposed types'} does not match what ${shell.label} renders${where && where !== 'check.ts' ? ` (${where})` : ''}:\n    ${text}`,
@@ -149,23 +178,19 @@ function typeProblems(shell, remote) {
   return problems;
 }
 
-function side(store, frontEnd, id, dir) {
-  const where = dir ?? releaseDir(store, frontEnd, id);
+function side(store: string, frontEnd: FrontEndName, id: string | undefined, dir?: string): Side {
+  const where = dir ?? releaseDir(store, frontEnd, id ?? '');
   const label = `${frontEnd === 'shell' ? 'the live shell' : frontEnd} ${id ?? `(build in ${where})`}`;
   return { name: frontEnd, id, dir: where, label, manifest: readManifest(where, label) };
 }
 
 /**
  * Checks a candidate release (a published id, or a build folder) against what is live.
- * Returns { checked: ['shop against shell …'], problems: [{ kind, message, fix }] }.
- * @param {string} store
- * @param {string} frontEnd
- * @param {{ id?: string, dir?: string }} [candidate]
  */
-export function gate(store, frontEnd, { id, dir } = {}) {
+export function gate(store: string, frontEnd: FrontEndName, { id, dir }: { id?: string; dir?: string } = {}): Verdict {
   const live = readRegistry(store).frontEnds;
-  const checked = [];
-  const problems = [];
+  const checked: string[] = [];
+  const problems: GateProblem[] = [];
   if (frontEnd === 'shell') {
     const candidate = side(store, 'shell', id, dir);
     candidate.label = `shell ${id ?? `(build in ${candidate.dir})`}`;
@@ -190,7 +215,7 @@ export function gate(store, frontEnd, { id, dir } = {}) {
 }
 
 /** The gate's verdict in words, for the release command. */
-export function describeVerdict({ checked, problems }) {
+export function describeVerdict({ checked, problems }: Verdict): string {
   if (!checked.length) return 'Gate: nothing live to check against.';
   if (!problems.length) return `Gate: compatible (${checked.join('; ')}).`;
   return [

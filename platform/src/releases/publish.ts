@@ -3,14 +3,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildFrontEnds } from '../build.mjs';
-import { FRONT_ENDS, ROOT } from '../front-ends.mjs';
-import { promote, readRegistry } from './registry.mjs';
-import { hashBuild, publishBuild, readRelease } from './store.mjs';
+import { buildFrontEnds } from '../build';
+import { frontEnd as frontEndOf, type FrontEndName } from '../frontEnds';
+import { ROOT } from '../root';
+import { promote, readRegistry } from './registry';
+import { hashBuild, publishBuild, readRelease, type Release } from './store';
 
 /** The commit the sources are at, and whether a front end's inputs have uncommitted changes. */
-export function sourceVersion(frontEnd, cwd = ROOT) {
-  const dir = FRONT_ENDS.find((fe) => fe.area === frontEnd).dir;
+export function sourceVersion(frontEnd: FrontEndName, cwd = ROOT): { commit: string; dirty: boolean } {
+  const { dir } = frontEndOf(frontEnd);
   try {
     const commit = execFileSync('git', ['rev-parse', '--short=7', 'HEAD'], {
       cwd,
@@ -35,12 +36,13 @@ export function sourceVersion(frontEnd, cwd = ROOT) {
 /**
  * Builds one front end into a folder of its own and publishes it; returns the release and timings.
  * `beforePublish(dir)` may refuse the build (throw) before anything is written to the store.
- * @param {string} store
- * @param {string} frontEnd
- * @param {{ beforePublish?: (dir: string) => unknown }} [options]
  */
-export async function buildAndPublish(store, frontEnd, { beforePublish } = {}) {
-  const fe = FRONT_ENDS.find((f) => f.area === frontEnd);
+export async function buildAndPublish(
+  store: string,
+  frontEnd: FrontEndName,
+  { beforePublish }: { beforePublish?: (dir: string) => unknown } = {},
+): Promise<{ release: Release; created: boolean; buildSeconds: number; publishSeconds: number }> {
+  const fe = frontEndOf(frontEnd);
   const out = mkdtempSync(join(tmpdir(), `marketplace-release-${frontEnd}-`));
   try {
     const buildSeconds = await buildFrontEnds([fe], { outputPath: () => out });
@@ -57,9 +59,13 @@ export async function buildAndPublish(store, frontEnd, { beforePublish } = {}) {
  * Makes a build folder the live release of a front end unless the live one is that same build
  * (npm start: the current checkout's build is what runs). Returns what it did.
  */
-export async function ensureLive(store, frontEnd, buildDir) {
+export async function ensureLive(
+  store: string,
+  frontEnd: FrontEndName,
+  buildDir: string,
+): Promise<{ release: Release; action: 'live' | 'promoted' }> {
   const live = readRegistry(store).frontEnds[frontEnd]?.live;
-  const current = live && readRelease(store, frontEnd, live);
+  const current = live ? readRelease(store, frontEnd, live) : null;
   if (current && current.buildHash === hashBuild(buildDir)) return { release: current, action: 'live' };
   const { release } = await publishBuild(store, frontEnd, buildDir, sourceVersion(frontEnd));
   await promote(store, frontEnd, release.id);

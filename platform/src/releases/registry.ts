@@ -4,7 +4,11 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FRONT_END_NAMES, ReleaseError, RELEASE_ID, assertFrontEnd, assertReleaseId, readRelease } from './store.mjs';
+import type { FrontEndName } from '../frontEnds';
+import { Registry, describeProblem, firstProblem, type HistoryEvent, type Release } from './schemas';
+import { ReleaseError, assertFrontEnd, assertReleaseId, readRelease } from './store';
+
+export type { HistoryEvent, Registry } from './schemas';
 
 export const REGISTRY_FILE = 'registry.json';
 const LOCK_FILE = 'registry.lock';
@@ -12,13 +16,16 @@ const LOCK_FILE = 'registry.lock';
 const STALE_LOCK_MS = 60_000;
 const HISTORY_KEPT = 100;
 
-export function emptyRegistry() {
+/** What a change records in the history (the time is added). */
+export type RegistryEvent = Omit<HistoryEvent, 'at'>;
+
+export function emptyRegistry(): Registry {
   return { schema: 1, frontEnds: {}, history: [] };
 }
 
 /** Where a front end's releases are served from: an http(s) URL ending in '/'. */
-export function normaliseBaseUrl(value) {
-  let url;
+export function normaliseBaseUrl(value: string): string {
+  let url: URL;
   try {
     url = new URL(value);
   } catch {
@@ -31,44 +38,34 @@ export function normaliseBaseUrl(value) {
   return `${url.origin}${url.pathname.replace(/\/*$/, '/')}`;
 }
 
-/** Checks a parsed registry; throws ReleaseError naming what is wrong. */
-export function validateRegistry(value) {
-  const fail = (what) => {
-    throw new ReleaseError(`The release registry is not valid: ${what}.`);
-  };
-  if (typeof value !== 'object' || value === null || value.schema !== 1) fail('no schema 1');
-  if (typeof value.frontEnds !== 'object' || value.frontEnds === null) fail('no frontEnds');
-  for (const [name, pointer] of Object.entries(value.frontEnds)) {
-    if (!FRONT_END_NAMES.includes(name)) fail(`unknown front end '${name}'`);
-    if (typeof pointer !== 'object' || pointer === null) fail(`${name} is not an object`);
-    for (const key of ['live', 'previous']) {
-      if (pointer[key] !== undefined && pointer[key] !== null && !RELEASE_ID.test(pointer[key]))
-        fail(`${name}.${key} is not a release id`);
-    }
-    if (pointer.url !== undefined && pointer.url !== null) normaliseBaseUrl(pointer.url);
-  }
-  if (!Array.isArray(value.history)) fail('no history');
-  return value;
+/** Checks a parsed registry against its schema; throws ReleaseError naming the field that is wrong. */
+export function validateRegistry(value: unknown): Registry {
+  const problem = firstProblem(Registry, value);
+  if (problem) throw new ReleaseError(`The release registry is not valid: ${describeProblem(problem)}.`);
+  const registry = value as Registry;
+  for (const pointer of Object.values(registry.frontEnds))
+    if (pointer?.url !== undefined && pointer.url !== null) normaliseBaseUrl(pointer.url);
+  return registry;
 }
 
 /** The registry as stored; an empty one when the store has none yet. Throws when it cannot be read. */
-export function readRegistry(store) {
+export function readRegistry(store: string): Registry {
   const file = join(store, REGISTRY_FILE);
   if (!existsSync(file)) return emptyRegistry();
-  let parsed;
+  let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new ReleaseError(`The release registry ${file} cannot be read: ${error.message}`);
+    throw new ReleaseError(`The release registry ${file} cannot be read: ${(error as Error).message}`);
   }
   try {
     return validateRegistry(parsed);
   } catch (error) {
-    throw new ReleaseError(`${error.message} (${file})`);
+    throw new ReleaseError(`${(error as Error).message} (${file})`);
   }
 }
 
-async function acquireLock(store) {
+async function acquireLock(store: string): Promise<() => void> {
   const lock = join(store, LOCK_FILE);
   const deadline = Date.now() + 15_000;
   for (;;) {
@@ -78,7 +75,7 @@ async function acquireLock(store) {
       closeSync(fd);
       return () => unlinkSync(lock);
     } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       try {
         if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) unlinkSync(lock);
       } catch {
@@ -91,7 +88,7 @@ async function acquireLock(store) {
 }
 
 /** Writes the registry atomically: a temporary file, flushed, renamed over the old one. */
-async function writeRegistry(store, registry) {
+async function writeRegistry(store: string, registry: Registry): Promise<void> {
   const file = join(store, REGISTRY_FILE);
   const temporary = `${file}.${process.pid}.tmp`;
   const fd = openSync(temporary, 'w');
@@ -111,11 +108,19 @@ async function writeRegistry(store, registry) {
   }
 }
 
+export interface RegistryUpdate {
+  registry: Registry;
+  event: RegistryEvent | null;
+}
+
 /**
  * Reads, changes and writes the registry under the lock. `change` returns the event to record
  * (or null for no change); any error leaves the registry as it was.
  */
-export function updateRegistry(store, change) {
+export function updateRegistry(
+  store: string,
+  change: (registry: Registry) => RegistryEvent | null,
+): Promise<RegistryUpdate> {
   return withRegistryLock(store, async () => {
     const registry = readRegistry(store);
     const event = change(registry);
@@ -128,7 +133,7 @@ export function updateRegistry(store, change) {
 }
 
 /** Runs `work` holding the registry's lock (pruning too, so no promote can pick a release being removed). */
-export async function withRegistryLock(store, work) {
+export async function withRegistryLock<T>(store: string, work: () => Promise<T>): Promise<T> {
   await mkdir(store, { recursive: true });
   const release = await acquireLock(store);
   try {
@@ -138,7 +143,7 @@ export async function withRegistryLock(store, work) {
   }
 }
 
-function requireRelease(store, frontEnd, id) {
+function requireRelease(store: string, frontEnd: FrontEndName, id: string): Release {
   assertReleaseId(id);
   const release = readRelease(store, frontEnd, id);
   if (!release)
@@ -149,12 +154,13 @@ function requireRelease(store, frontEnd, id) {
 /**
  * Makes a published release the live one; the live one becomes the previous. `forced`: the gate's
  * problems a --force promote overrode, recorded in the history.
- * @param {string} store
- * @param {string} frontEnd
- * @param {string} id
- * @param {{ forced?: string[] }} [options]
  */
-export async function promote(store, frontEnd, id, { forced } = {}) {
+export async function promote(
+  store: string,
+  frontEnd: string,
+  id: string,
+  { forced }: { forced?: string[] } = {},
+): Promise<RegistryUpdate> {
   assertFrontEnd(frontEnd);
   assertReleaseId(id);
   return updateRegistry(store, (registry) => {
@@ -167,23 +173,23 @@ export async function promote(store, frontEnd, id, { forced } = {}) {
   });
 }
 
-/**
- * Makes the previous live release live again (and the current one the previous); `forced` as for promote.
- * @param {string} store
- * @param {string} frontEnd
- * @param {{ forced?: string[] }} [options]
- */
-export async function rollback(store, frontEnd, { forced } = {}) {
+/** Makes the previous live release live again (and the current one the previous); `forced` as for promote. */
+export async function rollback(
+  store: string,
+  frontEnd: string,
+  { forced }: { forced?: string[] } = {},
+): Promise<RegistryUpdate> {
   assertFrontEnd(frontEnd);
   return updateRegistry(store, (registry) => {
     const pointer = registry.frontEnds[frontEnd] ?? {};
-    if (!pointer.previous) throw new ReleaseError(`${frontEnd} has no previous release to roll back to.`);
-    requireRelease(store, frontEnd, pointer.previous);
-    registry.frontEnds[frontEnd] = { ...pointer, live: pointer.previous, previous: pointer.live };
+    const previous = pointer.previous;
+    if (!previous) throw new ReleaseError(`${frontEnd} has no previous release to roll back to.`);
+    requireRelease(store, frontEnd, previous);
+    registry.frontEnds[frontEnd] = { ...pointer, live: previous, previous: pointer.live };
     return {
       frontEnd,
       action: 'rollback',
-      release: pointer.previous,
+      release: previous,
       from: pointer.live,
       ...(forced ? { forced } : {}),
     };
@@ -191,7 +197,7 @@ export async function rollback(store, frontEnd, { forced } = {}) {
 }
 
 /** Serves a remote's releases from another base URL (null: the default of its server). */
-export async function move(store, frontEnd, url) {
+export async function move(store: string, frontEnd: string, url: string | null): Promise<RegistryUpdate> {
   assertFrontEnd(frontEnd);
   if (frontEnd === 'shell') throw new ReleaseError('The shell is served by its own server; only remotes can be moved.');
   const base = url === null ? null : normaliseBaseUrl(url);

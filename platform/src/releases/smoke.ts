@@ -1,15 +1,22 @@
 // The smoke run: every route of a published remote release, opened through a preview in the live
 // site (?preview=<remote>@<id>) in Chromium, signed in as a fresh shopper; fails on any page
 // error, unavailable area, or front-end file or API call that fails.
-import { createRequire } from 'node:module';
-import { ReleaseError, readRelease } from './store.mjs';
+import { chromium } from 'playwright-core';
+import type { FrontEndName } from '../frontEnds';
+import type { RuntimeConfig } from '../config/runtimeConfig';
+import { ReleaseError, readRelease } from './store';
 
-const require = createRequire(import.meta.url);
 const UNAVAILABLE = 'This part of the shop is unavailable right now';
 
-async function json(url, init) {
+/** An API reply: { status, msg, data }. */
+interface Reply<T = unknown> {
+  msg?: string;
+  data?: T;
+}
+
+async function json<T = unknown>(url: string, init?: RequestInit): Promise<Reply<T>> {
   const response = await fetch(url, init);
-  const body = await response.json().catch(() => ({}));
+  const body = (await response.json().catch(() => ({}))) as Reply<T>;
   if (!response.ok)
     throw new ReleaseError(
       `The smoke run could not prepare its shopper: ${url} answered ${response.status} ${body.msg ?? ''}`,
@@ -18,7 +25,7 @@ async function json(url, init) {
 }
 
 /** A new shopper, signed in through the API: the session the browser keeps (sessionStorage `data`). */
-async function signedInShopper(apiUrl) {
+async function signedInShopper(apiUrl: string): Promise<unknown> {
   const email = `smoke.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
   const password = 'Smoke#2024a';
   const person = {
@@ -36,7 +43,7 @@ async function signedInShopper(apiUrl) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(person),
   });
-  const anon = await json(`${apiUrl}/getanytoken`);
+  const anon = await json<string>(`${apiUrl}/getanytoken`);
   const login = await json(`${apiUrl}/logincus`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -46,11 +53,12 @@ async function signedInShopper(apiUrl) {
 }
 
 /** A concrete URL for each route pattern: real ids from the live API. */
-async function concretePaths(routes, frontEnd, apiUrl) {
+async function concretePaths(routes: readonly string[], frontEnd: FrontEndName, apiUrl: string): Promise<string[]> {
   let id = '1';
   if (routes.some((r) => r.includes(':id'))) {
-    if (frontEnd === 'auction') id = String((await json(`${apiUrl}/getauction`)).data?.[0]?.auctionid ?? 1);
-    else id = String((await json(`${apiUrl}/products`)).data?.[0]?.productid ?? 1);
+    if (frontEnd === 'auction')
+      id = String((await json<{ auctionid?: number }[]>(`${apiUrl}/getauction`)).data?.[0]?.auctionid ?? 1);
+    else id = String((await json<{ productid?: number }[]>(`${apiUrl}/products`)).data?.[0]?.productid ?? 1);
   }
   return routes.map((r) => r.replace(/:id\b/g, id).replace(/:[A-Za-z]+/g, 'phone'));
 }
@@ -58,7 +66,6 @@ async function concretePaths(routes, frontEnd, apiUrl) {
 /**
  * Opens every route of `frontEnd` release `id` through a preview in the site at `siteUrl`.
  * Returns { visited, problems } (problems empty: it passed).
- * @param {{ store: string, frontEnd: string, id: string, siteUrl: string, chromiumPath?: string, log?: (line: string) => void }} options
  */
 export async function smoke({
   store,
@@ -67,29 +74,35 @@ export async function smoke({
   siteUrl,
   chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   log = () => {},
-}) {
+}: {
+  store: string;
+  frontEnd: FrontEndName;
+  id: string;
+  siteUrl: string;
+  chromiumPath?: string;
+  log?: (line: string) => void;
+}): Promise<{ visited: number; problems: string[] }> {
   const release = readRelease(store, frontEnd, id);
   if (!release) throw new ReleaseError(`There is no release ${id} of ${frontEnd} to smoke-test.`);
   if (!release.routes)
     throw new ReleaseError(
       "The smoke run previews a remote's release inside the live shell; a shell release has no preview.",
     );
-  let config;
+  let config: RuntimeConfig;
   try {
-    config = await (await fetch(`${siteUrl}/config.json`)).json();
+    config = (await (await fetch(`${siteUrl}/config.json`)).json()) as RuntimeConfig;
   } catch (error) {
     throw new ReleaseError(
-      `The smoke run needs the live site at ${siteUrl} (npm start or npm run serve; SMOKE_URL to use another): ${error.message}`,
+      `The smoke run needs the live site at ${siteUrl} (npm start or npm run serve; SMOKE_URL to use another): ${(error as Error).message}`,
     );
   }
   const paths = await concretePaths(release.routes, frontEnd, config.apiUrl);
   const session = await signedInShopper(config.apiUrl);
-  const { chromium } = require('playwright-core');
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
-  const problems = [];
+  const problems: string[] = [];
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript((data) => sessionStorage.setItem('data', data), JSON.stringify(session));

@@ -4,48 +4,54 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { ROOT } from '../front-ends.mjs';
+import { FRONT_END_NAMES, isFrontEndName, type FrontEndName } from '../frontEnds';
+import { ROOT } from '../root';
+import {
+  MAX_ROUTES,
+  RELEASE_ID,
+  ROUTE_PATTERN,
+  Release,
+  describeProblem,
+  firstProblem,
+  type Registry,
+} from './schemas';
 
-export const FRONT_END_NAMES = ['shell', 'shop', 'account', 'auction'];
-export const REMOTE_NAMES = ['shop', 'account', 'auction'];
+export { FRONT_END_NAMES, REMOTE_NAMES } from '../frontEnds';
+export { RELEASE_ID, type Release } from './schemas';
+
 /** Written beside the build's files in every release. */
 export const RELEASE_FILE = 'release.json';
-/** A release id: the commit (or 'local' outside git), '-dirty' for uncommitted sources, the build's hash. */
-export const RELEASE_ID = /^[0-9a-z]{1,40}(-dirty)?-[0-9a-f]{8}$/;
-/** Route patterns a remote may declare: exact, case-sensitive paths with :params. */
-const ROUTE_PATTERN = /^\/[A-Za-z0-9/_:.-]{0,200}$/;
-const MAX_ROUTES = 500;
 /** Files the manifest names with the build version, written at publish (the id is the build's hash). */
 const VERSIONED_FILES = ['mf-manifest.json', 'mf-stats.json'];
 
 export class ReleaseError extends Error {
-  constructor(message) {
+  constructor(message: string) {
     super(message);
     this.name = 'ReleaseError';
   }
 }
 
 /** The store's folder: RELEASES_DIR, or .releases/ at the repository root. */
-export function storeDir(env = process.env) {
+export function storeDir(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env.RELEASES_DIR || join(ROOT, '.releases'));
 }
 
-export function assertFrontEnd(name) {
-  if (!FRONT_END_NAMES.includes(name)) {
-    throw new ReleaseError(`Unknown front end '${name}'. Front ends: ${FRONT_END_NAMES.join(', ')}.`);
+export function assertFrontEnd(name: unknown): asserts name is FrontEndName {
+  if (!isFrontEndName(name)) {
+    throw new ReleaseError(`Unknown front end '${String(name)}'. Front ends: ${FRONT_END_NAMES.join(', ')}.`);
   }
 }
 
-export function assertReleaseId(id) {
+export function assertReleaseId(id: unknown): asserts id is string {
   if (typeof id !== 'string' || !RELEASE_ID.test(id)) {
     throw new ReleaseError(
-      `'${id}' is not a release id (they look like efc2563-1a2b3c4d; see 'npm run release -- status').`,
+      `'${String(id)}' is not a release id (they look like efc2563-1a2b3c4d; see 'npm run release -- status').`,
     );
   }
 }
 
-function filesBelow(dir) {
-  const out = [];
+function filesBelow(dir: string): string[] {
+  const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...filesBelow(path));
@@ -55,7 +61,7 @@ function filesBelow(dir) {
 }
 
 /** Checks that a build folder is a complete front end and reads its routes (remotes). */
-export function inspectBuild(frontEnd, dir) {
+export function inspectBuild(frontEnd: string, dir: string): { routes: string[] | undefined } {
   assertFrontEnd(frontEnd);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ReleaseError(`${dir} is not a build folder.`);
   const need =
@@ -64,25 +70,25 @@ export function inspectBuild(frontEnd, dir) {
   if (missing.length)
     throw new ReleaseError(`The ${frontEnd} build in ${dir} is incomplete: no ${missing.join(', ')}.`);
   if (frontEnd === 'shell') return { routes: undefined };
-  let manifest;
+  let manifest: { name?: unknown } | null;
   try {
-    manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8'));
+    manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8')) as { name?: unknown } | null;
   } catch (error) {
-    throw new ReleaseError(`The ${frontEnd} build's mf-manifest.json is not JSON: ${error.message}`);
+    throw new ReleaseError(`The ${frontEnd} build's mf-manifest.json is not JSON: ${(error as Error).message}`);
   }
   if (manifest?.name !== frontEnd) {
-    throw new ReleaseError(`The build in ${dir} is the '${manifest?.name}' container, not '${frontEnd}'.`);
+    throw new ReleaseError(`The build in ${dir} is the '${String(manifest?.name)}' container, not '${frontEnd}'.`);
   }
   return { routes: readRoutes(join(dir, 'routes.json'), frontEnd) };
 }
 
 /** A remote's routes.json: { "routes": ["/path", "/path/:param", …] }, validated. */
-export function readRoutes(file, frontEnd) {
-  let parsed;
+export function readRoutes(file: string, frontEnd: string): string[] {
+  let parsed: { routes?: unknown } | null;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = JSON.parse(readFileSync(file, 'utf8')) as { routes?: unknown } | null;
   } catch (error) {
-    throw new ReleaseError(`${frontEnd}'s routes.json cannot be read: ${error.message}`);
+    throw new ReleaseError(`${frontEnd}'s routes.json cannot be read: ${(error as Error).message}`);
   }
   const routes = parsed?.routes;
   if (!Array.isArray(routes) || routes.length === 0 || routes.length > MAX_ROUTES) {
@@ -92,11 +98,11 @@ export function readRoutes(file, frontEnd) {
   if (bad.length)
     throw new ReleaseError(`${frontEnd}'s routes.json has paths that are not routes: ${bad.map(String).join(', ')}`);
   if (new Set(routes).size !== routes.length) throw new ReleaseError(`${frontEnd}'s routes.json lists a path twice.`);
-  return routes;
+  return routes as string[];
 }
 
 /** Hash of a build's files, names included; the manifests are left out (publish writes the id into them). */
-export function hashBuild(dir) {
+export function hashBuild(dir: string): string {
   const hash = createHash('sha256');
   for (const file of filesBelow(dir)
     .map((f) => relative(dir, f))
@@ -109,32 +115,46 @@ export function hashBuild(dir) {
   return hash.digest('hex').slice(0, 8);
 }
 
-export function releaseDir(store, frontEnd, id) {
+export function releaseDir(store: string, frontEnd: string, id: string): string {
   assertFrontEnd(frontEnd);
   assertReleaseId(id);
   return join(store, frontEnd, id);
 }
 
-/** A published release's metadata, or null when there is no such (complete) release. */
-export function readRelease(store, frontEnd, id) {
-  const dir = releaseDir(store, frontEnd, id);
+/**
+ * A published release's metadata, or null when there is no such (complete) release: its folder
+ * has no release.json, or one that cannot be read. One that reads but is not a release.json is
+ * refused naming the field.
+ */
+export function readRelease(store: string, frontEnd: string, id: string): Release | null {
+  const file = join(releaseDir(store, frontEnd, id), RELEASE_FILE);
+  let parsed: unknown;
   try {
-    return JSON.parse(readFileSync(join(dir, RELEASE_FILE), 'utf8'));
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return null;
   }
+  const problem = firstProblem(Release, parsed);
+  if (problem) throw new ReleaseError(`${file} is not a release.json: ${describeProblem(problem)}.`);
+  return parsed as Release;
 }
 
 /** Every complete release of a front end, newest first. */
-export function listReleases(store, frontEnd) {
+export function listReleases(store: string, frontEnd: string): Release[] {
   assertFrontEnd(frontEnd);
   const dir = join(store, frontEnd);
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((name) => RELEASE_ID.test(name))
     .map((id) => readRelease(store, frontEnd, id))
-    .filter(Boolean)
+    .filter((release): release is Release => release !== null)
     .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || b.id.localeCompare(a.id));
+}
+
+export interface SourceVersion {
+  commit?: string;
+  dirty?: boolean;
+  now?: Date;
 }
 
 /**
@@ -143,12 +163,13 @@ export function listReleases(store, frontEnd) {
  * into place in one rename. A release that exists already is never touched.
  */
 export async function publishBuild(
-  store,
-  frontEnd,
-  buildDir,
-  { commit = 'local', dirty = false, now = new Date() } = {},
-) {
+  store: string,
+  frontEnd: string,
+  buildDir: string,
+  { commit = 'local', dirty = false, now = new Date() }: SourceVersion = {},
+): Promise<{ release: Release; created: boolean }> {
   const { routes } = inspectBuild(frontEnd, buildDir);
+  assertFrontEnd(frontEnd);
   const buildHash = hashBuild(buildDir);
   const id = `${commit.slice(0, 7)}${dirty ? '-dirty' : ''}-${buildHash}`;
   assertReleaseId(id);
@@ -163,12 +184,14 @@ export async function publishBuild(
     for (const name of VERSIONED_FILES) {
       const file = join(incoming, name);
       if (!existsSync(file)) continue;
-      const manifest = JSON.parse(await readFile(file, 'utf8'));
+      const manifest = JSON.parse(await readFile(file, 'utf8')) as {
+        metaData?: { buildInfo?: { buildVersion?: string } };
+      };
       if (manifest.metaData?.buildInfo) manifest.metaData.buildInfo.buildVersion = id;
       await writeFile(file, JSON.stringify(manifest));
     }
     const files = filesBelow(incoming);
-    const release = {
+    const release: Release = {
       id,
       frontEnd,
       commit,
@@ -193,9 +216,13 @@ export async function publishBuild(
  * Removes all but the newest `keep` releases of each front end, never the live or the previous
  * one; also leftovers of interrupted publishes older than an hour. Returns what it removed.
  */
-export async function pruneReleases(store, registry, { keep = 10, now = Date.now() } = {}) {
+export async function pruneReleases(
+  store: string,
+  registry: Registry,
+  { keep = 10, now = Date.now() }: { keep?: number; now?: number } = {},
+): Promise<string[]> {
   if (!Number.isInteger(keep) || keep < 2) throw new ReleaseError('--keep must be a whole number of at least 2.');
-  const removed = [];
+  const removed: string[] = [];
   for (const frontEnd of FRONT_END_NAMES) {
     const pointer = registry.frontEnds[frontEnd] ?? {};
     const protectedIds = new Set([pointer.live, pointer.previous].filter(Boolean));

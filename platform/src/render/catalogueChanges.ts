@@ -1,37 +1,42 @@
 // Follows the API's change stream (GET /catalogue/changes, server-sent events): the same NOTIFY
 // that drops the API's catalogue cache drops the rendering server's pages.
-import http from 'node:http';
+import http, { type ClientRequest } from 'node:http';
 import https from 'node:https';
 
-const RECONNECT_MS = [500, 1000, 2000, 5000, 10000];
+const RECONNECT_MS: readonly number[] = [500, 1000, 2000, 5000, 10000];
 
-/**
- * @typedef {{ scope: 'catalogue', id?: number } | { scope: 'auction', id: number }} CatalogueChange
- * @typedef {{
- *   onChange(change: CatalogueChange): void,
- *   onConnected(): void,
- *   onDisconnected(): void,
- *   log?: Pick<Console, 'warn'>,
- * }} ChangeHandlers
- */
+/** A change the API announces: a product (or, without an id, any of the catalogue) or an auction item. */
+export type CatalogueChange = { scope: 'catalogue'; id?: number } | { scope: 'auction'; id: number };
+
+export interface ChangeHandlers {
+  onChange(change: CatalogueChange): void;
+  onConnected(): void;
+  onDisconnected(): void;
+  log?: Pick<Console, 'warn'>;
+}
+
+export interface ChangeFollower {
+  /** Whether changes reach this process now. */
+  readonly connected: boolean;
+  close(): void;
+}
 
 /**
  * Keeps one stream open, reconnecting with backoff. `onConnected` comes with the stream's `ready`
  * (every change after it is delivered); `onDisconnected` when it drops, after which changes may be
  * missed until the next `onConnected`.
- * @param {string} apiUrl
- * @param {ChangeHandlers} handlers
  */
-export function followCatalogueChanges(apiUrl, { onChange, onConnected, onDisconnected, log = console }) {
+export function followCatalogueChanges(
+  apiUrl: string,
+  { onChange, onConnected, onDisconnected, log = console }: ChangeHandlers,
+): ChangeFollower {
   let closed = false;
   let attempt = 0;
-  /** @type {import('node:http').ClientRequest | null} */
-  let current = null;
-  /** @type {NodeJS.Timeout | null} */
-  let timer = null;
+  let current: ClientRequest | null = null;
+  let timer: NodeJS.Timeout | null = null;
   let connected = false;
 
-  const lost = (reason) => {
+  const lost = (reason: string): void => {
     current = null;
     if (connected) {
       connected = false;
@@ -45,7 +50,7 @@ export function followCatalogueChanges(apiUrl, { onChange, onConnected, onDiscon
     timer.unref();
   };
 
-  const dispatch = (block) => {
+  const dispatch = (block: string): void => {
     let event = 'message';
     let data = '';
     for (const line of block.split('\n')) {
@@ -58,7 +63,7 @@ export function followCatalogueChanges(apiUrl, { onChange, onConnected, onDiscon
       onConnected();
     } else if (event === 'change') {
       try {
-        onChange(JSON.parse(data));
+        onChange(JSON.parse(data) as CatalogueChange);
       } catch {
         // not a change we know: drop everything rather than keep a page that may be stale
         onChange({ scope: 'catalogue' });
@@ -66,12 +71,12 @@ export function followCatalogueChanges(apiUrl, { onChange, onConnected, onDiscon
     }
   };
 
-  function connect() {
+  function connect(): void {
     if (closed) return;
     const url = new URL('/catalogue/changes', apiUrl);
     const client = url.protocol === 'https:' ? https : http;
     let ended = false;
-    const end = (reason) => {
+    const end = (reason: string): void => {
       if (ended) return;
       ended = true;
       lost(reason);
@@ -86,10 +91,10 @@ export function followCatalogueChanges(apiUrl, { onChange, onConnected, onDiscon
       let buffer = '';
       res.on('data', (chunk) => {
         buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          dispatch(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
+        let at;
+        while ((at = buffer.indexOf('\n\n')) !== -1) {
+          dispatch(buffer.slice(0, at));
+          buffer = buffer.slice(at + 2);
         }
         // A stream that never ends an event is not one: do not grow without bound.
         if (buffer.length > 64 * 1024) req.destroy(new Error('event too long'));

@@ -1,4 +1,4 @@
-// The rendering server's work, inside the shell's front-end server (scripts/static-server.mjs):
+// The rendering server's work, inside the shell's front-end server (server/frontEndServer.ts):
 // renders a page's first view with the live shell release's server build (server/main.js), which
 // loads each remote's server container from the live release the registry names, and keeps the
 // HTML for a short time, dropped by the API's change stream.
@@ -8,23 +8,34 @@ import http from 'node:http';
 import https from 'node:https';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { followCatalogueChanges } from './catalogue-changes.mjs';
-import { PageCache } from './page-cache.mjs';
-import { robotsTxt, sitemapIndex, pagesSitemap, urlSitemap } from './seo.mjs';
-import { releaseStylesheets, stylesheetsFor } from './stylesheets.mjs';
-import { REMOTE_NAMES } from '../releases/store.mjs';
+import { apiUrl, originOf, type RuntimeConfig } from '../config/runtimeConfig';
+import { REMOTE_NAMES, type FrontEndName, type RemoteName } from '../frontEnds';
+import type { LiveReleases } from '../releases/live';
+import type { Registry } from '../releases/registry';
+import {
+  pagesSitemap,
+  robotsTxt,
+  sitemapIndex,
+  urlSitemap,
+  type SitemapItem,
+  type SitemapLists,
+} from '../seo/robotsAndSitemaps';
+import { followCatalogueChanges, type CatalogueChange, type ChangeFollower } from './catalogueChanges';
+import { PageCache, type CachedPage } from './pageCache';
+import type { ShellServerBuild } from './renderContract';
+import { releaseStylesheets, stylesheetsFor, type Stylesheet } from './stylesheets';
 
 const require = createRequire(import.meta.url);
-const { apiUrl, originOf } = require('../runtime-config.cjs');
 
-/** @param {string | undefined} value @param {number} fallback */
-function numberFrom(value, fallback) {
+function numberFrom(value: string | undefined, fallback: number): number {
   const number = Number(value);
   return value !== undefined && value !== '' && Number.isFinite(number) && number >= 0 ? number : fallback;
 }
 
 /** The rendering server's settings, from the environment (see docs/releasing.md). */
-export function renderSettings(env = process.env) {
+export type RenderSettings = ReturnType<typeof renderSettings>;
+
+export function renderSettings(env: NodeJS.ProcessEnv = process.env) {
   return {
     /** The API as this server reaches it (may differ from the browser's address). */
     apiUrl: env.RENDER_API_URL || apiUrl(),
@@ -58,11 +69,10 @@ const PAGE_PARAMS = ['q', 'cursor'];
 
 /**
  * The page a request asks for: its path and the parameters a page reads, in one order; any other
- * parameter (a tracking tag, junk) makes no other page to render and keep.
- * @param {string} path  the request's path, as sent (percent-encoded)
- * @param {string} search  its query, with the '?'
+ * parameter (a tracking tag, junk) makes no other page to render and keep. `path`: the
+ * request's path, as sent (percent-encoded); `search`: its query, with the '?'.
  */
-export function pageUrl(path, search) {
+export function pageUrl(path: string, search: string): string {
   const asked = new URLSearchParams(search);
   const kept = new URLSearchParams();
   for (const name of PAGE_PARAMS) {
@@ -85,11 +95,9 @@ const SWEEP_INTERVAL_MS = 1000;
  * auction lists. A product (`id`): every page that shows it, and every page but the other products'
  * and the auctions' (a list may now take it in: the home page, a search, the sitemap); a page whose
  * render did not say what it shows, at any product change. Any product (no id): every page.
- * @param {string} url  the page's key without its config part
- * @param {import('./page-cache.mjs').CachedPage} page
- * @param {{ everything: boolean, products: ReadonlySet<number>, auctions: ReadonlySet<number> }} changes
+ * `url`: the page's key without its config part.
  */
-export function isStale(url, page, changes) {
+export function isStale(url: string, page: CachedPage, changes: PendingChanges): boolean {
   if (changes.everything) return true;
   const auction = AUCTION_PAGES.exec(url);
   if (auction) return changes.auctions.size > 0 && (!auction[2] || changes.auctions.has(Number(auction[2])));
@@ -99,57 +107,83 @@ export function isStale(url, page, changes) {
   return false;
 }
 
-/**
- * @typedef {{ status: number, body: Buffer, key: string }} RenderedAnswer
- * @typedef {{
- *   renderPage(request: object): Promise<{ status: number, html: string, complete: boolean, expires?: number, products?: number[] }>,
- *   preloadAreas(request: { serverEntries: Record<string, string> }): Promise<string[]>,
- *   pathStatus?(request: { url: string, config: object }): Promise<200 | 404>,
- * }} ShellServerBuild
- */
+/** The changes heard since the last sweep of the kept pages. */
+export interface PendingChanges {
+  everything: boolean;
+  products: Set<number>;
+  auctions: Set<number>;
+}
+
+/** A page (or robots.txt, a sitemap) as the server answers it; `key` names its body. */
+export interface RenderedAnswer {
+  status: number;
+  body: Buffer;
+  key: string;
+}
+
+/** robots.txt or a sitemap file, with its type. */
+export type SeoAnswer = RenderedAnswer & { type: string };
+
+/** A shell release the renderer renders with: its page and its server build. */
+interface ShellRelease {
+  template: string;
+  build: ShellServerBuild;
+}
+
+/** The live runtime config and the key of its pages, for the registry it was derived from. */
+interface LiveState {
+  registry: Registry | null;
+  config: RuntimeConfig;
+  key: string;
+}
+
+const noChanges = (): PendingChanges => ({ everything: false, products: new Set(), auctions: new Set() });
 
 export class PageRenderer {
-  /**
-   * @param {{
-   *   store: string,
-   *   live: import('../releases/live.mjs').LiveReleases,
-   *   settings?: ReturnType<typeof renderSettings>,
-   *   log?: Pick<Console, 'warn' | 'error'>,
-   * }} options
-   */
-  constructor({ store, live, settings = renderSettings(), log = console }) {
+  readonly store: string;
+  readonly live: LiveReleases;
+  readonly settings: RenderSettings;
+  readonly log: Pick<Console, 'warn' | 'error'>;
+  readonly cache = new PageCache();
+  readonly rendering = new Map<string, Promise<RenderedAnswer | null>>();
+  /** Pages rendered so far (the tests read it). */
+  rendered = 0;
+  readonly shells = new Map<string, ShellRelease | null>();
+  readonly stylesheets = new Map<string, Stylesheet[]>();
+  readonly serverRoutes = new Map<string, readonly string[]>();
+  changes: ChangeFollower | null = null;
+  /** Changes heard since the last sweep of the kept pages. */
+  pendingChanges: PendingChanges = noChanges();
+  sweepTimer: NodeJS.Timeout | null = null;
+  lastSweep = 0;
+  /** Sweeps of the kept pages so far (the tests read it). */
+  sweeps = 0;
+  /** robots.txt and sitemap files being built: concurrent requests for one share its build. */
+  readonly seoBuilds = new Map<string, Promise<SeoAnswer | null>>();
+  apiReads = 0;
+  readonly apiAgent: http.Agent;
+  liveState: LiveState = { registry: null, config: { apiUrl: '', remotes: {}, routes: {}, releases: {} }, key: '' };
+  /** The remotes' releases the areas were loaded for (warm), and are being loaded for. */
+  warmed: string | null = null;
+  warming: string | null = null;
+
+  constructor({
+    store,
+    live,
+    settings = renderSettings(),
+    log = console,
+  }: {
+    store: string;
+    live: LiveReleases;
+    settings?: RenderSettings;
+    log?: Pick<Console, 'warn' | 'error'>;
+  }) {
     this.store = store;
     this.live = live;
     this.settings = settings;
     this.log = log;
-    this.cache = new PageCache();
-    /** @type {Map<string, Promise<RenderedAnswer | null>>} */
-    this.rendering = new Map();
-    /** Pages rendered so far (the tests read it). */
-    this.rendered = 0;
-    /** @type {Map<string, { template: string, build: ShellServerBuild } | null>} */
-    this.shells = new Map();
-    /** @type {Map<string, import('./stylesheets.mjs').Stylesheet[]>} */
-    this.stylesheets = new Map();
-    /** @type {Map<string, readonly string[]>} */
-    this.serverRoutes = new Map();
-    /** @type {ReturnType<typeof followCatalogueChanges> | null} */
-    this.changes = null;
-    /** Changes heard since the last sweep of the kept pages. */
-    this.pendingChanges = { everything: false, products: new Set(), auctions: new Set() };
-    /** @type {NodeJS.Timeout | null} */
-    this.sweepTimer = null;
-    this.lastSweep = 0;
-    /** Sweeps of the kept pages so far (the tests read it). */
-    this.sweeps = 0;
-    /** robots.txt and sitemap files being built: concurrent requests for one share its build. */
-    /** @type {Map<string, Promise<{ status: number, type: string, body: Buffer, key: string } | null>>} */
-    this.seoBuilds = new Map();
-    this.apiReads = 0;
     const agentOptions = { keepAlive: true, maxSockets: API_READS };
     this.apiAgent = settings.apiUrl.startsWith('https:') ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
-    /** The live runtime config and the key of its pages, for the registry it was derived from. */
-    this.liveState = { registry: null, config: null, key: '' };
   }
 
   /**
@@ -157,9 +191,9 @@ export class PageRenderer {
    * promoted, rolled back or moved, its URL included, makes other pages). Derived once per
    * registry read: everything in it comes from the registry and immutable releases.
    */
-  #liveConfig() {
+  #liveConfig(): LiveState {
     const registry = this.live.current();
-    if (registry !== this.liveState.registry) {
+    if (registry !== this.liveState.registry || !this.liveState.key) {
       const config = this.live.runtimeConfig();
       this.liveState = {
         registry,
@@ -171,7 +205,7 @@ export class PageRenderer {
   }
 
   /** Starts following the API's changes (at the first page rendered). */
-  #follow() {
+  #follow(): void {
     if (this.changes) return;
     this.changes = followCatalogueChanges(this.settings.apiUrl, {
       onChange: (change) => this.#changed(change),
@@ -187,9 +221,8 @@ export class PageRenderer {
 
   /**
    * Notes a change and sweeps the kept pages once it may (at most one sweep a second, the first at once).
-   * @param {import('./catalogue-changes.mjs').CatalogueChange} change
    */
-  #changed(change) {
+  #changed(change: CatalogueChange): void {
     const pending = this.pendingChanges;
     if (change.scope === 'auction') pending.auctions.add(change.id);
     else if (change.id === undefined) pending.everything = true;
@@ -201,17 +234,17 @@ export class PageRenderer {
   }
 
   /** Drops the kept pages the changes heard since the last sweep may have made stale. */
-  #sweep() {
+  #sweep(): void {
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
     this.sweepTimer = null;
     this.lastSweep = Date.now();
     this.sweeps += 1;
     const changes = this.pendingChanges;
-    this.pendingChanges = { everything: false, products: new Set(), auctions: new Set() };
+    this.pendingChanges = noChanges();
     this.cache.drop((key, page) => isStale(key.slice(key.indexOf('|') + 1), page, changes));
   }
 
-  close() {
+  close(): void {
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
     this.sweepTimer = null;
     this.changes?.close();
@@ -220,24 +253,25 @@ export class PageRenderer {
   }
 
   /** The live shell release's server build and page, or null when it has none. */
-  #shell(id) {
+  #shell(id: string): ShellRelease | null {
     if (!this.shells.has(id)) {
       const main = join(this.store, 'shell', id, 'server', 'main.js');
       const page = join(this.store, 'shell', id, 'index.html');
       if (!existsSync(main) || !existsSync(page)) this.shells.set(id, null);
       else {
         const template = resolveAssetUrls(readFileSync(page, 'utf8'), `/${id}/`);
-        this.shells.set(id, { template, build: require(main) });
+        this.shells.set(id, { template, build: require(main) as ShellServerBuild });
       }
     }
     return this.shells.get(id) ?? null;
   }
 
   /** A release's stylesheets with what they style (read once per release and address). */
-  #stylesheetsOf(frontEnd, id) {
+  #stylesheetsOf(frontEnd: FrontEndName, id: string): Stylesheet[] {
     const base = `${frontEnd === 'shell' ? '/' : this.live.baseUrl(frontEnd)}${id}/`;
-    if (!this.stylesheets.has(base)) {
-      let sheets = [];
+    let sheets = this.stylesheets.get(base);
+    if (!sheets) {
+      sheets = [];
       try {
         sheets = releaseStylesheets(join(this.store, frontEnd, id), base);
       } catch (error) {
@@ -245,7 +279,7 @@ export class PageRenderer {
       }
       this.stylesheets.set(base, sheets);
     }
-    return this.stylesheets.get(base);
+    return sheets;
   }
 
   /**
@@ -254,11 +288,8 @@ export class PageRenderer {
    * and when as many pages as `concurrentRenders` are being rendered (a flood of pages nobody asked
    * for before does not queue up work). A render that fails is logged and answered null too: the
    * page never fails whole.
-   * @param {string} path
-   * @param {string} [search]
-   * @returns {Promise<RenderedAnswer | null>}
    */
-  async page(path, search = '') {
+  async page(path: string, search = ''): Promise<RenderedAnswer | null> {
     const url = pageUrl(path, search);
     const live = this.#liveConfig();
     const { config } = live;
@@ -280,14 +311,12 @@ export class PageRenderer {
    * 404 when no front end serves `path` (the live shell's pages and the live remotes' routes), 200
    * when one does, null when the live shell release cannot tell (no server build): the status of
    * the page that renders in the browser, so a URL no route matches is 404 rendered or not.
-   * @param {string} path
-   * @param {string | null} [preview]  the tab's ?preview= (its releases' routes count, as its page's do)
-   * @returns {Promise<200 | 404 | null>}
+   * `preview`: the tab's ?preview= (its releases' routes count, as its page's do).
    */
-  async status(path, preview = null) {
+  async status(path: string, preview: string | null = null): Promise<200 | 404 | null> {
     const config = preview ? this.live.runtimeConfig({ preview }) : this.#liveConfig().config;
     const shellId = config.releases?.shell;
-    const shell = shellId && this.#liveShell(shellId);
+    const shell = shellId ? this.#liveShell(shellId) : null;
     if (!shell?.build.pathStatus) return null;
     try {
       return await shell.build.pathStatus({ url: path, config });
@@ -298,13 +327,16 @@ export class PageRenderer {
   }
 
   /** What a render needs of the live releases: each remote's server container and stylesheets. */
-  #areas(config) {
-    /** @type {Record<string, string>} */
-    const serverEntries = {};
-    /** @type {Record<string, import('./stylesheets.mjs').Stylesheet[]>} */
-    const stylesheets = { shell: config.releases?.shell ? this.#stylesheetsOf('shell', config.releases.shell) : [] };
-    /** @type {Record<string, readonly string[]>} */
-    const serverRoutes = {};
+  #areas(config: RuntimeConfig): {
+    serverEntries: Partial<Record<RemoteName, string>>;
+    stylesheets: Partial<Record<FrontEndName, Stylesheet[]>>;
+    serverRoutes: Partial<Record<RemoteName, readonly string[]>>;
+  } {
+    const serverEntries: Partial<Record<RemoteName, string>> = {};
+    const stylesheets: Partial<Record<FrontEndName, Stylesheet[]>> = {
+      shell: config.releases?.shell ? this.#stylesheetsOf('shell', config.releases.shell) : [],
+    };
+    const serverRoutes: Partial<Record<RemoteName, readonly string[]>> = {};
     for (const name of REMOTE_NAMES) {
       const id = config.releases?.[name];
       if (!id) continue;
@@ -317,24 +349,30 @@ export class PageRenderer {
   }
 
   /** The routes a remote release renders on the server (its routes.json `serverRendered`, among its routes). */
-  #serverRoutesOf(name, id) {
+  #serverRoutesOf(name: RemoteName, id: string): readonly string[] {
     const key = `${name}/${id}`;
-    if (!this.serverRoutes.has(key)) {
-      let paths = [];
+    let paths = this.serverRoutes.get(key);
+    if (!paths) {
+      paths = [];
       try {
-        const { routes, serverRendered } = JSON.parse(readFileSync(join(this.store, name, id, 'routes.json'), 'utf8'));
+        const { routes, serverRendered } = JSON.parse(
+          readFileSync(join(this.store, name, id, 'routes.json'), 'utf8'),
+        ) as {
+          routes?: unknown;
+          serverRendered?: unknown;
+        };
         if (Array.isArray(routes) && Array.isArray(serverRendered))
-          paths = serverRendered.filter((path) => typeof path === 'string' && routes.includes(path));
+          paths = serverRendered.filter((path): path is string => typeof path === 'string' && routes.includes(path));
       } catch {
         // none: the remote's pages render in the browser
       }
       this.serverRoutes.set(key, paths);
     }
-    return this.serverRoutes.get(key);
+    return paths;
   }
 
   /** The live shell's server build, or null (none, or it failed to load: logged). */
-  #liveShell(shellId) {
+  #liveShell(shellId: string): ShellRelease | null {
     try {
       return this.#shell(shellId);
     } catch (error) {
@@ -348,10 +386,10 @@ export class PageRenderer {
    * Loads the live remotes' server code before a page asks for it (at start, and when a release
    * changed), so the first page after a deploy is not left to the browser for being first.
    */
-  async warm() {
+  async warm(): Promise<void> {
     const { config } = this.#liveConfig();
     const shellId = config.releases?.shell;
-    const shell = shellId && this.#liveShell(shellId);
+    const shell = shellId ? this.#liveShell(shellId) : null;
     if (!shell) return;
     const releases = JSON.stringify(config.remotes);
     if (this.warmed === releases || this.warming === releases) return;
@@ -365,7 +403,7 @@ export class PageRenderer {
     }
   }
 
-  async #render(url, key, shellId, config) {
+  async #render(url: string, key: string, shellId: string, config: RuntimeConfig): Promise<RenderedAnswer | null> {
     const shell = this.#liveShell(shellId);
     if (!shell) return null;
     this.#follow();
@@ -379,9 +417,8 @@ export class PageRenderer {
         config,
         serverEntries,
         serverRoutes,
-        /** @param {string} root @param {string | null} area */
         stylesheetsFor: (root, area) =>
-          stylesheetsFor(root, [...stylesheets.shell, ...((area && stylesheets[area]) || [])]),
+          stylesheetsFor(root, [...(stylesheets.shell ?? []), ...((area && stylesheets[area]) || [])]),
         template: shell.template,
         apiUrl: settings.apiUrl,
         origin: settings.origin,
@@ -407,29 +444,27 @@ export class PageRenderer {
   /**
    * robots.txt and the sitemap (an index, the site's pages, and the catalogue's products and
    * auction items in pages of at most 50,000 URLs), or null for any other path.
-   * @param {string} pathname
-   * @returns {Promise<{ status: number, type: string, body: Buffer, key: string } | null>}
    */
-  async seo(pathname) {
+  async seo(pathname: string): Promise<SeoAnswer | null> {
     const { origin } = this.settings;
     const xml = 'application/xml; charset=utf-8';
     if (pathname === '/robots.txt')
       return this.#kept(pathname, 'text/plain; charset=utf-8', async () => robotsTxt(origin));
     if (pathname === '/sitemap.xml')
-      return this.#kept(pathname, xml, async () => sitemapIndex(origin, await this.#api('/sitemap')));
+      return this.#kept(pathname, xml, async () => sitemapIndex(origin, await this.#api<SitemapLists>('/sitemap')));
     if (pathname === '/sitemaps/pages.xml') return this.#kept(pathname, xml, async () => pagesSitemap(origin));
     const page = /^\/sitemaps\/(products|auctions)-([1-9]\d{0,5})\.xml$/.exec(pathname);
     if (!page) return null;
     const [, kind, number] = page;
     return this.#kept(pathname, xml, async () => {
-      const { items } = await this.#api(`/sitemap/${kind}/${number}`);
+      const { items } = await this.#api<{ items: SitemapItem[] }>(`/sitemap/${kind}/${number}`);
       return urlSitemap(origin, items, (id) =>
         kind === 'products' ? `/productdetails/${id}` : `/auctionproduct/${id}`,
       );
     });
   }
 
-  #kept(pathname, type, build) {
+  #kept(pathname: string, type: string, build: () => Promise<string>): Promise<SeoAnswer | null> {
     this.#follow();
     const key = `seo|${pathname}`;
     const kept = this.cache.get(key);
@@ -442,12 +477,12 @@ export class PageRenderer {
     return building;
   }
 
-  async #build(key, pathname, type, build) {
-    let text;
+  async #build(key: string, pathname: string, type: string, build: () => Promise<string>): Promise<SeoAnswer | null> {
+    let text: string;
     try {
       text = await build();
     } catch (error) {
-      if (error?.status === 404) return null;
+      if ((error as { status?: number } | null)?.status === 404) return null;
       this.log.error(`[render] ${pathname} could not be built:`, error);
       return { status: 503, type: 'text/plain; charset=utf-8', body: Buffer.from('Try again later'), key: 'seo:503' };
     }
@@ -456,13 +491,13 @@ export class PageRenderer {
   }
 
   /** A JSON read of the API, through the capped pool. */
-  async #api(path) {
+  async #api<T>(path: string): Promise<T> {
     if (this.apiReads >= API_READS) throw new Error(`${API_READS} reads of the API are under way`);
     this.apiReads += 1;
     try {
       const url = new URL(path, this.settings.apiUrl);
       const client = url.protocol === 'https:' ? https : http;
-      const { status, text } = await new Promise((resolve, reject) => {
+      const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
         const request = client.get(url, { agent: this.apiAgent, timeout: API_READ_TIMEOUT_MS }, (response) => {
           let body = '';
           response.setEncoding('utf8');
@@ -474,7 +509,7 @@ export class PageRenderer {
         request.on('error', reject);
       });
       if (status < 200 || status > 299) throw Object.assign(new Error(`${path} answered ${status}`), { status });
-      return JSON.parse(text);
+      return JSON.parse(text) as T;
     } finally {
       this.apiReads -= 1;
     }
@@ -485,10 +520,8 @@ export class PageRenderer {
  * A build's index.html refers to its assets relative to itself, so a release folder works wherever it
  * is copied. Served at a client route (/productdetails/5), those URLs are resolved against the
  * folder's public path.
- * @param {string} html
- * @param {string} base
  */
-export function resolveAssetUrls(html, base) {
+export function resolveAssetUrls(html: string, base: string): string {
   // Quoted or not (the build minifies the page); absolute URLs, data: and fragments stay as they are.
   return html.replace(
     /(<(?:script|link)\b[^>]*?\s(?:src|href)=)(["']?)(?!["']|[a-z][a-z0-9+.-]*:|\/|#)/gi,

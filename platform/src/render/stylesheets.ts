@@ -5,17 +5,26 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** @typedef {{ href: string, classes: Set<string>, global: boolean }} Stylesheet */
+/** A stylesheet of a release: its URL, the classes it styles, and whether it also styles elements by tag. */
+export interface Stylesheet {
+  href: string;
+  classes: Set<string>;
+  global: boolean;
+}
+
+/** A shared library or exposed module of a manifest, with the CSS loaded with it. */
+interface ManifestPart {
+  assets?: { css?: { sync?: string[]; async?: string[] } };
+}
 
 /** Keyframe steps: inside @keyframes, not selectors of the page. */
 const KEYFRAME_STEP = /^(from|to|\d+(\.\d+)?%)$/;
 
 /**
  * The classes a stylesheet styles, and whether it also styles elements by tag (`body`, `:root`).
- * @param {string} css
  */
-export function parseStylesheet(css) {
-  const classes = new Set();
+export function parseStylesheet(css: string): { classes: Set<string>; global: boolean } {
+  const classes = new Set<string>();
   let global = false;
   const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
   for (const rule of text.matchAll(/(?:^|[{};])\s*([^{};@][^{};]*)\{/g)) {
@@ -30,9 +39,9 @@ export function parseStylesheet(css) {
   return { classes, global };
 }
 
-/** The classes an HTML fragment uses. @param {string} html */
-export function classesIn(html) {
-  const used = new Set();
+/** The classes an HTML fragment uses. */
+export function classesIn(html: string): Set<string> {
+  const used = new Set<string>();
   for (const attribute of html.matchAll(/\sclass="([^"]*)"/g))
     for (const name of attribute[1].split(/\s+/)) if (name) used.add(name);
   return used;
@@ -41,26 +50,26 @@ export function classesIn(html) {
 /**
  * The stylesheets of one release, in the order they apply: those its manifest names (shared
  * libraries', then its exposed modules', first the ones loaded with them), then the others by
- * name; a file whose content another already has (the same content hash) once.
- * @param {string} folder  the release's folder
- * @param {string} base  the URL the release is served at, ending in '/'
- * @returns {Stylesheet[]}
+ * name; a file whose content another already has (the same content hash) once. `folder`: the
+ * release's folder; `base`: the URL the release is served at, ending in '/'.
  */
-export function releaseStylesheets(folder, base) {
+export function releaseStylesheets(folder: string, base: string): Stylesheet[] {
   const files = readdirSync(folder).filter((name) => name.endsWith('.css'));
-  const ordered = [];
+  const ordered: string[] = [];
   try {
-    const manifest = JSON.parse(readFileSync(join(folder, 'mf-manifest.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(join(folder, 'mf-manifest.json'), 'utf8')) as {
+      shared?: ManifestPart[];
+      exposes?: ManifestPart[];
+    };
     for (const part of [...(manifest.shared ?? []), ...(manifest.exposes ?? [])])
       ordered.push(...(part.assets?.css?.sync ?? []), ...(part.assets?.css?.async ?? []));
   } catch {
     // no manifest: by name
   }
   ordered.push(...files.sort());
-  const seen = new Set();
-  const contents = new Set();
-  /** @type {Stylesheet[]} */
-  const sheets = [];
+  const seen = new Set<string>();
+  const contents = new Set<string>();
+  const sheets: Stylesheet[] = [];
   for (const name of ordered) {
     if (seen.has(name) || !files.includes(name)) continue;
     seen.add(name);
@@ -74,10 +83,8 @@ export function releaseStylesheets(folder, base) {
 
 /**
  * The stylesheets a page's HTML needs, in order: the global ones and those styling a class it uses.
- * @param {string} html
- * @param {readonly Stylesheet[]} sheets
  */
-export function stylesheetsFor(html, sheets) {
+export function stylesheetsFor(html: string, sheets: readonly Stylesheet[]): string[] {
   const used = classesIn(html);
   return sheets
     .filter((sheet) => sheet.global || [...sheet.classes].some((name) => used.has(name)))

@@ -1,25 +1,33 @@
-// The front-end servers (no dependencies): brotli or gzip by Accept-Encoding, cache headers, CORS
-// for a build's files and a Content-Security-Policy.
+// The front-end servers: brotli or gzip by Accept-Encoding, cache headers, CORS for a build's
+// files and a Content-Security-Policy.
 // startReleaseServer serves one front end's releases from the release store (npm start, production);
 // startStaticServer serves a single build folder (the benchmarks, a remote's `npm run serve`).
-import { createServer } from 'node:http';
-import { createReadStream } from 'node:fs';
+import { createReadStream, type ReadStream, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { Socket } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { createRequire } from 'node:module';
-import { LiveReleases } from './releases/live.mjs';
-import { RELEASE_ID } from './releases/store.mjs';
-import { PageRenderer, resolveAssetUrls } from './render/renderer.mjs';
+import { apiUrl, frontEndOrigins, runtimeConfig, type RuntimeConfig } from '../config/runtimeConfig';
+import type { FrontEndName } from '../frontEnds';
+import { LiveReleases } from '../releases/live';
+import { RELEASE_ID } from '../releases/store';
+import { PageRenderer, resolveAssetUrls, type RenderedAnswer } from '../render/renderer';
+import { ROOT } from '../root';
+import { CompressedBodies, type BodyReader } from './compressedBodies';
+import { acceptedEncoding } from './encoding';
 
+export { CompressedBodies, UPGRADE_QUEUE } from './compressedBodies';
+export { acceptedEncoding } from './encoding';
 export { resolveAssetUrls };
 
-const require = createRequire(import.meta.url);
-const { apiUrl, runtimeConfig, frontEndOrigins } = require('./runtime-config.cjs');
-
-const TYPES = {
+const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -35,20 +43,6 @@ const TYPES = {
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg\+xml)/;
 /** Smaller replies are sent as they are; /config.json (about 0.9 KB without releases) is above it. */
 const COMPRESS_MIN_BYTES = 512;
-/** Memory the compressed replies may take (the oldest give way); a reply larger than that is compressed, not kept. */
-const COMPRESSED_CACHE_BYTES = 64 * 1024 * 1024;
-/**
- * Brotli qualities: a body is compressed at its first request at 5 (a 600 KB script in about
- * 10 ms), then again at 11 in the background, one body at a time (the same script: about 0.8 s,
- * 13 to 15 % smaller), and that is kept. gzip at 9, once.
- */
-const BROTLI_FIRST = 5;
-const BROTLI_BEST = 11;
-/**
- * The background upgrades waiting at once, in bodies and in their bytes: past either, a body keeps
- * its first brotli (a flood of new bodies must not queue work and memory without end).
- */
-export const UPGRADE_QUEUE = { bodies: 64, bytes: 16 * 1024 * 1024 };
 
 /**
  * What one client may hold of a front-end server, so that no client can exhaust its open files or
@@ -58,25 +52,29 @@ export const UPGRADE_QUEUE = { bodies: 64, bytes: 16 * 1024 * 1024 };
  * streamed to one address at once (more get 503 with Retry-After). Browsers use six connections
  * and never pipeline, so none of this touches a shopper.
  */
-export const CLIENT_LIMITS = {
+export const CLIENT_LIMITS: ClientLimits = {
   connections: 256,
   requestsPerConnection: 1000,
   openFiles: 32,
 };
 
+export interface ClientLimits {
+  connections: number;
+  requestsPerConnection: number;
+  openFiles: number;
+}
+
 /** Counts what each client address holds now; `take` refuses past the limit. */
 class PerClient {
-  #held = new Map();
-  constructor(limit) {
-    this.limit = limit;
-  }
-  take(client) {
+  readonly #held = new Map<string, number>();
+  constructor(readonly limit: number) {}
+  take(client: string): boolean {
     const held = this.#held.get(client) ?? 0;
     if (held >= this.limit) return false;
     this.#held.set(client, held + 1);
     return true;
   }
-  release(client) {
+  release(client: string): void {
     const held = (this.#held.get(client) ?? 1) - 1;
     if (held <= 0) this.#held.delete(client);
     else this.#held.set(client, held);
@@ -84,10 +82,14 @@ class PerClient {
 }
 
 /** The files being streamed on a connection, closed with it. */
-const FILE_STREAMS = Symbol('file streams');
-function streamsOf(socket) {
-  socket[FILE_STREAMS] ??= new Set();
-  return socket[FILE_STREAMS];
+const fileStreams = new WeakMap<Socket, Set<ReadStream>>();
+function streamsOf(socket: Socket): Set<ReadStream> {
+  let streams = fileStreams.get(socket);
+  if (!streams) {
+    streams = new Set();
+    fileStreams.set(socket, streams);
+  }
+  return streams;
 }
 
 /** Files whose names change with their content can be cached for a year. */
@@ -95,7 +97,7 @@ const HASHED = /\.[0-9a-f]{8}\.(js|css|png|svg|woff2)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** `sources`: every base the page may load front-end code from (origins, or origin and path). */
-function securityHeaders(apiUrl, sources) {
+function securityHeaders(apiUrl: string, sources: readonly string[]): Record<string, string> {
   const self = sources.join(' ');
   return {
     'Content-Security-Policy': [
@@ -115,177 +117,55 @@ function securityHeaders(apiUrl, sources) {
 }
 
 /** Resolves a path below `base`, or null when it would leave it. */
-function inside(base, pathname) {
+function inside(base: string, pathname: string): string | null {
   const file = normalize(join(base, pathname));
   return file === base || file.startsWith(base + sep) ? file : null;
-}
-
-/**
- * The content coding a request accepts best: 'br', else 'gzip', else undefined (the body as it
- * is): q-values read (q=0 refuses a coding), `*` stands for any coding not named, x-gzip is gzip,
- * brotli wins a tie.
- */
-export function acceptedEncoding(header) {
-  if (!header) return undefined;
-  const quality = new Map();
-  for (const part of String(header).split(',')) {
-    const [coding, ...params] = part.split(';');
-    const name = coding.trim().toLowerCase();
-    if (!name) continue;
-    let q = 1;
-    for (const param of params) {
-      const [key, value = ''] = param.split('=').map((x) => x.trim());
-      if (key.toLowerCase() === 'q') q = /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(value) ? Number(value) : 0;
-    }
-    quality.set(name === 'x-gzip' ? 'gzip' : name, q);
-  }
-  const of = (name) => quality.get(name) ?? quality.get('*') ?? 0;
-  const br = of('br');
-  const gz = of('gzip');
-  if (br > 0 && br >= gz) return 'br';
-  return gz > 0 ? 'gzip' : undefined;
-}
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** Compressed off the event loop (zlib's thread pool). */
-function compress(body, coding, quality = BROTLI_FIRST) {
-  if (coding === 'gzip') return gzipAsync(body, { level: 9 });
-  return brotliAsync(body, {
-    params: {
-      [zlib.BROTLI_PARAM_QUALITY]: quality,
-      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-      [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
-}
-
-/**
- * Compressed replies, built once per key and coding and kept within a byte budget (oldest
- * first out). A key names content that never changes under it: a release's file (releases are
- * immutable), a build folder's file with its modification time and size, a page, a config text.
- */
-export class CompressedBodies {
-  #kept = new Map();
-  #building = new Map();
-  #bytes = 0;
-  #upgrades = Promise.resolve();
-  #waiting = { bodies: 0, bytes: 0 };
-
-  constructor(maxBytes = COMPRESSED_CACHE_BYTES, upgradeQueue = UPGRADE_QUEUE) {
-    this.maxBytes = maxBytes;
-    this.upgradeQueue = upgradeQueue;
-    /** Bodies compressed so far (a brotli upgrade counts too). */
-    this.compressions = 0;
-    /** Upgrades not queued because the queue was full. */
-    this.upgradesDropped = 0;
-  }
-
-  /** Background upgrades waiting or running now: never more than upgradeQueue.bodies. */
-  get upgradesWaiting() {
-    return this.#waiting.bodies;
-  }
-
-  /** Bytes kept now (never more than maxBytes). */
-  get bytes() {
-    return this.#bytes;
-  }
-
-  /** Resolves once the background brotli upgrades asked for so far are done. */
-  upgraded() {
-    return this.#upgrades;
-  }
-
-  /**
-   * `body` (a function giving the bytes, read only when not kept) compressed in `coding`. `upgrade`:
-   * whether a brotli body is worth making smaller in the background (content served for long, such
-   * as a release's files; not a page kept a minute).
-   */
-  async get(key, coding, body, { upgrade = true } = {}) {
-    const id = `${coding}:${key}`;
-    const kept = this.#kept.get(id);
-    if (kept) return kept;
-    let building = this.#building.get(id);
-    if (!building) {
-      building = (async () => {
-        const packed = await compress(await body(), coding);
-        this.compressions += 1;
-        this.#keep(id, packed);
-        if (coding === 'br' && upgrade) this.#upgrade(id, body, packed);
-        return packed;
-      })().finally(() => this.#building.delete(id));
-      this.#building.set(id, building);
-    }
-    return building;
-  }
-
-  #keep(id, packed) {
-    this.#drop(id);
-    if (id.length + packed.length > this.maxBytes) return;
-    for (const old of this.#kept.keys()) {
-      if (this.#bytes + id.length + packed.length <= this.maxBytes) break;
-      this.#drop(old);
-    }
-    this.#kept.set(id, packed);
-    this.#bytes += id.length + packed.length;
-  }
-
-  #drop(id) {
-    const old = this.#kept.get(id);
-    if (!old) return;
-    this.#kept.delete(id);
-    this.#bytes -= id.length + old.length;
-  }
-
-  /**
-   * The smallest brotli, made in the background one body at a time, replacing the first while it is
-   * kept; not queued when the queue is full. A queued upgrade holds only the key and the body's
-   * reader, and the bytes it will read are counted.
-   */
-  #upgrade(id, body, first) {
-    const waiting = this.#waiting;
-    const size = first.length;
-    if (waiting.bodies >= this.upgradeQueue.bodies || waiting.bytes + size > this.upgradeQueue.bytes) {
-      this.upgradesDropped += 1;
-      return;
-    }
-    waiting.bodies += 1;
-    waiting.bytes += size;
-    this.#upgrades = this.#upgrades.then(async () => {
-      try {
-        if (this.#kept.get(id) !== first) return;
-        const best = await compress(await body(), 'br', BROTLI_BEST);
-        this.compressions += 1;
-        if (this.#kept.get(id) === first && best.length < first.length) this.#keep(id, best);
-      } catch (error) {
-        console.error(error);
-      } finally {
-        waiting.bodies -= 1;
-        waiting.bytes -= size;
-      }
-    });
-  }
 }
 
 /** What GET /readyz says while a server stops (stopGracefully). */
 const SHUTTING_DOWN = 'Not ready: this server is shutting down';
 /** The servers stopGracefully is stopping: /readyz answers 503 and every reply closes its connection. */
-const draining = new WeakSet();
+const draining = new WeakSet<Server>();
 
-/**
- * The request handling both servers share. `route(pathname)` says what to answer:
- * { file, info, cache } for a file, { html, key, cache } for a page, or null for not found.
- * `ready()` says whether the server can serve (GET /readyz): null when it can, else why not.
- */
-function frontEndServer({ config, sources, route, ready, compressedCacheBytes, limits = CLIENT_LIMITS }) {
+/** What a server answers at a path: a file, a page, a rendered page or file, a status in words; null: not found. */
+type Answer =
+  | { file: string; info: Stats; cache: string }
+  | { html: string; key: string; notFound?: boolean }
+  | { rendered: RenderedAnswer & { type?: string } }
+  | { status: number; text: string };
+
+interface ServerParts {
+  /** /config.json for a request (`preview`: its ?preview=). */
+  config(preview: string | null): RuntimeConfig;
+  /** Every base the page may load front-end code from (the CSP's sources). */
+  sources(): readonly string[];
+  /** What to answer at `pathname` (decoded), `rawPath` (as sent) and `search`. */
+  route(pathname: string, rawPath: string, search: string): Promise<Answer | null>;
+  /** Whether the server can serve (GET /readyz): null when it can, else why not. */
+  ready(): Promise<string | null>;
+  compressedCacheBytes?: number;
+  limits?: ClientLimits;
+}
+
+/** A front-end server, with what the tests look at. */
+export type FrontEndServer = Server & { compressedBodies: CompressedBodies };
+
+/** The request handling both servers share. */
+function frontEndServer({
+  config,
+  sources,
+  route,
+  ready,
+  compressedCacheBytes,
+  limits = CLIENT_LIMITS,
+}: ServerParts): FrontEndServer {
   const compressed = new CompressedBodies(compressedCacheBytes);
   const connections = new PerClient(limits.connections);
   const openFiles = new PerClient(limits.openFiles);
-  const server = createServer(async (req, res) => {
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const url = new URL(req.url || '/', 'http://localhost');
-      const common = {
+      const common: OutgoingHttpHeaders = {
         Vary: 'Accept-Encoding',
         ...securityHeaders(apiUrl(), sources()),
       };
@@ -302,7 +182,7 @@ function frontEndServer({ config, sources, route, ready, compressedCacheBytes, l
             ? null
             : draining.has(server)
               ? SHUTTING_DOWN
-              : await ready().catch((e) => e.message);
+              : await ready().catch((e: Error) => e.message);
         const status = notReady ? 503 : 200;
         const body = JSON.stringify({
           status,
@@ -317,7 +197,13 @@ function frontEndServer({ config, sources, route, ready, compressedCacheBytes, l
       const coding = acceptedEncoding(req.headers['accept-encoding']);
       const head = req.method === 'HEAD';
       /** A reply of `size` bytes: compressed (once, under `key`) when the request accepts it and it is worth it. */
-      const send = async (headers, size, key, body, status = 200) => {
+      const send = async (
+        headers: Record<string, string>,
+        size: number,
+        key: string,
+        body: BodyReader,
+        status = 200,
+      ): Promise<boolean> => {
         if (coding && size >= COMPRESS_MIN_BYTES && COMPRESSIBLE.test(headers['Content-Type'])) {
           // A release's files are served for as long as it is kept: worth the smallest brotli.
           const packed = await compressed.get(key, coding, body, { upgrade: key.startsWith('file:') });
@@ -327,7 +213,7 @@ function frontEndServer({ config, sources, route, ready, compressedCacheBytes, l
         }
         return false;
       };
-      const sendBody = async (headers, body, key, status = 200) => {
+      const sendBody = async (headers: Record<string, string>, body: Buffer, key: string, status = 200) => {
         if (await send(headers, body.length, key, async () => body, status)) return;
         res.writeHead(status, { ...common, ...headers, 'Content-Length': body.length });
         res.end(head ? undefined : body);
@@ -342,7 +228,7 @@ function frontEndServer({ config, sources, route, ready, compressedCacheBytes, l
         await sendBody({ 'Content-Type': TYPES['.json'], 'Cache-Control': cache }, Buffer.from(text), `config:${text}`);
         return;
       }
-      let pathname;
+      let pathname: string;
       try {
         pathname = decodeURIComponent(url.pathname);
       } catch {
@@ -359,13 +245,13 @@ function frontEndServer({ config, sources, route, ready, compressedCacheBytes, l
         res.writeHead(404, { ...common, 'Content-Type': TYPES['.txt'] }).end('Not found');
         return;
       }
-      if (answer.status) {
+      if ('status' in answer) {
         res
           .writeHead(answer.status, { ...common, 'Content-Type': TYPES['.txt'], 'Cache-Control': 'no-cache' })
           .end(answer.text);
         return;
       }
-      if (answer.rendered) {
+      if ('rendered' in answer) {
         // A page rendered on the server (kept for a short time; the same for everyone).
         const { status, body, key, type = TYPES['.html'] } = answer.rendered;
         const headers = { 'Content-Type': type, 'Cache-Control': 'no-cache' };
@@ -374,7 +260,7 @@ function frontEndServer({ config, sources, route, ready, compressedCacheBytes, l
           res.writeHead(status, { ...common, ...headers, 'Content-Length': body.length }).end(head ? undefined : body);
         return;
       }
-      if (answer.html !== undefined) {
+      if ('html' in answer) {
         await sendBody(
           { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache' },
           Buffer.from(answer.html),
@@ -408,7 +294,8 @@ function frontEndServer({ config, sources, route, ready, compressedCacheBytes, l
       pipeline(stream, res, (error) => {
         streams.delete(stream);
         openFiles.release(client);
-        if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') console.error(`[serve] ${url.pathname}:`, error);
+        if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE')
+          console.error(`[serve] ${url.pathname}:`, error);
       });
     } catch (error) {
       if (!res.headersSent) res.writeHead(500).end();
@@ -417,7 +304,7 @@ function frontEndServer({ config, sources, route, ready, compressedCacheBytes, l
     }
   });
   server.maxRequestsPerSocket = limits.requestsPerConnection;
-  server.on('connection', (socket) => {
+  server.on('connection', (socket: Socket) => {
     const client = socket.remoteAddress ?? '';
     if (!connections.take(client)) {
       socket.destroy();
@@ -425,14 +312,13 @@ function frontEndServer({ config, sources, route, ready, compressedCacheBytes, l
     }
     socket.once('close', () => {
       connections.release(client);
-      for (const stream of socket[FILE_STREAMS] ?? []) stream.destroy();
+      for (const stream of fileStreams.get(socket) ?? []) stream.destroy();
     });
   });
-  /** What the tests look at. */
   return Object.assign(server, { compressedBodies: compressed });
 }
 
-async function fileInfo(file) {
+async function fileInfo(file: string): Promise<Stats | null> {
   const info = await stat(file).catch(() => null);
   return info?.isFile() ? info : null;
 }
@@ -443,13 +329,14 @@ async function fileInfo(file) {
  * stops accepting connections, closes the idle ones, answers the requests in flight (each reply
  * closing its connection) and resolves once every connection has closed; connections still open
  * after `timeoutMs` are cut.
- * @param {import('node:http').Server} server
- * @param {{ delayMs?: number, timeoutMs?: number }} [options]
  */
-export async function stopGracefully(server, { delayMs = 0, timeoutMs = 10_000 } = {}) {
+export async function stopGracefully(
+  server: Server,
+  { delayMs = 0, timeoutMs = 10_000 }: { delayMs?: number; timeoutMs?: number } = {},
+): Promise<void> {
   draining.add(server);
   if (delayMs > 0) await new Promise((resolvePromise) => setTimeout(resolvePromise, delayMs));
-  await new Promise((resolvePromise) => {
+  await new Promise<void>((resolvePromise) => {
     const cut = setTimeout(() => server.closeAllConnections(), timeoutMs);
     cut.unref();
     server.close(() => {
@@ -461,12 +348,13 @@ export async function stopGracefully(server, { delayMs = 0, timeoutMs = 10_000 }
 }
 
 /** stopGracefully on SIGTERM and SIGINT, then exit; SHUTDOWN_DELAY_SECONDS and SHUTDOWN_TIMEOUT_SECONDS as for the API. */
-export function stopOnSignals(server, env = process.env) {
+export function stopOnSignals(server: Server, env: NodeJS.ProcessEnv = process.env): void {
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    const seconds = (name, fallback) => (env[name] && Number(env[name]) >= 0 ? Number(env[name]) : fallback);
+    const seconds = (name: string, fallback: number) =>
+      env[name] && Number(env[name]) >= 0 ? Number(env[name]) : fallback;
     void stopGracefully(server, {
       delayMs: seconds('SHUTDOWN_DELAY_SECONDS', 0) * 1000,
       timeoutMs: seconds('SHUTDOWN_TIMEOUT_SECONDS', 10) * 1000,
@@ -476,12 +364,24 @@ export function stopOnSignals(server, env = process.env) {
   process.on('SIGTERM', stop);
 }
 
-async function listen(server, port, host) {
-  await new Promise((resolvePromise, reject) => {
+async function listen<S extends Server>(server: S, port: number, host: string): Promise<S> {
+  await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolvePromise);
   });
   return server;
+}
+
+export interface ReleaseServerOptions {
+  store: string;
+  frontEnd: FrontEndName;
+  port: number;
+  host?: string;
+  live?: LiveReleases;
+  /** Memory for compressed replies (64 MB). */
+  compressedCacheBytes?: number;
+  /** The shell's renderer (its server's default); null: no server rendering. */
+  renderer?: PageRenderer | null;
 }
 
 /**
@@ -489,9 +389,7 @@ async function listen(server, port, host) {
  * immutable, so kept ones stay loadable by pages that started on them), /config.json derived from
  * the registry, and the live release's page at any other path without an extension. The shell's
  * server is also the rendering server: when its live release has a server build, a page is
- * rendered there first (scripts/render/), with robots.txt and the sitemap; `renderer: null` turns
- * that off. `compressedCacheBytes`: memory for compressed replies (64 MB).
- * @param {{ store: string, frontEnd: string, port: number, host?: string, live?: LiveReleases, compressedCacheBytes?: number, renderer?: PageRenderer | null }} options
+ * rendered there first (render/), with robots.txt and the sitemap; `renderer: null` turns that off.
  */
 export async function startReleaseServer({
   store,
@@ -501,9 +399,9 @@ export async function startReleaseServer({
   live = new LiveReleases(store),
   compressedCacheBytes,
   renderer = frontEnd === 'shell' ? new PageRenderer({ store, live }) : null,
-}) {
+}: ReleaseServerOptions): Promise<FrontEndServer> {
   const base = resolve(store, frontEnd);
-  const pages = new Map();
+  const pages = new Map<string, string>();
   const server = frontEndServer({
     compressedCacheBytes,
     config: (preview) => live.runtimeConfig({ preview }),
@@ -521,7 +419,7 @@ export async function startReleaseServer({
       if (RELEASE_ID.test(first) && live.release(frontEnd, first)) {
         const file = inside(join(base, first), rest.join('/'));
         const info = file && (await fileInfo(file));
-        return info ? { file, info, cache: IMMUTABLE } : null;
+        return file && info ? { file, info, cache: IMMUTABLE } : null;
       }
       const seo = renderer && (await renderer.seo(pathname));
       if (seo) return { rendered: seo };
@@ -532,12 +430,15 @@ export async function startReleaseServer({
       // Rendered on the server when the release can; a tab previewing releases renders in the browser.
       const rendered = renderer && !/[?&]preview=/.test(search) ? await renderer.page(rawPath, search) : null;
       if (rendered) return { rendered };
-      if (!pages.has(id))
-        pages.set(id, resolveAssetUrls(await readFile(join(base, id, 'index.html'), 'utf8'), `/${id}/`));
+      let page = pages.get(id);
+      if (page === undefined) {
+        page = resolveAssetUrls(await readFile(join(base, id, 'index.html'), 'utf8'), `/${id}/`);
+        pages.set(id, page);
+      }
       // Not rendered (render slots busy, a preview): a path no route serves is still a 404.
       const preview = new URLSearchParams(search).get('preview');
       const notFound = renderer ? (await renderer.status(rawPath, preview)) === 404 : false;
-      return { html: pages.get(id), key: `page:${id}`, notFound };
+      return { html: page, key: `page:${id}`, notFound };
     },
   });
   if (renderer) server.on('close', () => renderer.close());
@@ -547,15 +448,22 @@ export async function startReleaseServer({
   return server;
 }
 
-/**
- * Serves a single build folder at the root, /config.json from the environment.
- * @param {{ root: string, port: number, host?: string, compressedCacheBytes?: number }} options
- */
-export async function startStaticServer({ root, port, host = process.env.HOST || '0.0.0.0', compressedCacheBytes }) {
+/** Serves a single build folder at the root, /config.json from the environment. */
+export async function startStaticServer({
+  root,
+  port,
+  host = process.env.HOST || '0.0.0.0',
+  compressedCacheBytes,
+}: {
+  root: string;
+  port: number;
+  host?: string;
+  compressedCacheBytes?: number;
+}): Promise<FrontEndServer> {
   const base = resolve(root);
   const server = frontEndServer({
     compressedCacheBytes,
-    config: () => runtimeConfig(),
+    config: () => runtimeConfig(ROOT),
     async ready() {
       return (await fileInfo(join(base, 'index.html')))
         ? null

@@ -5,3 +5,5 @@ if (process.channel) {
   process.channel.unref(); // the channel alone does not keep the process alive
   process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 }
+
+export {};
