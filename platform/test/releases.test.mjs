@@ -454,6 +454,26 @@ describe('registry atomicity', () => {
     assert.deepEqual(registryBytes(store), bytes);
   });
 
+  test('a registry whose history has a line that is not an event is refused naming the field', async () => {
+    const { store } = await storeWithReleases('shop', 1);
+    writeFileSync(registryFile(store), JSON.stringify({ schema: 1, frontEnds: {}, history: [{ at: 'now' }] }));
+    assert.throws(
+      () => readRegistry(store),
+      (error) => error instanceof ReleaseError && /history\.0 has no frontEnd, action/.test(error.message),
+    );
+  });
+
+  test('a release.json that is not one is refused naming the field and the file, not served', async () => {
+    const { store, releases } = await storeWithReleases('shop', 1);
+    const file = join(store, 'shop', releases[0].id, 'release.json');
+    writeFileSync(file, JSON.stringify({ ...readJson(file), bytes: 'many' }));
+    assert.throws(
+      () => readRelease(store, 'shop', releases[0].id),
+      (error) => error instanceof ReleaseError && error.message.includes(file) && /\bbytes\b/.test(error.message),
+    );
+    await failsWithReleaseError(() => promote(store, 'shop', releases[0].id), /bytes/);
+  });
+
   test('a registry entry that is not an object is refused with the file named, not a crash', async () => {
     const { store } = await storeWithReleases('shop', 1);
     writeFileSync(registryFile(store), JSON.stringify({ schema: 1, frontEnds: { shop: null }, history: [] }));
