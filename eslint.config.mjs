@@ -152,6 +152,25 @@ export default defineConfig([
     rules: { 'no-restricted-imports': restrictImports({ patterns: [sharedBoundary] }) },
   },
   { files: ['contract/src/**'], rules: { 'no-restricted-imports': contractBoundary } },
+  // The shell's renderer meets the rendering host through the platform's render contract: its types
+  // only (erased from the bundles), never server code.
+  {
+    files: FRONT_ENDS.map((dir) => `${dir}/src/**/*.{ts,tsx}`),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@marketplace/platform', '@marketplace/platform/*'],
+              allowTypeImports: true,
+              message: 'A front end imports only types of the platform (import type … from its render contract).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The platform serves the front ends' releases and loads the shell's server build at run time;
   // it imports none of their files (the shell imports the platform's render contract, types only).
   {

@@ -6,15 +6,15 @@ import type { RemoteName } from '../frontEnds';
 
 export type { RemoteName } from '../frontEnds';
 
-/** The JSON every front-end server answers at /config.json: what the shell boots with. */
+/** The JSON every front-end server answers at /config.json: what the shell boots with (shared's RuntimeConfig). */
 export interface RuntimeConfig {
   apiUrl: string;
   /** Container name → URL of its live release's mf-manifest.json. */
   remotes: Record<string, string>;
   /** Container name → the route patterns its live release serves (its routes.json). */
-  routes: Record<string, readonly string[]>;
+  routes?: Record<string, readonly string[]>;
   /** Front end → its live release id (empty in development). */
-  releases: Record<string, string>;
+  releases?: Record<string, string>;
   /** Releases this tab previews instead of the live ones (front end → release id). */
   preview?: Record<string, string>;
   /** Why a requested preview could not be given (the live releases are shown instead). */

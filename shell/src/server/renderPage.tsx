@@ -10,7 +10,6 @@ import {
   inRenderScope,
   installRenderScope,
   type PageMeta,
-  type RuntimeConfig,
 } from '@marketplace/shared';
 import { App } from '../App';
 import { AREA_IN_BROWSER, loadAreasOnServer } from '../federation/areaApps';
@@ -18,46 +17,13 @@ import { loadRemoteApp, RemoteUnavailableError, type RemoteName } from '../feder
 import { checkedRemoteRoutes, remoteRoutes } from '../federation/remoteRoutes';
 import { AreaLeftToBrowser, ServerAreasContext, type ServerAreas } from '../federation/serverAreas';
 import { SHELL_PAGES } from '../pages';
+import type { RenderRequest, RenderedPage } from '@marketplace/platform/render-contract';
 import { composeDocument } from './document';
 import { hasServerContainer, registerServerContainers, resetServerContainer } from './serverRemotes';
 
-export interface RenderRequest {
-  /** The page: path and query. */
-  url: string;
-  /** The runtime config the browser gets with the page (its routes are the ones rendered). */
-  config: RuntimeConfig;
-  /** Each remote's server container (its live release's server/remoteEntry.js); one without renders in the browser. */
-  serverEntries: Partial<Record<RemoteName, string>>;
-  /** Each remote's routes rendered on the server (its routes.json `serverRendered`); its other pages render in the browser. */
-  serverRoutes: Partial<Record<RemoteName, readonly string[]>>;
-  /** The API as the rendering server reaches it. */
-  apiUrl: string;
-  /** How long a remote's code may take to load before its area is left to the browser. */
-  remoteBudgetMs: number;
-  /** How long an API read may take before the page renders without it. */
-  dataTimeoutMs: number;
-  /** The whole render: what still waits then is rendered in the browser. */
-  renderBudgetMs: number;
-  /** The shell's page as its release serves it. */
-  template: string;
-  /** The stylesheets the page's markup needs (the shell's and its area's browser builds'), in order. */
-  stylesheetsFor(root: string, area: RemoteName | null): readonly string[];
-  /** The shop's public origin (canonical and share URLs). */
-  origin: string;
-}
-
-export interface RenderedPage {
-  /** 404 for a path no front end serves, or a page that says it was not found. */
-  status: number;
-  /** The whole page. */
-  html: string;
-  /** Everything rendered on the server, every read answered: the page may be cached. */
-  complete: boolean;
-  /** The time (ms since 1970) after which the page must not be served from a cache, if the page said one. */
-  expires?: number;
-  /** The products the page's data shows (its product, a list, related ones): a change to one makes it stale. */
-  products: number[];
-}
+// The seam with the rendering host (platform/src/render/renderContract.ts): types only, erased
+// from the bundle, so the shell depends on no server code.
+export type { RenderRequest, RenderedPage };
 
 /** How deep productsShown looks into a read's answer (a reply, its list, a product, its fields). */
 const ANSWER_DEPTH = 6;
