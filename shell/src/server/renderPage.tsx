@@ -12,14 +12,14 @@ import {
   type PageMeta,
 } from '@marketplace/shared';
 import { App } from '../App';
-import { AREA_IN_BROWSER, loadAreasOnServer } from '../federation/areaApps';
+import { AREA_IN_BROWSER } from '../federation/areaApps';
 import { loadRemoteApp, RemoteUnavailableError, type RemoteName } from '../federation/remotes';
 import { checkedRemoteRoutes, remoteRoutes } from '../federation/remoteRoutes';
 import { AreaLeftToBrowser, ServerAreasContext, type ServerAreas } from '../federation/serverAreas';
 import { SHELL_PAGES } from '../pages';
 import type { RenderRequest, RenderedPage } from '@marketplace/platform/render-contract';
 import { composeDocument } from './document';
-import { hasServerContainer, registerServerContainers, resetServerContainer } from './serverRemotes';
+import { resetServerContainer, serverContainer } from './serverRemotes';
 
 // The seam with the rendering host (platform/src/render/renderContract.ts): types only, erased
 // from the bundle, so the shell depends on no server code.
@@ -66,20 +66,19 @@ export function pathStatus({ url, config }: Pick<RenderRequest, 'url' | 'config'
 
 /** Loads the server code of every remote that has some; resolves with the remotes whose code failed to load. */
 export async function preloadAreas({ serverEntries }: Pick<RenderRequest, 'serverEntries'>): Promise<RemoteName[]> {
-  registerServerContainers(serverEntries);
-  const names = Object.keys(serverEntries) as RemoteName[];
+  const entries = Object.entries(serverEntries).filter((pair): pair is [RemoteName, string] => Boolean(pair[1]));
   const loaded = await Promise.all(
-    names.map((name) =>
-      loadRemoteApp(name, []).then(
+    entries.map(([name, entry]) =>
+      loadRemoteApp(name, [], serverContainer(name, entry)).then(
         () => true,
         () => {
-          resetServerContainer(name);
+          resetServerContainer(name, entry);
           return false;
         },
       ),
     ),
   );
-  return names.filter((_, i) => !loaded[i]);
+  return entries.filter((_, i) => !loaded[i]).map(([name]) => name);
 }
 
 /**
@@ -88,7 +87,8 @@ export async function preloadAreas({ serverEntries }: Pick<RenderRequest, 'serve
  * `renderBudgetMs`; an area or read that fails or is too slow is left to the browser.
  */
 // Each render runs in a scope of its own: its API URL and routes follow its awaits, whatever other
-// render (a preview's, with other routes) runs meanwhile.
+// render (a preview's, with other routes) runs meanwhile; its releases' server containers and its
+// budget reach the areas through ServerAreasContext. Nothing of a render is kept in a module.
 installRenderScope(new AsyncLocalStorage());
 
 export function renderPage(request: RenderRequest): Promise<RenderedPage> {
@@ -98,13 +98,17 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage> {
 }
 
 function renderInScope(request: RenderRequest): Promise<RenderedPage> {
-  registerServerContainers(request.serverEntries);
-  loadAreasOnServer({ budgetMs: request.remoteBudgetMs, reset: resetServerContainer });
   const { pathname } = new URL(request.url, 'http://localhost');
+  const entryOf = (name: RemoteName): string => request.serverEntries[name] ?? '';
   const areas: ServerAreas = {
     rendersOnServer: (name) =>
-      hasServerContainer(name) &&
+      Boolean(request.serverEntries[name]) &&
       (request.serverRoutes[name] ?? []).some((path) => matchPath({ path, end: true, caseSensitive: true }, pathname)),
+    loading: {
+      budgetMs: request.remoteBudgetMs,
+      remote: (name) => serverContainer(name, entryOf(name)),
+      reset: (name) => resetServerContainer(name, entryOf(name)),
+    },
   };
   const data = new ServerRender(request.dataTimeoutMs);
   let meta: PageMeta | null = null;
