@@ -16,10 +16,7 @@ const apps = new Map<string, AreaApp>();
 /** The digest of an area the rendering server left to the browser on purpose (bootstrap.tsx expects it). */
 export const AREA_IN_BROWSER = 'area-rendered-in-browser';
 
-function loadOnServer(
-  name: RemoteName,
-  { budgetMs, remote, reset }: ServerLoading,
-): Promise<{ default: ComponentType }> {
+function loadOnServer(name: RemoteName, { budgetMs, reset }: ServerLoading): Promise<{ default: ComponentType }> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -27,7 +24,7 @@ function loadOnServer(
       budgetMs,
     );
   });
-  const loading = loadRemoteApp(name, [], remote(name));
+  const loading = loadRemoteApp(name, []);
   // A slow load goes on for the next render; a failed one is started afresh then.
   loading.catch(() => reset(name));
   return Promise.race([loading, late]).finally(() => clearTimeout(timer));
@@ -35,7 +32,7 @@ function loadOnServer(
 
 /** The area's component: in a server render, `server` is the render's way of loading (its releases). */
 export function areaApp(name: RemoteName, server: ServerLoading | null = null): LazyExoticComponent<ComponentType> {
-  const key = server ? server.remote(name) : name;
+  const key = server ? `${name}@${server.entry(name)}` : name;
   let app = apps.get(key);
   if (!app) {
     const created: AreaApp = {
@@ -64,6 +61,11 @@ export function retryArea(name: RemoteName): void {
   if (!apps.get(name)?.failed) return;
   apps.delete(name);
   resetRemote(name);
+}
+
+/** A remote's server container changed (another release on the rendering server): its areas load afresh. */
+export function forgetArea(name: RemoteName): void {
+  for (const key of [...apps.keys()]) if (key.startsWith(`${name}@`)) apps.delete(key);
 }
 
 /** Tests only: forget every loaded area. */

@@ -79,11 +79,11 @@ function isComponent(value: unknown): value is ComponentType {
   return typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
 }
 
-async function loadRemoteAppOnce(name: RemoteName, remote: string): Promise<RemoteModules['./App']> {
+async function loadRemoteAppOnce(name: RemoteName): Promise<RemoteModules['./App']> {
   let loaded: unknown;
   try {
     // Typed by the contract the release gate checks; checked again here, as code from elsewhere.
-    loaded = await loadRemote<RemoteModules['./App'] | null>(`${remote}/App`);
+    loaded = await loadRemote<RemoteModules['./App'] | null>(`${name}/App`);
   } catch (error) {
     throw new RemoteUnavailableError(name, error);
   }
@@ -96,13 +96,8 @@ async function loadRemoteAppOnce(name: RemoteName, remote: string): Promise<Remo
 /**
  * Loads `<name>/App` through module federation (manifest, entry and the module's chunks), trying
  * again with backoff after a failure, each time from a clean registration; rejects
- * RemoteUnavailableError when every try failed. `remote`: the name the container is registered
- * under, when not its own (the rendering server registers one per release).
+ * RemoteUnavailableError when every try failed.
  */
-export function loadRemoteApp(
-  name: RemoteName,
-  delays?: readonly number[],
-  remote: string = name,
-): Promise<RemoteModules['./App']> {
-  return withRetries(() => loadRemoteAppOnce(name, remote), { delays, beforeRetry: () => resetRemote(name) });
+export function loadRemoteApp(name: RemoteName, delays?: readonly number[]): Promise<RemoteModules['./App']> {
+  return withRetries(() => loadRemoteAppOnce(name), { delays, beforeRetry: () => resetRemote(name) });
 }

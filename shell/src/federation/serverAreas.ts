@@ -20,8 +20,8 @@ export interface ServerAreas {
  */
 export interface ServerLoading {
   budgetMs: number;
-  /** The federation name of this render's server container of `name` (its release's). */
-  remote(name: RemoteName): string;
+  /** This render's server container of `name` (its release's remoteEntry.js). */
+  entry(name: RemoteName): string;
   /** The remote's code failed to load: the next attempt starts from its entry again. */
   reset(name: RemoteName): void;
 }

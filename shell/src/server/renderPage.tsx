@@ -19,7 +19,7 @@ import { AreaLeftToBrowser, ServerAreasContext, type ServerAreas } from '../fede
 import { SHELL_PAGES } from '../pages';
 import type { RenderRequest, RenderedPage } from '@marketplace/platform/render-contract';
 import { composeDocument } from './document';
-import { resetServerContainer, serverContainer } from './serverRemotes';
+import { registerServerContainers, registeredServerContainer, resetServerContainer } from './serverRemotes';
 
 // The seam with the rendering host (platform/src/render/renderContract.ts): types only, erased
 // from the bundle, so the shell depends on no server code.
@@ -66,19 +66,20 @@ export function pathStatus({ url, config }: Pick<RenderRequest, 'url' | 'config'
 
 /** Loads the server code of every remote that has some; resolves with the remotes whose code failed to load. */
 export async function preloadAreas({ serverEntries }: Pick<RenderRequest, 'serverEntries'>): Promise<RemoteName[]> {
-  const entries = Object.entries(serverEntries).filter((pair): pair is [RemoteName, string] => Boolean(pair[1]));
+  registerServerContainers(serverEntries);
+  const names = Object.keys(serverEntries) as RemoteName[];
   const loaded = await Promise.all(
-    entries.map(([name, entry]) =>
-      loadRemoteApp(name, [], serverContainer(name, entry)).then(
+    names.map((name) =>
+      loadRemoteApp(name, []).then(
         () => true,
         () => {
-          resetServerContainer(name, entry);
+          resetServerContainer(name);
           return false;
         },
       ),
     ),
   );
-  return entries.filter((_, i) => !loaded[i]).map(([name]) => name);
+  return names.filter((_, i) => !loaded[i]);
 }
 
 /**
@@ -88,7 +89,9 @@ export async function preloadAreas({ serverEntries }: Pick<RenderRequest, 'serve
  */
 // Each render runs in a scope of its own: its API URL and routes follow its awaits, whatever other
 // render (a preview's, with other routes) runs meanwhile; its releases' server containers and its
-// budget reach the areas through ServerAreasContext. Nothing of a render is kept in a module.
+// budget reach the areas through ServerAreasContext. Nothing of a render is kept in a module: the
+// federation runtime's registrations are the process's, and an area renders on the server only
+// while its remote's registered container is the render's own (else it is left to the browser).
 installRenderScope(new AsyncLocalStorage());
 
 export function renderPage(request: RenderRequest): Promise<RenderedPage> {
@@ -98,17 +101,15 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage> {
 }
 
 function renderInScope(request: RenderRequest): Promise<RenderedPage> {
+  registerServerContainers(request.serverEntries);
   const { pathname } = new URL(request.url, 'http://localhost');
   const entryOf = (name: RemoteName): string => request.serverEntries[name] ?? '';
   const areas: ServerAreas = {
     rendersOnServer: (name) =>
-      Boolean(request.serverEntries[name]) &&
+      Boolean(entryOf(name)) &&
+      registeredServerContainer(name) === entryOf(name) &&
       (request.serverRoutes[name] ?? []).some((path) => matchPath({ path, end: true, caseSensitive: true }, pathname)),
-    loading: {
-      budgetMs: request.remoteBudgetMs,
-      remote: (name) => serverContainer(name, entryOf(name)),
-      reset: (name) => resetServerContainer(name, entryOf(name)),
-    },
+    loading: { budgetMs: request.remoteBudgetMs, entry: entryOf, reset: resetServerContainer },
   };
   const data = new ServerRender(request.dataTimeoutMs);
   let meta: PageMeta | null = null;

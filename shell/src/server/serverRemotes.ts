@@ -1,40 +1,46 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteName } from '../federation/remotes';
+import { forgetArea } from '../federation/areaApps';
+import { REMOTE_NAMES, type RemoteName } from '../federation/remotes';
 
 /**
- * The name a remote's server container is registered under with the federation runtime: one per
- * release (per entry), so renders of different releases at once (a preview's and the live one, or
- * two across a promote) each load their own code; the runtime's table is the process's, the
- * choice of release is the render's (its request's serverEntries).
+ * The server container registered for each remote with the process's federation runtime
+ * (remoteEntry.js of a release's server build). One per remote name: a container's chunks find
+ * their entry by its name (@module-federation/node), so two releases of a remote cannot be
+ * registered at once. Which one a render wants travels with the render (its serverEntries).
  */
-export function serverRemoteName(name: RemoteName, entry: string): string {
-  let hash = 5381;
-  for (let i = 0; i < entry.length; i += 1) hash = ((hash * 33) ^ entry.charCodeAt(i)) >>> 0;
-  return `${name}_${hash.toString(36)}`;
-}
-
-/** Server containers registered so far in this process (the federation runtime keeps each loaded one). */
-const registered = new Set<string>();
-
-function register(name: RemoteName, entry: string, force: boolean): string {
-  const remote = serverRemoteName(name, entry);
-  // A global name of its own per release: the runtime keeps a loaded container under it.
-  registerRemotes([{ name: remote, entry, type: 'commonjs-module', entryGlobalName: `${name}@${entry}` }], { force });
-  registered.add(remote);
-  return remote;
-}
+const entries = new Map<RemoteName, string>();
 
 /**
- * The registered name of a remote's server container (remoteEntry.js of a release's server build),
- * registering it the first time: a promoted or rolled-back release is loaded at its first render,
- * with no restart.
+ * Registers each remote's server container as the registry has it: a promoted or rolled-back
+ * release is loaded at the next render, with no restart (its area is loaded afresh). A remote
+ * without a server build is rendered in the browser.
  */
-export function serverContainer(name: RemoteName, entry: string): string {
-  const remote = serverRemoteName(name, entry);
-  return registered.has(remote) ? remote : register(name, entry, false);
+export function registerServerContainers(wanted: Partial<Record<RemoteName, string>>): void {
+  for (const name of REMOTE_NAMES) {
+    const entry = wanted[name];
+    if (entries.get(name) === entry) continue;
+    if (entry) {
+      registerRemotes(
+        // A global name of its own per release: the runtime keeps a loaded container under it.
+        [{ name, entry, type: 'commonjs-module', entryGlobalName: `${name}@${entry}` }],
+        { force: entries.has(name) },
+      );
+      entries.set(name, entry);
+    } else {
+      entries.delete(name);
+    }
+    forgetArea(name);
+  }
 }
 
 /** Registers a remote's container again after it failed to load: the runtime then loads it afresh. */
-export function resetServerContainer(name: RemoteName, entry: string): void {
-  register(name, entry, true);
+export function resetServerContainer(name: RemoteName): void {
+  const entry = entries.get(name);
+  if (entry)
+    registerRemotes([{ name, entry, type: 'commonjs-module', entryGlobalName: `${name}@${entry}` }], { force: true });
+}
+
+/** The server container registered for the remote now (undefined: none). */
+export function registeredServerContainer(name: RemoteName): string | undefined {
+  return entries.get(name);
 }
