@@ -5,19 +5,17 @@
 // are written by hand, and the type check is TypeScript's, as in a real release.
 import assert from 'node:assert/strict';
 import fs, { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire, syncBuiltinESMExports } from 'node:module';
+import { syncBuiltinESMExports } from 'node:module';
 import { dirname, join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { COMMIT, failsWithReleaseError, scratchFolders } from './helpers.mjs';
 
 import { ROOT } from '../src/root';
 import { main } from '../src/cli/release';
+import { EmitTypesPlugin } from '../src/releases/emitTypesPlugin';
 import { describeVerdict, gate } from '../src/releases/gate';
 import { promote, readRegistry } from '../src/releases/registry';
 import { publishBuild } from '../src/releases/store';
-
-const require = createRequire(import.meta.url);
-const { EmitTypesPlugin } = require('../../scripts/emit-types-plugin.cjs');
 
 const COMPATIBLE_APP = "import type { ReactElement } from 'react';\nexport default function ShopApp(): ReactElement;\n";
 const NEEDS_A_PROP_APP =

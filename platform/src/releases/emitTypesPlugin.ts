@@ -1,22 +1,29 @@
 // Writes the declarations (.d.ts) of chosen modules into a production build, under types/: a
 // remote's exposed modules, the shell's contract with the remotes. Its release carries them, and
-// the release gate checks one against the other (scripts/releases/gate.mjs), across deploys.
-const path = require('node:path');
-const ts = require('typescript');
+// the release gate checks one against the other (gate.ts), across deploys. webpack's configs
+// load it through scripts/runtime-config.cjs's tsx hook (webpack.common.js).
+import { basename, dirname, posix, relative } from 'node:path';
+import ts from 'typescript';
+import type { Compiler } from 'webpack';
 
-class EmitTypesPlugin {
-  /**
-   * @param {object} options
-   * @param {string} options.tsconfig         the front end's tsconfig.json
-   * @param {Record<string,string>} options.files  output name under types/ → source file
-   */
-  constructor({ tsconfig, files }) {
+export interface EmitTypesOptions {
+  /** The front end's tsconfig.json. */
+  tsconfig: string;
+  /** Output name under types/ → source file. */
+  files: Record<string, string>;
+}
+
+export class EmitTypesPlugin {
+  readonly tsconfig: string;
+  readonly files: Record<string, string>;
+
+  constructor({ tsconfig, files }: EmitTypesOptions) {
     this.tsconfig = tsconfig;
     this.files = files;
   }
 
   /** Declarations of `file` and of the local modules they import, keyed by path relative to `file`'s folder. */
-  emit(file) {
+  emit(file: string): { name: string; text: string }[] {
     const parsed = ts.getParsedCommandLineOfConfigFile(
       this.tsconfig,
       { noEmit: false, declaration: true, emitDeclarationOnly: true, outDir: '/__types__' },
@@ -27,14 +34,15 @@ class EmitTypesPlugin {
         },
       },
     );
+    if (!parsed) throw new Error(`${this.tsconfig} cannot be read`);
     const program = ts.createProgram({
       rootNames: [file],
-      options: { ...parsed.options, rootDir: path.dirname(file) },
+      options: { ...parsed.options, rootDir: dirname(file) },
     });
-    const out = new Map();
+    const out = new Map<string, string>();
     const pending = [file];
     while (pending.length) {
-      const current = pending.pop();
+      const current = pending.pop() as string;
       const source = program.getSourceFile(current);
       if (!source || out.has(current)) continue;
       let text = '';
@@ -43,7 +51,7 @@ class EmitTypesPlugin {
         throw new Error(
           ts.formatDiagnostics(diagnostics, {
             getCanonicalFileName: (f) => f,
-            getCurrentDirectory: () => path.dirname(file),
+            getCurrentDirectory: () => dirname(file),
             getNewLine: () => '\n',
           }),
         );
@@ -54,12 +62,12 @@ class EmitTypesPlugin {
       }
     }
     return [...out].map(([source, text]) => ({
-      name: path.relative(path.dirname(file), source).replace(/\.tsx?$/, '.d.ts'),
+      name: relative(dirname(file), source).replace(/\.tsx?$/, '.d.ts'),
       text,
     }));
   }
 
-  apply(compiler) {
+  apply(compiler: Compiler): void {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('EmitTypesPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
@@ -68,11 +76,11 @@ class EmitTypesPlugin {
           for (const [name, file] of Object.entries(this.files)) {
             try {
               for (const declaration of this.emit(file)) {
-                const target = path.posix.join(
+                const target = posix.join(
                   'types',
-                  path.posix.dirname(name),
-                  declaration.name === path.basename(file).replace(/\.tsx?$/, '.d.ts')
-                    ? path.posix.basename(name)
+                  posix.dirname(name),
+                  declaration.name === basename(file).replace(/\.tsx?$/, '.d.ts')
+                    ? posix.basename(name)
                     : declaration.name,
                 );
                 compilation.emitAsset(target, new RawSource(declaration.text));
@@ -80,7 +88,7 @@ class EmitTypesPlugin {
             } catch (error) {
               compilation.errors.push(
                 new compiler.webpack.WebpackError(
-                  `EmitTypesPlugin: the declarations of ${file} could not be written: ${error.message}`,
+                  `EmitTypesPlugin: the declarations of ${file} could not be written: ${(error as Error).message}`,
                 ),
               );
             }
@@ -90,5 +98,3 @@ class EmitTypesPlugin {
     });
   }
 }
-
-module.exports = { EmitTypesPlugin };
