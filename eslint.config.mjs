@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
 const FRONT_ENDS = ['shell', 'shop-remote', 'account-remote', 'auction-remote'];
-const PARTS = ['contract', 'shared', 'api', 'e2e', ...FRONT_ENDS];
+const PARTS = ['contract', 'shared', 'api', 'platform', 'e2e', ...FRONT_ENDS];
 
 /** @param {object} options no-restricted-imports' options, as an error */
 const restrictImports = (options) => /** @type {import('eslint').Linter.RuleEntry} */ (['error', options]);
@@ -78,12 +78,18 @@ export default defineConfig([
   },
   {
     // Functions these scripts hand to the browser (page.evaluate) run in the page.
-    files: ['bench/lib/frontend-bench.mjs', 'bench/lib/lighthouse-bench.mjs', 'scripts/releases/smoke.mjs'],
+    files: ['bench/lib/frontend-bench.mjs', 'bench/lib/lighthouse-bench.mjs'],
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['api/**', 'e2e/**', 'bench/**', 'scripts/**'],
+    files: ['api/**', 'e2e/**', 'bench/**', 'scripts/**', 'platform/**'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // The platform (servers, renderer, releases): typescript-eslint's strict rules on top.
+    files: ['platform/src/**/*.ts'],
+    extends: [tseslint.configs.strict],
+    rules: { '@typescript-eslint/no-unused-vars': 'off' },
   },
   {
     files: [...FRONT_ENDS, 'shared'].map((dir) => `${dir}/{src,test}/**`),
@@ -146,4 +152,35 @@ export default defineConfig([
     rules: { 'no-restricted-imports': restrictImports({ patterns: [sharedBoundary] }) },
   },
   { files: ['contract/src/**'], rules: { 'no-restricted-imports': contractBoundary } },
+  // The shell's renderer meets the rendering host through the platform's render contract: its types
+  // only (erased from the bundles), never server code.
+  {
+    files: FRONT_ENDS.map((dir) => `${dir}/src/**/*.{ts,tsx}`),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@marketplace/platform', '@marketplace/platform/*'],
+              allowTypeImports: true,
+              message: 'A front end imports only types of the platform (import type … from its render contract).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The platform serves the front ends' releases and loads the shell's server build at run time;
+  // it imports none of their files (the shell imports the platform's render contract, types only).
+  {
+    files: ['platform/src/**'],
+    rules: {
+      'no-restricted-imports': restrictImports({
+        patterns: [
+          reachingInto([...FRONT_ENDS, 'shared', 'api'], 'The platform imports no front end, shared or API file.'),
+        ],
+      }),
+    },
+  },
 ]);

@@ -4,10 +4,11 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { EmitTypesPlugin } = require('./scripts/emit-types-plugin.cjs');
+// runtime-config.cjs registers tsx's require hook: the platform's TypeScript loads from here on.
+const { runtimeConfig } = require('./scripts/runtime-config.cjs');
+const { EmitTypesPlugin } = require('./platform/src/releases/emitTypesPlugin');
 
 const rootPackage = require('./package.json');
-const { runtimeConfig } = require('./scripts/runtime-config.cjs');
 const sharedPackage = require('./shared/package.json');
 
 const injectRuntimePluginEsm = require
@@ -20,7 +21,7 @@ const injectRuntimePluginEsm = require
  * @marketplace/shared it declares is what it requires of the copy in the page; strictVersion makes
  * the federation runtime refuse a copy outside that range (the area then says it is unavailable)
  * instead of running code against exports that are not there. The release gate refuses such a
- * release before it goes live (scripts/releases/gate.mjs). Libraries pinned to one version
+ * release before it goes live (platform/src/releases/gate.ts). Libraries pinned to one version
  * everywhere (react, react-dom, zustand, react-toastify) keep the runtime's warning only.
  */
 function sharedSingletons(frontEnd = { dependencies: {} }) {
@@ -313,7 +314,7 @@ function createConfig({
         liveReload: true,
         client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
         setupMiddlewares(middlewares, devServer) {
-          devServer.app.get('/config.json', (_req, res) => res.json(runtimeConfig()));
+          devServer.app.get('/config.json', (_req, res) => res.json(runtimeConfig(__dirname)));
           return middlewares;
         },
       },

@@ -4,9 +4,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FRONT_ENDS, ROOT, SERVE_ORDER, isBuildStale } from '../scripts/front-ends.mjs';
-import { buildFrontEnds } from '../scripts/build.mjs';
-import { E2E_PORTS, e2eEnv, prepareReleaseStore, startFrontEnd, startApi, stopChild } from './src/stack.mjs';
+import { platform } from '../scripts/platform.mjs';
+
+// Imported once platform.mjs has registered tsx: the stack imports the platform's TypeScript.
+const { E2E_PORTS, e2eEnv, prepareReleaseStore, startFrontEnd, startApi, stopChild } = await import('./src/stack.mjs');
+const { ROOT } = await platform('root.ts');
+const { FRONT_ENDS, SERVE_ORDER } = await platform('frontEnds.ts');
+const { buildFrontEnds, isBuildStale } = await platform('build.ts');
 
 const stale = FRONT_ENDS.filter(isBuildStale);
 if (stale.length) {

@@ -1,9 +1,4 @@
-// Serves one front end's production build: node scripts/serve-static.mjs <dist folder> [port]
-import { startStaticServer, stopOnSignals } from './static-server.mjs';
+// Serves one front end's production build: node scripts/serve-static.mjs <dist folder> [port] (platform/src/cli/serveStatic.ts).
+import { platform } from './platform.mjs';
 
-const [root = 'dist', portArg] = process.argv.slice(2);
-const port = Number(portArg || process.env.PORT || 3000);
-const server = await startStaticServer({ root, port });
-console.log(`Serving ${root} on http://localhost:${port}`);
-// Graceful: not ready at once, then the requests in flight are answered (docs/operations.md).
-stopOnSignals(server);
+await (await platform('cli/serveStatic.ts')).main(process.argv.slice(2));

@@ -13,8 +13,9 @@
 import { existsSync, lstatSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { ROOT } from './front-ends.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const require = createRequire(import.meta.url);
 const ts = require('typescript');
@@ -248,7 +249,7 @@ export function checkSurface(packageDir, { write = false } = {}) {
     };
   }
   if (!bumpAllows(recorded.version, now.version, needs)) {
-    const wanted = needs ? semver.inc(recorded.version, needs) : recorded.version;
+    const wanted = needs ? semver.inc(recorded.version, /** @type {'major' | 'minor'} */ (needs)) : recorded.version;
     return {
       ok: false,
       message:

@@ -2,7 +2,9 @@
 // PostgreSQL when TEST_DATABASE_URL is set), then browser journeys in Chromium. Stops at the first
 // failure.
 import { spawnSync } from 'node:child_process';
-import { ROOT } from './front-ends.mjs';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** @type {[name: string, command: string, args: string[]][]} */
 const steps = [
@@ -11,7 +13,7 @@ const steps = [
   ['format', 'npm', ['run', 'format:check']],
   ['shared surface', process.execPath, ['scripts/shared-surface.mjs', '--check']],
   ['component tests', 'npx', ['jest', '--ci']],
-  ['release tests', process.execPath, ['--test', 'scripts/test/']],
+  ['release tests', process.execPath, ['--import', 'tsx', '--test', 'scripts/test/', 'platform/test/']],
   ['API tests', 'npm', ['test', '-w', 'api']],
   ['browser tests', 'npm', ['test', '-w', 'e2e']],
 ];

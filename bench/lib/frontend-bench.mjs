@@ -13,8 +13,10 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { startApi, stopChild } from './stack.mjs';
 import { BR, assertRendered, jsGzipSizes, measurePageThroughput, measureTtfb, rawGet } from './render-bench.mjs';
-import { RELEASE_ID } from '../../scripts/releases/store.mjs';
+import { platform } from '../../scripts/platform.mjs';
 import { FLOOR_PORTS, PORTS, ROOT, http, loadavg, log, median, round, sleep, spawnChild, waitForUrl } from './util.mjs';
+
+const { RELEASE_ID } = await platform('releases/store.ts');
 
 const require = createRequire(import.meta.url);
 export const HOST = '127.0.0.1';

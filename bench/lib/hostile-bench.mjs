@@ -17,17 +17,19 @@ import { cannon } from './load.mjs';
 import { BR, assertRendered } from './render-bench.mjs';
 import { AREA_PORTS, HOST, releaseStoreOf, renderLogOf, serveFrontEnds, stackEnv } from './frontend-bench.mjs';
 import { createPgDatabase, dropPgDatabase, startApi, stopChild } from './stack.mjs';
-import { CLIENT_LIMITS } from '../../scripts/static-server.mjs';
+import { platform } from '../../scripts/platform.mjs';
 import { PORTS, http as request, loadavg, log, median, round, sleep, spawnChild, waitForUrl } from './util.mjs';
+
+const { CLIENT_LIMITS } = await platform('server/frontEndServer.ts');
 
 /** The seller whose product the update flood changes (api/README.md: a third of the demo catalogue). */
 const SELLER = { email: 'asha.verma@example.com', password: 'Asha@2024' };
 /** Product writes per hour the bench's API allows a seller: the update flood (4/s) is never refused. */
 const PRODUCT_WRITES_PER_HOUR = 1_000_000;
-/** What the rendering server keeps (scripts/render/page-cache.mjs, scripts/static-server.mjs). */
+/** What the rendering server keeps (platform/src/render/pageCache.ts, platform/src/server/compressedBodies.ts). */
 const PAGE_CACHE_MB = 32;
 const COMPRESSED_CACHE_MB = 64;
-/** How often the rendering server drops kept pages at most (scripts/render/renderer.mjs). */
+/** How often the rendering server drops kept pages at most (platform/src/render/renderer.ts). */
 const SWEEP_INTERVAL_MS = 1000;
 /** The marker of a page rendered on the server (its embedded state, shell/src/embeddedPage.ts). */
 const RENDERED_MARK = 'marketplace-page';

@@ -6,7 +6,9 @@ import { request } from 'node:http';
 import { measure } from './api-bench.mjs';
 import { fixtureOf } from './load.mjs';
 import { median, round, sleep } from './util.mjs';
-import { CLIENT_LIMITS } from '../../scripts/static-server.mjs';
+import { platform } from '../../scripts/platform.mjs';
+
+const { CLIENT_LIMITS } = await platform('server/frontEndServer.ts');
 
 /** What Chromium gets from the servers (it asks for br first); the TTFB and throughput requests ask the same. */
 export const BR = { 'accept-encoding': 'br' };

@@ -2,8 +2,11 @@
 // so a test can stop one remote's server and start it again.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT, FRONT_ENDS } from '../../scripts/front-ends.mjs';
-import { ensureLive } from '../../scripts/releases/publish.mjs';
+// The platform's TypeScript: this module is loaded through tsx (the runner registers it first,
+// the tests run under it). No top-level await: the tests load it as CommonJS.
+import { FRONT_ENDS } from '../../platform/src/frontEnds';
+import { ensureLive } from '../../platform/src/releases/publish';
+import { ROOT } from '../../platform/src/root';
 
 export const E2E_PORTS = {
   shell: Number(process.env.E2E_SHELL_PORT || 3500),

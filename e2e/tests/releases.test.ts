@@ -14,7 +14,7 @@ import { launchBrowser, openPage } from '../src/browser';
 import { appStarted, eventually } from '../src/journey';
 import { catalogue } from '../src/shop';
 import { RELEASES_SHELL_PORT, startFrontEnd, stopChild } from '../src/stack.mjs';
-import { ROOT } from '../../scripts/front-ends.mjs';
+import { ROOT } from '../../platform/src/root';
 
 const run = promisify(execFile);
 const PORTS = {
@@ -104,7 +104,8 @@ function teamCheckout(
   mkdirSync(tree);
   for (const file of ['package.json', 'tsconfig.base.json', 'webpack.common.js'])
     cpSync(join(ROOT, file), join(tree, file));
-  cpSync(join(ROOT, 'scripts'), join(tree, 'scripts'), { recursive: true });
+  // The commands and the platform they run (with its own node_modules: lru-cache).
+  for (const dir of ['scripts', 'platform']) cpSync(join(ROOT, dir), join(tree, dir), { recursive: true });
   for (const part of parts)
     cpSync(join(ROOT, part), join(tree, part), {
       recursive: true,

@@ -13,7 +13,7 @@ import { loginByApi, signUpByApi, uniqueUser } from '../src/accounts';
 import { API_URL, BASE_URL, launchBrowser, openPage } from '../src/browser';
 import { main } from '../src/journey';
 import { callApi, catalogue, listProductByApi, rs } from '../src/shop';
-import { ROOT } from '../../scripts/front-ends.mjs';
+import { ROOT } from '../../platform/src/root';
 
 const STORE = process.env.E2E_RELEASES_DIR!;
 const run = promisify(execFile);

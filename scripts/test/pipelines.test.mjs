@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ROOT } from '../front-ends.mjs';
+import { ROOT } from '../../platform/src/root';
 
 const PARTS = {
   shell: 'npm run ci -w shell',
@@ -13,6 +13,7 @@ const PARTS = {
   'auction-remote': 'npm run ci -w auction-remote',
   shared: 'npm test -w shared',
   api: 'npm test -w api',
+  platform: 'npm test -w platform',
 };
 
 for (const [part, command] of Object.entries(PARTS)) {

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { ROOT } from '../front-ends.mjs';
+import { ROOT } from '../../platform/src/root';
 import { RECORD_FILE, checkSurface, compareSurfaces, currentSurface } from '../shared-surface.mjs';
 
 const SOURCE = `import type { ReactNode } from 'react';

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { Type, type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { PageViewBeacon } from './beacon';
@@ -107,13 +108,15 @@ function pickCounts(f: {
  * recently counted dropped first.
  */
 export class TelemetryFigures {
-  private readonly byKey = new Map<string, ReleaseFigures>();
+  private readonly byKey: LRUCache<string, ReleaseFigures>;
 
   constructor(
     private readonly isKnown: (frontEnd: string, release: string) => boolean,
     private readonly maxReleases = 64,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.byKey = new LRUCache({ max: maxReleases });
+  }
 
   /** Counts a beacon; false (nothing counted) when it names a front end or release not known. */
   record(beacon: PageViewBeacon): boolean {
@@ -136,11 +139,12 @@ export class TelemetryFigures {
 
   /** The figures of one release; zeros when it was never counted. */
   summary(frontEnd: string, release: string): ReleaseSummary {
-    return (this.byKey.get(keyOf(frontEnd, release)) ?? new ReleaseFigures(frontEnd, release, 0)).summary();
+    return (this.byKey.peek(keyOf(frontEnd, release)) ?? new ReleaseFigures(frontEnd, release, 0)).summary();
   }
 
+  /** Every release's figures, the least recently counted first. */
   all(): ReleaseSummary[] {
-    return [...this.byKey.values()].map((f) => f.summary());
+    return this.releases().map((f) => f.summary());
   }
 
   /** Forgets one release's figures (a canary starts afresh). */
@@ -149,7 +153,7 @@ export class TelemetryFigures {
   }
 
   toStored(): StoredFigures {
-    return { schema: 1, releases: [...this.byKey.values()].map((f) => f.stored()) };
+    return { schema: 1, releases: this.releases().map((f) => f.stored()) };
   }
 
   /** Takes the figures stored by toStored (a restart keeps them); throws on a file that is not. */
@@ -160,15 +164,16 @@ export class TelemetryFigures {
       this.byKey.set(keyOf(r.frontEnd, r.release), new ReleaseFigures(r.frontEnd, r.release, r.updatedAt, r));
   }
 
+  /** The releases held, the least recently counted first. */
+  private releases(): ReleaseFigures[] {
+    return [...this.byKey.rvalues()].filter((f): f is ReleaseFigures => f !== undefined);
+  }
+
   private entry(frontEnd: string, release: string): ReleaseFigures {
     const key = keyOf(frontEnd, release);
     let f = this.byKey.get(key);
-    if (f)
-      this.byKey.delete(key); // re-inserted last: Map order is recency
-    else f = new ReleaseFigures(frontEnd, release, this.now());
+    if (!f) this.byKey.set(key, (f = new ReleaseFigures(frontEnd, release, this.now())));
     f.updatedAt = this.now();
-    this.byKey.set(key, f);
-    while (this.byKey.size > this.maxReleases) this.byKey.delete(this.byKey.keys().next().value!);
     return f;
   }
 }

@@ -31,7 +31,10 @@ export function RemoteArea({ name }: { name: RemoteName }): ReactElement {
   const [attempt, setAttempt] = useState(0);
   const server = useContext(ServerAreasContext);
   const leftToBrowser = server !== null && !server.rendersOnServer(name);
-  const App = useMemo(() => (leftToBrowser ? renderedInBrowser(name) : areaApp(name)), [name, attempt, leftToBrowser]);
+  const App = useMemo(
+    () => (leftToBrowser ? renderedInBrowser(name) : areaApp(name, server?.loading)),
+    [name, attempt, leftToBrowser, server],
+  );
   const retry = useCallback(() => {
     retryArea(name);
     setAttempt((n) => n + 1);

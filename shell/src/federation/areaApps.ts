@@ -1,34 +1,20 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadRemoteApp, RemoteUnavailableError, resetRemote, type RemoteName } from './remotes';
+import type { ServerLoading } from './serverAreas';
 
 interface AreaApp {
   component: LazyExoticComponent<ComponentType>;
   failed: boolean;
 }
 
-/** One lazy component per remote: its code is fetched the first time one of its routes opens. */
-const apps = new Map<RemoteName, AreaApp>();
+/**
+ * One lazy component per remote in the browser: its code is fetched the first time one of its
+ * routes opens. On the rendering server, one per release's server container (the render says which).
+ */
+const apps = new Map<string, AreaApp>();
 
 /** The digest of an area the rendering server left to the browser on purpose (bootstrap.tsx expects it). */
 export const AREA_IN_BROWSER = 'area-rendered-in-browser';
-
-/** On the rendering server: how long an area's code may take to load. */
-let onServer: ServerLoading | null = null;
-
-interface ServerLoading {
-  budgetMs: number;
-  /** The remote's code failed to load: the next attempt starts from its entry again. */
-  reset(name: RemoteName): void;
-}
-
-/**
- * The rendering server loads an area's code once, within a time budget, with no retries: an area
- * whose code is broken or slow is rendered in the browser instead (its Suspense boundary fails on
- * the server), and the next render tries again (a slow load goes on meanwhile).
- */
-export function loadAreasOnServer(options: ServerLoading): void {
-  onServer = options;
-}
 
 function loadOnServer(name: RemoteName, { budgetMs, reset }: ServerLoading): Promise<{ default: ComponentType }> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -44,22 +30,23 @@ function loadOnServer(name: RemoteName, { budgetMs, reset }: ServerLoading): Pro
   return Promise.race([loading, late]).finally(() => clearTimeout(timer));
 }
 
-export function areaApp(name: RemoteName): LazyExoticComponent<ComponentType> {
-  let app = apps.get(name);
+/** The area's component: in a server render, `server` is the render's way of loading (its releases). */
+export function areaApp(name: RemoteName, server: ServerLoading | null = null): LazyExoticComponent<ComponentType> {
+  const key = server ? `${name}@${server.entry(name)}` : name;
+  let app = apps.get(key);
   if (!app) {
-    const server = onServer;
     const created: AreaApp = {
       failed: false,
       component: lazy(() => {
         const loading = server ? loadOnServer(name, server) : loadRemoteApp(name);
         return loading.catch((error: unknown) => {
           created.failed = true;
-          if (server && apps.get(name) === created) apps.delete(name);
+          if (server && apps.get(key) === created) apps.delete(key);
           throw error;
         });
       }),
     };
-    apps.set(name, created);
+    apps.set(key, created);
     app = created;
   }
   return app.component;
@@ -76,9 +63,9 @@ export function retryArea(name: RemoteName): void {
   resetRemote(name);
 }
 
-/** A remote's code changed (a new release on the rendering server): its area loads afresh. */
+/** A remote's server container changed (another release on the rendering server): its areas load afresh. */
 export function forgetArea(name: RemoteName): void {
-  apps.delete(name);
+  for (const key of [...apps.keys()]) if (key.startsWith(`${name}@`)) apps.delete(key);
 }
 
 /** Tests only: forget every loaded area. */

@@ -9,6 +9,21 @@ import type { RemoteName } from './remotes';
  */
 export interface ServerAreas {
   rendersOnServer(name: RemoteName): boolean;
+  /** How this render loads an area's code (its own releases' server containers, its budget). */
+  loading: ServerLoading;
+}
+
+/**
+ * The rendering server loads an area's code once, within a time budget, with no retries: an area
+ * whose code is broken or slow is rendered in the browser instead (its Suspense boundary fails on
+ * the server), and the next render tries again (a slow load goes on meanwhile).
+ */
+export interface ServerLoading {
+  budgetMs: number;
+  /** This render's server container of `name` (its release's remoteEntry.js). */
+  entry(name: RemoteName): string;
+  /** The remote's code failed to load: the next attempt starts from its entry again. */
+  reset(name: RemoteName): void;
 }
 
 export const ServerAreasContext = createContext<ServerAreas | null>(null);

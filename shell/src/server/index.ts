@@ -1,7 +1,8 @@
 // The shell's rendering entry: its server build's main.js, which the rendering server loads from
-// the live shell release (scripts/render/). Behind an async boundary, as the browser entry is:
-// module federation negotiates the shared libraries before any of them loads.
-import type { RenderRequest, RenderedPage } from './renderPage';
+// the live shell release (platform/src/render/). Behind an async boundary, as the browser entry is:
+// module federation negotiates the shared libraries before any of them loads. What it answers is
+// the platform's render contract (ShellServerBuild), checked below.
+import type { RenderRequest, RenderedPage, ShellServerBuild } from '@marketplace/platform/render-contract';
 
 export type { RenderRequest, RenderedPage };
 
@@ -24,3 +25,6 @@ export async function pathStatus(request: Pick<RenderRequest, 'url' | 'config'>)
   const { pathStatus: status } = await import('./renderPage');
   return status(request);
 }
+
+// The host loads this module as a ShellServerBuild: a change to either side that breaks the seam fails the type check.
+({ renderPage, preloadAreas, pathStatus }) satisfies ShellServerBuild;

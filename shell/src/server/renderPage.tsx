@@ -10,54 +10,20 @@ import {
   inRenderScope,
   installRenderScope,
   type PageMeta,
-  type RuntimeConfig,
 } from '@marketplace/shared';
 import { App } from '../App';
-import { AREA_IN_BROWSER, loadAreasOnServer } from '../federation/areaApps';
+import { AREA_IN_BROWSER } from '../federation/areaApps';
 import { loadRemoteApp, RemoteUnavailableError, type RemoteName } from '../federation/remotes';
 import { checkedRemoteRoutes, remoteRoutes } from '../federation/remoteRoutes';
 import { AreaLeftToBrowser, ServerAreasContext, type ServerAreas } from '../federation/serverAreas';
 import { SHELL_PAGES } from '../pages';
+import type { RenderRequest, RenderedPage } from '@marketplace/platform/render-contract';
 import { composeDocument } from './document';
-import { hasServerContainer, registerServerContainers, resetServerContainer } from './serverRemotes';
+import { registerServerContainers, registeredServerContainer, resetServerContainer } from './serverRemotes';
 
-export interface RenderRequest {
-  /** The page: path and query. */
-  url: string;
-  /** The runtime config the browser gets with the page (its routes are the ones rendered). */
-  config: RuntimeConfig;
-  /** Each remote's server container (its live release's server/remoteEntry.js); one without renders in the browser. */
-  serverEntries: Partial<Record<RemoteName, string>>;
-  /** Each remote's routes rendered on the server (its routes.json `serverRendered`); its other pages render in the browser. */
-  serverRoutes: Partial<Record<RemoteName, readonly string[]>>;
-  /** The API as the rendering server reaches it. */
-  apiUrl: string;
-  /** How long a remote's code may take to load before its area is left to the browser. */
-  remoteBudgetMs: number;
-  /** How long an API read may take before the page renders without it. */
-  dataTimeoutMs: number;
-  /** The whole render: what still waits then is rendered in the browser. */
-  renderBudgetMs: number;
-  /** The shell's page as its release serves it. */
-  template: string;
-  /** The stylesheets the page's markup needs (the shell's and its area's browser builds'), in order. */
-  stylesheetsFor(root: string, area: RemoteName | null): readonly string[];
-  /** The shop's public origin (canonical and share URLs). */
-  origin: string;
-}
-
-export interface RenderedPage {
-  /** 404 for a path no front end serves, or a page that says it was not found. */
-  status: number;
-  /** The whole page. */
-  html: string;
-  /** Everything rendered on the server, every read answered: the page may be cached. */
-  complete: boolean;
-  /** The time (ms since 1970) after which the page must not be served from a cache, if the page said one. */
-  expires?: number;
-  /** The products the page's data shows (its product, a list, related ones): a change to one makes it stale. */
-  products: number[];
-}
+// The seam with the rendering host (platform/src/render/renderContract.ts): types only, erased
+// from the bundle, so the shell depends on no server code.
+export type { RenderRequest, RenderedPage };
 
 /** How deep productsShown looks into a read's answer (a reply, its list, a product, its fields). */
 const ANSWER_DEPTH = 6;
@@ -122,7 +88,10 @@ export async function preloadAreas({ serverEntries }: Pick<RenderRequest, 'serve
  * `renderBudgetMs`; an area or read that fails or is too slow is left to the browser.
  */
 // Each render runs in a scope of its own: its API URL and routes follow its awaits, whatever other
-// render (a preview's, with other routes) runs meanwhile.
+// render (a preview's, with other routes) runs meanwhile; its releases' server containers and its
+// budget reach the areas through ServerAreasContext. Nothing of a render is kept in a module: the
+// federation runtime's registrations are the process's, and an area renders on the server only
+// while its remote's registered container is the render's own (else it is left to the browser).
 installRenderScope(new AsyncLocalStorage());
 
 export function renderPage(request: RenderRequest): Promise<RenderedPage> {
@@ -133,12 +102,14 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage> {
 
 function renderInScope(request: RenderRequest): Promise<RenderedPage> {
   registerServerContainers(request.serverEntries);
-  loadAreasOnServer({ budgetMs: request.remoteBudgetMs, reset: resetServerContainer });
   const { pathname } = new URL(request.url, 'http://localhost');
+  const entryOf = (name: RemoteName): string => request.serverEntries[name] ?? '';
   const areas: ServerAreas = {
     rendersOnServer: (name) =>
-      hasServerContainer(name) &&
+      Boolean(entryOf(name)) &&
+      registeredServerContainer(name) === entryOf(name) &&
       (request.serverRoutes[name] ?? []).some((path) => matchPath({ path, end: true, caseSensitive: true }, pathname)),
+    loading: { budgetMs: request.remoteBudgetMs, entry: entryOf, reset: resetServerContainer },
   };
   const data = new ServerRender(request.dataTimeoutMs);
   let meta: PageMeta | null = null;

@@ -2,6 +2,23 @@ import { setImmediate } from 'node:timers';
 import { apiBaseUrl, inRenderScope } from '@marketplace/shared';
 import { renderPage, type RenderRequest } from './renderPage';
 
+// The edge: the federation runtime. A registered name loads the container of the entry it was
+// last registered with (as the runtime does); its App says which entry that was.
+jest.mock('@module-federation/enhanced/runtime', () => {
+  const { createElement } = jest.requireActual<typeof import('react')>('react');
+  const registered = new Map<string, string>();
+  return {
+    registerRemotes: (remotes: { name: string; entry: string }[]) => {
+      for (const { name, entry } of remotes) registered.set(name, entry);
+    },
+    loadRemote: async (id: string) => {
+      const entry = registered.get(id.split('/')[0]);
+      if (!entry) throw new Error(`${id} is not registered`);
+      return { default: () => createElement('p', null, `shop release at ${entry}`) };
+    },
+  };
+});
+
 // React's server renderer schedules its work with Node's setImmediate, which jsdom's globals lack.
 Object.assign(globalThis, { setImmediate });
 
@@ -37,6 +54,24 @@ describe('renders at once, each with its own config', () => {
     // ... the live routes do not.
     expect(live.status).toBe(404);
     expect(live.html).toMatch(/Page Not Found|page you are looking for/i);
+  });
+
+  test("a preview's release of a remote and the live one, rendered at once: no page shows another release's area", async () => {
+    const rendering = (entry: string) =>
+      renderPage({
+        ...request({ shop: ['/newarrival'] }, 'http://api.example'),
+        url: '/newarrival',
+        serverEntries: { shop: entry },
+        serverRoutes: { shop: ['/newarrival'] },
+      });
+    const [preview, live] = await Promise.all([
+      rendering('http://localhost:3001/p1-00000001/server/remoteEntry.js'),
+      rendering('http://localhost:3001/l1-00000002/server/remoteEntry.js'),
+    ]);
+    // The process's federation runtime holds one container per remote, the last registered: the
+    // live one. The preview's area is left to the browser (which loads the preview's release).
+    expect(live.html).toContain('shop release at http://localhost:3001/l1-00000002/server/remoteEntry.js');
+    expect(preview.html).not.toContain('shop release at');
   });
 
   test("the API's URL is the render's own across its awaits", async () => {

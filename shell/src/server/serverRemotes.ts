@@ -2,7 +2,12 @@ import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { forgetArea } from '../federation/areaApps';
 import { REMOTE_NAMES, type RemoteName } from '../federation/remotes';
 
-/** The server container each remote renders with now (remoteEntry.js of its live release's server build). */
+/**
+ * The server container registered for each remote with the process's federation runtime
+ * (remoteEntry.js of a release's server build). One per remote name: a container's chunks find
+ * their entry by its name (@module-federation/node), so two releases of a remote cannot be
+ * registered at once. Which one a render wants travels with the render (its serverEntries).
+ */
 const entries = new Map<RemoteName, string>();
 
 /**
@@ -35,7 +40,7 @@ export function resetServerContainer(name: RemoteName): void {
     registerRemotes([{ name, entry, type: 'commonjs-module', entryGlobalName: `${name}@${entry}` }], { force: true });
 }
 
-/** Whether the remote has a server container to render with. */
-export function hasServerContainer(name: RemoteName): boolean {
-  return entries.has(name);
+/** The server container registered for the remote now (undefined: none). */
+export function registeredServerContainer(name: RemoteName): string | undefined {
+  return entries.get(name);
 }

@@ -1,0 +1,65 @@
+// Runtime configuration of the front ends, read from the environment.
+// The shell fetches it as /config.json before it boots, so no URL is baked into a bundle. In
+// production the front-end servers derive it from the release store (releases/live.ts); the
+// development servers (npm run dev) from the sources, below. No import.meta here: webpack's
+// configs and the API's tests load this module as CommonJS (scripts/runtime-config.cjs).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FRONT_END_NAMES, FRONT_ENDS, REMOTE_NAMES, type FrontEndName } from '../frontEnds';
+import type { RuntimeConfig } from '../render/renderContract';
+
+export type { RuntimeConfig } from '../render/renderContract';
+
+export type Ports = Record<FrontEndName | 'api', number>;
+
+function port(name: string, fallback: number): number {
+  const value = Number(process.env[name] || fallback);
+  if (!Number.isInteger(value) || value <= 0 || value > 65535) throw new Error(`${name} must be a port number`);
+  return value;
+}
+
+export function ports(): Ports {
+  return {
+    shell: port('SHELL_PORT', 3000),
+    shop: port('SHOP_PORT', 3001),
+    account: port('ACCOUNT_PORT', 3002),
+    auction: port('AUCTION_PORT', 3003),
+    api: port('API_PORT', port('PORT', 4000)),
+  };
+}
+
+function host(): string {
+  return process.env.PUBLIC_HOST || 'localhost';
+}
+
+/** A front end's public origin: <AREA>_URL, else its port on PUBLIC_HOST. */
+export function originOf(area: FrontEndName): string {
+  const envName = `${area.toUpperCase()}_URL`;
+  return (process.env[envName] || `http://${host()}:${ports()[area]}`).replace(/\/$/, '');
+}
+
+export function apiUrl(): string {
+  return (process.env.API_URL || `http://${host()}:${ports().api}`).replace(/\/$/, '');
+}
+
+/** The routes a remote serves, as its sources declare them (<remote>/src/routes.json). */
+function sourceRoutes(root: string, dir: string): readonly string[] {
+  return (JSON.parse(readFileSync(join(root, dir, 'src', 'routes.json'), 'utf8')) as { routes: string[] }).routes;
+}
+
+/** /config.json of the development servers: each remote at the root of its dev server, its routes from `root`'s sources. */
+export function runtimeConfig(root: string): RuntimeConfig {
+  const remotes: Record<string, string> = {};
+  const routes: Record<string, readonly string[]> = {};
+  for (const { area, dir } of FRONT_ENDS) {
+    if (!(REMOTE_NAMES as readonly string[]).includes(area)) continue;
+    remotes[area] = `${originOf(area)}/mf-manifest.json`;
+    routes[area] = sourceRoutes(root, dir);
+  }
+  return { apiUrl: apiUrl(), remotes, routes, releases: {} };
+}
+
+/** Front-end origins, for the API's CORS list and the pages' Content-Security-Policy. */
+export function frontEndOrigins(): string[] {
+  return FRONT_END_NAMES.map(originOf);
+}

@@ -1,0 +1,126 @@
+// What the front-end servers derive from the release store: the runtime configuration the shell
+// reads at boot (/config.json) and the front-end bases the Content-Security-Policy allows.
+// The registry is read again whenever its file changes, so a promote, rollback or move reaches
+// new page loads at once, with no restart; an unreadable registry keeps the last good pointer.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiUrl, originOf, type RuntimeConfig } from '../config/runtimeConfig';
+import { REMOTE_NAMES, isRemoteName, type FrontEndName } from '../frontEnds';
+import { REGISTRY_FILE, emptyRegistry, readRegistry, type Registry } from './registry';
+import { RELEASE_ID, readRelease, type Release } from './store';
+
+export class LiveReleases {
+  readonly store: string;
+  readonly log: Pick<Console, 'error'>;
+  /** The registry as last read successfully. */
+  registry: Registry | null = null;
+  /** Why the registry as it is now on disk cannot be read (null: it was read). */
+  error: string | null = null;
+  #stamp = '';
+  #failed = '';
+  readonly #releases = new Map<string, Release>();
+
+  /** `log`: where an unreadable registry is reported. */
+  constructor(store: string, { log = console }: { log?: Pick<Console, 'error'> } = {}) {
+    this.store = store;
+    this.log = log;
+  }
+
+  /** The registry as last read successfully; re-read when its file changed. */
+  current(): Registry {
+    let stamp = 'none';
+    try {
+      const info = statSync(join(this.store, REGISTRY_FILE));
+      stamp = `${info.ino}:${info.size}:${info.mtimeMs}`;
+    } catch {
+      // no registry yet: nothing is live
+    }
+    if (stamp !== this.#stamp) {
+      try {
+        this.registry = readRegistry(this.store);
+        this.#stamp = stamp;
+        this.error = null;
+      } catch (error) {
+        const message = (error as Error).message;
+        if (this.#failed !== stamp) this.log.error(`[releases] ${message}; serving the last good pointer.`);
+        this.#failed = stamp;
+        this.error = message;
+      }
+    }
+    return this.registry ?? emptyRegistry();
+  }
+
+  liveId(frontEnd: FrontEndName): string | null {
+    return this.current().frontEnds[frontEnd]?.live ?? null;
+  }
+
+  /** A release's metadata (immutable, so kept once read); null when there is none or it cannot be read (logged). */
+  release(frontEnd: FrontEndName, id: string): Release | null {
+    const key = `${frontEnd}/${id}`;
+    let release = this.#releases.get(key);
+    if (!release) {
+      try {
+        release = readRelease(this.store, frontEnd, id) ?? undefined;
+      } catch (error) {
+        this.log.error(`[releases] ${(error as Error).message}`);
+      }
+      if (!release) return null;
+      this.#releases.set(key, release);
+    }
+    return release;
+  }
+
+  /** Where a front end's releases are served: the registry's URL, else its server's origin. */
+  baseUrl(frontEnd: FrontEndName): string {
+    return this.current().frontEnds[frontEnd]?.url ?? `${originOf(frontEnd)}/`;
+  }
+
+  /**
+   * The JSON every front-end server answers at /config.json. `preview` ('shop@<id>[,account@<id>]',
+   * from ?preview= of one tab's request) puts published releases of remotes in place of the live
+   * ones for that request only; one that is not a published release of a remote is refused in
+   * words (previewError) and the live one is kept.
+   */
+  runtimeConfig({ preview }: { preview?: string | null } = {}): RuntimeConfig {
+    const remotes: Record<string, string> = {};
+    const routes: Record<string, readonly string[]> = {};
+    const releases: Record<string, string> = {};
+    const shell = this.liveId('shell');
+    if (shell) releases.shell = shell;
+    const add = (name: FrontEndName, id: string | null | undefined): boolean => {
+      const release = id ? this.release(name, id) : null;
+      if (!id || !release) return false;
+      remotes[name] = `${this.baseUrl(name)}${id}/mf-manifest.json`;
+      routes[name] = release.routes ?? [];
+      releases[name] = id;
+      return true;
+    };
+    for (const name of REMOTE_NAMES) add(name, this.liveId(name));
+    if (!preview) return { apiUrl: apiUrl(), remotes, routes, releases };
+    const previewed: Record<string, string> = {};
+    const refused: string[] = [];
+    for (const wanted of String(preview).split(',').slice(0, 4)) {
+      const [name, id] = wanted.split('@');
+      if (isRemoteName(name) && RELEASE_ID.test(id ?? '') && add(name, id)) previewed[name] = id;
+      else refused.push(wanted);
+    }
+    return {
+      apiUrl: apiUrl(),
+      remotes,
+      routes,
+      releases,
+      preview: previewed,
+      ...(refused.length
+        ? { previewError: `No published release of a remote to preview: ${refused.join(', ').slice(0, 200)}` }
+        : {}),
+    };
+  }
+
+  /** Every base a page may load front-end code from (origins, or origin and path for a sub-path). */
+  frontEndSources(): string[] {
+    return [
+      originOf('shell'),
+      ...REMOTE_NAMES.map((name) => this.baseUrl(name).replace(/^(https?:\/\/[^/]+)\/$/, '$1')),
+    ];
+  }
+}

@@ -1,0 +1,70 @@
+// The seam between the rendering host (render/renderer.ts) and the shell's renderer (the shell
+// release's server/main.js, built from shell/src/server/): what the host asks of a shell release
+// and what it answers. Types only: the shell imports them (import type, erased from its bundles),
+// so the shell depends on no server code, and the host loads the shell's build at run time.
+import type { RemoteName } from '../frontEnds';
+
+export type { RemoteName } from '../frontEnds';
+
+/** The JSON every front-end server answers at /config.json: what the shell boots with (shared's RuntimeConfig). */
+export interface RuntimeConfig {
+  apiUrl: string;
+  /** Container name → URL of its live release's mf-manifest.json. */
+  remotes: Record<string, string>;
+  /** Container name → the route patterns its live release serves (its routes.json). */
+  routes?: Record<string, readonly string[]>;
+  /** Front end → its live release id (empty in development). */
+  releases?: Record<string, string>;
+  /** Releases this tab previews instead of the live ones (front end → release id). */
+  preview?: Record<string, string>;
+  /** Why a requested preview could not be given (the live releases are shown instead). */
+  previewError?: string;
+}
+
+/** One page to render: everything the render needs travels in it (no state of the host's process). */
+export interface RenderRequest {
+  /** The page: path and query. */
+  url: string;
+  /** The runtime config the browser gets with the page (its routes are the ones rendered). */
+  config: RuntimeConfig;
+  /** Each remote's server container (its live release's server/remoteEntry.js); one without renders in the browser. */
+  serverEntries: Partial<Record<RemoteName, string>>;
+  /** Each remote's routes rendered on the server (its routes.json `serverRendered`); its other pages render in the browser. */
+  serverRoutes: Partial<Record<RemoteName, readonly string[]>>;
+  /** The API as the rendering server reaches it. */
+  apiUrl: string;
+  /** How long a remote's code may take to load before its area is left to the browser. */
+  remoteBudgetMs: number;
+  /** How long an API read may take before the page renders without it. */
+  dataTimeoutMs: number;
+  /** The whole render: what still waits then is rendered in the browser. */
+  renderBudgetMs: number;
+  /** The shell's page as its release serves it. */
+  template: string;
+  /** The stylesheets the page's markup needs (the shell's and its area's browser builds'), in order. */
+  stylesheetsFor(root: string, area: RemoteName | null): readonly string[];
+  /** The shop's public origin (canonical and share URLs). */
+  origin: string;
+}
+
+export interface RenderedPage {
+  /** 404 for a path no front end serves, or a page that says it was not found. */
+  status: number;
+  /** The whole page. */
+  html: string;
+  /** Everything rendered on the server, every read answered: the page may be cached. */
+  complete: boolean;
+  /** The time (ms since 1970) after which the page must not be served from a cache, if the page said one. */
+  expires?: number;
+  /** The products the page's data shows (its product, a list, related ones): a change to one makes it stale. */
+  products: number[];
+}
+
+/** What the rendering host asks of a shell release's server build (server/main.js). */
+export interface ShellServerBuild {
+  renderPage(request: RenderRequest): Promise<RenderedPage>;
+  /** Loads the remotes' server code ahead of the first page; resolves with the remotes whose code failed to load. */
+  preloadAreas(request: Pick<RenderRequest, 'serverEntries'>): Promise<string[]>;
+  /** 404 when no front end serves the page's path (with the config's routes), else 200; absent in older shells. */
+  pathStatus?(request: Pick<RenderRequest, 'url' | 'config'>): Promise<200 | 404>;
+}

@@ -1,0 +1,422 @@
+// The rendering server's page cache (platform/src/render/pageCache.ts) and its follower of the API's
+// change stream (platform/src/render/catalogueChanges.ts): npm test -w platform
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { once } from 'node:events';
+import { describe, test } from 'node:test';
+import { PageCache } from '../src/render/pageCache';
+import { followCatalogueChanges } from '../src/render/catalogueChanges';
+import { pageUrl } from '../src/render/renderer';
+import { classesIn, parseStylesheet, stylesheetsFor } from '../src/render/stylesheets';
+
+/** A clock the test moves. */
+function clock(start = 1_000_000) {
+  let now = start;
+  return {
+    now: () => now,
+    /** @param {number} ms */
+    advance(ms) {
+      now += ms;
+    },
+  };
+}
+
+/** What a page '/pN' with the body '<p>N</p>' costs: its URL's length and its body's. */
+const ENTRY = '/p1'.length + '<p>1</p>'.length;
+
+describe('PageCache', () => {
+  test('serves a page until it expires, by the injected clock', () => {
+    const time = clock();
+    const cache = new PageCache({ now: time.now });
+    const page = cache.set('/newarrival', 200, '<p>new</p>', 60);
+    assert.equal(page.status, 200);
+    assert.equal(page.body.toString('utf8'), '<p>new</p>');
+    assert.equal(page.expires, time.now() + 60_000);
+
+    time.advance(59_999);
+    assert.equal(cache.get('/newarrival'), page);
+    time.advance(1);
+    assert.equal(cache.get('/newarrival'), null);
+    assert.equal(cache.size, 0);
+  });
+
+  test('answers null for a page it never kept', () => {
+    assert.equal(new PageCache().get('/nothing'), null);
+  });
+
+  for (const seconds of [0, -5]) {
+    test(`does not keep a page that may be served for ${seconds} seconds, and drops the page it had`, () => {
+      const cache = new PageCache({ now: clock().now });
+      cache.set('/productdetails/1', 200, '<p>old</p>', 60);
+      const page = cache.set('/productdetails/1', 200, '<p>private</p>', seconds);
+      assert.equal(page.body.toString('utf8'), '<p>private</p>');
+      assert.equal(cache.get('/productdetails/1'), null);
+      assert.equal(cache.size, 0);
+    });
+  }
+
+  test('names a body by its content: the same HTML the same key, other HTML another', () => {
+    const cache = new PageCache({ now: clock().now });
+    const first = cache.set('/a', 200, '<p>one</p>', 60);
+    const same = cache.set('/b', 200, '<p>one</p>', 60);
+    const other = cache.set('/a', 200, '<p>two</p>', 60);
+    assert.match(first.key, /^page:[\w-]+$/);
+    assert.equal(same.key, first.key);
+    assert.notEqual(other.key, first.key);
+    assert.equal(cache.get('/a')?.key, other.key);
+  });
+
+  test('within maxBytes, the page used longest ago gives way', () => {
+    const cache = new PageCache({ maxBytes: 3 * ENTRY, now: clock().now });
+    cache.set('/p1', 200, '<p>1</p>', 60);
+    cache.set('/p2', 200, '<p>2</p>', 60);
+    cache.set('/p3', 200, '<p>3</p>', 60);
+    assert.equal(cache.size, 3);
+    assert.ok(cache.get('/p1'), '/p1 used again: now the most recent');
+
+    cache.set('/p4', 200, '<p>4</p>', 60);
+    assert.equal(cache.size, 3);
+    assert.equal(cache.get('/p2'), null, 'the one used longest ago went');
+    assert.ok(cache.get('/p1'));
+    assert.ok(cache.get('/p3'));
+    assert.ok(cache.get('/p4'));
+  });
+
+  test('makes room for a larger page by dropping as many as it takes', () => {
+    const cache = new PageCache({ maxBytes: 3 * ENTRY, now: clock().now });
+    cache.set('/p1', 200, '<p>1</p>', 60);
+    cache.set('/p2', 200, '<p>2</p>', 60);
+    cache.set('/p3', 200, '<p>3</p>', 60);
+    cache.set('/big', 200, 'x'.repeat(16), 60); // 20 bytes: more than one entry's, less than two
+    assert.equal(cache.get('/p1'), null);
+    assert.equal(cache.get('/p2'), null);
+    assert.ok(cache.get('/p3'));
+    assert.ok(cache.get('/big'));
+  });
+
+  test('does not keep a page larger than maxBytes, and keeps the others', () => {
+    const cache = new PageCache({ maxBytes: 3 * ENTRY, now: clock().now });
+    cache.set('/p1', 200, '<p>1</p>', 60);
+    const huge = cache.set('/huge', 200, 'x'.repeat(100), 60);
+    assert.equal(huge.body.length, 100);
+    assert.equal(cache.get('/huge'), null);
+    assert.ok(cache.get('/p1'));
+  });
+
+  test('counts a page set again once: replacing it frees its old bytes', () => {
+    const cache = new PageCache({ maxBytes: 3 * ENTRY, now: clock().now });
+    cache.set('/p1', 200, '<p>1</p>', 60);
+    cache.set('/p2', 200, '<p>2</p>', 60);
+    for (let i = 0; i < 10; i += 1) cache.set('/p3', 200, `<p>${i}</p>`, 60);
+    assert.equal(cache.size, 3);
+    assert.ok(cache.get('/p1'));
+    assert.ok(cache.get('/p2'));
+  });
+
+  test('counts an expired page dropped by get: its bytes are free again', () => {
+    const time = clock();
+    const cache = new PageCache({ maxBytes: 2 * ENTRY, now: time.now });
+    cache.set('/p1', 200, '<p>1</p>', 10);
+    cache.set('/p2', 200, '<p>2</p>', 60);
+    time.advance(10_000);
+    assert.equal(cache.get('/p1'), null);
+    cache.set('/p3', 200, '<p>3</p>', 60);
+    assert.ok(cache.get('/p2'), 'the expired page made the room, not /p2');
+    assert.ok(cache.get('/p3'));
+  });
+
+  test('drop(match) drops the pages whose URL matches; drop() drops them all', () => {
+    const cache = new PageCache({ now: clock().now });
+    cache.set('/auction/3', 200, 'a3', 60);
+    cache.set('/auction/4', 200, 'a4', 60);
+    cache.set('/newarrival', 200, 'new', 60);
+    cache.drop((url) => url === '/auction/3');
+    assert.equal(cache.get('/auction/3'), null);
+    assert.ok(cache.get('/auction/4'));
+    assert.ok(cache.get('/newarrival'));
+
+    cache.drop();
+    assert.equal(cache.size, 0);
+    assert.equal(cache.get('/auction/4'), null);
+  });
+
+  test('frees the bytes of dropped pages', () => {
+    const cache = new PageCache({ maxBytes: 2 * ENTRY, now: clock().now });
+    cache.set('/p1', 200, '<p>1</p>', 60);
+    cache.set('/p2', 200, '<p>2</p>', 60);
+    cache.drop((url) => url === '/p1');
+    cache.set('/p3', 200, '<p>3</p>', 60);
+    assert.ok(cache.get('/p2'));
+    assert.ok(cache.get('/p3'));
+  });
+});
+
+/**
+ * Records what a follower reports; `next(kind)` waits for the next report of that kind not yet
+ * waited for.
+ */
+function reports() {
+  /** @type {{ kind: string, value?: unknown }[]} */
+  const seen = [];
+  /** @type {Map<string, number>} */
+  const taken = new Map();
+  /** @type {{ kind: string, resolve: (value: unknown) => void }[]} */
+  const waiting = [];
+  const report = (kind, value) => {
+    seen.push({ kind, value });
+    for (const waiter of [...waiting]) {
+      if (waiter.kind === kind && take(kind)) {
+        waiting.splice(waiting.indexOf(waiter), 1);
+        waiter.resolve(value);
+      }
+    }
+  };
+  /** The next unconsumed report of `kind`, if there is one (marked consumed). */
+  const take = (kind) => {
+    const of = seen.filter((r) => r.kind === kind);
+    const index = taken.get(kind) ?? 0;
+    if (index >= of.length) return null;
+    taken.set(kind, index + 1);
+    return of[index];
+  };
+  return {
+    seen,
+    /** @param {string} kind */
+    count: (kind) => seen.filter((r) => r.kind === kind).length,
+    /** @param {string} kind */
+    next(kind) {
+      const found = take(kind);
+      if (found) return Promise.resolve(found.value);
+      return new Promise((resolve) => waiting.push({ kind, resolve }));
+    },
+    handlers: {
+      onConnected: () => report('connected'),
+      onDisconnected: () => report('disconnected'),
+      onChange: (change) => report('change', change),
+      log: { warn: (message) => report('warn', message) },
+    },
+  };
+}
+
+/**
+ * An API that answers GET /catalogue/changes by handing each request to the test
+ * (`nextStream()`); `close()` ends every connection and stops it.
+ */
+async function changeStreamServer() {
+  /** @type {{ req: http.IncomingMessage, res: http.ServerResponse }[]} */
+  const arrived = [];
+  /** @type {((stream: { req: http.IncomingMessage, res: http.ServerResponse }) => void)[]} */
+  const waiting = [];
+  const server = http.createServer((req, res) => {
+    const stream = { req, res };
+    const waiter = waiting.shift();
+    if (waiter) waiter(stream);
+    else arrived.push(stream);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    /** @returns {Promise<{ req: http.IncomingMessage, res: http.ServerResponse }>} */
+    nextStream() {
+      const stream = arrived.shift();
+      return stream ? Promise.resolve(stream) : new Promise((resolve) => waiting.push(resolve));
+    },
+    async close() {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}
+
+/** Opens the event stream on `res`. */
+function openStream(res) {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+  res.flushHeaders();
+}
+
+describe('followCatalogueChanges', () => {
+  test('reports ready, each change, and a stream that ends; then reconnects and is ready again', async (t) => {
+    const api = await changeStreamServer();
+    t.after(() => api.close());
+    const events = reports();
+    const follower = followCatalogueChanges(api.url, events.handlers);
+    t.after(() => follower.close());
+
+    const first = await api.nextStream();
+    assert.equal(first.req.method, 'GET');
+    assert.equal(first.req.url, '/catalogue/changes');
+    assert.equal(first.req.headers.accept, 'text/event-stream');
+    openStream(first.res);
+    assert.equal(follower.connected, false, 'not connected before ready');
+    first.res.write('event: ready\ndata: {}\n\n');
+    await events.next('connected');
+    assert.equal(follower.connected, true);
+
+    first.res.write('event: change\ndata: {"scope":"auction","id":3}\n\n');
+    assert.deepEqual(await events.next('change'), { scope: 'auction', id: 3 });
+    first.res.write('event: change\ndata: {"scope":"catalogue"}\n\n');
+    assert.deepEqual(await events.next('change'), { scope: 'catalogue' });
+
+    first.res.end();
+    await events.next('disconnected');
+    assert.equal(follower.connected, false);
+
+    const second = await api.nextStream();
+    assert.equal(second.req.url, '/catalogue/changes');
+    openStream(second.res);
+    second.res.write('event: ready\ndata: {}\n\n');
+    await events.next('connected');
+    assert.equal(follower.connected, true);
+    second.res.write('event: change\ndata: {"scope":"auction","id":4}\n\n');
+    assert.deepEqual(await events.next('change'), { scope: 'auction', id: 4 });
+    assert.deepEqual(
+      events.seen.map((r) => r.kind),
+      ['connected', 'change', 'change', 'disconnected', 'connected', 'change'],
+    );
+  });
+
+  test('reads an event written in pieces, and several in one piece; ignores other events and comments', async (t) => {
+    const api = await changeStreamServer();
+    t.after(() => api.close());
+    const events = reports();
+    const follower = followCatalogueChanges(api.url, events.handlers);
+    t.after(() => follower.close());
+
+    const { res } = await api.nextStream();
+    openStream(res);
+    res.write('event: ready\ndata: {}\n\n');
+    await events.next('connected');
+
+    res.write('event: cha');
+    res.write('nge\ndata: {"scope":"auc');
+    res.write('tion","id":5}\n');
+    res.write('\n');
+    assert.deepEqual(await events.next('change'), { scope: 'auction', id: 5 });
+
+    res.write(
+      ': a comment to keep the stream open\n\nevent: ping\ndata: 1\n\n' +
+        'event: change\ndata: {"scope":"auction","id":6}\n\nevent: change\ndata: {"scope":"auction","id":7}\n\n',
+    );
+    assert.deepEqual(await events.next('change'), { scope: 'auction', id: 6 });
+    assert.deepEqual(await events.next('change'), { scope: 'auction', id: 7 });
+    assert.equal(events.count('change'), 3);
+  });
+
+  test('takes a change it cannot read for a change of the whole catalogue', async (t) => {
+    const api = await changeStreamServer();
+    t.after(() => api.close());
+    const events = reports();
+    const follower = followCatalogueChanges(api.url, events.handlers);
+    t.after(() => follower.close());
+
+    const { res } = await api.nextStream();
+    openStream(res);
+    res.write('event: ready\ndata: {}\n\n');
+    await events.next('connected');
+    res.write('event: change\ndata: not json\n\n');
+    assert.deepEqual(await events.next('change'), { scope: 'catalogue' });
+  });
+
+  test('is not connected by a stream the API refuses, and tries again', async (t) => {
+    const api = await changeStreamServer();
+    t.after(() => api.close());
+    const events = reports();
+    const follower = followCatalogueChanges(api.url, events.handlers);
+    t.after(() => follower.close());
+
+    const refused = await api.nextStream();
+    refused.res.writeHead(503).end();
+    const retried = await api.nextStream();
+    assert.equal(events.count('connected'), 0);
+    assert.equal(events.count('disconnected'), 0, 'it was never connected');
+    assert.equal(follower.connected, false);
+
+    openStream(retried.res);
+    retried.res.write('event: ready\ndata: {}\n\n');
+    await events.next('connected');
+    assert.equal(follower.connected, true);
+  });
+
+  test('close() ends the stream and does not reconnect', async (t) => {
+    const api = await changeStreamServer();
+    t.after(() => api.close());
+    const events = reports();
+    const get = t.mock.method(http, 'get');
+    const follower = followCatalogueChanges(api.url, events.handlers);
+
+    const { req, res } = await api.nextStream();
+    openStream(res);
+    res.write('event: ready\ndata: {}\n\n');
+    await events.next('connected');
+    assert.equal(get.mock.callCount(), 1);
+
+    t.mock.timers.enable({ apis: ['setTimeout'] });
+    const gone = once(req.socket, 'close');
+    follower.close();
+    await gone;
+    await events.next('disconnected');
+    assert.equal(follower.connected, false);
+    t.mock.timers.tick(60_000);
+    assert.equal(get.mock.callCount(), 1, 'no new connection');
+  });
+
+  test('close() while waiting to reconnect stops the retry', async (t) => {
+    const api = await changeStreamServer();
+    t.after(() => api.close());
+    const events = reports();
+    const get = t.mock.method(http, 'get');
+    const follower = followCatalogueChanges(api.url, events.handlers);
+
+    const { res } = await api.nextStream();
+    openStream(res);
+    res.write('event: ready\ndata: {}\n\n');
+    await events.next('connected');
+
+    // The reconnection's timer is the test's from here: it runs only on tick().
+    t.mock.timers.enable({ apis: ['setTimeout'] });
+    res.end();
+    await events.next('disconnected');
+    follower.close();
+    t.mock.timers.tick(60_000);
+    assert.equal(get.mock.callCount(), 1, 'no new connection');
+    assert.equal(events.count('connected'), 1);
+  });
+});
+
+describe('pageUrl', () => {
+  test('keeps the parameters pages read, in one order, and drops the others', () => {
+    assert.equal(pageUrl('/newarrival', '?utm_source=x&cursor=abc&q=drone'), '/newarrival?q=drone&cursor=abc');
+    assert.equal(pageUrl('/productdetails/3', '?junk=1&junk=2'), '/productdetails/3');
+    assert.equal(pageUrl('/review', ''), '/review');
+  });
+
+  test('drops a value too long to be a search or a cursor', () => {
+    assert.equal(pageUrl('/newarrival', `?q=${'a'.repeat(201)}`), '/newarrival');
+  });
+});
+
+describe('stylesheets of a server-rendered page', () => {
+  test('a stylesheet is needed for a class the HTML uses, or for rules of its own on elements', () => {
+    const cards = parseStylesheet(
+      '.shop_a1{color:red}.shop_b2:hover,.shop_c3 .shop_d4{color:blue}@media(max-width:600px){.shop_e5{x:y}}',
+    );
+    assert.deepEqual([...cards.classes].sort(), ['shop_a1', 'shop_b2', 'shop_c3', 'shop_d4', 'shop_e5']);
+    assert.equal(cards.global, false);
+    assert.equal(parseStylesheet(':root{--x:1}body{margin:0}').global, true);
+    assert.equal(parseStylesheet('@keyframes spin{from{a:b}to{a:c}50%{a:d}}.x{animation:spin}').global, false);
+
+    const sheets = [
+      { href: '/s/tokens.css', classes: new Set(), global: true },
+      { href: '/s/cards.css', ...cards },
+      { href: '/s/cart.css', classes: new Set(['shop_zz']), global: false },
+    ];
+    assert.deepEqual(stylesheetsFor('<div class="x shop_c3"><p class="shop_d4">a</p></div>', sheets), [
+      '/s/tokens.css',
+      '/s/cards.css',
+    ]);
+    assert.deepEqual([...classesIn('<a class="a  b" href="/">x</a><i class="">')], ['a', 'b']);
+  });
+});

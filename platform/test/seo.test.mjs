@@ -1,0 +1,182 @@
+// robots.txt and the sitemaps the rendering server answers (platform/src/seo/robotsAndSitemaps.ts): npm test -w platform
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import {
+  PRIVATE_PATHS,
+  SITEMAP_MAX_URLS,
+  escapeXml,
+  pagesSitemap,
+  robotsTxt,
+  sitemapIndex,
+  urlSitemap,
+} from '../src/seo/robotsAndSitemaps';
+
+const ORIGIN = 'https://shop.example';
+const productPath = (/** @type {number} */ id) => `/productdetails/${id}`;
+
+/**
+ * A small well-formedness check: one XML declaration, then elements that nest and close properly,
+ * text with no bare `<` or `&` (only the five predefined entities and numeric references).
+ * Returns the root element's name and the text of every element named `name` (entities decoded).
+ * @param {string} xml
+ * @param {string} name
+ */
+function parseXml(xml, name) {
+  assert.ok(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n'), 'starts with the XML declaration');
+  const body = xml.slice(xml.indexOf('?>') + 2);
+  /** @type {string[]} */
+  const open = [];
+  /** @type {string[]} */
+  const texts = [];
+  let root = '';
+  let text = '';
+  const token = /<(\/?)([A-Za-z][\w:-]*)((?:\s+[\w:-]+="[^"<&]*")*)\s*(\/?)>|([^<]+)|(<)/g;
+  let match;
+  while ((match = token.exec(body))) {
+    const [, closing, tag, , selfClosing, chars, stray] = match;
+    assert.equal(stray, undefined, `a bare < at ${match.index}`);
+    if (chars !== undefined) {
+      assert.doesNotMatch(chars, /&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/i, 'a bare & in text');
+      if (open.length === 0) assert.match(chars, /^\s*$/, 'text outside the root element');
+      text += chars;
+      continue;
+    }
+    if (closing) {
+      assert.equal(open.pop(), tag, `</${tag}> closes what is open`);
+      if (tag === name) texts.push(decode(text));
+    } else {
+      if (open.length === 0) {
+        assert.equal(root, '', 'one root element');
+        root = tag;
+      }
+      if (!selfClosing) open.push(tag);
+      text = '';
+    }
+  }
+  assert.deepEqual(open, [], 'every element closed');
+  return { root, texts };
+}
+
+/** @param {string} text */
+function decode(text) {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+describe('robots.txt', () => {
+  test('opens the catalogue, closes the private paths and names the sitemap', () => {
+    const text = robotsTxt(`${ORIGIN}/`);
+    const lines = text.trim().split('\n');
+    assert.equal(lines[0], 'User-agent: *');
+    assert.ok(lines.includes('Allow: /'));
+    for (const path of [
+      '/viewcart',
+      '/checkout',
+      '/billconfirm',
+      '/myaccount',
+      '/login',
+      '/signup',
+      '/forgetpassword',
+      '/otpresetpass',
+      '/newpassword',
+      '/changepassword',
+      '/addproduct',
+      '/editproduct/',
+      '/addreview',
+      '/wishlist',
+      '/addauction',
+      '/logout',
+      '/alreadyloggedin',
+      '/preload',
+      '/getcontact',
+      '/emptycart',
+    ]) {
+      assert.ok(lines.includes(`Disallow: ${path}`), `Disallow: ${path}`);
+    }
+    assert.equal(lines.filter((line) => line.startsWith('Disallow: ')).length, PRIVATE_PATHS.length);
+    // Nothing public is closed.
+    for (const path of ['/', '/newarrival', '/productdetails/1', '/review', '/auctionhome', '/auctionproduct/1']) {
+      assert.ok(!PRIVATE_PATHS.some((rule) => path.startsWith(rule)), `${path} stays open`);
+    }
+    assert.equal(lines.at(-1), `Sitemap: ${ORIGIN}/sitemap.xml`);
+    assert.ok(text.endsWith('\n'));
+  });
+});
+
+describe('sitemap index', () => {
+  test('lists the pages sitemap and each page of products and auction items', () => {
+    const xml = sitemapIndex(ORIGIN, { products: { pages: 2 }, auctions: { pages: 1 } });
+    const { root, texts } = parseXml(xml, 'loc');
+    assert.equal(root, 'sitemapindex');
+    assert.match(xml, /<sitemapindex xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
+    assert.deepEqual(texts, [
+      `${ORIGIN}/sitemaps/pages.xml`,
+      `${ORIGIN}/sitemaps/products-1.xml`,
+      `${ORIGIN}/sitemaps/products-2.xml`,
+      `${ORIGIN}/sitemaps/auctions-1.xml`,
+    ]);
+    assert.equal(parseXml(xml, 'sitemap').texts.length, 4);
+  });
+
+  test('an empty catalogue has the pages sitemap only; the /sitemap reply is taken as it is', () => {
+    const xml = sitemapIndex(`${ORIGIN}/`, { pageSize: 50000, products: { pages: 0 }, auctions: { pages: 0 } });
+    assert.deepEqual(parseXml(xml, 'loc').texts, [`${ORIGIN}/sitemaps/pages.xml`]);
+  });
+});
+
+describe('pages sitemap', () => {
+  test("lists the site's public pages", () => {
+    const { root, texts } = parseXml(pagesSitemap(ORIGIN), 'loc');
+    assert.equal(root, 'urlset');
+    assert.deepEqual(
+      texts,
+      ['/', '/newarrival', '/review', '/auctionhome', '/about', '/faq', '/contact'].map((p) => `${ORIGIN}${p}`),
+    );
+  });
+});
+
+describe('url sitemap', () => {
+  test('one URL per item at its path, with lastmod when the item has one', () => {
+    const xml = urlSitemap(
+      ORIGIN,
+      [{ id: 1 }, { id: 7, lastModified: '2030-01-03T10:30:00.000Z' }, { id: 9, lastModified: 'not a date' }],
+      productPath,
+    );
+    assert.equal(parseXml(xml, 'url').texts.length, 3);
+    assert.deepEqual(
+      parseXml(xml, 'loc').texts,
+      [1, 7, 9].map((id) => `${ORIGIN}/productdetails/${id}`),
+    );
+    assert.deepEqual(parseXml(xml, 'lastmod').texts, ['2030-01-03T10:30:00.000Z']);
+    assert.match(
+      xml,
+      /<url><loc>https:\/\/shop\.example\/productdetails\/7<\/loc><lastmod>2030-01-03T10:30:00\.000Z<\/lastmod><\/url>/,
+    );
+  });
+
+  test('escapes what XML would read as markup', () => {
+    const odd = `/a?x=1&y=<b>"c"'d'`;
+    const xml = urlSitemap(`${ORIGIN}/`, [{ id: 1 }], () => odd);
+    assert.ok(xml.includes('&amp;y=&lt;b&gt;&quot;c&quot;&apos;d&apos;'));
+    assert.deepEqual(parseXml(xml, 'loc').texts, [`${ORIGIN}${odd}`]);
+    assert.equal(escapeXml(`<&>"'`), '&lt;&amp;&gt;&quot;&apos;');
+  });
+
+  test(`holds at most ${SITEMAP_MAX_URLS} URLs`, () => {
+    const items = Array.from({ length: SITEMAP_MAX_URLS }, (_, i) => ({ id: i + 1 }));
+    const xml = urlSitemap(ORIGIN, items, productPath);
+    assert.equal(xml.match(/<url>/g)?.length, SITEMAP_MAX_URLS);
+    assert.ok(Buffer.byteLength(xml) < 50 * 1024 * 1024, 'under the 50 MB a sitemap file may take');
+    assert.throws(() => urlSitemap(ORIGIN, [...items, { id: SITEMAP_MAX_URLS + 1 }], productPath), RangeError);
+  });
+
+  test('an empty page is an empty urlset', () => {
+    const { root, texts } = parseXml(urlSitemap(ORIGIN, [], productPath), 'loc');
+    assert.equal(root, 'urlset');
+    assert.deepEqual(texts, []);
+  });
+});
