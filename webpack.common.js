@@ -279,7 +279,7 @@ function createConfig({
           title,
           // Production: asset URLs relative to the page, so a release folder works wherever it is
           // copied; the front-end server resolves them against the release when it serves the page
-          // at a client route (scripts/static-server.mjs). Development: served at the root.
+          // at a client route (platform/src/server/frontEndServer.ts). Development: served at the root.
           publicPath: production ? '' : '/',
           favicon: path.join(__dirname, 'shared/assets/favicon.png'),
         }),

@@ -9,6 +9,6 @@ module.exports = createConfig({
   runtimePlugins: [require.resolve('./src/federation/remoteErrorPlugin.ts')],
   // What the shell loads of the remotes, with its types: the release gate checks remotes against it.
   remoteContract: 'src/federation/remoteContract.ts',
-  // The rendering server's entry (server/main.js of a release; see scripts/render/).
+  // The rendering server's entry (server/main.js of a release; see platform/src/render/).
   serverEntry: 'src/server/index.ts',
 });

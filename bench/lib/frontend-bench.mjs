@@ -1,7 +1,7 @@
 // Section 3: first load of five pages of the production build, served as `npm start` serves it:
 // each front end's build published into a release store and served from there
 // (scripts/serve-releases.mjs: brotli or gzip, cache headers, CSP), the shell's server rendering
-// the public pages on the server (scripts/render/). In the system Chromium through the DevTools
+// the public pages on the server (platform/src/render/). In the system Chromium through the DevTools
 // protocol: cold cache, 4× CPU throttling, bytes per resource type (encodedDataLength), requests,
 // FCP, LCP, CLS, long tasks. The floor: a plain static HTML page with the same visible content
 // (the rendered DOM, scripts removed, CSS inlined, images kept) served by scripts/serve-static.mjs.
@@ -324,7 +324,7 @@ export const releaseStoreOf = (workDir) => join(workDir, 'releases');
 
 /**
  * Publishes the build copy's four production builds into the release store and makes each live,
- * as `npm start` does (ensureLive of the copy's scripts/releases/publish.mjs); resolves the live ids.
+ * as `npm start` does (ensureLive of the copy's platform/src/releases/publish.ts); resolves the live ids.
  * @param {{ dir: string }} copy
  * @param {string} store
  * @returns {Promise<Record<string, string>>}

@@ -13,7 +13,7 @@ export interface EmbeddedPage {
   url?: string;
 }
 
-/** The query parameters that make another page (scripts/render/renderer.mjs `pageUrl`). */
+/** The query parameters that make another page (platform/src/render/renderer.ts `pageUrl`). */
 const PAGE_PARAMS = ['q', 'cursor'];
 
 /**

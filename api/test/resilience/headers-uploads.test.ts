@@ -2,7 +2,7 @@
  * Headers and uploads. The API's replies (JSON, errors, preflights, images, event streams, even
  * requests the HTTP parser refuses) carry a strict Content-Security-Policy (`default-src 'none'`:
  * nothing they hold may run or load) and no framework banner. The front ends' static server
- * (scripts/static-server.mjs) sends a CSP whose script sources are only our own front-end
+ * (platform/src/server/frontEndServer.ts) sends a CSP whose script sources are only our own front-end
  * origins. Uploads that lie about their type, exceed the size limit (also when only announced),
  * declare absurd dimensions or inflate beyond what they declare are refused with 400/413 and
  * store nothing. (The single-file PNG checks are in shop-listing.test.ts; these are the attacks.)
@@ -142,7 +142,7 @@ describe('API response headers', () => {
   });
 });
 
-describe('front-end static server (scripts/static-server.mjs)', () => {
+describe('front-end static server (platform/src/server/frontEndServer.ts)', () => {
   let child: ReturnType<typeof spawn> | undefined;
   let base: string;
   let dir: string;

@@ -38,7 +38,7 @@ export function exitPreview(): void {
   sessionStorage.removeItem(PREVIEW_KEY);
 }
 
-/** Every front-end server answers /config.json (scripts/releases/live.mjs, scripts/runtime-config.cjs). */
+/** Every front-end server answers /config.json (platform/src/releases/live.ts, platform/src/config/runtimeConfig.ts). */
 export async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
   const preview = previewRequest();
   const response = await fetch(preview ? `/config.json?preview=${encodeURIComponent(preview)}` : '/config.json', {
