@@ -12,11 +12,15 @@ const LIVE = 'abc1234-0011aabb';
 const CANARY = 'def5678-2233ccdd';
 
 const view = (release, over = {}) => ({ release, errors: 0, unavailable: false, loadFailures: 0, ...over });
-const beacon = (shop, over = {}, vitals = {}) => ({
-  v: 1,
-  areas: { shell: view(LIVE), shop: view(shop, over) },
-  vitals,
-});
+/** @typedef {import('../src/telemetry/beacon').PageViewBeacon} PageViewBeacon */
+
+/**
+ * A page view of the shell and the shop, the shop's part changed by `over`.
+ * @returns {PageViewBeacon}
+ */
+function beacon(shop, over = {}, vitals = {}) {
+  return { v: 1, areas: { shell: view(LIVE), shop: view(shop, over) }, vitals };
+}
 
 describe('beacons', () => {
   test('takes a page view as the shell sends it', () => {
@@ -24,7 +28,7 @@ describe('beacons', () => {
     assert.deepEqual(parseBeacon(JSON.stringify(sent)), sent);
   });
 
-  for (const [what, body, status] of [
+  for (const [what, body, status] of /** @type {[string, string, number][]} */ ([
     ['not JSON', '{"v":1,', 400],
     ['an unknown field', JSON.stringify({ ...beacon(LIVE), user: 'asha@example.com' }), 400],
     ['no areas', JSON.stringify({ v: 1, areas: {}, vitals: {} }), 400],
@@ -32,7 +36,7 @@ describe('beacons', () => {
     ['a negative count', JSON.stringify(beacon(LIVE, { errors: -1 })), 400],
     ['an LCP of two minutes and more', JSON.stringify(beacon(LIVE, {}, { lcp: 130_000 })), 400],
     ['too many bytes', JSON.stringify({ ...beacon(LIVE), pad: 'x'.repeat(MAX_BEACON_BYTES) }), 413],
-  ])
+  ]))
     test(`refuses ${what}`, () => {
       assert.throws(
         () => parseBeacon(body),
@@ -69,7 +73,8 @@ describe('figures per release', () => {
 
   test('keeps at most its bound of releases, the least recently counted dropped first', () => {
     const t = new TelemetryFigures(() => true, 3);
-    for (let i = 0; i < 10; i++) t.record({ v: 1, areas: { shop: view(`r${i}-0000000${i}`) }, vitals: {} });
+    for (let i = 0; i < 10; i++)
+      t.record(/** @type {PageViewBeacon} */ ({ v: 1, areas: { shop: view(`r${i}-0000000${i}`) }, vitals: {} }));
     assert.deepEqual(
       t.all().map((s) => s.release),
       ['r7-00000007', 'r8-00000008', 'r9-00000009'],
