@@ -1,3 +1,4 @@
+import { afterNextPaint } from './afterNextPaint';
 import { holdEarlyTaps, replayEarlyTaps } from './earlyTaps';
 import { readEmbeddedPage, showsRenderedPage, type EmbeddedPage } from './embeddedPage';
 
@@ -76,8 +77,7 @@ export function firstViewPainted(limitMs = FIRST_VIEW_WAIT_MS): Promise<void> {
     () =>
       new Promise<void>((resolve) => {
         clearTimeout(timer);
-        // After the next frame is painted.
-        requestAnimationFrame(() => setTimeout(resolve, 0));
+        afterNextPaint(resolve);
       }),
   );
 }

@@ -27,6 +27,7 @@ import {
   useSession,
 } from '@marketplace/shared';
 import { CONTACT, SHOP_NAME } from '../content';
+import { afterNextPaint } from '../afterNextPaint';
 import { fullPageLoad } from './fullPageLoad';
 import {
   CartIcon,
@@ -305,11 +306,20 @@ function MenuDrawer({ id, open, onClose, opener }: MenuDrawerProps): ReactElemen
   useEffect(() => {
     const drawer = root.current;
     if (!open || !drawer) return undefined;
-    const restoreInert = inertOutside(drawer);
     const html = document.documentElement;
-    const overflow = html.style.overflow;
-    html.style.overflow = 'hidden';
-    closeButton.current?.focus();
+    let restore: (() => void) | null = null;
+    // The panel paints first: making the page inert and unscrollable restyles and lays out all of
+    // it (tens of ms on a phone), which would hold back the frame that answers the tap.
+    const cancel = afterNextPaint(() => {
+      const restoreInert = inertOutside(drawer);
+      const overflow = html.style.overflow;
+      html.style.overflow = 'hidden';
+      restore = () => {
+        html.style.overflow = overflow;
+        restoreInert();
+      };
+      closeButton.current?.focus();
+    });
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       event.preventDefault();
@@ -317,9 +327,9 @@ function MenuDrawer({ id, open, onClose, opener }: MenuDrawerProps): ReactElemen
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
+      cancel();
       document.removeEventListener('keydown', onKeyDown);
-      html.style.overflow = overflow;
-      restoreInert();
+      restore?.();
       const focused = document.activeElement;
       if (!focused || focused === document.body || drawer.contains(focused)) opener.current?.focus();
     };
