@@ -1,4 +1,5 @@
 import {
+  memo,
   useEffect,
   useId,
   useRef,
@@ -67,7 +68,9 @@ interface SearchBoxProps {
   onClose: (returnFocus: boolean) => void;
 }
 
-function SearchBox({ id, open, onClose }: SearchBoxProps): ReactElement {
+// Memoized, as the header's other parts: opening the phone menu re-renders the header, and a tap's
+// frame should not wait for parts it did not change.
+const SearchBox = memo(function SearchBox({ id, open, onClose }: SearchBoxProps): ReactElement {
   const [term, setTerm] = useState('');
   const inputId = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -133,9 +136,9 @@ function SearchBox({ id, open, onClose }: SearchBoxProps): ReactElement {
       </button>
     </form>
   );
-}
+});
 
-function AccountMenu(): ReactElement {
+const AccountMenu = memo(function AccountMenu(): ReactElement {
   const session = useSession((s) => s.session);
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -207,9 +210,9 @@ function AccountMenu(): ReactElement {
       </ul>
     </div>
   );
-}
+});
 
-function CartLink(): ReactElement {
+const CartLink = memo(function CartLink(): ReactElement {
   const count = useCartCount((s) => s.count);
   return (
     <Link className={styles.iconLink} to={CART_PATH} aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
@@ -219,7 +222,7 @@ function CartLink(): ReactElement {
       </span>
     </Link>
   );
-}
+});
 
 interface MenuItem {
   to: string;
@@ -237,7 +240,7 @@ export const MENU: readonly MenuItem[] = [
   { to: '/faq', label: 'FAQ' },
 ];
 
-function MenuLinks({ onNavigate }: { onNavigate?: () => void }): ReactElement {
+const MenuLinks = memo(function MenuLinks({ onNavigate }: { onNavigate?: () => void }): ReactElement {
   const session = useSession((s) => s.session);
   return (
     <ul>
@@ -254,7 +257,7 @@ function MenuLinks({ onNavigate }: { onNavigate?: () => void }): ReactElement {
       ))}
     </ul>
   );
-}
+});
 
 /**
  * Marks an element of the page that stays usable while a modal panel is open: the toasts, which

@@ -11,6 +11,7 @@ describe('the page’s toasts', () => {
     expect(screen.getByText('page')).toBeInTheDocument();
     expect(toastContainer()).toBeNull();
     fireEvent.keyDown(window, { key: 'Tab' });
+    fireEvent.keyUp(window, { key: 'Tab' });
     // Not in the key press's own task (its frame comes first): once the page is idle.
     expect(toastsWanted()).toBe(false);
     await screen.findByText((_, el) => el === toastContainer());
