@@ -194,11 +194,6 @@ function createConfig({
         // CommonJS file, which would bundle a second (CommonJS) copy of the runtime beside the ESM one.
         alias: {
           [require.resolve('@module-federation/inject-external-runtime-core-plugin')]: injectRuntimePluginEsm,
-          // axios's fetch adapter, which a browser never reaches (see the file).
-          [path.join(path.dirname(require.resolve('axios/package.json')), 'lib/adapters/fetch.js')]: path.join(
-            __dirname,
-            'scripts/axios-no-fetch-adapter.js',
-          ),
         },
       },
       module: {

@@ -14,7 +14,7 @@ const ASHA = { ...SIGNED_IN, firstname: 'asha' };
 
 function cartReply(items: number) {
   const data = Array.from({ length: items }, (_, i) => ({ productid: i + 1 }));
-  return { data: { status: 200, msg: '', data } };
+  return { status: 200, data: { status: 200, msg: '', data } };
 }
 
 let httpGet: jest.SpyInstance;
