@@ -170,9 +170,11 @@ class FirstViewLoaderPlugin {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('FirstViewLoaderPlugin', (data) => {
         if (!file) return data;
         const tags = [...data.headTags, ...data.bodyTags];
-        const entry = tags.find((tag) => tag.tagName === 'script' && /(^|\/)main\.[^/]*\.js$/.test(tag.attributes.src));
+        const entry = tags.find(
+          (tag) => tag.tagName === 'script' && /(^|\/)main\.[^/]*\.js$/.test(String(tag.attributes.src)),
+        );
         if (!entry) throw new Error('FirstViewLoaderPlugin: the page has no main entry script');
-        const app = entry.attributes.src;
+        const app = String(entry.attributes.src);
         const without = (list) => list.filter((tag) => tag !== entry);
         data.bodyTags = without(data.bodyTags);
         data.headTags = [

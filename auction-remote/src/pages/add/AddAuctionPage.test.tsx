@@ -179,12 +179,10 @@ describe('add auction', () => {
   });
 
   it('enables create once the photos are uploaded, creates the auction and opens the new item', async () => {
-    const post = jest
-      .spyOn(http, 'post')
-      .mockResolvedValue({
-        status: 200,
-        data: { status: 200, msg: 'File Uploaded', data: 'http://localhost:4000/images/abc.png' },
-      });
+    const post = jest.spyOn(http, 'post').mockResolvedValue({
+      status: 200,
+      data: { status: 200, msg: 'File Uploaded', data: 'http://localhost:4000/images/abc.png' },
+    });
     const created = auctionItem({ auctionid: 42, productname: 'Sunset over the Ghats', ownerid: 1 });
     api.createAuction.mockResolvedValue(created);
     api.getAuction.mockResolvedValue(created);
@@ -245,12 +243,10 @@ describe('add auction', () => {
   });
 
   it('sends the reserve and Buy It Now price when given', async () => {
-    jest
-      .spyOn(http, 'post')
-      .mockResolvedValue({
-        status: 200,
-        data: { status: 200, msg: 'File Uploaded', data: 'http://localhost:4000/images/abc.png' },
-      });
+    jest.spyOn(http, 'post').mockResolvedValue({
+      status: 200,
+      data: { status: 200, msg: 'File Uploaded', data: 'http://localhost:4000/images/abc.png' },
+    });
     const created = auctionItem({ auctionid: 43, ownerid: 1 });
     api.createAuction.mockResolvedValue(created);
     api.getAuction.mockResolvedValue(created);
