@@ -73,7 +73,6 @@ export default defineConfig([
   },
   {
     files: ['**/*.{js,cjs}'],
-    ignores: ['scripts/axios-no-fetch-adapter.js'], // an ES module webpack puts in the bundle
     languageOptions: { sourceType: 'commonjs' },
   },
   {

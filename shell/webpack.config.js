@@ -11,4 +11,6 @@ module.exports = createConfig({
   remoteContract: 'src/federation/remoteContract.ts',
   // The rendering server's entry (server/main.js of a release; see platform/src/render/).
   serverEntry: 'src/server/index.ts',
+  // Its page's first script, which starts the app once the first view has painted (src/firstView.ts).
+  firstViewLoader: 'src/firstViewLoader.ts',
 });

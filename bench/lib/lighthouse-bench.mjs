@@ -62,8 +62,8 @@ export const LIGHTHOUSE_TARGETS = { performance: 95, tbtMs: 150, lcpOverFloor: 1
 export function floorOf(html, origin) {
   return html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-    .replace(/<link\b[^>]*\brel="(?:modulepreload|preload)"[^>]*\bas="script"[^>]*>/gi, '')
-    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, '')
+    .replace(/<link\b[^>]*\brel=["']?(?:modulepreload|preload)["']?[^>]*\bas=["']?script\b[^>]*>/gi, '')
+    .replace(/<link\b[^>]*\brel=["']?modulepreload\b[^>]*>/gi, '')
     .replace(/\b(href|src)=(["']?)\/(?!\/)/g, `$1=$2${origin}/`);
 }
 

@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, type ErrorInfo } from 'react';
+import { startTransition, StrictMode, useEffect, type ErrorInfo } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@marketplace/shared/router';
 import { App } from './App';
@@ -40,6 +40,13 @@ export function mount(serverRendered: boolean): void {
       </BrowserRouter>
     </StrictMode>
   );
-  if (serverRendered) hydrateRoot(root, app, { onCaughtError, onRecoverableError });
-  else createRoot(root, { onCaughtError }).render(app);
+  if (serverRendered) {
+    // The server's HTML is on screen and usable (links, forms): hydrating it is not urgent, so it
+    // runs as a transition, in slices that let the browser paint and answer input between them
+    // (otherwise one long task of the whole page). A tap meanwhile hydrates what it lands on at
+    // once (React's selective hydration); the header's buttons are held until the root commits.
+    startTransition(() => {
+      hydrateRoot(root, app, { onCaughtError, onRecoverableError });
+    });
+  } else createRoot(root, { onCaughtError }).render(app);
 }

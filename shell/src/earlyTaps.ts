@@ -5,8 +5,22 @@
  * committed. The page's content (`main`) is left to React: its remote's code and page hydrate later,
  * in boundaries of their own, which the shell cannot see complete.
  */
-let held: HTMLButtonElement[] = [];
-let holding = false;
+interface EarlyTaps {
+  held: HTMLButtonElement[];
+  holding: boolean;
+  listener: ((event: MouseEvent) => void) | null;
+}
+
+declare global {
+  interface Window {
+    /** Kept on the page: the first-view loader (a script of its own) starts holding, the app replays. */
+    __MARKETPLACE_EARLY_TAPS__?: EarlyTaps;
+  }
+}
+
+function state(): EarlyTaps {
+  return (window.__MARKETPLACE_EARLY_TAPS__ ??= { held: [], holding: false, listener: null });
+}
 
 function holdTap(event: MouseEvent): void {
   if (!(event.target instanceof Element)) return;
@@ -14,14 +28,16 @@ function holdTap(event: MouseEvent): void {
   // A submit button sends its form natively (the app's own wait until hydrated: SubmitButton).
   if (!button || button.type === 'submit' || button.disabled || button.closest('main')) return;
   event.stopPropagation();
-  held.push(button);
+  state().held.push(button);
 }
 
-/** Called as the shell's code starts, on a page that came rendered from the server. */
+/** Called as the page's first script starts, on a page that came rendered from the server. */
 export function holdEarlyTaps(): void {
-  if (holding) return;
-  held = [];
-  holding = true;
+  const taps = state();
+  if (taps.holding) return;
+  taps.held = [];
+  taps.holding = true;
+  taps.listener = holdTap;
   document.addEventListener('click', holdTap, true);
 }
 
@@ -30,10 +46,12 @@ export function holdEarlyTaps(): void {
  * are clicked again in order, those on buttons the page still has (one rendered afresh has not).
  */
 export function replayEarlyTaps(): void {
-  if (!holding) return;
-  document.removeEventListener('click', holdTap, true);
-  holding = false;
-  const taps = held;
-  held = [];
-  for (const button of taps) if (button.isConnected && !button.disabled) button.click();
+  const taps = state();
+  if (!taps.holding) return;
+  if (taps.listener) document.removeEventListener('click', taps.listener, true);
+  taps.holding = false;
+  taps.listener = null;
+  const held = taps.held;
+  taps.held = [];
+  for (const button of held) if (button.isConnected && !button.disabled) button.click();
 }

@@ -62,22 +62,6 @@ it('shows a plain message instead of a white page when /config.json cannot be re
   expect(document.querySelector('button')).toHaveTextContent('Reload');
 });
 
-it('a server-rendered page keeps its main photo first: the app loads once the photo has', async () => {
-  const config = { apiUrl: 'http://localhost:4100', remotes: {}, routes: {}, releases: {} };
-  document.body.innerHTML = `<div id="root"><img fetchpriority="high" src="/images/a.png" alt="A lamp"></div><script type="application/json" id="marketplace-page">${JSON.stringify({ config, data: {} })}</script>`;
-  const photo = document.querySelector('img')!;
-  Object.defineProperty(photo, 'complete', { value: false });
-  jest.mocked(registerRuntimeRemotes).mockClear();
-  mockMounted.mockClear();
-  const started = start();
-  for (let i = 0; i < 10; i += 1) await Promise.resolve();
-  expect(registerRuntimeRemotes).not.toHaveBeenCalled();
-  expect(mockMounted).not.toHaveBeenCalled();
-  photo.dispatchEvent(new Event('load'));
-  await started;
-  expect(mockMounted).toHaveBeenCalledWith(true);
-});
-
 it('a server-rendered page whose address a script changed before the app started renders afresh instead of hydrating', async () => {
   const config = { apiUrl: 'http://localhost:4100', remotes: {}, routes: {}, releases: {} };
   api.loadRuntimeConfig.mockResolvedValue(config);

@@ -10,13 +10,10 @@ import { readEmbeddedPage, showsRenderedPage, type EmbeddedPage } from './embedd
 export async function start(): Promise<void> {
   let rendered: EmbeddedPage | null = null;
   try {
-    // A page rendered on the server is on screen already: its largest photo paints before the
-    // app's code (React, the shared libraries) is loaded and run, which would hold the paint back.
-    // Its header's buttons do nothing until hydrated: a tap on one meanwhile is held till then.
-    if (readEmbeddedPage()) {
-      holdEarlyTaps();
-      await firstViewPainted();
-    }
+    // A page rendered on the server is on screen already (the first-view loader started this code
+    // once it had painted: firstView.ts). Its header's buttons do nothing until hydrated: a tap on
+    // one meanwhile is held till then (the loader started holding; this covers a page without it).
+    if (readEmbeddedPage()) holdEarlyTaps();
     const { loadRuntimeConfig, previewRequest, provideServerData } = await import('@marketplace/shared');
     // A tab that previews releases boots from its own config and renders afresh; so does a page
     // whose address was changed before the app started (the HTML is another page's).
@@ -46,40 +43,6 @@ export async function start(): Promise<void> {
     console.error('[shell] could not start:', error);
     showStartupFailure();
   }
-}
-
-/** How long the app's code waits for the page's main photo. */
-const FIRST_VIEW_WAIT_MS = 1500;
-
-/**
- * Resolves once the page's main photos (`fetchpriority="high"`) have loaded, or failed, and a
- * frame has been painted; at most FIRST_VIEW_WAIT_MS (a slow photo does not hold the app back).
- */
-export function firstViewPainted(limitMs = FIRST_VIEW_WAIT_MS): Promise<void> {
-  const photos = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].filter(
-    (photo) => !photo.complete,
-  );
-  const loaded = Promise.all(
-    photos.map(
-      (photo) =>
-        new Promise<void>((resolve) => {
-          photo.addEventListener('load', () => resolve(), { once: true });
-          photo.addEventListener('error', () => resolve(), { once: true });
-        }),
-    ),
-  );
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, limitMs);
-  });
-  return Promise.race([loaded, limit]).then(
-    () =>
-      new Promise<void>((resolve) => {
-        clearTimeout(timer);
-        // After the next frame is painted.
-        requestAnimationFrame(() => setTimeout(resolve, 0));
-      }),
-  );
 }
 
 /** A plain message, without React (which may be what failed to load). */

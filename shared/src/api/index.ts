@@ -1,4 +1,5 @@
 export { http, ApiError, apiBaseUrl, toApiError } from './http';
+export type { HttpClient, HttpReply, QueryParams, RequestOptions } from './http';
 export { errorMessage, hasStatus, messageOf } from './failures';
 export {
   getProducts,

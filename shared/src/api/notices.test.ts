@@ -41,8 +41,8 @@ describe('subscribeToNotices', () => {
   it('opens the stream with a single-use ticket, never the login token, and a new ticket on every reconnection', async () => {
     const post = jest
       .spyOn(http, 'post')
-      .mockResolvedValueOnce({ data: { data: { ticket: 'nt_first' } } })
-      .mockResolvedValueOnce({ data: { data: { ticket: 'nt_second' } } });
+      .mockResolvedValueOnce({ status: 200, data: { data: { ticket: 'nt_first' } } })
+      .mockResolvedValueOnce({ status: 200, data: { data: { ticket: 'nt_second' } } });
     const notices: unknown[] = [];
     const opened = jest.fn();
     const stop = subscribeToNotices((n) => notices.push(n), opened);

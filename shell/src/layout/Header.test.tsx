@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { http, useCartCount } from '@marketplace/shared';
@@ -14,7 +14,7 @@ const ASHA = { ...SIGNED_IN, firstname: 'asha' };
 
 function cartReply(items: number) {
   const data = Array.from({ length: items }, (_, i) => ({ productid: i + 1 }));
-  return { data: { status: 200, msg: '', data } };
+  return { status: 200, data: { status: 200, msg: '', data } };
 }
 
 let httpGet: jest.SpyInstance;
@@ -161,9 +161,12 @@ describe('the phone header: menu drawer', () => {
   const drawer = () => screen.getByRole('dialog', { name: 'Menu' });
   const inertElements = () => Array.from(document.querySelectorAll('[inert]'));
 
+  /** Opens the drawer and waits for its modal work, which follows the frame that shows it. */
   async function openDrawer(user: ReturnType<typeof userEvent.setup>) {
     await user.click(menuButton());
-    return drawer();
+    const panel = drawer();
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Close menu' })).toHaveFocus());
+    return panel;
   }
 
   function expectClosed() {
@@ -209,6 +212,18 @@ describe('the phone header: menu drawer', () => {
     expect(document.documentElement.style.overflow).toBe('hidden');
   });
 
+  it('answers the tap at once: the panel shows before the page is made inert, which follows the next frame', async () => {
+    renderHeader();
+    fireEvent.click(menuButton());
+    // In the tap's own task: the panel only (restyling the whole page would delay its frame).
+    expect(drawer()).toBeVisible();
+    expect(inertElements()).toEqual([]);
+    expect(document.documentElement.style.overflow).toBe('');
+    await waitFor(() => expect(screen.getByRole('main', { hidden: true })).toHaveAttribute('inert'));
+    expect(within(drawer()).getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    expect(document.documentElement.style.overflow).toBe('hidden');
+  });
+
   it('closes with Escape and gives the focus back to the menu button, leaving nothing inert', async () => {
     const user = userEvent.setup();
     renderHeader();
@@ -225,7 +240,8 @@ describe('the phone header: menu drawer', () => {
     menuButton().focus();
     await user.keyboard('{Enter}');
     expect(drawer()).toBeInTheDocument();
-    await user.keyboard('{Enter}'); // the focus is on Close menu
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Close menu' })).toHaveFocus());
+    await user.keyboard('{Enter}');
     expectClosed();
   });
 

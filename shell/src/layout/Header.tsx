@@ -1,4 +1,5 @@
 import {
+  memo,
   useEffect,
   useId,
   useRef,
@@ -27,6 +28,7 @@ import {
   useSession,
 } from '@marketplace/shared';
 import { CONTACT, SHOP_NAME } from '../content';
+import { afterNextPaint } from '../afterNextPaint';
 import { fullPageLoad } from './fullPageLoad';
 import {
   CartIcon,
@@ -66,7 +68,9 @@ interface SearchBoxProps {
   onClose: (returnFocus: boolean) => void;
 }
 
-function SearchBox({ id, open, onClose }: SearchBoxProps): ReactElement {
+// Memoized, as the header's other parts: opening the phone menu re-renders the header, and a tap's
+// frame should not wait for parts it did not change.
+const SearchBox = memo(function SearchBox({ id, open, onClose }: SearchBoxProps): ReactElement {
   const [term, setTerm] = useState('');
   const inputId = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -132,9 +136,9 @@ function SearchBox({ id, open, onClose }: SearchBoxProps): ReactElement {
       </button>
     </form>
   );
-}
+});
 
-function AccountMenu(): ReactElement {
+const AccountMenu = memo(function AccountMenu(): ReactElement {
   const session = useSession((s) => s.session);
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -206,9 +210,9 @@ function AccountMenu(): ReactElement {
       </ul>
     </div>
   );
-}
+});
 
-function CartLink(): ReactElement {
+const CartLink = memo(function CartLink(): ReactElement {
   const count = useCartCount((s) => s.count);
   return (
     <Link className={styles.iconLink} to={CART_PATH} aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
@@ -218,7 +222,7 @@ function CartLink(): ReactElement {
       </span>
     </Link>
   );
-}
+});
 
 interface MenuItem {
   to: string;
@@ -236,7 +240,7 @@ export const MENU: readonly MenuItem[] = [
   { to: '/faq', label: 'FAQ' },
 ];
 
-function MenuLinks({ onNavigate }: { onNavigate?: () => void }): ReactElement {
+const MenuLinks = memo(function MenuLinks({ onNavigate }: { onNavigate?: () => void }): ReactElement {
   const session = useSession((s) => s.session);
   return (
     <ul>
@@ -253,7 +257,7 @@ function MenuLinks({ onNavigate }: { onNavigate?: () => void }): ReactElement {
       ))}
     </ul>
   );
-}
+});
 
 /**
  * Marks an element of the page that stays usable while a modal panel is open: the toasts, which
@@ -305,11 +309,20 @@ function MenuDrawer({ id, open, onClose, opener }: MenuDrawerProps): ReactElemen
   useEffect(() => {
     const drawer = root.current;
     if (!open || !drawer) return undefined;
-    const restoreInert = inertOutside(drawer);
     const html = document.documentElement;
-    const overflow = html.style.overflow;
-    html.style.overflow = 'hidden';
-    closeButton.current?.focus();
+    let restore: (() => void) | null = null;
+    // The panel paints first: making the page inert and unscrollable restyles and lays out all of
+    // it (tens of ms on a phone), which would hold back the frame that answers the tap.
+    const cancel = afterNextPaint(() => {
+      const restoreInert = inertOutside(drawer);
+      const overflow = html.style.overflow;
+      html.style.overflow = 'hidden';
+      restore = () => {
+        html.style.overflow = overflow;
+        restoreInert();
+      };
+      closeButton.current?.focus();
+    });
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       event.preventDefault();
@@ -317,9 +330,9 @@ function MenuDrawer({ id, open, onClose, opener }: MenuDrawerProps): ReactElemen
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
+      cancel();
       document.removeEventListener('keydown', onKeyDown);
-      html.style.overflow = overflow;
-      restoreInert();
+      restore?.();
       const focused = document.activeElement;
       if (!focused || focused === document.body || drawer.contains(focused)) opener.current?.focus();
     };

@@ -1,6 +1,6 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notify } from '@marketplace/shared';
+import { notify, toastsWanted } from '@marketplace/shared';
 import { renderLayout, toastContainer } from '../../test/renderLayout';
 
 // The toast state is page-wide (module state): Layout.firstToast.test.tsx starts from a page without interaction.
@@ -11,6 +11,9 @@ describe('the page’s toasts', () => {
     expect(screen.getByText('page')).toBeInTheDocument();
     expect(toastContainer()).toBeNull();
     fireEvent.keyDown(window, { key: 'Tab' });
+    fireEvent.keyUp(window, { key: 'Tab' });
+    // Not in the key press's own task (its frame comes first): once the page is idle.
+    expect(toastsWanted()).toBe(false);
     await screen.findByText((_, el) => el === toastContainer());
     notify({ text: 'Address Updated Successfully', kind: 'success' });
     expect(await screen.findByText('Address Updated Successfully')).toBeInTheDocument();
@@ -26,7 +29,7 @@ describe('toasts while the phone menu drawer is open', () => {
 
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
-    expect(screen.getByRole('main', { hidden: true })).toHaveAttribute('inert');
+    await waitFor(() => expect(screen.getByRole('main', { hidden: true })).toHaveAttribute('inert'));
 
     act(() => notify({ text: 'Something went Wrong', kind: 'error' }));
     const toast = (await screen.findByText('Something went Wrong')).closest('[role="alert"]')!;

@@ -17,7 +17,7 @@ const api = mockApi();
 let httpGet: jest.SpyInstance;
 beforeEach(() => {
   // The header's cart count reads go through http.get (none is expected on /logout).
-  httpGet = jest.spyOn(http, 'get').mockResolvedValue({ data: { status: 200, msg: '', data: [] } });
+  httpGet = jest.spyOn(http, 'get').mockResolvedValue({ status: 200, data: { status: 200, msg: '', data: [] } });
   jest.useFakeTimers();
   signInAs();
 });

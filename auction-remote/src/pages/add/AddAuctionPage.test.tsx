@@ -179,9 +179,10 @@ describe('add auction', () => {
   });
 
   it('enables create once the photos are uploaded, creates the auction and opens the new item', async () => {
-    const post = jest
-      .spyOn(http, 'post')
-      .mockResolvedValue({ data: { status: 200, msg: 'File Uploaded', data: 'http://localhost:4000/images/abc.png' } });
+    const post = jest.spyOn(http, 'post').mockResolvedValue({
+      status: 200,
+      data: { status: 200, msg: 'File Uploaded', data: 'http://localhost:4000/images/abc.png' },
+    });
     const created = auctionItem({ auctionid: 42, productname: 'Sunset over the Ghats', ownerid: 1 });
     api.createAuction.mockResolvedValue(created);
     api.getAuction.mockResolvedValue(created);
@@ -242,9 +243,10 @@ describe('add auction', () => {
   });
 
   it('sends the reserve and Buy It Now price when given', async () => {
-    jest
-      .spyOn(http, 'post')
-      .mockResolvedValue({ data: { status: 200, msg: 'File Uploaded', data: 'http://localhost:4000/images/abc.png' } });
+    jest.spyOn(http, 'post').mockResolvedValue({
+      status: 200,
+      data: { status: 200, msg: 'File Uploaded', data: 'http://localhost:4000/images/abc.png' },
+    });
     const created = auctionItem({ auctionid: 43, ownerid: 1 });
     api.createAuction.mockResolvedValue(created);
     api.getAuction.mockResolvedValue(created);
@@ -262,7 +264,7 @@ describe('add auction', () => {
   it("shows the server's message as an error toast and stays on the form", async () => {
     jest
       .spyOn(http, 'post')
-      .mockResolvedValue({ data: { status: 200, msg: '', data: 'http://localhost:4000/images/abc.png' } });
+      .mockResolvedValue({ status: 200, data: { status: 200, msg: '', data: 'http://localhost:4000/images/abc.png' } });
     api.createAuction.mockRejectedValue(new ApiError(400, 'Time must be within one year from now'));
     await renderAt('/addauction');
     await fillValid();
