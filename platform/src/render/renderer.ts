@@ -417,8 +417,18 @@ export class PageRenderer {
         config,
         serverEntries,
         serverRoutes,
+        // The shell's and the area's sheets, then the other remotes' sheets that style a class the
+        // HTML uses (not for their global rules): a shared module (the carousel) renders with the
+        // classes of whichever remote's copy this process loaded first, so its styles may live in
+        // another release.
         stylesheetsFor: (root, area) =>
-          stylesheetsFor(root, [...(stylesheets.shell ?? []), ...((area && stylesheets[area]) || [])]),
+          stylesheetsFor(root, [
+            ...(stylesheets.shell ?? []),
+            ...((area && stylesheets[area]) || []),
+            ...Object.entries(stylesheets)
+              .filter(([name]) => name !== 'shell' && name !== area)
+              .flatMap(([, sheets]) => (sheets ?? []).map((sheet) => ({ ...sheet, global: false }))),
+          ]),
         template: shell.template,
         apiUrl: settings.apiUrl,
         origin: settings.origin,
