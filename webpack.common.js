@@ -7,6 +7,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 // runtime-config.cjs registers tsx's require hook: the platform's TypeScript loads from here on.
 const { runtimeConfig } = require('./scripts/runtime-config.cjs');
 const { EmitTypesPlugin } = require('./platform/src/releases/emitTypesPlugin');
+const { EmitStylesPlugin } = require('./platform/src/releases/emitStylesPlugin');
 
 const rootPackage = require('./package.json');
 const sharedPackage = require('./shared/package.json');
@@ -319,6 +320,9 @@ function createConfig({
             ]
           : []),
         ...(remote ? [new EmitRoutesPlugin(path.join(dirname, 'src/routes.json'))] : []),
+        // The CSS files and the sources in each (styles.json): the rendering server inlines the
+        // files of the CSS modules a page's render used (platform/src/render/stylesheets.ts).
+        ...(production ? [new EmitStylesPlugin(__dirname)] : []),
         ...(remote && production ? [new StandaloneRuntimePlugin()] : []),
         ...(firstViewLoader && production ? [new FirstViewLoaderPlugin(path.join(dirname, firstViewLoader))] : []),
         // Declarations the release gate checks across deploys: a remote's exposed modules, the
@@ -392,11 +396,26 @@ function createConfig({
  * The server build of a front end (Module Federation for Node): a remote's exposed modules in a
  * `commonjs-module` container that the rendering server loads over HTTP from the release store;
  * the shell's renderer (serverEntry), a federation host that loads those containers at run time.
- * Same sources, same CSS-module class names as the browser build (no CSS emitted: the page links
- * the browser build's files), `@module-federation/node`'s runtime plugin loads chunks and entries.
+ * Same sources, same CSS-module class names as the browser build (no CSS emitted: the page gets
+ * the browser build's files; a CSS module notes in the render that its classes were used,
+ * platform/src/render/styleUseLoader.ts), `@module-federation/node`'s runtime plugin loads chunks
+ * and entries.
  */
 function serverConfig({ dirname, name, exposes, serverEntry, runtimePlugins }, env) {
   const outputPath = path.join(env.outputPath || path.join(dirname, 'dist'), 'server');
+  const cssLoader = {
+    loader: 'css-loader',
+    options: {
+      esModule: false,
+      modules: {
+        auto: /\.module\.css$/,
+        exportOnlyLocals: true,
+        namedExport: false,
+        exportLocalsConvention: 'as-is',
+        localIdentName: `${name}_[hash:base64:6]`,
+      },
+    },
+  };
   return {
     name: `${name}-server`,
     mode: 'production',
@@ -419,21 +438,16 @@ function serverConfig({ dirname, name, exposes, serverEntry, runtimePlugins }, e
       rules: [
         typescriptRule(dirname),
         {
-          test: /\.css$/,
-          use: {
-            loader: 'css-loader',
-            options: {
-              esModule: false,
-              modules: {
-                auto: /\.module\.css$/,
-                exportOnlyLocals: true,
-                namedExport: false,
-                exportLocalsConvention: 'as-is',
-                localIdentName: `${name}_[hash:base64:6]`,
-              },
+          test: /\.module\.css$/,
+          use: [
+            {
+              loader: require.resolve('./platform/src/render/styleUseLoader'),
+              options: { frontEnd: name, root: __dirname },
             },
-          },
+            cssLoader,
+          ],
         },
+        { test: /\.css$/, exclude: /\.module\.css$/, use: cssLoader },
       ],
     },
     plugins: [

@@ -1,13 +1,18 @@
-// The rendering server's page cache (platform/src/render/pageCache.ts) and its follower of the API's
-// change stream (platform/src/render/catalogueChanges.ts): npm test -w platform
+// The rendering server's page cache (platform/src/render/pageCache.ts), its follower of the API's
+// change stream (platform/src/render/catalogueChanges.ts) and a page's stylesheets
+// (platform/src/render/stylesheets.ts): npm test -w platform
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { PageCache } from '../src/render/pageCache';
 import { followCatalogueChanges } from '../src/render/catalogueChanges';
 import { pageUrl } from '../src/render/renderer';
-import { classesIn, parseStylesheet, stylesheetsFor } from '../src/render/stylesheets';
+import styleUseLoader from '../src/render/styleUseLoader';
+import { pageStylesheets, ReleaseStylesheets, stylesUsed, usedStyleKey } from '../src/render/stylesheets';
+import { scratchFolders } from './helpers.mjs';
 
 /** A clock the test moves. */
 function clock(start = 1_000_000) {
@@ -399,24 +404,109 @@ describe('pageUrl', () => {
 });
 
 describe('stylesheets of a server-rendered page', () => {
-  test('a stylesheet is needed for a class the HTML uses, or for rules of its own on elements', () => {
-    const cards = parseStylesheet(
-      '.shop_a1{color:red}.shop_b2:hover,.shop_c3 .shop_d4{color:blue}@media(max-width:600px){.shop_e5{x:y}}',
-    );
-    assert.deepEqual([...cards.classes].sort(), ['shop_a1', 'shop_b2', 'shop_c3', 'shop_d4', 'shop_e5']);
-    assert.equal(cards.global, false);
-    assert.equal(parseStylesheet(':root{--x:1}body{margin:0}').global, true);
-    assert.equal(parseStylesheet('@keyframes spin{from{a:b}to{a:c}50%{a:d}}.x{animation:spin}').global, false);
+  const folders = scratchFolders('stylesheets');
 
-    const sheets = [
-      { href: '/s/tokens.css', classes: new Set(), global: true },
-      { href: '/s/cards.css', ...cards },
-      { href: '/s/cart.css', classes: new Set(['shop_zz']), global: false },
+  /** A release folder with these CSS files (name → text) and, when given, its styles.json. */
+  function release(files, listing) {
+    const folder = folders('release');
+    for (const [name, css] of Object.entries(files)) writeFileSync(join(folder, name), css);
+    if (listing) writeFileSync(join(folder, 'styles.json'), JSON.stringify({ files: listing }));
+    return new ReleaseStylesheets(folder, 'http://cdn.example/r1/');
+  }
+
+  const file = (name, modules, hash = name) => ({
+    name,
+    hash,
+    modules,
+    global: modules.some((m) => !m.endsWith('.module.css')),
+  });
+
+  /** The three releases of a page: the shell, the shop and the auction. */
+  function releases() {
+    return {
+      shell: release({ '1.aa.css': ':root{--x:1}.shell_b{}', '2.bb.css': '.shell_h{}', '3.cc.css': '.shell_t{}' }, [
+        file('1.aa.css', ['shared/src/ui/tokens.css', 'shared/src/ui/Button.module.css']),
+        file('2.bb.css', ['shell/src/layout/Header.module.css']),
+        file('3.cc.css', ['shell/src/layout/Toasts.module.css']),
+      ]),
+      shop: release({ 'App.dd.css': '.shop_home{}', '7.ee.css': '.shop_carousel{}', '8.ee.css': '.shop_carousel{}' }, [
+        file('App.dd.css', ['shop-remote/src/pages/home/Home.module.css']),
+        file('7.ee.css', ['shared/src/ui/Carousel.module.css'], 'ee'),
+        file('8.ee.css', ['shared/src/ui/Carousel.module.css'], 'ee'),
+      ]),
+      auction: release({ 'App.ff.css': '.auction_banner{}' }, [
+        file('App.ff.css', ['auction-remote/src/pages/home/AuctionBanner.module.css']),
+      ]),
+    };
+  }
+
+  test("the shell's global rules, then the files of the modules the render used, whichever release built them", () => {
+    const used = [
+      usedStyleKey('shell', 'shell/src/layout/Header.module.css'),
+      // The shared carousel rendered with the shop's copy on the auction's page.
+      usedStyleKey('shop', 'shared/src/ui/Carousel.module.css'),
+      usedStyleKey('auction', 'auction-remote/src/pages/home/AuctionBanner.module.css'),
     ];
-    assert.deepEqual(stylesheetsFor('<div class="x shop_c3"><p class="shop_d4">a</p></div>', sheets), [
-      '/s/tokens.css',
-      '/s/cards.css',
+    assert.deepEqual(pageStylesheets(releases(), used, 'auction'), [
+      { href: '1.aa.css', css: ':root{--x:1}.shell_b{}' },
+      { href: '2.bb.css', css: '.shell_h{}' },
+      { href: '7.ee.css', css: '.shop_carousel{}' },
+      { href: 'App.ff.css', css: '.auction_banner{}' },
     ]);
-    assert.deepEqual([...classesIn('<a class="a  b" href="/">x</a><i class="">')], ['a', 'b']);
+  });
+
+  test('the fewest files: of those holding a module, the one holding most of the used ones', () => {
+    const shop = release({ '4.aa.css': '.a{}', '5.bb.css': '.a{}.b{}' }, [
+      file('4.aa.css', ['shop-remote/src/a.module.css']),
+      file('5.bb.css', ['shop-remote/src/a.module.css', 'shop-remote/src/b.module.css']),
+    ]);
+    const used = ['a', 'b'].map((name) => usedStyleKey('shop', `shop-remote/src/${name}.module.css`));
+    assert.deepEqual(
+      pageStylesheets({ shop }, used, 'shop').map((sheet) => sheet.href),
+      ['5.bb.css'],
+    );
+  });
+
+  test('a release built before styles.json: every CSS file of it when it is the area, none when not', () => {
+    const old = () => release({ 'b.11.css': '.b{}', 'a.22.css': '.a{}', 'main.js': '' });
+    assert.deepEqual(
+      pageStylesheets({ shop: old() }, [], 'shop').map((sheet) => sheet.href),
+      ['a.22.css', 'b.11.css'],
+    );
+    assert.deepEqual(pageStylesheets({ shop: old() }, [], 'auction'), []);
+    assert.deepEqual(old().allFiles(), ['a.22.css', 'b.11.css']);
+  });
+
+  /** A CSS module as the server build's loaders make it (css-loader's locals, then styleUseLoader). */
+  function cssModule(frontEnd, path, locals) {
+    const code = styleUseLoader.call(
+      { getOptions: () => ({ frontEnd, root: '/repo' }), resourcePath: `/repo/${path}` },
+      `module.exports = ${JSON.stringify(locals)};`,
+    );
+    const module = { exports: {} };
+    new Function('module', code)(module);
+    return module.exports;
+  }
+
+  test("a CSS module's class read while rendering notes the module in that render only", async () => {
+    const carousel = cssModule('shop', 'shared/src/ui/Carousel.module.css', { carousel: 'shop_c1' });
+    const banner = cssModule('auction', 'auction-remote/src/Banner.module.css', { banner: 'auction_b1' });
+    assert.equal(carousel.carousel, 'shop_c1', 'outside a render: the class, noted nowhere');
+
+    const first = new Set();
+    const second = new Set();
+    await Promise.all([
+      stylesUsed.run(first, async () => {
+        assert.equal(carousel.__esModule, undefined, "webpack's interop check is no class");
+        await new Promise((resolve) => setImmediate(resolve));
+        assert.equal(carousel.carousel, 'shop_c1');
+      }),
+      stylesUsed.run(second, async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        assert.equal(banner.banner, 'auction_b1');
+      }),
+    ]);
+    assert.deepEqual([...first], [usedStyleKey('shop', 'shared/src/ui/Carousel.module.css')]);
+    assert.deepEqual([...second], [usedStyleKey('auction', 'auction-remote/src/Banner.module.css')]);
   });
 });

@@ -41,10 +41,24 @@ export interface RenderRequest {
   renderBudgetMs: number;
   /** The shell's page as its release serves it. */
   template: string;
-  /** The stylesheets the page's markup needs (the shell's and its area's browser builds'), in order. */
+  /**
+   * The CSS the page needs before it paints, to inline in its head, in order: the shell's global
+   * rules and the files holding the CSS modules this render's components used, whichever release
+   * built them (the host keeps what the server builds' CSS modules note during the render,
+   * render/styleUseLoader.ts). `area`: the page's area, all of whose CSS a release built before
+   * styles.json gets.
+   */
+  pageStylesheets(area: RemoteName | null): readonly InlineStylesheet[];
+  /** Shell releases built before pageStylesheets link these: every CSS file of the shell's and the area's releases. */
   stylesheetsFor(root: string, area: RemoteName | null): readonly string[];
   /** The shop's public origin (canonical and share URLs). */
   origin: string;
+}
+
+/** A stylesheet inlined in the page: its text, and the file name the browser's chunk loader knows it by. */
+export interface InlineStylesheet {
+  href: string;
+  css: string;
 }
 
 export interface RenderedPage {

@@ -23,7 +23,7 @@ import {
 import { followCatalogueChanges, type CatalogueChange, type ChangeFollower } from './catalogueChanges';
 import { PageCache, type CachedPage } from './pageCache';
 import type { ShellServerBuild } from './renderContract';
-import { releaseStylesheets, stylesheetsFor, type Stylesheet } from './stylesheets';
+import { pageStylesheets, ReleaseStylesheets, stylesUsed } from './stylesheets';
 
 const require = createRequire(import.meta.url);
 
@@ -149,7 +149,7 @@ export class PageRenderer {
   /** Pages rendered so far (the tests read it). */
   rendered = 0;
   readonly shells = new Map<string, ShellRelease | null>();
-  readonly stylesheets = new Map<string, Stylesheet[]>();
+  readonly stylesheets = new Map<string, ReleaseStylesheets | null>();
   readonly serverRoutes = new Map<string, readonly string[]>();
   changes: ChangeFollower | null = null;
   /** Changes heard since the last sweep of the kept pages. */
@@ -266,20 +266,19 @@ export class PageRenderer {
     return this.shells.get(id) ?? null;
   }
 
-  /** A release's stylesheets with what they style (read once per release and address). */
-  #stylesheetsOf(frontEnd: FrontEndName, id: string): Stylesheet[] {
+  /** A release's CSS files and what they hold (read once per release and address); null when unreadable. */
+  #stylesheetsOf(frontEnd: FrontEndName, id: string): ReleaseStylesheets | null {
     const base = `${frontEnd === 'shell' ? '/' : this.live.baseUrl(frontEnd)}${id}/`;
-    let sheets = this.stylesheets.get(base);
-    if (!sheets) {
-      sheets = [];
+    if (!this.stylesheets.has(base)) {
+      let sheets: ReleaseStylesheets | null = null;
       try {
-        sheets = releaseStylesheets(join(this.store, frontEnd, id), base);
+        sheets = new ReleaseStylesheets(join(this.store, frontEnd, id), base);
       } catch (error) {
         this.log.error(`[render] the stylesheets of ${frontEnd} ${id} could not be read:`, error);
       }
       this.stylesheets.set(base, sheets);
     }
-    return sheets;
+    return this.stylesheets.get(base) ?? null;
   }
 
   /**
@@ -329,18 +328,19 @@ export class PageRenderer {
   /** What a render needs of the live releases: each remote's server container and stylesheets. */
   #areas(config: RuntimeConfig): {
     serverEntries: Partial<Record<RemoteName, string>>;
-    stylesheets: Partial<Record<FrontEndName, Stylesheet[]>>;
+    stylesheets: Partial<Record<FrontEndName, ReleaseStylesheets>>;
     serverRoutes: Partial<Record<RemoteName, readonly string[]>>;
   } {
     const serverEntries: Partial<Record<RemoteName, string>> = {};
-    const stylesheets: Partial<Record<FrontEndName, Stylesheet[]>> = {
-      shell: config.releases?.shell ? this.#stylesheetsOf('shell', config.releases.shell) : [],
-    };
+    const stylesheets: Partial<Record<FrontEndName, ReleaseStylesheets>> = {};
+    const shellSheets = config.releases?.shell ? this.#stylesheetsOf('shell', config.releases.shell) : null;
+    if (shellSheets) stylesheets.shell = shellSheets;
     const serverRoutes: Partial<Record<RemoteName, readonly string[]>> = {};
     for (const name of REMOTE_NAMES) {
       const id = config.releases?.[name];
       if (!id) continue;
-      stylesheets[name] = this.#stylesheetsOf(name, id);
+      const sheets = this.#stylesheetsOf(name, id);
+      if (sheets) stylesheets[name] = sheets;
       serverRoutes[name] = this.#serverRoutesOf(name, id);
       if (existsSync(join(this.store, name, id, 'server', 'remoteEntry.js')))
         serverEntries[name] = `${this.live.baseUrl(name)}${id}/server/remoteEntry.js`;
@@ -411,31 +411,31 @@ export class PageRenderer {
     const { serverEntries, stylesheets, serverRoutes } = this.#areas(config);
     const { settings } = this;
     let rendered;
+    // The CSS modules the render's components use note it in this set (stylesUsed).
+    const used = new Set<string>();
     try {
-      rendered = await shell.build.renderPage({
-        url,
-        config,
-        serverEntries,
-        serverRoutes,
-        // The shell's and the area's sheets, then the other remotes' sheets that style a class the
-        // HTML uses (not for their global rules): a shared module (the carousel) renders with the
-        // classes of whichever remote's copy this process loaded first, so its styles may live in
-        // another release.
-        stylesheetsFor: (root, area) =>
-          stylesheetsFor(root, [
-            ...(stylesheets.shell ?? []),
-            ...((area && stylesheets[area]) || []),
-            ...Object.entries(stylesheets)
-              .filter(([name]) => name !== 'shell' && name !== area)
-              .flatMap(([, sheets]) => (sheets ?? []).map((sheet) => ({ ...sheet, global: false }))),
-          ]),
-        template: shell.template,
-        apiUrl: settings.apiUrl,
-        origin: settings.origin,
-        remoteBudgetMs: settings.remoteBudgetMs,
-        dataTimeoutMs: settings.dataTimeoutMs,
-        renderBudgetMs: settings.renderBudgetMs,
-      });
+      rendered = await stylesUsed.run(used, () =>
+        shell.build.renderPage({
+          url,
+          config,
+          serverEntries,
+          serverRoutes,
+          // The files of the CSS modules the render used, whichever release they are from: a shared
+          // module (the carousel) renders with the classes of whichever remote's copy this process
+          // loaded first, so its CSS may be another remote's.
+          pageStylesheets: (area) => pageStylesheets(stylesheets, used, area),
+          stylesheetsFor: (_root, area) =>
+            [stylesheets.shell, area ? stylesheets[area] : undefined].flatMap((release) =>
+              release ? release.allFiles().map((name) => `${release.base}${name}`) : [],
+            ),
+          template: shell.template,
+          apiUrl: settings.apiUrl,
+          origin: settings.origin,
+          remoteBudgetMs: settings.remoteBudgetMs,
+          dataTimeoutMs: settings.dataTimeoutMs,
+          renderBudgetMs: settings.renderBudgetMs,
+        }),
+      );
     } catch (error) {
       this.log.error(`[render] ${url} could not be rendered on the server; it renders in the browser:`, error);
       return null;

@@ -1,92 +1,137 @@
-// The stylesheets a server-rendered page needs before it paints. A front end's CSS comes in files
-// beside its chunks, which the browser otherwise loads with the chunk's code (after the page's
-// scripts ran: the page would paint unstyled and move). The page links, in its head, every file
-// that styles a class its HTML uses, and every file of global rules (the shared tokens, the reset).
-import { readdirSync, readFileSync } from 'node:fs';
+// The CSS a server-rendered page needs before it paints. A front end's CSS comes in files beside its
+// chunks, which the browser otherwise loads with the chunk's code (after the page's scripts ran: the
+// page would paint unstyled and move). The build lists each file with the CSS sources in it
+// (styles.json, releases/emitStylesPlugin.ts); the server build's CSS modules note which of them a
+// render used (styleUseLoader.ts). The page carries those files inlined in its head, each with the
+// name the browser's chunk loader knows it by (mini-css-extract-plugin does not fetch a file the
+// page has as <style data-href>): no render-blocking request, and nothing fetched twice.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-/** A stylesheet of a release: its URL, the classes it styles, and whether it also styles elements by tag. */
-export interface Stylesheet {
-  href: string;
-  classes: Set<string>;
-  global: boolean;
-}
-
-/** A shared library or exposed module of a manifest, with the CSS loaded with it. */
-interface ManifestPart {
-  assets?: { css?: { sync?: string[]; async?: string[] } };
-}
-
-/** Keyframe steps: inside @keyframes, not selectors of the page. */
-const KEYFRAME_STEP = /^(from|to|\d+(\.\d+)?%)$/;
+import { FRONT_END_NAMES, isFrontEndName, type FrontEndName } from '../frontEnds';
+import { STYLES_FILE, type ReleaseStyles, type StyleFile } from '../releases/emitStylesPlugin';
+import type { InlineStylesheet } from './renderContract';
 
 /**
- * The classes a stylesheet styles, and whether it also styles elements by tag (`body`, `:root`).
+ * The key (Symbol.for) of the process's store of used CSS modules: the server builds' CSS modules
+ * find it there (styleUseLoader.ts), as they import nothing of the platform.
  */
-export function parseStylesheet(css: string): { classes: Set<string>; global: boolean } {
-  const classes = new Set<string>();
-  let global = false;
-  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
-  for (const rule of text.matchAll(/(?:^|[{};])\s*([^{};@][^{};]*)\{/g)) {
-    for (const selector of rule[1].split(',')) {
-      const first = selector.trim();
-      if (!first || KEYFRAME_STEP.test(first)) continue;
-      const named = [...first.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]);
-      if (named.length > 0 && first.startsWith('.')) for (const name of named) classes.add(name);
-      else global = true;
+export const STYLES_USED = 'marketplace.stylesUsed';
+
+/** The set of CSS modules the render under way used (the renderer runs each render in it). */
+export const stylesUsed = ((globalThis as Record<symbol, unknown>)[Symbol.for(STYLES_USED)] ??= new AsyncLocalStorage<
+  Set<string>
+>()) as AsyncLocalStorage<Set<string>>;
+
+/** How a used module is written in a render's set: its front end and source path, apart. */
+export function usedStyleKey(frontEnd: string, module: string): string {
+  return `${frontEnd}\u0000${module}`;
+}
+
+/** The modules a render used, by front end. */
+export function usedStylesByFrontEnd(used: Iterable<string>): Map<FrontEndName, Set<string>> {
+  const byFrontEnd = new Map<FrontEndName, Set<string>>();
+  for (const key of used) {
+    const [frontEnd, module] = key.split('\u0000');
+    if (!isFrontEndName(frontEnd) || !module) continue;
+    let modules = byFrontEnd.get(frontEnd);
+    if (!modules) byFrontEnd.set(frontEnd, (modules = new Set()));
+    modules.add(module);
+  }
+  return byFrontEnd;
+}
+
+/** One release's CSS files: what styles.json says of them, and their text (read once, when first needed). */
+export class ReleaseStylesheets {
+  readonly folder: string;
+  /** The URL the release is served at, ending in '/'. */
+  readonly base: string;
+  /** styles.json's files; null for a release built before it (its CSS files are known by name only). */
+  readonly files: StyleFile[] | null;
+  readonly #texts = new Map<string, string>();
+
+  constructor(folder: string, base: string) {
+    this.folder = folder;
+    this.base = base;
+    const listing = join(folder, STYLES_FILE);
+    this.files = existsSync(listing) ? (JSON.parse(readFileSync(listing, 'utf8')) as ReleaseStyles).files : null;
+  }
+
+  /** The file `name` inlined: its text, and its name as the chunk loader looks for it. */
+  inline(name: string): InlineStylesheet {
+    let css = this.#texts.get(name);
+    if (css === undefined) {
+      css = readFileSync(join(this.folder, name), 'utf8');
+      this.#texts.set(name, css);
     }
+    return { href: name, css };
   }
-  return { classes, global };
+
+  /** Every CSS file of the release (one of those with the same content), in styles.json's order or by name. */
+  allFiles(): string[] {
+    if (this.files) return distinct(this.files).map((file) => file.name);
+    return readdirSync(this.folder)
+      .filter((name) => name.endsWith('.css'))
+      .sort();
+  }
+
+  /** The fewest files that hold every one of `modules` (a module may be in several chunks' files). */
+  filesHolding(modules: ReadonlySet<string>): StyleFile[] {
+    const files = distinct(this.files ?? []);
+    const left = new Set([...modules].filter((module) => files.some((file) => file.modules.includes(module))));
+    const chosen = new Set<StyleFile>();
+    while (left.size > 0) {
+      // The file holding most of the modules left (the chunk that rendered them, more than a file
+      // that shares one module with it); of two, the one with less else in it.
+      let best: StyleFile | null = null;
+      let bestCount = 0;
+      for (const file of files) {
+        const count = file.modules.filter((module) => left.has(module)).length;
+        const tighter = best !== null && count === bestCount && file.modules.length < best.modules.length;
+        if (count > bestCount || (count > 0 && tighter)) [best, bestCount] = [file, count];
+      }
+      if (!best) break;
+      chosen.add(best);
+      for (const module of best.modules) left.delete(module);
+    }
+    return files.filter((file) => chosen.has(file));
+  }
 }
 
-/** The classes an HTML fragment uses. */
-export function classesIn(html: string): Set<string> {
-  const used = new Set<string>();
-  for (const attribute of html.matchAll(/\sclass="([^"]*)"/g))
-    for (const name of attribute[1].split(/\s+/)) if (name) used.add(name);
-  return used;
+/** One file of each content (the same CSS in several chunks' files), in order. */
+function distinct(files: readonly StyleFile[]): StyleFile[] {
+  const seen = new Set<string>();
+  return files.filter((file) => {
+    if (seen.has(file.hash)) return false;
+    seen.add(file.hash);
+    return true;
+  });
 }
 
 /**
- * The stylesheets of one release, in the order they apply: those its manifest names (shared
- * libraries', then its exposed modules', first the ones loaded with them), then the others by
- * name; a file whose content another already has (the same content hash) once. `folder`: the
- * release's folder; `base`: the URL the release is served at, ending in '/'.
+ * The stylesheets a page's head carries inlined, in order: the shell's files of global rules (the
+ * design tokens: the shell provides @marketplace/shared to the page), then each front end's files
+ * holding the CSS modules the render used (`used`: usedStyleKey's). A release built before
+ * styles.json does not say what its files hold: when it is the page's `area`, all its files.
  */
-export function releaseStylesheets(folder: string, base: string): Stylesheet[] {
-  const files = readdirSync(folder).filter((name) => name.endsWith('.css'));
-  const ordered: string[] = [];
-  try {
-    const manifest = JSON.parse(readFileSync(join(folder, 'mf-manifest.json'), 'utf8')) as {
-      shared?: ManifestPart[];
-      exposes?: ManifestPart[];
-    };
-    for (const part of [...(manifest.shared ?? []), ...(manifest.exposes ?? [])])
-      ordered.push(...(part.assets?.css?.sync ?? []), ...(part.assets?.css?.async ?? []));
-  } catch {
-    // no manifest: by name
-  }
-  ordered.push(...files.sort());
-  const seen = new Set<string>();
-  const contents = new Set<string>();
-  const sheets: Stylesheet[] = [];
-  for (const name of ordered) {
-    if (seen.has(name) || !files.includes(name)) continue;
-    seen.add(name);
-    const content = /\.([0-9a-f]{8})\.css$/.exec(name)?.[1] ?? name;
-    if (contents.has(content)) continue;
-    contents.add(content);
-    sheets.push({ href: `${base}${name}`, ...parseStylesheet(readFileSync(join(folder, name), 'utf8')) });
+export function pageStylesheets(
+  releases: Partial<Record<FrontEndName, ReleaseStylesheets>>,
+  used: Iterable<string>,
+  area: FrontEndName | null,
+): InlineStylesheet[] {
+  const byFrontEnd = usedStylesByFrontEnd(used);
+  const sheets: InlineStylesheet[] = [];
+  for (const frontEnd of FRONT_END_NAMES) {
+    const release = releases[frontEnd];
+    if (!release) continue;
+    let names: string[];
+    if (!release.files) names = frontEnd === area ? release.allFiles() : [];
+    else {
+      const global = frontEnd === 'shell' ? release.files.filter((file) => file.global) : [];
+      const holding = release.filesHolding(byFrontEnd.get(frontEnd) ?? new Set());
+      names = distinct([...global, ...holding]).map((file) => file.name);
+    }
+    sheets.push(...names.map((name) => release.inline(name)));
   }
   return sheets;
-}
-
-/**
- * The stylesheets a page's HTML needs, in order: the global ones and those styling a class it uses.
- */
-export function stylesheetsFor(html: string, sheets: readonly Stylesheet[]): string[] {
-  const used = classesIn(html);
-  return sheets
-    .filter((sheet) => sheet.global || [...sheet.classes].some((name) => used.has(name)))
-    .map((sheet) => sheet.href);
 }

@@ -2,7 +2,6 @@ import { useState, type ComponentType, type FormEvent, type ReactElement } from 
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes, useNavigate } from '../router';
 import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
 import { login, logout } from '../api/account';
 import { ApiError } from '../api/http';
 import { HOME_PATH, LOGIN_PATH } from '../links';

@@ -19,7 +19,7 @@ function compose(text: string): string {
       properties: { 'product:price:amount': '1500' },
       jsonLd: [{ '@type': 'Product', name: text }],
     },
-    stylesheets: [`/r1/shop.css?${text}`],
+    stylesheets: [{ href: `shop.1234abcd.css?${text}`, css: '.shop_a1{color:red}' }],
     embedded: { config: { q: text } } as unknown as EmbeddedPage,
     origin: 'https://shop.example',
   });
@@ -51,13 +51,32 @@ describe('composeDocument', () => {
     }
   });
 
+  test("the page's CSS is inlined in the head under its file's name, and no text of it ends its element", () => {
+    const html = composeDocument({
+      template: TEMPLATE,
+      root: '<main></main>',
+      meta: null,
+      stylesheets: [
+        { href: 'tokens.1234abcd.css', css: ':root{--mp-radius:4px}' },
+        { href: 'shop.5678abcd.css', css: '.shop_a1::after{content:"</style><script>x()</script>"}' },
+      ],
+      embedded: { config: {}, data: {} } as unknown as EmbeddedPage,
+      origin: 'https://shop.example',
+    });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<style data-href="tokens.1234abcd.css">:root{--mp-radius:4px}</style>');
+    expect(head.indexOf('tokens.1234abcd.css')).toBeLessThan(head.indexOf('shop.5678abcd.css'));
+    expect(html.match(/<\/style/gi)).toHaveLength(2);
+    expect(html).not.toContain('rel="stylesheet"');
+  });
+
   test('preconnects to the API origin the photos come from, before the stylesheets', () => {
     const page = (apiUrl: string) =>
       composeDocument({
         template: TEMPLATE,
         root: '<main></main>',
         meta: null,
-        stylesheets: ['/r1/shop.css'],
+        stylesheets: [{ href: 'shop.1234abcd.css', css: '.shop_a1{color:red}' }],
         embedded: { config: { apiUrl }, data: {} } as unknown as EmbeddedPage,
         origin: 'https://shop.example',
       });
@@ -65,7 +84,7 @@ describe('composeDocument', () => {
     expect(html.match(/<link rel="preconnect"[^>]*>/g)).toEqual([
       '<link rel="preconnect" href="https://api.shop.example">',
     ]);
-    expect(html.indexOf('rel="preconnect"')).toBeLessThan(html.indexOf('rel="stylesheet"'));
+    expect(html.indexOf('rel="preconnect"')).toBeLessThan(html.indexOf('<style'));
     expect(html.indexOf('rel="preconnect"')).toBeLessThan(html.indexOf('</head>'));
     // None to the page's own origin, nor for an address that is no http(s) URL.
     expect(page('https://shop.example/api')).not.toContain('preconnect');

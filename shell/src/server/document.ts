@@ -1,4 +1,5 @@
 import { headTags, serializeJsonForHtml, SITE_NAME, type PageMeta } from '@marketplace/shared';
+import type { InlineStylesheet } from '@marketplace/platform/render-contract';
 import { EMBEDDED_PAGE_ID, type EmbeddedPage } from '../embeddedPage';
 
 export interface DocumentParts {
@@ -7,8 +8,8 @@ export interface DocumentParts {
   /** The rendered markup of the root element. */
   root: string;
   meta: PageMeta | null;
-  /** Stylesheets the rendered area needs before it paints (a remote's, from its own origin). */
-  stylesheets: readonly string[];
+  /** The CSS the rendered page needs before it paints, inlined (a remote's files among them). */
+  stylesheets: readonly InlineStylesheet[];
   embedded: EmbeddedPage;
   /** The shop's public origin, for canonical and share URLs. */
   origin: string;
@@ -36,7 +37,7 @@ function originOf(url: string | undefined): string | null {
  * The page the rendering server sends: the shell's own page with the rendered root, the page's
  * title, description and share tags in place of the generic ones, a preconnect to the API's
  * origin (the photos come from there: the connection is open before the body names them), the
- * area's stylesheets, and the embedded state the browser boots from (escaped so no text can end
+ * page's CSS, and the embedded state the browser boots from (escaped so no text can end
  * the script element).
  */
 export function composeDocument({ template, root, meta, stylesheets, embedded, origin }: DocumentParts): string {
@@ -51,7 +52,14 @@ export function composeDocument({ template, root, meta, stylesheets, embedded, o
   }
   const api = originOf(embedded.config?.apiUrl);
   if (api && api !== originOf(origin)) head += `<link rel="preconnect" href="${escapeAttribute(api)}">`;
-  head += stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
+  // data-href: the file's name, by which the browser's chunk loader (mini-css-extract-plugin) sees
+  // that the page has it and does not fetch it again. No text of it can end the element.
+  head += stylesheets
+    .map(
+      ({ href, css }) =>
+        `<style data-href="${escapeAttribute(href)}">${css.replace(/<\/style/gi, '<\\/style')}</style>`,
+    )
+    .join('');
   // Replacements are functions: page data ($&, $`, $' in a product's name, a search) is text,
   // never a replacement pattern that copies the document into itself.
   page = page.replace('</head>', () => `${head}</head>`);

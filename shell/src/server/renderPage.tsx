@@ -150,7 +150,7 @@ function renderInScope(request: RenderRequest): Promise<RenderedPage> {
                   template: request.template,
                   root,
                   meta: found,
-                  stylesheets: request.stylesheetsFor(root, area),
+                  stylesheets: request.pageStylesheets(area),
                   embedded: { config: request.config, data: answers, url: request.url },
                   origin: request.origin,
                 }),

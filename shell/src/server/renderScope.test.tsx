@@ -36,6 +36,7 @@ function request(routes: Record<string, string[]>, apiUrl: string): RenderReques
     dataTimeoutMs: 1000,
     renderBudgetMs: 5000,
     template: TEMPLATE,
+    pageStylesheets: () => [],
     stylesheetsFor: () => [],
     origin: 'https://shop.example',
   };
