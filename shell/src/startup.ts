@@ -30,6 +30,8 @@ export async function start(): Promise<void> {
     }
     const { registerRuntimeRemotes } = await import('./federation/remotes');
     registerRuntimeRemotes(config);
+    // Field telemetry per release (not in development, where nothing is released, nor in a preview).
+    if (!previewRequest()) void import('./telemetry/pageView').then(({ startTelemetry }) => startTelemetry(config));
   } catch (error) {
     console.error('[shell] could not read /config.json:', error);
     showStartupFailure();
