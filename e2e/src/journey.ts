@@ -107,3 +107,11 @@ export async function inFreshContext(
     await context.close();
   }
 }
+
+/** Client-side navigation, as a link in the page does it. */
+export async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
