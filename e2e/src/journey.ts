@@ -107,3 +107,14 @@ export async function inFreshContext(
     await context.close();
   }
 }
+
+/** Client-side navigation, as a link in the page does it. */
+export async function navigate(page: Page, path: string): Promise<void> {
+  // A server-rendered page shows its content before the router listens: a popstate sent before
+  // then is lost, and the page never leaves where it is.
+  await appStarted(page);
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}

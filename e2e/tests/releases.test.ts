@@ -11,7 +11,7 @@ import { extname, join, normalize } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage } from '../src/browser';
-import { appStarted, eventually } from '../src/journey';
+import { appStarted, eventually, navigate } from '../src/journey';
 import { catalogue } from '../src/shop';
 import { RELEASES_SHELL_PORT, startFrontEnd, stopChild } from '../src/stack.mjs';
 import { ROOT } from '../../platform/src/root';
@@ -150,17 +150,6 @@ async function publishShopV2(): Promise<{ id: string; output: string }> {
   edit('shop-remote/src/routes.json', (t) => t.replace('"/wishlist"', '"/wishlist", "/compare"'));
   const output = await release(['shop', '--no-promote'], tree);
   return { id: releaseIdOf(output), output };
-}
-
-/** Client-side navigation, as a link in the page does it. */
-async function navigate(page: Page, path: string): Promise<void> {
-  // A server-rendered page shows its content before the router listens: a popstate sent before
-  // then is lost, and the page never leaves where it is.
-  await appStarted(page);
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
 }
 
 /** Waits until the page area shows no spinner, then says whether it shows the unavailable notice. */

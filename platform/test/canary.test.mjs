@@ -17,6 +17,7 @@ function figures(views, failedViews, lcp = null, inp = null, release = 'x') {
     loadFailures: 0,
     p75: { lcp, inp, cls: 0 },
     samples: { lcp: lcp === null ? 0 : views, inp: inp === null ? 0 : views, cls: views },
+    since: 0,
   };
 }
 

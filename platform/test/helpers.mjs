@@ -1,6 +1,6 @@
 // What the release tool's tests share: scratch folders of one run, and the refusal they expect.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,4 +57,42 @@ export async function freePort() {
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/**
+ * Writes a fake build folder of `frontEnd` into `dir` (a remote's routes: / and /compare).
+ * `variant` changes a file's content (a different build); `omit` leaves files out; `manifest`/`routes` replace what would be written.
+ * @param {string} dir
+ * @param {string} frontEnd
+ * @param {{ variant?: string, omit?: string[], manifest?: object | string, routes?: string[] | string, files?: Record<string, string> }} [build]
+ */
+export function writeFakeBuild(dir, frontEnd, { variant = 'a', omit = [], manifest, routes, files = {} } = {}) {
+  const put = (name, content) => {
+    if (omit.includes(name)) return;
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), content);
+  };
+  if (frontEnd === 'shell') {
+    put('index.html', `<!doctype html><title>shell</title><script src="main.1a2b3c4d.js"></script>`);
+    put('main.1a2b3c4d.js', `console.log('shell ${variant}');`);
+  } else {
+    put('index.html', `<!doctype html><title>${frontEnd}</title><script src="remoteEntry.js"></script>`);
+    put('remoteEntry.js', `var ${frontEnd};/* build ${variant} */`);
+    put('static/js/123.abcdef01.js', `export const page = '${frontEnd} ${variant}';`);
+    put('routes.json', typeof routes === 'string' ? routes : JSON.stringify({ routes: routes ?? ['/', '/compare'] }));
+    put(
+      'mf-manifest.json',
+      typeof manifest === 'string'
+        ? manifest
+        : JSON.stringify(
+            manifest ?? {
+              id: frontEnd,
+              name: frontEnd,
+              metaData: { name: frontEnd, buildInfo: { buildVersion: '1.0.0', buildName: frontEnd } },
+            },
+          ),
+    );
+  }
+  for (const [name, content] of Object.entries(files)) put(name, content);
+  return dir;
 }

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { COMMIT, failsWithReleaseError, scratchFolders } from './helpers.mjs';
+import { COMMIT, failsWithReleaseError, scratchFolders, writeFakeBuild } from './helpers.mjs';
 
 import { main } from '../src/cli/release';
 import { LiveReleases } from '../src/releases/live';
@@ -30,47 +30,12 @@ import {
   readRoutes,
 } from '../src/releases/store';
 
-const ROUTES = ['/', '/compare'];
-
 const freshDir = scratchFolders('releases');
 
-/**
- * Writes a fake build folder. `variant` changes a file's content (a different build);
- * `omit` leaves files out; `manifest`/`routes` replace what would be written.
- * @param {string} frontEnd
- * @param {{ variant?: string, omit?: string[], manifest?: object | string, routes?: string[] | string, files?: Record<string, string> }} [build]
- */
-function writeBuild(frontEnd, { variant = 'a', omit = [], manifest, routes, files = {} } = {}) {
-  const dir = freshDir(`build-${frontEnd}`);
-  const put = (name, content) => {
-    if (omit.includes(name)) return;
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), content);
-  };
-  if (frontEnd === 'shell') {
-    put('index.html', `<!doctype html><title>shell</title><script src="main.1a2b3c4d.js"></script>`);
-    put('main.1a2b3c4d.js', `console.log('shell ${variant}');`);
-  } else {
-    put('index.html', `<!doctype html><title>${frontEnd}</title><script src="remoteEntry.js"></script>`);
-    put('remoteEntry.js', `var ${frontEnd};/* build ${variant} */`);
-    put('static/js/123.abcdef01.js', `export const page = '${frontEnd} ${variant}';`);
-    put('routes.json', typeof routes === 'string' ? routes : JSON.stringify({ routes: routes ?? ROUTES }));
-    put(
-      'mf-manifest.json',
-      typeof manifest === 'string'
-        ? manifest
-        : JSON.stringify(
-            manifest ?? {
-              id: frontEnd,
-              name: frontEnd,
-              metaData: { name: frontEnd, buildInfo: { buildVersion: '1.0.0', buildName: frontEnd } },
-            },
-          ),
-    );
-  }
-  for (const [name, content] of Object.entries(files)) put(name, content);
-  return dir;
-}
+const ROUTES = ['/', '/compare'];
+
+/** A fake build folder of `frontEnd` (helpers.mjs: writeFakeBuild) in a fresh folder. */
+const writeBuild = (frontEnd, build) => writeFakeBuild(freshDir(`build-${frontEnd}`), frontEnd, build);
 
 /** Every file below a folder: relative path -> { mtimeMs, sha256 of its content }. */
 function snapshot(dir) {

@@ -6,6 +6,9 @@ import { replayEarlyTaps } from './earlyTaps';
 import { AREA_IN_BROWSER } from './federation/areaApps';
 import { RemoteUnavailableError } from './federation/remotes';
 
+// Started by startup once the app mounts: the areas' error boundaries report to it from this chunk.
+export { startTelemetry } from './telemetry/pageView';
+
 /** Errors an area's boundary already shows to the user; a missing remote was logged by the runtime plugin. */
 function onCaughtError(error: unknown, info: ErrorInfo): void {
   if (error instanceof RemoteUnavailableError) return;

@@ -9,7 +9,11 @@ import { start } from './startup';
 const api = mockApi();
 jest.mock('./federation/remotes', () => ({ registerRuntimeRemotes: jest.fn() }));
 const mockMounted = jest.fn();
-jest.mock('./bootstrap', () => ({ mount: (serverRendered: boolean) => mockMounted(serverRendered) }));
+const mockTelemetry = jest.fn();
+jest.mock('./bootstrap', () => ({
+  mount: (serverRendered: boolean) => mockMounted(serverRendered),
+  startTelemetry: (config: unknown) => mockTelemetry(config),
+}));
 
 beforeEach(() => {
   document.body.innerHTML = '<div id="root"></div>';
@@ -26,6 +30,22 @@ it('registers the remotes of /config.json, then renders the app', async () => {
   await start();
   expect(registerRuntimeRemotes).toHaveBeenCalledWith(config);
   expect(mockMounted).toHaveBeenCalledWith(false);
+  // The page view reports against the releases that served it.
+  expect(mockTelemetry).toHaveBeenLastCalledWith(config);
+});
+
+it('starts no page-view telemetry in a tab that previews releases', async () => {
+  const config = { apiUrl: 'http://localhost:4100', remotes: {}, routes: {}, releases: { shell: 'abc1234-0123abcd' } };
+  api.loadRuntimeConfig.mockResolvedValue(config);
+  sessionStorage.setItem('marketplacePreview', 'shop@abc1234-0123abcd');
+  mockTelemetry.mockClear();
+  try {
+    await start();
+    expect(mockMounted).toHaveBeenCalled();
+    expect(mockTelemetry).not.toHaveBeenCalled();
+  } finally {
+    sessionStorage.clear();
+  }
 });
 
 it('boots a server-rendered page from the state embedded in it: no /config.json read, the data handed over, the HTML hydrated', async () => {

@@ -1,4 +1,5 @@
 import { holdEarlyTaps, replayEarlyTaps } from './earlyTaps';
+import type { RuntimeConfig } from '@marketplace/shared';
 import { readEmbeddedPage, showsRenderedPage, type EmbeddedPage } from './embeddedPage';
 
 /**
@@ -9,6 +10,8 @@ import { readEmbeddedPage, showsRenderedPage, type EmbeddedPage } from './embedd
  */
 export async function start(): Promise<void> {
   let rendered: EmbeddedPage | null = null;
+  /** What the page-view telemetry reports against (null: none, in a preview tab). */
+  let telemetryConfig: RuntimeConfig | null = null;
   try {
     // A page rendered on the server is on screen already (the first-view loader started this code
     // once it had painted: firstView.ts). Its header's buttons do nothing until hydrated: a tap on
@@ -30,13 +33,16 @@ export async function start(): Promise<void> {
     }
     const { registerRuntimeRemotes } = await import('./federation/remotes');
     registerRuntimeRemotes(config);
+    if (!previewRequest()) telemetryConfig = config;
   } catch (error) {
     console.error('[shell] could not read /config.json:', error);
     showStartupFailure();
     return;
   }
   try {
-    const { mount } = await import('./bootstrap');
+    const { mount, startTelemetry } = await import('./bootstrap');
+    // Field telemetry per release (not in development, where nothing is released, nor in a preview).
+    if (telemetryConfig) startTelemetry(telemetryConfig);
     // Checked again: the address may have changed while the code loaded.
     mount(rendered !== null && showsRenderedPage(rendered));
   } catch (error) {

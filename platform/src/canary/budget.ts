@@ -22,6 +22,28 @@ export const DEFAULT_BUDGET: ErrorBudget = {
   minVitalsSamples: 100,
 };
 
+/**
+ * The budget from the environment (docs/releasing.md): CANARY_MIN_VIEWS, CANARY_ERROR_RATIO,
+ * CANARY_ERROR_FLOOR, CANARY_VITALS_MARGIN, CANARY_MIN_VITALS_SAMPLES; the defaults otherwise.
+ */
+export function budgetFromEnv(env: NodeJS.ProcessEnv = process.env): ErrorBudget {
+  const read = (name: string, fallback: number, integer: boolean) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value)))
+      throw new Error(`${name} must be a ${integer ? 'whole ' : ''}number of at least 0, got '${raw}'.`);
+    return value;
+  };
+  return {
+    minViews: read('CANARY_MIN_VIEWS', DEFAULT_BUDGET.minViews, true),
+    errorRatio: read('CANARY_ERROR_RATIO', DEFAULT_BUDGET.errorRatio, false),
+    errorFloor: read('CANARY_ERROR_FLOOR', DEFAULT_BUDGET.errorFloor, false),
+    vitalsMargin: read('CANARY_VITALS_MARGIN', DEFAULT_BUDGET.vitalsMargin, false),
+    minVitalsSamples: read('CANARY_MIN_VITALS_SAMPLES', DEFAULT_BUDGET.minVitalsSamples, true),
+  };
+}
+
 export type Verdict = { spent: false; why: 'too few views' | 'within budget' } | { spent: true; reasons: string[] };
 
 const percent = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 2 : 1)} %`;

@@ -31,6 +31,8 @@ export interface CanaryWatcherDeps {
 export class CanaryWatcher {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  /** Passes over the canaries so far (/metrics: a watcher that stopped judging shows). */
+  checks = 0;
 
   constructor(private readonly deps: CanaryWatcherDeps) {}
 
@@ -53,6 +55,7 @@ export class CanaryWatcher {
 
   private async pass(): Promise<void> {
     const { canaries, figures, budget, end, log } = this.deps;
+    this.checks += 1;
     for (const canary of canaries()) {
       const live = figures(canary.frontEnd, canary.live);
       const mine = figures(canary.frontEnd, canary.release);

@@ -1,10 +1,24 @@
 // npm run release -- <command>: front-end releases (see README, "Releasing a front end").
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { ports } from '../config/runtimeConfig';
 import type { FrontEndName } from '../frontEnds';
 import { describeVerdict, gate } from '../releases/gate';
 import { buildAndPublish, sourceVersion } from '../releases/publish';
-import { move, promote, readRegistry, rollback, withRegistryLock, type RegistryUpdate } from '../releases/registry';
+import {
+  endCanary,
+  move,
+  promote,
+  promoteCanary,
+  readRegistry,
+  rollback,
+  startCanary,
+  withRegistryLock,
+  type CanaryFigures,
+  type CanaryOutcome,
+  type Registry,
+  type RegistryUpdate,
+} from '../releases/registry';
 import { smoke } from '../releases/smoke';
 import {
   FRONT_END_NAMES,
@@ -17,6 +31,8 @@ import {
   readRelease,
   storeDir,
 } from '../releases/store';
+import { TELEMETRY_FILE } from '../telemetry/collector';
+import { canaryOutcome, TelemetryFigures } from '../telemetry/figures';
 
 const USAGE = `Usage: npm run release -- <command>
 
@@ -29,11 +45,20 @@ const USAGE = `Usage: npm run release -- <command>
   publish <front end> <folder>     publish a build made elsewhere (a CI job's output)
   promote <front end> <release> [--force]
                                    make a published release live, if the gate allows it
+  canary <front end> <release> --percent N [--no-smoke] [--force]
+                                   serve a published release to a sticky N % (1-99) of new
+                                   visitors, everyone else the live one, after the gate and (for a
+                                   remote) the smoke run; ended by itself when it spends its error
+                                   budget (docs/releasing.md)
+  promote <front end>              make the running canary live for everyone
+  rollback <front end>             end the running canary (everyone gets the live release)
   gate <front end> <release>       check a published release against what is live
   smoke <remote> <release>         open every route of a published release through a preview in
                                    the live site (SMOKE_URL, default the shell's port) in Chromium
-  rollback <front end>             make the previous live release live again
-  status                           each front end's live, previous and kept releases
+  rollback <front end>             make the previous live release live again (no canary running)
+  status                           each front end's live, previous and kept releases; a canary
+                                   and its live release side by side (views, error rate,
+                                   unavailable areas, p75 LCP/INP/CLS), canaries that ended
   prune [--keep N]                 remove all but the newest N releases of each front end
                                    (default RELEASES_KEEP or 10), never the live or previous one
   move <remote> <base URL|default> serve a remote's releases from another base URL
@@ -71,6 +96,18 @@ function keepOption(args: string[]): number {
   return keep;
 }
 
+/** --percent N of a canary: a whole number from 1 to 99. */
+function percentOption(args: string[]): number {
+  const at = args.indexOf('--percent');
+  const raw = at >= 0 ? args[at + 1] : undefined;
+  const percent = Number(raw);
+  if (raw === undefined || !/^\d+$/.test(raw) || percent < 1 || percent > 99)
+    throw new ReleaseError(
+      `canary needs --percent N, a whole number from 1 to 99${raw === undefined ? '' : `, got '${raw}'`}.`,
+    );
+  return percent;
+}
+
 /** Runs the smoke test of a remote's release in the live site; refuses (throws) on any problem. */
 async function runSmoke(store: string, frontEnd: FrontEndName, id: string): Promise<void> {
   const siteUrl = (process.env.SMOKE_URL || `http://localhost:${ports().shell}`).replace(/\/$/, '');
@@ -106,6 +143,46 @@ async function prune(store: string, keep: number): Promise<void> {
   );
 }
 
+/** The field figures the shell's server keeps beside the registry (empty when there are none yet). */
+function readFigures(store: string): TelemetryFigures {
+  const figures = new TelemetryFigures(() => true);
+  try {
+    figures.load(JSON.parse(readFileSync(join(store, TELEMETRY_FILE), 'utf8')));
+  } catch {
+    // no page views counted yet (or the file is being replaced): zeros
+  }
+  return figures;
+}
+
+/** The figures of a front end's canary and its live release, as the history records them. */
+function outcomeOf(store: string, registry: Registry, frontEnd: FrontEndName): CanaryOutcome | undefined {
+  const canary = registry.frontEnds[frontEnd]?.canary;
+  if (!canary) return undefined;
+  const figures = readFigures(store);
+  return canaryOutcome(figures.summary(frontEnd, canary.live), figures.summary(frontEnd, canary.release));
+}
+
+const percentOf = (rate: number) => `${(rate * 100).toFixed(2)} %`;
+const vital = (value: number | null, unit: string) => (value === null ? '-' : `${value}${unit}`);
+
+/** Lines comparing live and canary figures, one column each. */
+function figureLines({ live, canary }: CanaryOutcome, indent = '    '): string[] {
+  const rows: [string, (f: CanaryFigures) => string][] = [
+    ['release', (f) => f.release],
+    ['page views', (f) => String(f.views)],
+    ['error rate', (f) => percentOf(f.errorRate)],
+    ['unavailable areas', (f) => String(f.unavailable)],
+    ['p75 LCP', (f) => vital(f.p75.lcp, ' ms')],
+    ['p75 INP', (f) => vital(f.p75.inp, ' ms')],
+    ['p75 CLS', (f) => vital(f.p75.cls, '')],
+  ];
+  const width = Math.max(12, live.release.length + 2);
+  return [
+    `${indent}${''.padEnd(18)}${'live'.padEnd(width)}canary`,
+    ...rows.map(([label, read]) => `${indent}${label.padEnd(18)}${read(live).padEnd(width)}${read(canary)}`),
+  ];
+}
+
 function status(store: string): void {
   const registry = readRegistry(store);
   console.log(`Release store: ${store}`);
@@ -118,8 +195,26 @@ function status(store: string): void {
     const forced = registry.history.filter((e) => e.frontEnd === frontEnd && e.forced);
     for (const e of forced)
       console.log(`  forced past the gate: ${e.release} at ${e.at} (${(e.forced ?? []).join(' ')})`);
+    const canary = pointer.canary;
+    const outcome = outcomeOf(store, registry, frontEnd);
+    if (canary && outcome) {
+      console.log(`  canary ${canary.release} to ${canary.percent} % of visitors since ${canary.startedAt}`);
+      for (const line of figureLines(outcome)) console.log(line);
+    }
+    const ended = registry.history.filter((e) => e.frontEnd === frontEnd && e.action === 'canary-end');
+    for (const e of ended.slice(-3)) {
+      console.log(`  canary ${e.release} ended by itself at ${e.at}: ${(e.reasons ?? []).join('; ')}`);
+      if (e.figures) for (const line of figureLines(e.figures)) console.log(line);
+    }
     for (const r of releases) {
-      const mark = r.id === pointer.live ? 'live    ' : r.id === pointer.previous ? 'previous' : '        ';
+      const mark =
+        r.id === pointer.live
+          ? 'live    '
+          : r.id === pointer.previous
+            ? 'previous'
+            : r.id === canary?.release
+              ? 'canary  '
+              : '        ';
       console.log(
         `  ${mark} ${r.id}  commit ${r.commit}${r.dirty ? ' (uncommitted changes)' : ''}  published ${r.publishedAt}  ${r.files} files, ${Math.round(r.bytes / 1024)} KB`,
       );
@@ -155,9 +250,36 @@ export async function main(args: string[], store = storeDir()): Promise<number> 
       await runSmoke(store, frontEnd, id);
       return 0;
     }
+    case 'canary': {
+      const [frontEnd, id] = rest;
+      assertFrontEnd(frontEnd);
+      assertReleaseId(id);
+      const percent = percentOption(rest);
+      if (!readRelease(store, frontEnd, id))
+        throw new ReleaseError(
+          `There is no release ${id} of ${frontEnd} in ${store}. See 'npm run release -- status'.`,
+        );
+      const running = readRegistry(store).frontEnds[frontEnd]?.canary;
+      if (running)
+        throw new ReleaseError(
+          `${frontEnd} has a canary of ${running.release} running already (${running.percent} %): promote or roll it back first.`,
+        );
+      const forced = passGate(store, frontEnd, { id }, rest.includes('--force'));
+      if (frontEnd !== 'shell' && !rest.includes('--no-smoke')) await runSmoke(store, frontEnd, id);
+      await startCanary(store, frontEnd, id, percent, { forced });
+      console.log(`${frontEnd}: canary ${id} to ${percent} % of new visitors, beside the live release. See 'status'.`);
+      return 0;
+    }
     case 'promote': {
       const [frontEnd, id] = rest;
       assertFrontEnd(frontEnd);
+      if (id === undefined || id.startsWith('--')) {
+        const { event } = await promoteCanary(store, frontEnd, {
+          figures: outcomeOf(store, readRegistry(store), frontEnd),
+        });
+        console.log(`${frontEnd}: the canary ${event?.release} is live for everyone (was ${event?.from}).`);
+        return 0;
+      }
       assertReleaseId(id);
       if (!readRelease(store, frontEnd, id))
         throw new ReleaseError(
@@ -172,7 +294,13 @@ export async function main(args: string[], store = storeDir()): Promise<number> 
     case 'rollback': {
       const [frontEnd] = rest;
       assertFrontEnd(frontEnd);
-      const previous = readRegistry(store).frontEnds[frontEnd]?.previous;
+      const registry = readRegistry(store);
+      if (registry.frontEnds[frontEnd]?.canary) {
+        const { event } = await endCanary(store, frontEnd, { figures: outcomeOf(store, registry, frontEnd) });
+        console.log(`${frontEnd}: the canary ${event?.release} ended; everyone gets the live release ${event?.from}.`);
+        return 0;
+      }
+      const previous = registry.frontEnds[frontEnd]?.previous;
       // A rollback is a promote of the previous release: the gate has its say there too.
       const forced = previous ? passGate(store, frontEnd, { id: previous }, rest.includes('--force')) : undefined;
       const started = Date.now();

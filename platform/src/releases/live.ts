@@ -5,8 +5,9 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiUrl, originOf, type RuntimeConfig } from '../config/runtimeConfig';
-import { REMOTE_NAMES, isRemoteName, type FrontEndName } from '../frontEnds';
-import { REGISTRY_FILE, emptyRegistry, readRegistry, type Registry } from './registry';
+import { servesCanary } from '../canary/bucket';
+import { FRONT_END_NAMES, REMOTE_NAMES, isRemoteName, type FrontEndName } from '../frontEnds';
+import { REGISTRY_FILE, emptyRegistry, readRegistry, type Canary, type Registry } from './registry';
 import { RELEASE_ID, readRelease, type Release } from './store';
 
 export class LiveReleases {
@@ -54,6 +55,29 @@ export class LiveReleases {
     return this.current().frontEnds[frontEnd]?.live ?? null;
   }
 
+  /** The canaries running now, by front end. */
+  canaries(): (Canary & { frontEnd: FrontEndName })[] {
+    const registry = this.current();
+    return FRONT_END_NAMES.flatMap((frontEnd) => {
+      const canary = registry.frontEnds[frontEnd]?.canary;
+      return canary ? [{ ...canary, frontEnd }] : [];
+    });
+  }
+
+  /** The front ends whose running canary serves this visitor (none without a visitor id). */
+  canariesFor(visitor: string | undefined): FrontEndName[] {
+    if (!visitor) return [];
+    return this.canaries()
+      .filter((c) => servesCanary(visitor, c.frontEnd, c.percent))
+      .map((c) => c.frontEnd);
+  }
+
+  /** Whether the site serves this release of a front end now: live, previous or canary (telemetry counts only these). */
+  serves(frontEnd: string, id: string): boolean {
+    const pointer = this.current().frontEnds[frontEnd as FrontEndName];
+    return !!pointer && (pointer.live === id || pointer.previous === id || pointer.canary?.release === id);
+  }
+
   /** A release's metadata (immutable, so kept once read); null when there is none or it cannot be read (logged). */
   release(frontEnd: FrontEndName, id: string): Release | null {
     const key = `${frontEnd}/${id}`;
@@ -79,13 +103,20 @@ export class LiveReleases {
    * The JSON every front-end server answers at /config.json. `preview` ('shop@<id>[,account@<id>]',
    * from ?preview= of one tab's request) puts published releases of remotes in place of the live
    * ones for that request only; one that is not a published release of a remote is refused in
-   * words (previewError) and the live one is kept.
+   * words (previewError) and the live one is kept. `canaries`: the front ends whose canary release
+   * is served in place of the live one (the visitor's buckets: canariesFor).
    */
-  runtimeConfig({ preview }: { preview?: string | null } = {}): RuntimeConfig {
+  runtimeConfig({
+    preview,
+    canaries = [],
+  }: { preview?: string | null; canaries?: readonly FrontEndName[] } = {}): RuntimeConfig {
     const remotes: Record<string, string> = {};
     const routes: Record<string, readonly string[]> = {};
     const releases: Record<string, string> = {};
-    const shell = this.liveId('shell');
+    const pointers = this.current().frontEnds;
+    const served = (name: FrontEndName) =>
+      (canaries.includes(name) && pointers[name]?.canary?.release) || this.liveId(name);
+    const shell = served('shell');
     if (shell) releases.shell = shell;
     const add = (name: FrontEndName, id: string | null | undefined): boolean => {
       const release = id ? this.release(name, id) : null;
@@ -95,7 +126,7 @@ export class LiveReleases {
       releases[name] = id;
       return true;
     };
-    for (const name of REMOTE_NAMES) add(name, this.liveId(name));
+    for (const name of REMOTE_NAMES) add(name, served(name));
     if (!preview) return { apiUrl: apiUrl(), remotes, routes, releases };
     const previewed: Record<string, string> = {};
     const refused: string[] = [];

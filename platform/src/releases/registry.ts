@@ -5,10 +5,18 @@ import { closeSync, existsSync, fsyncSync, openSync, readFileSync, statSync, unl
 import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FrontEndName } from '../frontEnds';
-import { Registry, describeProblem, firstProblem, type HistoryEvent, type Release } from './schemas';
+import {
+  Registry,
+  describeProblem,
+  firstProblem,
+  type Canary,
+  type CanaryFigures,
+  type HistoryEvent,
+  type Release,
+} from './schemas';
 import { ReleaseError, assertFrontEnd, assertReleaseId, readRelease } from './store';
 
-export type { HistoryEvent, Registry } from './schemas';
+export type { Canary, CanaryFigures, HistoryEvent, Registry } from './schemas';
 
 export const REGISTRY_FILE = 'registry.json';
 const LOCK_FILE = 'registry.lock';
@@ -167,6 +175,10 @@ export async function promote(
     // Under the lock, so a prune cannot remove the release between this check and the write.
     requireRelease(store, frontEnd, id);
     const pointer = registry.frontEnds[frontEnd] ?? {};
+    if (pointer.canary)
+      throw new ReleaseError(
+        `${frontEnd} has a canary of ${pointer.canary.release} running: 'promote ${frontEnd}' makes it live, 'rollback ${frontEnd}' ends it.`,
+      );
     if (pointer.live === id) return null;
     registry.frontEnds[frontEnd] = { ...pointer, live: id, previous: pointer.live ?? null };
     return { frontEnd, action: 'promote', release: id, from: pointer.live ?? null, ...(forced ? { forced } : {}) };
@@ -206,5 +218,103 @@ export async function move(store: string, frontEnd: string, url: string | null):
     if ((pointer.url ?? null) === base) return null;
     registry.frontEnds[frontEnd] = { ...pointer, url: base };
     return { frontEnd, action: 'move', url: base, from: pointer.url ?? null };
+  });
+}
+
+/** The figures of a live release and its canary, as the history records them. */
+export interface CanaryOutcome {
+  live: CanaryFigures;
+  canary: CanaryFigures;
+}
+
+/**
+ * Serves a published release of `frontEnd` to `percent` % of new visitors (sticky: canary/bucket.ts)
+ * beside its live release. Refused for a front end without a live release or with a canary running.
+ */
+export async function startCanary(
+  store: string,
+  frontEnd: string,
+  id: string,
+  percent: number,
+  { forced }: { forced?: string[] } = {},
+): Promise<RegistryUpdate> {
+  assertFrontEnd(frontEnd);
+  assertReleaseId(id);
+  if (!Number.isInteger(percent) || percent < 1 || percent > 99)
+    throw new ReleaseError(`A canary's --percent is a whole number from 1 to 99, got '${percent}'.`);
+  return updateRegistry(store, (registry) => {
+    requireRelease(store, frontEnd, id);
+    const pointer = registry.frontEnds[frontEnd] ?? {};
+    if (pointer.canary)
+      throw new ReleaseError(
+        `${frontEnd} has a canary of ${pointer.canary.release} running already (${pointer.canary.percent} %): promote or roll it back first.`,
+      );
+    if (!pointer.live) throw new ReleaseError(`${frontEnd} has no live release for a canary to be measured against.`);
+    if (pointer.live === id) throw new ReleaseError(`${id} is the live release of ${frontEnd} already.`);
+    const canary: Canary = { release: id, percent, startedAt: new Date().toISOString(), live: pointer.live };
+    registry.frontEnds[frontEnd] = { ...pointer, canary };
+    return {
+      frontEnd,
+      action: 'canary-start',
+      release: id,
+      from: pointer.live,
+      percent,
+      ...(forced ? { forced } : {}),
+    };
+  });
+}
+
+function runningCanary(registry: Registry, frontEnd: FrontEndName): Canary {
+  const canary = registry.frontEnds[frontEnd]?.canary;
+  if (!canary) throw new ReleaseError(`${frontEnd} has no canary running. See 'npm run release -- status'.`);
+  return canary;
+}
+
+/** Makes the running canary of `frontEnd` live for everyone (the live one becomes the previous). */
+export async function promoteCanary(
+  store: string,
+  frontEnd: string,
+  { figures }: { figures?: CanaryOutcome } = {},
+): Promise<RegistryUpdate> {
+  assertFrontEnd(frontEnd);
+  return updateRegistry(store, (registry) => {
+    const canary = runningCanary(registry, frontEnd);
+    requireRelease(store, frontEnd, canary.release);
+    const pointer = registry.frontEnds[frontEnd] ?? {};
+    registry.frontEnds[frontEnd] = { ...pointer, live: canary.release, previous: pointer.live ?? null, canary: null };
+    return {
+      frontEnd,
+      action: 'canary-promote',
+      release: canary.release,
+      from: pointer.live ?? null,
+      ...(figures ? { figures } : {}),
+    };
+  });
+}
+
+/**
+ * Ends the running canary of `frontEnd`: everyone gets the live release again. `reasons`: the
+ * watcher ended it (its error budget was spent); `release`: only if that release is still the
+ * canary (a canary promoted or replaced meanwhile is left alone: no change).
+ */
+export async function endCanary(
+  store: string,
+  frontEnd: string,
+  { reasons, figures, release }: { reasons?: string[]; figures?: CanaryOutcome; release?: string } = {},
+): Promise<RegistryUpdate> {
+  assertFrontEnd(frontEnd);
+  return updateRegistry(store, (registry) => {
+    const pointer = registry.frontEnds[frontEnd] ?? {};
+    if (release !== undefined && pointer.canary?.release !== release) return null;
+    const canary = runningCanary(registry, frontEnd);
+    registry.frontEnds[frontEnd] = { ...pointer, canary: null };
+    return {
+      frontEnd,
+      action: reasons ? 'canary-end' : 'canary-rollback',
+      release: canary.release,
+      from: pointer.live ?? null,
+      ...(reasons ? { reasons } : {}),
+      ...(figures ? { figures } : {}),
+    };
   });
 }

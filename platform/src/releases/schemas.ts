@@ -18,25 +18,66 @@ const FrontEndName = Type.Union([
 ]);
 const Route = Type.String({ pattern: ROUTE_PATTERN.source });
 
+/** A canary: a release served to a sticky share of visitors beside the live one (canary/bucket.ts). */
+export const Canary = Type.Object({
+  release: ReleaseId,
+  percent: Type.Integer({ minimum: 1, maximum: 99 }),
+  startedAt: Type.String(),
+  /** The live release when it started: the one its figures are judged against. */
+  live: ReleaseId,
+});
+export type Canary = Static<typeof Canary>;
+
+/** A release's field figures when a canary ended (telemetry/figures.ts: ReleaseSummary, rounded). */
+export const CanaryFigures = Type.Object({
+  release: ReleaseId,
+  views: Type.Integer({ minimum: 0 }),
+  errorRate: Type.Number({ minimum: 0 }),
+  unavailable: Type.Integer({ minimum: 0 }),
+  p75: Type.Object({
+    lcp: Type.Union([Type.Number(), Type.Null()]),
+    inp: Type.Union([Type.Number(), Type.Null()]),
+    cls: Type.Union([Type.Number(), Type.Null()]),
+  }),
+});
+export type CanaryFigures = Static<typeof CanaryFigures>;
+
 /** A front end's pointer: its live and previous release, and where a remote's releases are served from. */
 export const Pointer = Type.Object({
   live: Type.Optional(Type.Union([ReleaseId, Type.Null()])),
   previous: Type.Optional(Type.Union([ReleaseId, Type.Null()])),
+  /** The canary running now, if any. */
+  canary: Type.Optional(Type.Union([Canary, Type.Null()])),
   /** A base URL (checked by normaliseBaseUrl); null or absent: the remote's own server. */
   url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type Pointer = Static<typeof Pointer>;
 
-/** One line of the registry's history: a promote, rollback or move. */
+/** One line of the registry's history: a promote, rollback or move, a canary started or ended. */
 export const HistoryEvent = Type.Object({
   at: Type.String(),
   frontEnd: FrontEndName,
-  action: Type.Union([Type.Literal('promote'), Type.Literal('rollback'), Type.Literal('move')]),
+  action: Type.Union([
+    Type.Literal('promote'),
+    Type.Literal('rollback'),
+    Type.Literal('move'),
+    Type.Literal('canary-start'),
+    Type.Literal('canary-promote'),
+    Type.Literal('canary-rollback'),
+    /** Ended by the canary watcher: its error budget was spent (`reasons`). */
+    Type.Literal('canary-end'),
+  ]),
   release: Type.Optional(ReleaseId),
   from: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** The gate's problems a --force promote overrode. */
   forced: Type.Optional(Type.Array(Type.String())),
+  /** A canary's share of visitors (canary-start). */
+  percent: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
+  /** Why a canary was ended by itself. */
+  reasons: Type.Optional(Type.Array(Type.String())),
+  /** The live release's and the canary's figures when the canary ended. */
+  figures: Type.Optional(Type.Object({ live: CanaryFigures, canary: CanaryFigures })),
 });
 export type HistoryEvent = Static<typeof HistoryEvent>;
 

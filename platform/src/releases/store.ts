@@ -213,7 +213,7 @@ export async function publishBuild(
 }
 
 /**
- * Removes all but the newest `keep` releases of each front end, never the live or the previous
+ * Removes all but the newest `keep` releases of each front end, never the live, previous or canary
  * one; also leftovers of interrupted publishes older than an hour. Returns what it removed.
  */
 export async function pruneReleases(
@@ -225,7 +225,7 @@ export async function pruneReleases(
   const removed: string[] = [];
   for (const frontEnd of FRONT_END_NAMES) {
     const pointer = registry.frontEnds[frontEnd] ?? {};
-    const protectedIds = new Set([pointer.live, pointer.previous].filter(Boolean));
+    const protectedIds = new Set([pointer.live, pointer.previous, pointer.canary?.release].filter(Boolean));
     for (const release of listReleases(store, frontEnd).slice(keep)) {
       if (protectedIds.has(release.id)) continue;
       await rm(join(store, frontEnd, release.id), { recursive: true, force: true });

@@ -148,6 +148,9 @@ export class PageRenderer {
   readonly rendering = new Map<string, Promise<RenderedAnswer | null>>();
   /** Pages rendered so far (the tests read it). */
   rendered = 0;
+  /** For /metrics: pages answered from memory or rendered, and renders per shell release. */
+  readonly cacheLookups = { hits: 0, misses: 0 };
+  readonly renders = new Map<string, { rendered: number; failed: number }>();
   readonly shells = new Map<string, ShellRelease | null>();
   readonly stylesheets = new Map<string, ReleaseStylesheets | null>();
   readonly serverRoutes = new Map<string, readonly string[]>();
@@ -296,7 +299,9 @@ export class PageRenderer {
     if (!shellId) return null;
     const key = `${live.key}|${url}`;
     const kept = this.cache.get(key);
+    if (kept) this.cacheLookups.hits += 1;
     if (kept) return kept;
+    this.cacheLookups.misses += 1;
     let rendering = this.rendering.get(key);
     if (!rendering) {
       if (this.rendering.size >= this.settings.concurrentRenders) return null;
@@ -310,10 +315,16 @@ export class PageRenderer {
    * 404 when no front end serves `path` (the live shell's pages and the live remotes' routes), 200
    * when one does, null when the live shell release cannot tell (no server build): the status of
    * the page that renders in the browser, so a URL no route matches is 404 rendered or not.
-   * `preview`: the tab's ?preview= (its releases' routes count, as its page's do).
+   * `preview`: the tab's ?preview= (its releases' routes count, as its page's do); `canaries`: the
+   * front ends whose canary serves the visitor (canariesFor), likewise.
    */
-  async status(path: string, preview: string | null = null): Promise<200 | 404 | null> {
-    const config = preview ? this.live.runtimeConfig({ preview }) : this.#liveConfig().config;
+  async status(
+    path: string,
+    preview: string | null = null,
+    canaries: readonly FrontEndName[] = [],
+  ): Promise<200 | 404 | null> {
+    const config =
+      preview || canaries.length ? this.live.runtimeConfig({ preview, canaries }) : this.#liveConfig().config;
     const shellId = config.releases?.shell;
     const shell = shellId ? this.#liveShell(shellId) : null;
     if (!shell?.build.pathStatus) return null;
@@ -437,10 +448,12 @@ export class PageRenderer {
         }),
       );
     } catch (error) {
+      this.#counted(shellId).failed += 1;
       this.log.error(`[render] ${url} could not be rendered on the server; it renders in the browser:`, error);
       return null;
     }
     this.rendered += 1;
+    this.#counted(shellId).rendered += 1;
     // A page rendered without some of its parts is not kept: the next request tries again.
     let seconds = !rendered.complete
       ? 0
@@ -449,6 +462,12 @@ export class PageRenderer {
         : settings.unfollowedCacheSeconds;
     if (rendered.expires !== undefined) seconds = Math.min(seconds, Math.floor((rendered.expires - Date.now()) / 1000));
     return this.cache.set(key, rendered.status, rendered.html, seconds, rendered.products);
+  }
+
+  #counted(shellId: string): { rendered: number; failed: number } {
+    let counts = this.renders.get(shellId);
+    if (!counts) this.renders.set(shellId, (counts = { rendered: 0, failed: 0 }));
+    return counts;
   }
 
   /**

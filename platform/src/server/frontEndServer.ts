@@ -12,14 +12,23 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { Socket } from 'node:net';
+import { timingSafeEqual } from 'node:crypto';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
-import { apiUrl, frontEndOrigins, runtimeConfig, type RuntimeConfig } from '../config/runtimeConfig';
+import { budgetFromEnv, type ErrorBudget } from '../canary/budget';
+import { newVisitorId, visitorCookie, visitorIdOf } from '../canary/bucket';
+import { CanaryWatcher } from '../canary/watcher';
+import { apiUrl, frontEndOrigins, originOf, runtimeConfig, type RuntimeConfig } from '../config/runtimeConfig';
 import type { FrontEndName } from '../frontEnds';
 import { LiveReleases } from '../releases/live';
+import { endCanary } from '../releases/registry';
 import { RELEASE_ID } from '../releases/store';
 import { PageRenderer, resolveAssetUrls, type RenderedAnswer } from '../render/renderer';
 import { ROOT } from '../root';
+import { MAX_BEACON_BYTES } from '../telemetry/beacon';
+import { TELEMETRY_FILE, TelemetryCollector } from '../telemetry/collector';
+import { canaryOutcome } from '../telemetry/figures';
+import { FrontEndMetrics } from '../telemetry/metrics';
 import { CompressedBodies, type BodyReader } from './compressedBodies';
 import { acceptedEncoding } from './encoding';
 
@@ -134,13 +143,23 @@ type Answer =
   | { rendered: RenderedAnswer & { type?: string } }
   | { status: number; text: string };
 
+/** Where the shell's page views report (shell/src/telemetry/pageView.ts: TELEMETRY_PATH). */
+export const TELEMETRY_PATH = '/_telemetry';
+/** The content types navigator.sendBeacon sends a string or a JSON blob with. */
+const BEACON_TYPES = /^(text\/plain|application\/json)\s*(;|$)/i;
+
 interface ServerParts {
-  /** /config.json for a request (`preview`: its ?preview=). */
-  config(preview: string | null): RuntimeConfig;
+  /** /config.json for a request (`preview`: its ?preview=; `visitor`: its visitor id, for canaries). */
+  config(preview: string | null, visitor: string | undefined): RuntimeConfig;
   /** Every base the page may load front-end code from (the CSP's sources). */
   sources(): readonly string[];
-  /** What to answer at `pathname` (decoded), `rawPath` (as sent) and `search`. */
-  route(pathname: string, rawPath: string, search: string): Promise<Answer | null>;
+  /** What to answer at `pathname` (decoded), `rawPath` (as sent) and `search`, for `visitor`. */
+  route(pathname: string, rawPath: string, search: string, visitor: string | undefined): Promise<Answer | null>;
+  /** Whether a canary runs: pages and /config.json then depend on the visitor (who gets an id). */
+  canaryRunning?: () => boolean;
+  /** Takes the page views' beacons (the shell's server). */
+  telemetry?: TelemetryCollector | null;
+  metrics: FrontEndMetrics;
   /** Whether the server can serve (GET /readyz): null when it can, else why not. */
   ready(): Promise<string | null>;
   compressedCacheBytes?: number;
@@ -148,7 +167,41 @@ interface ServerParts {
 }
 
 /** A front-end server, with what the tests look at. */
-export type FrontEndServer = Server & { compressedBodies: CompressedBodies };
+export type FrontEndServer = Server & {
+  compressedBodies: CompressedBodies;
+  telemetry?: TelemetryCollector | null;
+  watcher?: CanaryWatcher | null;
+};
+
+/** The route pattern of a request, for /metrics (never the path a client chose). */
+function routeOf(pathname: string, answer: Answer | null | undefined): string {
+  if (['/config.json', '/healthz', '/readyz', '/metrics', TELEMETRY_PATH].includes(pathname)) return pathname;
+  if (!answer) return 'not found';
+  if ('file' in answer) return 'file';
+  if ('status' in answer) return 'page';
+  if ('rendered' in answer) return answer.rendered.type ? 'robots and sitemaps' : 'page';
+  return 'page';
+}
+
+/** Whether `header` is `Bearer <token>` (in constant time). */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header ?? '');
+  const wanted = Buffer.from(`Bearer ${token}`);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/** The body of a request, or null when it is longer than `max` bytes (the rest is not read). */
+async function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
+  if (Number(req.headers['content-length'] ?? 0) > max) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
 
 /** The request handling both servers share. */
 function frontEndServer({
@@ -158,19 +211,52 @@ function frontEndServer({
   ready,
   compressedCacheBytes,
   limits = CLIENT_LIMITS,
+  canaryRunning = () => false,
+  telemetry = null,
+  metrics,
 }: ServerParts): FrontEndServer {
+  const metricsToken = process.env.METRICS_TOKEN;
+  const secureCookie = originOf('shell').startsWith('https:');
   const compressed = new CompressedBodies(compressedCacheBytes);
   const connections = new PerClient(limits.connections);
   const openFiles = new PerClient(limits.openFiles);
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const started = process.hrtime.bigint();
+    let answered: Answer | null | undefined;
+    let pathForMetrics = '';
+    res.once('close', () =>
+      metrics.observe(
+        routeOf(pathForMetrics, answered),
+        res.statusCode,
+        Number(process.hrtime.bigint() - started) / 1e9,
+      ),
+    );
     try {
       const url = new URL(req.url || '/', 'http://localhost');
+      pathForMetrics = url.pathname;
       const common: OutgoingHttpHeaders = {
         Vary: 'Accept-Encoding',
         ...securityHeaders(apiUrl(), sources()),
       };
+      if (telemetry && url.pathname === TELEMETRY_PATH && req.method === 'POST') {
+        await takeBeacon(req, res, telemetry, metrics, common);
+        return;
+      }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { ...common, Allow: 'GET, HEAD' }).end();
+        return;
+      }
+      if (url.pathname === '/metrics') {
+        if (metricsToken && !bearerMatches(req.headers.authorization, metricsToken)) {
+          res
+            .writeHead(401, { ...common, 'Content-Type': TYPES['.txt'], 'Cache-Control': 'no-store' })
+            .end("GET /metrics needs the operators' token: Authorization: Bearer <METRICS_TOKEN>");
+          return;
+        }
+        const text = await metrics.text();
+        res
+          .writeHead(200, { ...common, 'Content-Type': metrics.contentType, 'Cache-Control': 'no-store' })
+          .end(req.method === 'HEAD' ? undefined : text);
         return;
       }
       // A stopping server asks each client to open its next connection elsewhere.
@@ -196,6 +282,18 @@ function frontEndServer({
       }
       const coding = acceptedEncoding(req.headers['accept-encoding']);
       const head = req.method === 'HEAD';
+      // While a canary runs, a page and /config.json depend on the visitor's buckets: a new visitor
+      // gets an id (set with the reply), and no shared cache may keep the reply for others.
+      let visitor = visitorIdOf(req.headers.cookie);
+      const perVisitor = canaryRunning();
+      if (perVisitor) {
+        common.Vary = 'Accept-Encoding, Cookie';
+        if (!visitor && req.method === 'GET') {
+          visitor = newVisitorId();
+          common['Set-Cookie'] = visitorCookie(visitor, secureCookie);
+        }
+      }
+      const privately = (cache: string) => (perVisitor && !cache.includes('no-store') ? `private, ${cache}` : cache);
       /** A reply of `size` bytes: compressed (once, under `key`) when the request accepts it and it is worth it. */
       const send = async (
         headers: Record<string, string>,
@@ -221,8 +319,8 @@ function frontEndServer({
       if (url.pathname === '/config.json') {
         // A preview is one tab's: never stored by a shared cache.
         // Built for this request only: every other file needs just the API's address for its CSP.
-        const liveConfig = config(url.searchParams.get('preview'));
-        const cache = liveConfig.preview ? 'no-store' : 'no-cache';
+        const liveConfig = config(url.searchParams.get('preview'), visitor);
+        const cache = liveConfig.preview ? 'no-store' : privately('no-cache');
         const text = JSON.stringify(liveConfig);
         // Kept under its own text: the same configuration is compressed once.
         await sendBody({ 'Content-Type': TYPES['.json'], 'Cache-Control': cache }, Buffer.from(text), `config:${text}`);
@@ -240,7 +338,9 @@ function frontEndServer({
         res.writeHead(400, common).end();
         return;
       }
-      const answer = await route(pathname, url.pathname, url.search);
+      const answer = await route(pathname, url.pathname, url.search, visitor);
+      answered = answer;
+      if (!answer || 'file' in answer) delete common['Set-Cookie'];
       if (!answer) {
         res.writeHead(404, { ...common, 'Content-Type': TYPES['.txt'] }).end('Not found');
         return;
@@ -254,7 +354,10 @@ function frontEndServer({
       if ('rendered' in answer) {
         // A page rendered on the server (kept for a short time; the same for everyone).
         const { status, body, key, type = TYPES['.html'] } = answer.rendered;
-        const headers = { 'Content-Type': type, 'Cache-Control': 'no-cache' };
+        const headers = {
+          'Content-Type': type,
+          'Cache-Control': type === TYPES['.html'] ? privately('no-cache') : 'no-cache',
+        };
         if (status === 200) await sendBody(headers, body, key);
         else
           res.writeHead(status, { ...common, ...headers, 'Content-Length': body.length }).end(head ? undefined : body);
@@ -262,7 +365,7 @@ function frontEndServer({
       }
       if ('html' in answer) {
         await sendBody(
-          { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache' },
+          { 'Content-Type': TYPES['.html'], 'Cache-Control': privately('no-cache') },
           Buffer.from(answer.html),
           answer.key,
           answer.notFound ? 404 : 200,
@@ -315,7 +418,39 @@ function frontEndServer({
       for (const stream of fileStreams.get(socket) ?? []) stream.destroy();
     });
   });
-  return Object.assign(server, { compressedBodies: compressed });
+  return Object.assign(server, { compressedBodies: compressed, telemetry });
+}
+
+/**
+ * POST /_telemetry: one page view's beacon (navigator.sendBeacon). Refused with a 4xx in words,
+ * nothing counted, when it is too large, not a beacon's type, malformed, names a release the site
+ * does not serve, or its client sent too many this minute.
+ */
+async function takeBeacon(
+  req: IncomingMessage,
+  res: ServerResponse,
+  telemetry: TelemetryCollector,
+  metrics: FrontEndMetrics,
+  common: OutgoingHttpHeaders,
+): Promise<void> {
+  const reply = (status: number, message?: string) => {
+    metrics.beacon(status);
+    res
+      .writeHead(status, {
+        ...common,
+        'Cache-Control': 'no-store',
+        ...(message ? { 'Content-Type': TYPES['.txt'] } : {}),
+        // The rest of an oversized body is not read: the connection closes.
+        ...(status === 413 ? { Connection: 'close' } : {}),
+      })
+      .end(message);
+  };
+  if (!BEACON_TYPES.test(req.headers['content-type'] ?? ''))
+    return reply(415, 'A beacon is sent as text/plain or application/json.');
+  const body = await readBody(req, MAX_BEACON_BYTES);
+  if (!body) return reply(413, `A beacon is at most ${MAX_BEACON_BYTES} bytes.`);
+  const { status, message } = telemetry.take(body, req.socket.remoteAddress ?? '');
+  reply(status, message);
 }
 
 async function fileInfo(file: string): Promise<Stats | null> {
@@ -382,6 +517,52 @@ export interface ReleaseServerOptions {
   compressedCacheBytes?: number;
   /** The shell's renderer (its server's default); null: no server rendering. */
   renderer?: PageRenderer | null;
+  /**
+   * Takes the page views' telemetry at POST /_telemetry, kept in telemetry.json beside the
+   * registry, and runs the canary watcher (the shell's server, by default).
+   */
+  telemetry?: boolean;
+  /** When a canary has spent its error budget (CANARY_* in the environment by default). */
+  budget?: ErrorBudget;
+  /** How often running canaries are judged (CANARY_CHECK_SECONDS, default 10). */
+  canaryCheckSeconds?: number;
+}
+
+/** A whole number of at least `min` from the environment, else `fallback`. */
+function envNumber(name: string, fallback: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min)
+    throw new Error(`${name} must be a number of at least ${min}, got '${raw}'.`);
+  return value;
+}
+
+/**
+ * The canary watcher of a server: judges each running canary by the figures this server collected
+ * since it started, and ends one whose budget is spent (recorded in the registry with the figures).
+ */
+function canaryWatcher(store: string, live: LiveReleases, telemetry: TelemetryCollector, budget: ErrorBudget) {
+  return new CanaryWatcher({
+    canaries: () =>
+      live.canaries().map((canary) => {
+        // A canary is judged by its own views: figures of its release from before it started are dropped.
+        if (telemetry.figures.summary(canary.frontEnd, canary.release).since < Date.parse(canary.startedAt))
+          telemetry.figures.reset(canary.frontEnd, canary.release);
+        return { frontEnd: canary.frontEnd, release: canary.release, live: canary.live, percent: canary.percent };
+      }),
+    figures: (frontEnd, release) => telemetry.figures.summary(frontEnd, release),
+    budget,
+    async end(canary, reasons, figures) {
+      await endCanary(store, canary.frontEnd, {
+        release: canary.release,
+        reasons,
+        figures: canaryOutcome(figures.live, figures.canary),
+      });
+      telemetry.save();
+    },
+    log: (message) => console.log(`[canary] ${new Date().toISOString()} ${message}`),
+  });
 }
 
 /**
@@ -399,12 +580,32 @@ export async function startReleaseServer({
   live = new LiveReleases(store),
   compressedCacheBytes,
   renderer = frontEnd === 'shell' ? new PageRenderer({ store, live }) : null,
+  telemetry: takesTelemetry = frontEnd === 'shell',
+  budget,
+  canaryCheckSeconds,
 }: ReleaseServerOptions): Promise<FrontEndServer> {
   const base = resolve(store, frontEnd);
   const pages = new Map<string, string>();
+  const telemetry = takesTelemetry
+    ? new TelemetryCollector({
+        file: join(store, TELEMETRY_FILE),
+        isKnown: (name, id) => live.serves(name, id),
+        perClientPerMinute: envNumber('TELEMETRY_BEACONS_PER_MINUTE', 30),
+      })
+    : null;
+  let watcher: CanaryWatcher | null = null;
+  const metrics = new FrontEndMetrics({
+    frontEnd,
+    renderer,
+    figures: () => telemetry?.figures ?? null,
+    canaryChecks: telemetry ? () => watcher?.checks ?? 0 : undefined,
+  });
   const server = frontEndServer({
     compressedCacheBytes,
-    config: (preview) => live.runtimeConfig({ preview }),
+    metrics,
+    telemetry,
+    canaryRunning: () => live.canaries().length > 0,
+    config: (preview, visitor) => live.runtimeConfig({ preview, canaries: live.canariesFor(visitor) }),
     // Ready when the registry reads and names a live release whose page is there.
     async ready() {
       const id = live.liveId(frontEnd);
@@ -414,7 +615,7 @@ export async function startReleaseServer({
       return null;
     },
     sources: () => live.frontEndSources(),
-    async route(pathname, rawPath, search) {
+    async route(pathname, rawPath, search, visitor) {
       const [, first, ...rest] = pathname.split('/');
       if (RELEASE_ID.test(first) && live.release(frontEnd, first)) {
         const file = inside(join(base, first), rest.join('/'));
@@ -424,11 +625,16 @@ export async function startReleaseServer({
       const seo = renderer && (await renderer.seo(pathname));
       if (seo) return { rendered: seo };
       if (extname(rawPath)) return null;
-      // A client-side route: the live release's page decides what to show, its not-found page included.
-      const id = live.liveId(frontEnd);
+      // A client-side route: the live release's page decides what to show, its not-found page included
+      // (the canary's, for a visitor it serves).
+      const canaries = live.canariesFor(visitor);
+      const id =
+        (canaries.includes(frontEnd) && live.current().frontEnds[frontEnd]?.canary?.release) || live.liveId(frontEnd);
       if (!id) return { status: 503, text: `No release of ${frontEnd} is live yet: see 'npm run release -- status'.` };
-      // Rendered on the server when the release can; a tab previewing releases renders in the browser.
-      const rendered = renderer && !/[?&]preview=/.test(search) ? await renderer.page(rawPath, search) : null;
+      // Rendered on the server when the release can; a tab previewing releases renders in the browser,
+      // and so does a visitor a canary serves: the process holds one server container per remote.
+      const rendered =
+        renderer && !canaries.length && !/[?&]preview=/.test(search) ? await renderer.page(rawPath, search) : null;
       if (rendered) return { rendered };
       let page = pages.get(id);
       if (page === undefined) {
@@ -437,15 +643,21 @@ export async function startReleaseServer({
       }
       // Not rendered (render slots busy, a preview): a path no route serves is still a 404.
       const preview = new URLSearchParams(search).get('preview');
-      const notFound = renderer ? (await renderer.status(rawPath, preview)) === 404 : false;
+      const notFound = renderer ? (await renderer.status(rawPath, preview, canaries)) === 404 : false;
       return { html: page, key: `page:${id}`, notFound };
     },
   });
   if (renderer) server.on('close', () => renderer.close());
+  watcher = telemetry ? canaryWatcher(store, live, telemetry, budget ?? budgetFromEnv()) : null;
+  server.on('close', () => {
+    void watcher?.stop();
+    telemetry?.close();
+  });
   await listen(server, port, host);
+  watcher?.start((canaryCheckSeconds ?? envNumber('CANARY_CHECK_SECONDS', 10, 0.05)) * 1000);
   // The remotes' server code is loaded before the first page needs it.
   if (renderer) void renderer.warm().catch((error) => console.error('[render] could not preload the areas:', error));
-  return server;
+  return Object.assign(server, { watcher });
 }
 
 /** Serves a single build folder at the root, /config.json from the environment. */
@@ -463,6 +675,7 @@ export async function startStaticServer({
   const base = resolve(root);
   const server = frontEndServer({
     compressedCacheBytes,
+    metrics: new FrontEndMetrics({ frontEnd: 'static' }),
     config: () => runtimeConfig(ROOT),
     async ready() {
       return (await fileInfo(join(base, 'index.html')))

@@ -4,6 +4,9 @@ import { LRUCache } from 'lru-cache';
 import { BeaconError, parseBeacon } from './beacon';
 import { TelemetryFigures } from './figures';
 
+/** The figures' file in the release store, beside the registry. */
+export const TELEMETRY_FILE = 'telemetry.json';
+
 /** Beacons one client may send per minute; a page view sends one. */
 export const BEACONS_PER_CLIENT_PER_MINUTE = 30;
 /** Clients whose counts are kept at once (the oldest forgotten first). */

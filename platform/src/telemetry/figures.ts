@@ -1,6 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import { Type, type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
+import type { CanaryOutcome } from '../releases/registry';
+import type { CanaryFigures } from '../releases/schemas';
 import type { PageViewBeacon } from './beacon';
 import { Histogram, shiftHistogram, timeHistogram } from './histogram';
 
@@ -19,6 +21,8 @@ const StoredRelease = Type.Object(
     inp: Type.Array(Type.Integer({ minimum: 0 })),
     cls: Type.Array(Type.Integer({ minimum: 0 })),
     updatedAt: Type.Integer({ minimum: 0 }),
+    /** When it was first counted (a canary's figures older than the canary are dropped). */
+    since: Type.Optional(Type.Integer({ minimum: 0 })),
   },
   { additionalProperties: false },
 );
@@ -43,6 +47,25 @@ export interface ReleaseSummary {
   /** 75th percentiles, null without samples; with the sample counts they came from. */
   p75: { lcp: number | null; inp: number | null; cls: number | null };
   samples: { lcp: number; inp: number; cls: number };
+  /** When it was first counted (ms since the epoch; 0 when never). */
+  since: number;
+}
+
+/** A release's figures as the registry's history records them when a canary ends. */
+export function canaryFigures(summary: ReleaseSummary): CanaryFigures {
+  const round = (x: number | null, digits: number) => (x === null ? null : Number(x.toFixed(digits)));
+  return {
+    release: summary.release,
+    views: summary.views,
+    errorRate: Number(summary.errorRate.toFixed(4)),
+    unavailable: summary.unavailable,
+    p75: { lcp: round(summary.p75.lcp, 0), inp: round(summary.p75.inp, 0), cls: round(summary.p75.cls, 3) },
+  };
+}
+
+/** The live release's and the canary's figures, for the history. */
+export function canaryOutcome(live: ReleaseSummary, canary: ReleaseSummary): CanaryOutcome {
+  return { live: canaryFigures(live), canary: canaryFigures(canary) };
 }
 
 class ReleaseFigures {
@@ -54,6 +77,7 @@ class ReleaseFigures {
   lcp: Histogram;
   inp: Histogram;
   cls: Histogram;
+  readonly since: number;
 
   constructor(
     readonly frontEnd: string,
@@ -61,6 +85,7 @@ class ReleaseFigures {
     public updatedAt: number,
     stored?: Static<typeof StoredRelease>,
   ) {
+    this.since = stored ? (stored.since ?? stored.updatedAt) : updatedAt;
     this.lcp = timeHistogram(stored?.lcp);
     this.inp = timeHistogram(stored?.inp);
     this.cls = shiftHistogram(stored?.cls);
@@ -75,6 +100,7 @@ class ReleaseFigures {
       errorRate: this.views ? this.failedViews / this.views : 0,
       p75: { lcp: this.lcp.quantile(0.75), inp: this.inp.quantile(0.75), cls: this.cls.quantile(0.75) },
       samples: { lcp: this.lcp.samples, inp: this.inp.samples, cls: this.cls.samples },
+      since: this.since,
     };
   }
 
@@ -87,6 +113,7 @@ class ReleaseFigures {
       inp: this.inp.counts,
       cls: this.cls.counts,
       updatedAt: this.updatedAt,
+      since: this.since,
     };
   }
 }

@@ -1,8 +1,9 @@
 import { Component, type ReactNode } from 'react';
 import { retryFailedPages, Spinner, type AreaName } from '@marketplace/shared';
 import { fullPageLoad } from '../layout/fullPageLoad';
+import { telemetry } from '../telemetry/pageView';
 import { AreaUnavailable } from './AreaUnavailable';
-import { releaseMoved } from './remotes';
+import { releaseMoved, RemoteUnavailableError } from './remotes';
 import styles from './RemoteArea.module.css';
 
 interface Props {
@@ -46,10 +47,16 @@ export class AreaErrorBoundary extends Component<Props, State> {
     this.mounted = false;
   }
 
-  override componentDidCatch(): void {
+  override componentDidCatch(error: unknown): void {
+    // Counted against the area's release (a canary is judged by it: docs/releasing.md).
+    if (error instanceof RemoteUnavailableError) telemetry.loadFailure(this.props.area);
+    else telemetry.error(this.props.area);
     void releaseMoved(this.props.area).then((moved) => {
       if (moved) fullPageLoad(this.props.href);
-      else if (this.mounted) this.setState({ checking: false });
+      else if (this.mounted) {
+        telemetry.unavailable(this.props.area);
+        this.setState({ checking: false });
+      }
     });
   }
 

@@ -1,6 +1,16 @@
-import { Suspense, useCallback, useContext, useMemo, useState, type ComponentType, type ReactElement } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ReactElement,
+} from 'react';
 import { useLocation } from '@marketplace/shared/router';
 import { Spinner } from '@marketplace/shared';
+import { telemetry } from '../telemetry/pageView';
 import { AreaErrorBoundary } from './AreaErrorBoundary';
 import { areaApp, retryArea } from './areaApps';
 import type { RemoteName } from './remotes';
@@ -35,6 +45,8 @@ export function RemoteArea({ name }: { name: RemoteName }): ReactElement {
     () => (leftToBrowser ? renderedInBrowser(name) : areaApp(name, server?.loading)),
     [name, attempt, leftToBrowser, server],
   );
+  // This view used the area's release: its figures count the view.
+  useEffect(() => telemetry.shown(name), [name]);
   const retry = useCallback(() => {
     retryArea(name);
     setAttempt((n) => n + 1);

@@ -118,9 +118,11 @@ export function startTelemetry(config: Pick<RuntimeConfig, 'releases' | 'remotes
     view.error(areaOfScript(/(https?:\/\/[^\s)]+)/.exec(stack)?.[1], config.remotes));
   });
   // On window: visibilitychange bubbles up from the document, so this runs after web-vitals' own
-  // listeners there, which report their final values when the page is hidden.
+  // listeners there, which report their final values when the page is hidden. A page left for
+  // another fires pagehide first and visibilitychange after (HTML's unload steps): pagehide sends
+  // only for a page already hidden, else the beacon would go without the vitals.
   window.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && view.flush());
-  window.addEventListener('pagehide', () => view.flush());
+  window.addEventListener('pagehide', () => document.visibilityState === 'hidden' && view.flush());
   void import(/* webpackChunkName: "web-vitals" */ 'web-vitals').then(({ onLCP, onINP, onCLS }) => {
     onLCP((m) => view.vital('lcp', m.value));
     onINP((m) => view.vital('inp', m.value));
