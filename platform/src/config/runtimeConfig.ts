@@ -3,10 +3,10 @@
 // production the front-end servers derive it from the release store (releases/live.ts); the
 // development servers (npm run dev) from the sources, below. No import.meta here: webpack's
 // configs and the API's tests load this module as CommonJS (scripts/runtime-config.cjs).
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FRONT_END_NAMES, FRONT_ENDS, REMOTE_NAMES, type FrontEndName } from '../frontEnds';
 import type { RuntimeConfig } from '../render/renderContract';
+import { sourceRoutesFile } from '../routes/sourceManifest';
 
 export type { RuntimeConfig } from '../render/renderContract';
 
@@ -42,19 +42,14 @@ export function apiUrl(): string {
   return (process.env.API_URL || `http://${host()}:${ports().api}`).replace(/\/$/, '');
 }
 
-/** The routes a remote serves, as its sources declare them (<remote>/src/routes.json). */
-function sourceRoutes(root: string, dir: string): readonly string[] {
-  return (JSON.parse(readFileSync(join(root, dir, 'src', 'routes.json'), 'utf8')) as { routes: string[] }).routes;
-}
-
-/** /config.json of the development servers: each remote at the root of its dev server, its routes from `root`'s sources. */
+/** /config.json of the development servers: each remote at the root of its dev server, its routes from `root`'s sources (src/routes.ts). */
 export function runtimeConfig(root: string): RuntimeConfig {
   const remotes: Record<string, string> = {};
   const routes: Record<string, readonly string[]> = {};
   for (const { area, dir } of FRONT_ENDS) {
     if (!(REMOTE_NAMES as readonly string[]).includes(area)) continue;
     remotes[area] = `${originOf(area)}/mf-manifest.json`;
-    routes[area] = sourceRoutes(root, dir);
+    routes[area] = sourceRoutesFile(join(root, dir)).routes;
   }
   return { apiUrl: apiUrl(), remotes, routes, releases: {} };
 }

@@ -70,6 +70,23 @@ export const Release = Type.Object({
 });
 export type Release = Static<typeof Release>;
 
+/** A route's facts as a release's routes.json carries them (routes/routeManifest.ts RouteFacts). */
+export const RouteFacts = Type.Object({
+  path: Route,
+  serverRendered: Type.Boolean(),
+  private: Type.Boolean(),
+  sitemap: Type.Optional(Type.Union([Type.Literal('site'), Type.Literal('products'), Type.Literal('auctions')])),
+  staleOn: Type.Union([
+    Type.Literal('catalogue'),
+    Type.Literal('shownProducts'),
+    Type.Literal('auctions'),
+    Type.Literal('auctionItem'),
+  ]),
+});
+
+/** A release's routes.json `pages`: every route's facts (absent in releases built before them). */
+export const RoutePages = Type.Array(RouteFacts, { maxItems: MAX_ROUTES });
+
 /** The field a validation error is about, as people write it ('frontEnds.shop.live'), '' for the whole value. */
 export function fieldOf(instancePath: string): string {
   return instancePath
