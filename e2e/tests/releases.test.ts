@@ -151,9 +151,9 @@ async function publishShopV2(): Promise<{ id: string; output: string }> {
       'export const routes = {',
       [
         'export const routes = {',
-        "  '/compare': { page: () => import('./pages/compare/ComparePage').then((m) => m.ComparePage), sitemap: 'site' },",
+        "  '/compare': { load: () => import('./pages/compare/ComparePage').then((m) => m.ComparePage), sitemap: 'site' },",
         "  '/compare/saved': {",
-        "    page: () => import('./pages/compare/ComparePage').then((m) => m.SavedComparisonsPage),",
+        "    load: () => import('./pages/compare/ComparePage').then((m) => m.SavedComparisonsPage),",
         '    private: true,',
         '  },',
       ].join('\n'),

@@ -414,13 +414,9 @@ describe('isStale: which kept pages a change drops, as the routes say', () => {
     products: new Set(products),
     auctions: new Set(auctions),
   });
-  const shown = (/** @type {number[]} */ ...ids) => ({
-    status: 200,
-    body: Buffer.from(''),
-    key: '',
-    products: new Set(ids),
-  });
-  const kept = { status: 200, body: Buffer.from(''), key: '' };
+  /** A kept page that did not say what it shows. */
+  const kept = { status: 200, body: Buffer.from(''), key: '', expires: Infinity };
+  const shown = (/** @type {number[]} */ ...ids) => ({ ...kept, products: new Set(ids) });
 
   test("a product change drops the pages that may list it and the product's own page, not the others' or the auctions'", () => {
     const change = changed({ products: [5] });
