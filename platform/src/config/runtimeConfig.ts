@@ -18,14 +18,12 @@ function port(name: string, fallback: number): number {
   return value;
 }
 
+/** Each front end's port (<AREA>_PORT, else its default in the list of front ends) and the API's. */
 export function ports(): Ports {
-  return {
-    shell: port('SHELL_PORT', 3000),
-    shop: port('SHOP_PORT', 3001),
-    account: port('ACCOUNT_PORT', 3002),
-    auction: port('AUCTION_PORT', 3003),
-    api: port('API_PORT', port('PORT', 4000)),
-  };
+  const frontEnds = Object.fromEntries(
+    FRONT_ENDS.map(({ area, port: fallback }) => [area, port(`${area.toUpperCase()}_PORT`, fallback)]),
+  ) as Record<FrontEndName, number>;
+  return { ...frontEnds, api: port('API_PORT', port('PORT', 4000)) };
 }
 
 function host(): string {
