@@ -5,10 +5,12 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
-const FRONT_ENDS = ['shell', 'shop-remote', 'account-remote', 'auction-remote'];
+/** The front ends' folders, from the list of front ends (platform/src/frontEnds.ts). */
+const FRONT_ENDS = createRequire(import.meta.url)('./scripts/front-ends.cjs').FRONT_ENDS.map((fe) => fe.dir);
 const PARTS = ['contract', 'shared', 'api', 'platform', 'e2e', ...FRONT_ENDS];
 
 /** @param {object} options no-restricted-imports' options, as an error */

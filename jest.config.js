@@ -1,6 +1,7 @@
 // Component and unit tests of the front ends and the shared package (jsdom), and the contract's.
 // The API has its own jest config (api/jest.config.js) because it runs against real databases.
 const path = require('node:path');
+const { FRONT_ENDS } = require('./scripts/front-ends.cjs');
 
 const frontEnd = (dir) => ({
   displayName: dir,
@@ -31,5 +32,5 @@ const contract = {
 };
 
 module.exports = {
-  projects: [contract, ...['shared', 'shell', 'shop-remote', 'account-remote', 'auction-remote'].map(frontEnd)],
+  projects: [contract, ...['shared', ...FRONT_ENDS.map((fe) => fe.dir)].map(frontEnd)],
 };

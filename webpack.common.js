@@ -8,6 +8,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { runtimeConfig } = require('./scripts/runtime-config.cjs');
 const { EmitTypesPlugin } = require('./platform/src/releases/emitTypesPlugin');
 const { EmitStylesPlugin } = require('./platform/src/releases/emitStylesPlugin');
+const { EmitRoutesPlugin } = require('./platform/src/releases/emitRoutesPlugin');
 
 const rootPackage = require('./package.json');
 const sharedPackage = require('./shared/package.json');
@@ -61,31 +62,6 @@ function typescriptRule(dirname) {
       options: { transpileOnly: true, configFile: path.join(dirname, 'tsconfig.json') },
     },
   };
-}
-
-/**
- * Writes the routes a remote serves (src/routes.json) into its build: its release carries them, and
- * the shell learns them from the registry at run time. `serverRendered`: the public ones among them,
- * whose first view the rendering server renders (the others render in the browser).
- */
-class EmitRoutesPlugin {
-  constructor(file) {
-    this.file = file;
-  }
-
-  apply(compiler) {
-    const { RawSource } = compiler.webpack.sources;
-    compiler.hooks.thisCompilation.tap('EmitRoutesPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'EmitRoutesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          compilation.fileDependencies.add(this.file);
-          const { routes, serverRendered = [] } = JSON.parse(require('node:fs').readFileSync(this.file, 'utf8'));
-          compilation.emitAsset('routes.json', new RawSource(JSON.stringify({ routes, serverRendered })));
-        },
-      );
-    });
-  }
 }
 
 /**
@@ -319,7 +295,8 @@ function createConfig({
               }),
             ]
           : []),
-        ...(remote ? [new EmitRoutesPlugin(path.join(dirname, 'src/routes.json'))] : []),
+        // Every front end's release carries its routes and their facts (src/routes.ts).
+        new EmitRoutesPlugin(dirname),
         // The CSS files and the sources in each (styles.json): the rendering server inlines the
         // files of the CSS modules a page's render used (platform/src/render/stylesheets.ts).
         ...(production ? [new EmitStylesPlugin(__dirname)] : []),

@@ -1,13 +1,15 @@
 import { ACCOUNT_PAGES } from './App';
 import { subPageKey } from './pages/myaccount/subPages';
-import { routes } from './routes.json';
+import { routes } from './routes';
 
 describe('account area routes', () => {
-  it('has a page for every route of its routes.json (what its release tells the shell), and no other', () => {
-    expect(Object.keys(ACCOUNT_PAGES).sort()).toEqual([...routes].sort());
+  it('serves every /myaccount route with one screen, so moving between its sub-screens keeps it', () => {
+    const screens = Object.keys(routes).filter((p) => p.startsWith('/myaccount'));
+    expect(new Set(screens.map((path) => ACCOUNT_PAGES[path])).size).toBe(1);
   });
 
   it('has a sub-screen for every /myaccount route it declares', () => {
-    for (const path of routes.filter((p) => p.startsWith('/myaccount'))) expect(subPageKey(path)).not.toBeNull();
+    for (const path of Object.keys(routes).filter((p) => p.startsWith('/myaccount')))
+      expect(subPageKey(path)).not.toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { mountStandalone } from '@marketplace/shared/standalone';
 import App from './App';
-import { routes } from './routes.json';
+import { routes } from './routes';
 
-mountStandalone('account', routes, App);
+mountStandalone('account', Object.keys(routes), App);

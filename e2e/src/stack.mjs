@@ -8,13 +8,16 @@ import { FRONT_ENDS } from '../../platform/src/frontEnds';
 import { ensureLive } from '../../platform/src/releases/publish';
 import { ROOT } from '../../platform/src/root';
 
-export const E2E_PORTS = {
-  shell: Number(process.env.E2E_SHELL_PORT || 3500),
-  shop: Number(process.env.E2E_SHOP_PORT || 3501),
-  account: Number(process.env.E2E_ACCOUNT_PORT || 3502),
-  auction: Number(process.env.E2E_AUCTION_PORT || 3503),
+/**
+ * Each front end's port (E2E_<AREA>_PORT, else 3500 on, in the list's order) and the API's.
+ * @type {Record<import('../../platform/src/frontEnds').FrontEndName | 'api', number>}
+ */
+export const E2E_PORTS = /** @type {any} */ ({
+  ...Object.fromEntries(
+    FRONT_ENDS.map(({ area }, i) => [area, Number(process.env[`E2E_${area.toUpperCase()}_PORT`] || 3500 + i)]),
+  ),
   api: Number(process.env.E2E_API_PORT || 4500),
-};
+});
 
 export const ISOLATION_SHELL_PORT = E2E_PORTS.shell + 10;
 /** The releases journey's own shell (e2e/tests/releases.test.ts); its remotes and a CDN follow it. */
@@ -24,10 +27,7 @@ export const RELEASES_SHELL_PORT = E2E_PORTS.shell + 20;
 export function e2eEnv(overrides = {}) {
   const ports = { ...E2E_PORTS, ...overrides };
   return {
-    SHELL_PORT: String(ports.shell),
-    SHOP_PORT: String(ports.shop),
-    ACCOUNT_PORT: String(ports.account),
-    AUCTION_PORT: String(ports.auction),
+    ...Object.fromEntries(FRONT_ENDS.map(({ area }) => [`${area.toUpperCase()}_PORT`, String(ports[area])])),
     API_PORT: String(ports.api),
     E2E_BASE_URL: `http://localhost:${ports.shell}`,
     E2E_API_URL: `http://localhost:${ports.api}`,
@@ -36,7 +36,7 @@ export function e2eEnv(overrides = {}) {
     RATE_SIGNUP_PER_EMAIL: '100000',
     // Second shells let a test run the product with one remote down, or with releases of its own.
     CORS_ORIGINS: [
-      ...['shell', 'shop', 'account', 'auction'].map((a) => `http://localhost:${ports[a]}`),
+      ...FRONT_ENDS.map(({ area }) => `http://localhost:${ports[area]}`),
       `http://localhost:${ISOLATION_SHELL_PORT}`,
       `http://localhost:${RELEASES_SHELL_PORT}`,
     ].join(','),

@@ -126,7 +126,9 @@ function teamCheckout(
 
 /**
  * Release 2 of the shop, as another team's checkout would build it: its home heading reads
- * differently and it adds a page, /compare, with its route. Built and published, not promoted.
+ * differently and it adds two pages, each one entry of its route manifest and nothing outside
+ * shop-remote: /compare, public and in the sitemap, and /compare/saved, private. Built and
+ * published, not promoted.
  */
 async function publishShopV2(): Promise<{ id: string; output: string }> {
   const { tree, edit } = teamCheckout('shop-team', ['shop-remote']);
@@ -134,20 +136,29 @@ async function publishShopV2(): Promise<{ id: string; output: string }> {
   mkdirSync(join(tree, 'shop-remote/src/pages/compare'));
   writeFileSync(
     join(tree, 'shop-remote/src/pages/compare/ComparePage.tsx'),
-    'export function ComparePage() {\n  return <h1>Compare products</h1>;\n}\n',
+    [
+      'export function ComparePage() {',
+      '  return <h1>Compare products</h1>;',
+      '}',
+      'export function SavedComparisonsPage() {',
+      '  return <h1>Saved comparisons</h1>;',
+      '}',
+      '',
+    ].join('\n'),
   );
-  edit('shop-remote/src/App.tsx', (t) =>
-    t
-      .replace(
-        "import { HomePage } from './pages/home/HomePage';",
-        "import { HomePage } from './pages/home/HomePage';\nimport { ComparePage } from './pages/compare/ComparePage';",
-      )
-      .replace(
-        'export const SHOP_PAGES: PageTable = {',
-        "export const SHOP_PAGES: PageTable = {\n  '/compare': ComparePage,",
-      ),
+  edit('shop-remote/src/routes.ts', (t) =>
+    t.replace(
+      'export const routes = {',
+      [
+        'export const routes = {',
+        "  '/compare': { load: () => import('./pages/compare/ComparePage').then((m) => m.ComparePage), sitemap: 'site' },",
+        "  '/compare/saved': {",
+        "    load: () => import('./pages/compare/ComparePage').then((m) => m.SavedComparisonsPage),",
+        '    private: true,',
+        '  },',
+      ].join('\n'),
+    ),
   );
-  edit('shop-remote/src/routes.json', (t) => t.replace('"/wishlist"', '"/wishlist", "/compare"'));
   const output = await release(['shop', '--no-promote'], tree);
   return { id: releaseIdOf(output), output };
 }
@@ -364,6 +375,56 @@ test('a tab open on release 1 keeps working while release 2 goes live; new tabs 
   }
   assert.equal(servers.shell.pid, shellPid, 'the shell server was not restarted');
   assert.equal((await liveConfig()).releases.shell, shellRelease, 'the shell was not released');
+});
+
+test('a shop release alone adds a public page to the sitemap and a private one to robots.txt: both served, nothing else released', async () => {
+  const before = await liveConfig();
+  const text = async (path: string) => {
+    const response = await fetch(`${SHELL_URL}${path}`);
+    assert.equal(response.status, 200, path);
+    return response.text();
+  };
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  const disallowed = (robots: string) =>
+    robots
+      .split('\n')
+      .filter((line) => line.startsWith('Disallow: '))
+      .map((line) => line.slice('Disallow: '.length));
+
+  assert.ok(!locs(await text('/sitemaps/pages.xml')).includes('/compare'), 'release 1 has no /compare');
+  assert.ok(!disallowed(await text('/robots.txt')).includes('/compare/saved'));
+
+  await release(['promote', 'shop', v2]);
+  const live = await eventually(liveConfig, (c) => c.releases.shop === v2, 20_000, 50);
+  assert.equal(live.releases.shop, v2);
+  assert.equal(live.releases.shell, before.releases.shell, 'no shell release');
+
+  const robots = disallowed(await text('/robots.txt'));
+  assert.ok(robots.includes('/compare/saved'), `robots.txt disallows the private page: ${robots.join(' ')}`);
+  assert.ok(!robots.some((rule) => '/compare'.startsWith(rule)), 'and leaves the public one open');
+  const index = locs(await text('/sitemap.xml'));
+  assert.ok(index.includes('/sitemaps/pages.xml'), `the sitemap index lists the site's pages: ${index.join(' ')}`);
+  const pages = locs(await text('/sitemaps/pages.xml'));
+  assert.ok(pages.includes('/compare'), `the site's pages list /compare: ${pages.join(' ')}`);
+  assert.ok(!pages.includes('/compare/saved'));
+
+  const tab = await openPage(browser);
+  try {
+    for (const [path, heading] of [
+      ['/compare', 'Compare products'],
+      ['/compare/saved', 'Saved comparisons'],
+    ]) {
+      await tab.page.goto(`${SHELL_URL}${path}`);
+      await tab.page.getByRole('heading', { name: heading }).waitFor();
+    }
+    assert.deepEqual(tab.pageErrors, []);
+  } finally {
+    await tab.context.close();
+  }
+
+  await release(['rollback', 'shop']);
+  await eventually(liveConfig, (c) => c.releases.shop === v1, 20_000, 50);
+  assert.ok(!disallowed(await text('/robots.txt')).includes('/compare/saved'), 'the rollback takes the rule away');
 });
 
 test('a tab whose release was pruned turns its next navigation into a full page load of the live release, never a dead area', async () => {

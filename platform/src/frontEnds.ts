@@ -1,21 +1,20 @@
-// The four front ends and where they live: the one list the platform derives the others from.
-// Plain data (no file access), so CommonJS callers (webpack's configs) can load it too.
+// The front ends: the one list the rest is derived from (the release store's schemas, ports,
+// runtime config, build, start order, lint boundaries, test projects, the e2e stack) or checked
+// against by a test (npm workspaces, the type-check script, the CI pipelines, the shell's remotes:
+// platform/test/front-ends.test.mjs). A new remote is one line here.
+// Plain data (no file access), so CommonJS callers (webpack's and ESLint's configs) can load it too.
 
-/** A front end: the area it serves (its name in the registry and the runtime config) and its folder. */
-export interface FrontEnd {
-  area: FrontEndName;
-  dir: string;
-}
+/** Each front end: the area it serves (its name in the registry and the runtime config), its folder, its default port. */
+export const FRONT_ENDS = [
+  { area: 'shell', dir: 'shell', port: 3000 },
+  { area: 'shop', dir: 'shop-remote', port: 3001 },
+  { area: 'account', dir: 'account-remote', port: 3002 },
+  { area: 'auction', dir: 'auction-remote', port: 3003 },
+] as const satisfies readonly { area: string; dir: string; port: number }[];
 
-export type FrontEndName = 'shell' | 'shop' | 'account' | 'auction';
+export type FrontEnd = (typeof FRONT_ENDS)[number];
+export type FrontEndName = FrontEnd['area'];
 export type RemoteName = Exclude<FrontEndName, 'shell'>;
-
-export const FRONT_ENDS: readonly FrontEnd[] = [
-  { area: 'shell', dir: 'shell' },
-  { area: 'shop', dir: 'shop-remote' },
-  { area: 'account', dir: 'account-remote' },
-  { area: 'auction', dir: 'auction-remote' },
-];
 
 export const FRONT_END_NAMES: readonly FrontEndName[] = FRONT_ENDS.map((fe) => fe.area);
 export const REMOTE_NAMES: readonly RemoteName[] = FRONT_END_NAMES.filter(

@@ -14,6 +14,7 @@ import { publishBuild } from '../src/releases/store';
 import { promote } from '../src/releases/registry';
 import { LiveReleases } from '../src/releases/live';
 import { PageRenderer, renderSettings } from '../src/render/renderer';
+import { routesFile } from '../src/routes/routeManifest';
 import { CompressedBodies, startReleaseServer } from '../src/server/frontEndServer';
 
 const freshDir = scratchFolders('hostile');
@@ -162,7 +163,8 @@ describe('a client that pipelines requests for files and goes away', () => {
 /**
  * A shell release whose server build renders a page of 40 KB for every URL, at once or, while
  * globalThis.__holdRenders, only when the test lets it (so the render slots can be held busy), and
- * serves '/' and '/about' only, as its pathStatus says.
+ * serves '/' and '/about' only, as its pathStatus says (its routes.json names the product pages
+ * too, for the cache).
  */
 async function shellStore() {
   const store = freshDir('shell-store');
@@ -196,6 +198,19 @@ async function shellStore() {
      });
      exports.preloadAreas = async () => [];
      exports.pathStatus = async ({ url }) => (served.includes(pathOf(url)) ? 200 : 404);`,
+  );
+  // Its routes' facts, as a build writes them from a manifest: a product's page is stale only when
+  // a product it shows changes (what the cache's invalidation reads from the live releases).
+  const load = async () => null;
+  writeFileSync(
+    join(build, 'routes.json'),
+    JSON.stringify(
+      routesFile({
+        '/': { load, serverRendered: true },
+        '/about': { load, serverRendered: true },
+        '/productdetails/:id': { load, serverRendered: true, staleOn: 'shownProducts' },
+      }),
+    ),
   );
   const { release } = await publishBuild(store, 'shell', build, { commit: COMMIT });
   await promote(store, 'shell', release.id);

@@ -269,6 +269,40 @@ describe('incomplete or wrong builds are refused and leave nothing in the store'
       () => writeBuild('shop', { routes: 'routes: /' }),
       /routes\.json cannot be read/,
     ],
+    [
+      'a routes.json whose facts say what no route can be',
+      'shop',
+      () =>
+        writeBuild('shop', {
+          routes: JSON.stringify({
+            routes: ['/'],
+            pages: [{ path: '/', serverRendered: true, private: false, sitemap: 'everywhere', staleOn: 'catalogue' }],
+          }),
+        }),
+      /pages\.0\.sitemap/,
+    ],
+    [
+      'a routes.json with facts of other routes than it lists',
+      'shop',
+      () =>
+        writeBuild('shop', {
+          routes: JSON.stringify({
+            routes: ['/', '/compare'],
+            pages: [{ path: '/', serverRendered: true, private: false, staleOn: 'catalogue' }],
+          }),
+        }),
+      /facts for other routes/,
+    ],
+    [
+      'a shell whose routes.json is not one',
+      'shell',
+      () => {
+        const dir = writeBuild('shell');
+        writeFileSync(join(dir, 'routes.json'), JSON.stringify({ routes: ['/about', '/about'] }));
+        return dir;
+      },
+      /twice/,
+    ],
     ['an unknown front end', 'admin', () => writeBuild('shop'), /Unknown front end 'admin'/],
     ['a folder that does not exist', 'shop', () => join(freshDir('missing'), 'no-such-build'), /is not a build folder/],
   ];

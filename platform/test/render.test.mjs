@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { PageCache } from '../src/render/pageCache';
 import { followCatalogueChanges } from '../src/render/catalogueChanges';
-import { pageUrl } from '../src/render/renderer';
+import { isStale, pageUrl } from '../src/render/renderer';
+import { routesFile } from '../src/routes/routeManifest';
 import styleUseLoader from '../src/render/styleUseLoader';
 import { pageStylesheets, ReleaseStylesheets, stylesUsed, usedStyleKey } from '../src/render/stylesheets';
 import { scratchFolders } from './helpers.mjs';
@@ -400,6 +401,47 @@ describe('pageUrl', () => {
 
   test('drops a value too long to be a search or a cursor', () => {
     assert.equal(pageUrl('/newarrival', `?q=${'a'.repeat(201)}`), '/newarrival');
+  });
+});
+
+describe('isStale: which kept pages a change drops, as the routes say', () => {
+  const load = async () => null;
+  const PAGES = routesFile({
+    '/': { load },
+    '/productdetails/:id': { load, staleOn: 'shownProducts' },
+    '/auctionhome': { load, staleOn: 'auctions' },
+    '/auctionproduct/:id': { load, staleOn: 'auctionItem' },
+    '/brands': { load, staleOn: 'auctions' },
+  }).pages;
+  /** @param {{ products?: number[], auctions?: number[], everything?: boolean }} changes */
+  const changed = ({ products = [], auctions = [], everything = false }) => ({
+    everything,
+    products: new Set(products),
+    auctions: new Set(auctions),
+  });
+  /** A kept page that did not say what it shows. */
+  const kept = { status: 200, body: Buffer.from(''), key: '', expires: Infinity };
+  const shown = (/** @type {number[]} */ ...ids) => ({ ...kept, products: new Set(ids) });
+
+  test("a product change drops the pages that may list it and the product's own page, not the others' or the auctions'", () => {
+    const change = changed({ products: [5] });
+    assert.equal(isStale('/?q=x', kept, change, PAGES), true, 'a list');
+    assert.equal(isStale('/productdetails/5', shown(5), change, PAGES), true);
+    assert.equal(isStale('/productdetails/6', shown(6), change, PAGES), false);
+    assert.equal(isStale('/productdetails/6', kept, change, PAGES), true, 'a render that did not say what it shows');
+    assert.equal(isStale('/auctionhome', kept, change, PAGES), false);
+    assert.equal(isStale('/robots.txt', kept, change, PAGES), true, 'a path no route serves');
+  });
+
+  test("an auction item's events drop its page and the auction lists, a route's own included", () => {
+    const change = changed({ auctions: [3] });
+    assert.equal(isStale('/auctionproduct/3', kept, change, PAGES), true);
+    assert.equal(isStale('/auctionproduct/4', kept, change, PAGES), false);
+    assert.equal(isStale('/auctionhome', kept, change, PAGES), true);
+    assert.equal(isStale('/brands', kept, change, PAGES), true, 'a route added by a release, staleOn auctions');
+    assert.equal(isStale('/brands', kept, change, []), false, 'the same path while no live release serves it');
+    assert.equal(isStale('/', kept, change, PAGES), false);
+    assert.equal(isStale('/', kept, changed({ everything: true }), PAGES), true);
   });
 });
 

@@ -1,8 +1,12 @@
 // robots.txt and the sitemaps the rendering server answers (platform/src/seo/robotsAndSitemaps.ts): npm test -w platform
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { join } from 'node:path';
+import { FRONT_ENDS, SERVE_ORDER } from '../src/frontEnds';
+import { ROOT } from '../src/root';
+import { routesFile } from '../src/routes/routeManifest';
+import { sourceRoutesFile } from '../src/routes/sourceManifest';
 import {
-  PRIVATE_PATHS,
   SITEMAP_MAX_URLS,
   escapeXml,
   pagesSitemap,
@@ -12,7 +16,32 @@ import {
 } from '../src/seo/robotsAndSitemaps';
 
 const ORIGIN = 'https://shop.example';
-const productPath = (/** @type {number} */ id) => `/productdetails/${id}`;
+const productPath = '/productdetails/:id';
+const load = async () => null;
+
+/** Route facts as a release's routes.json carries them, from a manifest. */
+const factsOf = (/** @type {import('../src/routes/routeManifest').RouteManifest} */ manifest) =>
+  routesFile(manifest).pages;
+
+/** A shop and a shell with some of every kind of route. */
+const PAGES = [
+  ...factsOf({
+    '/': { load, serverRendered: true, sitemap: 'site' },
+    '/viewcart': { load, private: true },
+    '/viewcart/:id': { load, private: true },
+    '/editproduct/:id': { load, private: true },
+    '/productdetails/:id': { load, sitemap: 'products', staleOn: 'shownProducts' },
+    '/newarrival/:searchKey': { load },
+  }),
+  ...factsOf({
+    '/about': { load, sitemap: 'site' },
+    '/logout': { load, private: true },
+    '/error404': { load },
+  }),
+];
+
+/** The live front ends' facts, as their builds write them from their manifests (in the order the renderer reads them). */
+const LIVE_PAGES = SERVE_ORDER.flatMap(({ dir }) => sourceRoutesFile(join(ROOT, dir)).pages);
 
 /**
  * A small well-formedness check: one XML declaration, then elements that nest and close properly,
@@ -68,48 +97,64 @@ function decode(text) {
 }
 
 describe('robots.txt', () => {
-  test('opens the catalogue, closes the private paths and names the sitemap', () => {
-    const text = robotsTxt(`${ORIGIN}/`);
+  test('closes each private route from where its parameters begin, opens the rest and names the sitemap', () => {
+    const text = robotsTxt(`${ORIGIN}/`, PAGES);
     const lines = text.trim().split('\n');
     assert.equal(lines[0], 'User-agent: *');
     assert.ok(lines.includes('Allow: /'));
-    for (const path of [
-      '/viewcart',
-      '/checkout',
-      '/billconfirm',
-      '/myaccount',
-      '/login',
-      '/signup',
-      '/forgetpassword',
-      '/otpresetpass',
-      '/newpassword',
-      '/changepassword',
-      '/addproduct',
-      '/editproduct/',
-      '/addreview',
-      '/wishlist',
-      '/addauction',
-      '/logout',
-      '/alreadyloggedin',
-      '/preload',
-      '/getcontact',
-      '/emptycart',
-    ]) {
-      assert.ok(lines.includes(`Disallow: ${path}`), `Disallow: ${path}`);
-    }
-    assert.equal(lines.filter((line) => line.startsWith('Disallow: ')).length, PRIVATE_PATHS.length);
-    // Nothing public is closed.
-    for (const path of ['/', '/newarrival', '/productdetails/1', '/review', '/auctionhome', '/auctionproduct/1']) {
-      assert.ok(!PRIVATE_PATHS.some((rule) => path.startsWith(rule)), `${path} stays open`);
-    }
+    assert.deepEqual(
+      lines.filter((line) => line.startsWith('Disallow: ')),
+      ['Disallow: /viewcart', 'Disallow: /editproduct/', 'Disallow: /logout'],
+      '/viewcart/:id is covered by /viewcart',
+    );
     assert.equal(lines.at(-1), `Sitemap: ${ORIGIN}/sitemap.xml`);
     assert.ok(text.endsWith('\n'));
+  });
+
+  test("the live front ends' manifests close the signed-in and acting pages and open the catalogue", () => {
+    const rules = robotsTxt(ORIGIN, LIVE_PAGES)
+      .split('\n')
+      .filter((line) => line.startsWith('Disallow: '))
+      .map((line) => line.slice('Disallow: '.length));
+    assert.deepEqual(
+      [...rules].sort(),
+      [
+        '/viewcart',
+        '/checkout',
+        '/billconfirm',
+        '/myaccount',
+        '/login',
+        '/signup',
+        '/forgetpassword',
+        '/otpresetpass',
+        '/newpassword',
+        '/changepassword',
+        '/addproduct',
+        '/editproduct/',
+        '/addreview',
+        '/wishlist',
+        '/addauction',
+        '/auctionusers/',
+        '/auction/watching',
+        '/auction/mybids',
+        '/auction/selling',
+        '/logout',
+        '/alreadyloggedin',
+        '/preload',
+        '/getcontact',
+        '/emptycart',
+      ].sort(),
+    );
+    for (const path of ['/', '/newarrival', '/productdetails/1', '/review', '/auctionhome', '/auctionproduct/1']) {
+      assert.ok(!rules.some((rule) => path.startsWith(rule)), `${path} stays open`);
+    }
+    assert.equal(FRONT_ENDS.length, SERVE_ORDER.length);
   });
 });
 
 describe('sitemap index', () => {
   test('lists the pages sitemap and each page of products and auction items', () => {
-    const xml = sitemapIndex(ORIGIN, { products: { pages: 2 }, auctions: { pages: 1 } });
+    const xml = sitemapIndex(ORIGIN, { products: { pages: 2 }, auctions: { pages: 1 } }, LIVE_PAGES);
     const { root, texts } = parseXml(xml, 'loc');
     assert.equal(root, 'sitemapindex');
     assert.match(xml, /<sitemapindex xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
@@ -123,14 +168,19 @@ describe('sitemap index', () => {
   });
 
   test('an empty catalogue has the pages sitemap only; the /sitemap reply is taken as it is', () => {
-    const xml = sitemapIndex(`${ORIGIN}/`, { pageSize: 50000, products: { pages: 0 }, auctions: { pages: 0 } });
+    const xml = sitemapIndex(`${ORIGIN}/`, { pageSize: 50000, products: { pages: 0 }, auctions: { pages: 0 } }, PAGES);
     assert.deepEqual(parseXml(xml, 'loc').texts, [`${ORIGIN}/sitemaps/pages.xml`]);
+  });
+
+  test('lists no list that no live route is listed from', () => {
+    const xml = sitemapIndex(ORIGIN, { products: { pages: 1 }, auctions: { pages: 3 } }, PAGES);
+    assert.deepEqual(parseXml(xml, 'loc').texts, [`${ORIGIN}/sitemaps/pages.xml`, `${ORIGIN}/sitemaps/products-1.xml`]);
   });
 });
 
 describe('pages sitemap', () => {
-  test("lists the site's public pages", () => {
-    const { root, texts } = parseXml(pagesSitemap(ORIGIN), 'loc');
+  test("lists the site's public pages the live front ends' manifests list", () => {
+    const { root, texts } = parseXml(pagesSitemap(ORIGIN, LIVE_PAGES), 'loc');
     assert.equal(root, 'urlset');
     assert.deepEqual(
       texts,
@@ -160,7 +210,7 @@ describe('url sitemap', () => {
 
   test('escapes what XML would read as markup', () => {
     const odd = `/a?x=1&y=<b>"c"'d'`;
-    const xml = urlSitemap(`${ORIGIN}/`, [{ id: 1 }], () => odd);
+    const xml = urlSitemap(`${ORIGIN}/`, [{ id: 1 }], odd);
     assert.ok(xml.includes('&amp;y=&lt;b&gt;&quot;c&quot;&apos;d&apos;'));
     assert.deepEqual(parseXml(xml, 'loc').texts, [`${ORIGIN}${odd}`]);
     assert.equal(escapeXml(`<&>"'`), '&lt;&amp;&gt;&quot;&apos;');

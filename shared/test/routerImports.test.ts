@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { FRONT_ENDS as LISTED } from '../../platform/src/frontEnds';
 
 // React Router is not a federation singleton itself: a front end that imported it directly would
 // bundle its own copy, with its own router context, and its links and hooks would break inside
 // the shell. Every front end reaches it through @marketplace/shared/router.
 const ROOT = path.join(__dirname, '..', '..');
-const FRONT_ENDS = ['shell', 'shop-remote', 'account-remote', 'auction-remote', 'shared'];
+const FRONT_ENDS = [...LISTED.map((fe) => fe.dir), 'shared'];
 const ALLOWED = new Set([path.join(ROOT, 'shared', 'src', 'router.ts')]);
 
 function sources(dir: string): string[] {

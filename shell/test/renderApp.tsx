@@ -4,12 +4,16 @@ import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'r
 import { App } from '../src/App';
 import type { RemoteName } from '../src/federation/remotes';
 import { setRemoteRoutes } from '../src/federation/remoteRoutes';
-import { routes as shopRoutes } from '../../shop-remote/src/routes.json';
-import { routes as accountRoutes } from '../../account-remote/src/routes.json';
-import { routes as auctionRoutes } from '../../auction-remote/src/routes.json';
+import { routes as shopRoutes } from '../../shop-remote/src/routes';
+import { routes as accountRoutes } from '../../account-remote/src/routes';
+import { routes as auctionRoutes } from '../../auction-remote/src/routes';
 
-/** The routes the remotes' releases declare, as /config.json gives them to the shell. */
-export const LIVE_ROUTES = { shop: shopRoutes, account: accountRoutes, auction: auctionRoutes };
+/** The routes the remotes' releases declare (their manifests' paths), as /config.json gives them to the shell. */
+export const LIVE_ROUTES = {
+  shop: Object.keys(shopRoutes),
+  account: Object.keys(accountRoutes),
+  auction: Object.keys(auctionRoutes),
+};
 
 /** Stands in for a remote's `./App`: says which area rendered and for which path. */
 export function fakeRemoteApp(name: RemoteName): { default: ComponentType } {

@@ -1,5 +1,5 @@
 import { mountStandalone } from '@marketplace/shared/standalone';
 import App from './App';
-import { routes } from './routes.json';
+import { routes } from './routes';
 
-mountStandalone('shop', routes, App);
+mountStandalone('shop', Object.keys(routes), App);

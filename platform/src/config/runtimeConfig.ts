@@ -3,10 +3,10 @@
 // production the front-end servers derive it from the release store (releases/live.ts); the
 // development servers (npm run dev) from the sources, below. No import.meta here: webpack's
 // configs and the API's tests load this module as CommonJS (scripts/runtime-config.cjs).
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FRONT_END_NAMES, FRONT_ENDS, REMOTE_NAMES, type FrontEndName } from '../frontEnds';
 import type { RuntimeConfig } from '../render/renderContract';
+import { sourceRoutesFile } from '../routes/sourceManifest';
 
 export type { RuntimeConfig } from '../render/renderContract';
 
@@ -18,14 +18,12 @@ function port(name: string, fallback: number): number {
   return value;
 }
 
+/** Each front end's port (<AREA>_PORT, else its default in the list of front ends) and the API's. */
 export function ports(): Ports {
-  return {
-    shell: port('SHELL_PORT', 3000),
-    shop: port('SHOP_PORT', 3001),
-    account: port('ACCOUNT_PORT', 3002),
-    auction: port('AUCTION_PORT', 3003),
-    api: port('API_PORT', port('PORT', 4000)),
-  };
+  const frontEnds = Object.fromEntries(
+    FRONT_ENDS.map(({ area, port: fallback }) => [area, port(`${area.toUpperCase()}_PORT`, fallback)]),
+  ) as Record<FrontEndName, number>;
+  return { ...frontEnds, api: port('API_PORT', port('PORT', 4000)) };
 }
 
 function host(): string {
@@ -42,19 +40,14 @@ export function apiUrl(): string {
   return (process.env.API_URL || `http://${host()}:${ports().api}`).replace(/\/$/, '');
 }
 
-/** The routes a remote serves, as its sources declare them (<remote>/src/routes.json). */
-function sourceRoutes(root: string, dir: string): readonly string[] {
-  return (JSON.parse(readFileSync(join(root, dir, 'src', 'routes.json'), 'utf8')) as { routes: string[] }).routes;
-}
-
-/** /config.json of the development servers: each remote at the root of its dev server, its routes from `root`'s sources. */
+/** /config.json of the development servers: each remote at the root of its dev server, its routes from `root`'s sources (src/routes.ts). */
 export function runtimeConfig(root: string): RuntimeConfig {
   const remotes: Record<string, string> = {};
   const routes: Record<string, readonly string[]> = {};
   for (const { area, dir } of FRONT_ENDS) {
     if (!(REMOTE_NAMES as readonly string[]).includes(area)) continue;
     remotes[area] = `${originOf(area)}/mf-manifest.json`;
-    routes[area] = sourceRoutes(root, dir);
+    routes[area] = sourceRoutesFile(join(root, dir)).routes;
   }
   return { apiUrl: apiUrl(), remotes, routes, releases: {} };
 }

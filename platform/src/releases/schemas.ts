@@ -2,6 +2,7 @@
 // end) and each release's release.json. A file that does not match is refused naming the field.
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { FRONT_END_NAMES, type FrontEndName as FrontEndNameType } from '../frontEnds';
 
 /** A release id: the commit (or 'local' outside git), '-dirty' for uncommitted sources, the build's hash. */
 export const RELEASE_ID = /^[0-9a-z]{1,40}(-dirty)?-[0-9a-f]{8}$/;
@@ -10,12 +11,8 @@ export const ROUTE_PATTERN = /^\/[A-Za-z0-9/_:.-]{0,200}$/;
 export const MAX_ROUTES = 500;
 
 const ReleaseId = Type.String({ pattern: RELEASE_ID.source });
-const FrontEndName = Type.Union([
-  Type.Literal('shell'),
-  Type.Literal('shop'),
-  Type.Literal('account'),
-  Type.Literal('auction'),
-]);
+// From the list of front ends, keeping its names' static type.
+const FrontEndName = Type.Unsafe<FrontEndNameType>(Type.Union(FRONT_END_NAMES.map((name) => Type.Literal(name))));
 const Route = Type.String({ pattern: ROUTE_PATTERN.source });
 
 /** A canary: a release served to a sticky share of visitors beside the live one (canary/bucket.ts). */
@@ -83,14 +80,10 @@ export type HistoryEvent = Static<typeof HistoryEvent>;
 
 export const Registry = Type.Object({
   schema: Type.Literal(1),
-  frontEnds: Type.Object(
-    {
-      shell: Type.Optional(Pointer),
-      shop: Type.Optional(Pointer),
-      account: Type.Optional(Pointer),
-      auction: Type.Optional(Pointer),
-    },
-    { additionalProperties: false },
+  frontEnds: Type.Unsafe<Partial<Record<FrontEndNameType, Pointer>>>(
+    Type.Object(Object.fromEntries(FRONT_END_NAMES.map((name) => [name, Type.Optional(Pointer)])), {
+      additionalProperties: false,
+    }),
   ),
   history: Type.Array(HistoryEvent),
 });
@@ -110,6 +103,23 @@ export const Release = Type.Object({
   routes: Type.Optional(Type.Array(Route, { minItems: 1, maxItems: MAX_ROUTES })),
 });
 export type Release = Static<typeof Release>;
+
+/** A route's facts as a release's routes.json carries them (routes/routeManifest.ts RouteFacts). */
+export const RouteFacts = Type.Object({
+  path: Route,
+  serverRendered: Type.Boolean(),
+  private: Type.Boolean(),
+  sitemap: Type.Optional(Type.Union([Type.Literal('site'), Type.Literal('products'), Type.Literal('auctions')])),
+  staleOn: Type.Union([
+    Type.Literal('catalogue'),
+    Type.Literal('shownProducts'),
+    Type.Literal('auctions'),
+    Type.Literal('auctionItem'),
+  ]),
+});
+
+/** A release's routes.json `pages`: every route's facts (absent in releases built before them). */
+export const RoutePages = Type.Array(RouteFacts, { maxItems: MAX_ROUTES });
 
 /** The field a validation error is about, as people write it ('frontEnds.shop.live'), '' for the whole value. */
 export function fieldOf(instancePath: string): string {

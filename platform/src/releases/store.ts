@@ -11,6 +11,7 @@ import {
   RELEASE_ID,
   ROUTE_PATTERN,
   Release,
+  RoutePages,
   describeProblem,
   firstProblem,
   type Registry,
@@ -69,7 +70,11 @@ export function inspectBuild(frontEnd: string, dir: string): { routes: string[] 
   const missing = need.filter((f) => !existsSync(join(dir, f)));
   if (missing.length)
     throw new ReleaseError(`The ${frontEnd} build in ${dir} is incomplete: no ${missing.join(', ')}.`);
-  if (frontEnd === 'shell') return { routes: undefined };
+  // The shell's routes.json (its own pages' facts) is checked when it has one; its routes are its own.
+  if (frontEnd === 'shell') {
+    if (existsSync(join(dir, 'routes.json'))) readRoutes(join(dir, 'routes.json'), frontEnd);
+    return { routes: undefined };
+  }
   let manifest: { name?: unknown } | null;
   try {
     manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8')) as { name?: unknown } | null;
@@ -82,11 +87,14 @@ export function inspectBuild(frontEnd: string, dir: string): { routes: string[] 
   return { routes: readRoutes(join(dir, 'routes.json'), frontEnd) };
 }
 
-/** A remote's routes.json: { "routes": ["/path", "/path/:param", …] }, validated. */
+/**
+ * A front end's routes.json: { "routes": ["/path", "/path/:param", …], "pages": [facts of each] },
+ * validated; its routes.
+ */
 export function readRoutes(file: string, frontEnd: string): string[] {
-  let parsed: { routes?: unknown } | null;
+  let parsed: { routes?: unknown; pages?: unknown } | null;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8')) as { routes?: unknown } | null;
+    parsed = JSON.parse(readFileSync(file, 'utf8')) as { routes?: unknown; pages?: unknown } | null;
   } catch (error) {
     throw new ReleaseError(`${frontEnd}'s routes.json cannot be read: ${(error as Error).message}`);
   }
@@ -98,6 +106,16 @@ export function readRoutes(file: string, frontEnd: string): string[] {
   if (bad.length)
     throw new ReleaseError(`${frontEnd}'s routes.json has paths that are not routes: ${bad.map(String).join(', ')}`);
   if (new Set(routes).size !== routes.length) throw new ReleaseError(`${frontEnd}'s routes.json lists a path twice.`);
+  if (parsed?.pages !== undefined) {
+    const problem = firstProblem(RoutePages, parsed.pages);
+    if (problem)
+      throw new ReleaseError(
+        `${frontEnd}'s routes.json: ${describeProblem({ ...problem, field: `pages.${problem.field}` })}`,
+      );
+    const paths = (parsed.pages as { path: string }[]).map((page) => page.path);
+    if (paths.join('\n') !== routes.join('\n'))
+      throw new ReleaseError(`${frontEnd}'s routes.json has facts for other routes than it lists.`);
+  }
   return routes as string[];
 }
 

@@ -12,7 +12,9 @@ import { apiUrl, originOf, type RuntimeConfig } from '../config/runtimeConfig';
 import { REMOTE_NAMES, type FrontEndName, type RemoteName } from '../frontEnds';
 import type { LiveReleases } from '../releases/live';
 import type { Registry } from '../releases/registry';
+import { matchRoute, routeOf, type RouteFacts } from '../routes/routeManifest';
 import {
+  listRoute,
   pagesSitemap,
   robotsTxt,
   sitemapIndex,
@@ -83,28 +85,31 @@ export function pageUrl(path: string, search: string): string {
   return query ? `${path}?${query}` : path;
 }
 
-/** Paths under which a page shows an auction item or the auction list (dropped with its events). */
-const AUCTION_PAGES = /^\/(auction|auctionhome|auctionproduct\/(\d+))(\?|$)/;
-/** A product's own page. */
-const PRODUCT_PAGE = /^\/productdetails\/\d+(\?|$)/;
 /** Kept pages are dropped at most this often: a flood of changes cannot keep the cache empty. */
 const SWEEP_INTERVAL_MS = 1000;
 
 /**
- * Whether a kept page may show what changed. An auction item's events: that item's page and the
- * auction lists. A product (`id`): every page that shows it, and every page but the other products'
- * and the auctions' (a list may now take it in: the home page, a search, the sitemap); a page whose
- * render did not say what it shows, at any product change. Any product (no id): every page.
- * `url`: the page's key without its config part.
+ * Whether a kept page may show what changed, as its route says (its `staleOn`, from the live
+ * releases' route facts `pages`; a path no route serves, robots.txt and the sitemaps: 'catalogue').
+ * Any product (no id): every page. `url`: the page's key without its config part.
  */
-export function isStale(url: string, page: CachedPage, changes: PendingChanges): boolean {
+export function isStale(url: string, page: CachedPage, changes: PendingChanges, pages: readonly RouteFacts[]): boolean {
   if (changes.everything) return true;
-  const auction = AUCTION_PAGES.exec(url);
-  if (auction) return changes.auctions.size > 0 && (!auction[2] || changes.auctions.has(Number(auction[2])));
-  if (changes.products.size === 0) return false;
-  if (!PRODUCT_PAGE.test(url) || !page.products) return true;
-  for (const id of changes.products) if (page.products.has(id)) return true;
-  return false;
+  const path = url.split('?')[0];
+  const route = routeOf(pages, path);
+  switch (route?.staleOn ?? 'catalogue') {
+    case 'auctions':
+      return changes.auctions.size > 0;
+    case 'auctionItem':
+      return changes.auctions.has(Number(route && matchRoute(route.path, path)?.id));
+    case 'shownProducts':
+      if (changes.products.size === 0) return false;
+      if (!page.products) return true;
+      for (const id of changes.products) if (page.products.has(id)) return true;
+      return false;
+    case 'catalogue':
+      return changes.products.size > 0;
+  }
 }
 
 /** The changes heard since the last sweep of the kept pages. */
@@ -137,6 +142,12 @@ interface LiveState {
   key: string;
 }
 
+/** What the renderer reads of a release's routes.json. */
+interface ReleaseRoutes {
+  serverRendered: readonly string[];
+  pages: readonly RouteFacts[];
+}
+
 const noChanges = (): PendingChanges => ({ everything: false, products: new Set(), auctions: new Set() });
 
 export class PageRenderer {
@@ -153,7 +164,8 @@ export class PageRenderer {
   readonly renders = new Map<string, { rendered: number; failed: number }>();
   readonly shells = new Map<string, ShellRelease | null>();
   readonly stylesheets = new Map<string, ReleaseStylesheets | null>();
-  readonly serverRoutes = new Map<string, readonly string[]>();
+  /** Each release's routes.json, by front end and release id. */
+  readonly routeFiles = new Map<string, ReleaseRoutes>();
   changes: ChangeFollower | null = null;
   /** Changes heard since the last sweep of the kept pages. */
   pendingChanges: PendingChanges = noChanges();
@@ -244,7 +256,8 @@ export class PageRenderer {
     this.sweeps += 1;
     const changes = this.pendingChanges;
     this.pendingChanges = noChanges();
-    this.cache.drop((key, page) => isStale(key.slice(key.indexOf('|') + 1), page, changes));
+    const pages = this.#livePages(this.#liveConfig().config);
+    this.cache.drop((key, page) => isStale(key.slice(key.indexOf('|') + 1), page, changes, pages));
   }
 
   close(): void {
@@ -352,34 +365,47 @@ export class PageRenderer {
       if (!id) continue;
       const sheets = this.#stylesheetsOf(name, id);
       if (sheets) stylesheets[name] = sheets;
-      serverRoutes[name] = this.#serverRoutesOf(name, id);
+      serverRoutes[name] = this.#routesOf(name, id).serverRendered;
       if (existsSync(join(this.store, name, id, 'server', 'remoteEntry.js')))
         serverEntries[name] = `${this.live.baseUrl(name)}${id}/server/remoteEntry.js`;
     }
     return { serverEntries, stylesheets, serverRoutes };
   }
 
-  /** The routes a remote release renders on the server (its routes.json `serverRendered`, among its routes). */
-  #serverRoutesOf(name: RemoteName, id: string): readonly string[] {
-    const key = `${name}/${id}`;
-    let paths = this.serverRoutes.get(key);
-    if (!paths) {
-      paths = [];
+  /**
+   * A release's routes as its routes.json says: those rendered on the server (among its routes) and
+   * every route's facts. None for a release without the file, or whose file cannot be read (its
+   * pages render in the browser, and no robots rule, sitemap entry or invalidation is derived).
+   */
+  #routesOf(frontEnd: FrontEndName, id: string): ReleaseRoutes {
+    const key = `${frontEnd}/${id}`;
+    let read = this.routeFiles.get(key);
+    if (!read) {
+      read = { serverRendered: [], pages: [] };
       try {
-        const { routes, serverRendered } = JSON.parse(
-          readFileSync(join(this.store, name, id, 'routes.json'), 'utf8'),
-        ) as {
-          routes?: unknown;
-          serverRendered?: unknown;
-        };
+        const { routes, serverRendered, pages } = JSON.parse(
+          readFileSync(join(this.store, frontEnd, id, 'routes.json'), 'utf8'),
+        ) as { routes?: unknown; serverRendered?: unknown; pages?: unknown };
         if (Array.isArray(routes) && Array.isArray(serverRendered))
-          paths = serverRendered.filter((path): path is string => typeof path === 'string' && routes.includes(path));
+          read.serverRendered = serverRendered.filter(
+            (path): path is string => typeof path === 'string' && routes.includes(path),
+          );
+        // The release store checked the facts when the release was published (releases/store.ts).
+        if (Array.isArray(pages)) read.pages = pages as RouteFacts[];
       } catch {
-        // none: the remote's pages render in the browser
+        // none
       }
-      this.serverRoutes.set(key, paths);
+      this.routeFiles.set(key, read);
     }
-    return paths;
+    return read;
+  }
+
+  /** The route facts of `config`'s releases: the remotes' in the list's order, then the shell's. */
+  #livePages(config: RuntimeConfig): RouteFacts[] {
+    return [...REMOTE_NAMES, 'shell' as const].flatMap((name) => {
+      const id = config.releases?.[name];
+      return id ? this.#routesOf(name, id).pages : [];
+    });
   }
 
   /** The live shell's server build, or null (none, or it failed to load: logged). */
@@ -477,25 +503,27 @@ export class PageRenderer {
   async seo(pathname: string): Promise<SeoAnswer | null> {
     const { origin } = this.settings;
     const xml = 'application/xml; charset=utf-8';
-    if (pathname === '/robots.txt')
-      return this.#kept(pathname, 'text/plain; charset=utf-8', async () => robotsTxt(origin));
+    // What is private and what is listed: the live releases' routes (a release promoted makes other files).
+    const live = this.#liveConfig();
+    const pages = this.#livePages(live.config);
+    const kept = (type: string, build: () => Promise<string>) => this.#kept(live.key, pathname, type, build);
+    if (pathname === '/robots.txt') return kept('text/plain; charset=utf-8', async () => robotsTxt(origin, pages));
     if (pathname === '/sitemap.xml')
-      return this.#kept(pathname, xml, async () => sitemapIndex(origin, await this.#api<SitemapLists>('/sitemap')));
-    if (pathname === '/sitemaps/pages.xml') return this.#kept(pathname, xml, async () => pagesSitemap(origin));
+      return kept(xml, async () => sitemapIndex(origin, await this.#api<SitemapLists>('/sitemap'), pages));
+    if (pathname === '/sitemaps/pages.xml') return kept(xml, async () => pagesSitemap(origin, pages));
     const page = /^\/sitemaps\/(products|auctions)-([1-9]\d{0,5})\.xml$/.exec(pathname);
-    if (!page) return null;
+    const route = page && listRoute(pages, page[1] as 'products' | 'auctions');
+    if (!page || !route) return null;
     const [, kind, number] = page;
-    return this.#kept(pathname, xml, async () => {
+    return kept(xml, async () => {
       const { items } = await this.#api<{ items: SitemapItem[] }>(`/sitemap/${kind}/${number}`);
-      return urlSitemap(origin, items, (id) =>
-        kind === 'products' ? `/productdetails/${id}` : `/auctionproduct/${id}`,
-      );
+      return urlSitemap(origin, items, route);
     });
   }
 
-  #kept(pathname: string, type: string, build: () => Promise<string>): Promise<SeoAnswer | null> {
+  #kept(liveKey: string, pathname: string, type: string, build: () => Promise<string>): Promise<SeoAnswer | null> {
     this.#follow();
-    const key = `seo|${pathname}`;
+    const key = `seo|${liveKey}|${pathname}`;
     const kept = this.cache.get(key);
     if (kept) return Promise.resolve({ ...kept, type });
     let building = this.seoBuilds.get(key);

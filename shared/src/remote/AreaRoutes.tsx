@@ -4,8 +4,13 @@ import { NotFound } from '../ui/NotFound';
 import { Spinner } from '../ui/atoms';
 import { withRetries } from './retry';
 
-/** One page of a front end, keyed by its route pattern (a remote's routes.json). */
+/** One page of a front end, keyed by its route pattern (its route manifest, src/routes.ts). */
 export type PageTable = Record<string, ComponentType>;
+
+/** What pagesOf reads of a front end's route manifest: each route's page, or the loader of its chunk. */
+export type PageLoaders = Readonly<
+  Record<string, { page: ComponentType; load?: undefined } | { load: () => Promise<ComponentType>; page?: undefined }>
+>;
 
 /** Pages whose chunk could not be loaded, each with the way to try it afresh. */
 const failedPages = new Set<() => void>();
@@ -41,6 +46,28 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
 /** Lets every page whose chunk failed load it again at its next render (an area's Retry, or navigation). */
 export function retryFailedPages(): void {
   for (const reset of [...failedPages]) reset();
+}
+
+/**
+ * The page table of a route manifest: each route's page, or its chunk's page loaded when first
+ * shown (lazyPage); routes that share a loader share one page, so moving between them keeps it mounted.
+ */
+export function pagesOf(manifest: PageLoaders): PageTable {
+  const lazyPages = new Map<() => Promise<ComponentType>, ComponentType>();
+  const table: PageTable = {};
+  for (const [path, entry] of Object.entries(manifest)) {
+    if (entry.page) {
+      table[path] = entry.page;
+      continue;
+    }
+    let Page = lazyPages.get(entry.load);
+    if (!Page) {
+      Page = lazyPage(entry.load, (component) => component);
+      lazyPages.set(entry.load, Page);
+    }
+    table[path] = Page;
+  }
+  return table;
 }
 
 /**

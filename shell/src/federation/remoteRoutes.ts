@@ -1,13 +1,12 @@
 import { renderScope } from '@marketplace/shared';
-import type { RemoteName } from './remotes';
 import { SHELL_PAGES } from '../pages';
+import { isRemoteName, type RemoteName } from './remoteNames';
 
 export interface RemoteRoute {
   path: string;
   area: RemoteName;
 }
 
-const REMOTES: readonly string[] = ['shop', 'account', 'auction'];
 const ROUTE_PATTERN = /^\/[A-Za-z0-9/_:.-]{0,200}$/;
 
 /** The browser's table (a page has one config); a server render reads its own scope's. */
@@ -22,7 +21,7 @@ export function checkedRemoteRoutes(routes: Partial<Record<string, readonly unkn
   const taken = new Set<string>(Object.keys(SHELL_PAGES));
   const next: RemoteRoute[] = [];
   for (const [area, paths] of Object.entries(routes)) {
-    if (!REMOTES.includes(area) || !Array.isArray(paths)) continue;
+    if (!isRemoteName(area) || !Array.isArray(paths)) continue;
     for (const path of paths) {
       if (typeof path !== 'string' || !ROUTE_PATTERN.test(path)) continue;
       if (taken.has(path)) {
@@ -30,7 +29,7 @@ export function checkedRemoteRoutes(routes: Partial<Record<string, readonly unkn
         continue;
       }
       taken.add(path);
-      next.push({ path, area: area as RemoteName });
+      next.push({ path, area });
     }
   }
   return next;

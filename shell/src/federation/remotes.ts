@@ -3,12 +3,10 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { fetchRuntimeConfig, withRetries, type AreaName, type RuntimeConfig } from '@marketplace/shared';
 import { isRemoteFailure } from './remoteErrorPlugin';
 import type { RemoteModules } from './remoteContract';
+import type { RemoteName } from './remoteNames';
 import { setRemoteRoutes } from './remoteRoutes';
 
-/** The front ends the shell composes; each exposes its route tree as `<name>/App`. */
-export type RemoteName = 'shop' | 'account' | 'auction';
-
-export const REMOTE_NAMES: readonly RemoteName[] = ['shop', 'account', 'auction'];
+export { REMOTE_NAMES, type RemoteName } from './remoteNames';
 
 /** A remote's route tree could not be loaded (or its module has no component to render). */
 export class RemoteUnavailableError extends Error {

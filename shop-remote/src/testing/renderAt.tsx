@@ -1,7 +1,7 @@
 import { screen, waitFor, type RenderResult } from '@testing-library/react';
 import { renderArea } from '@marketplace/shared/testing';
 import ShopApp from '../App';
-import { routes } from '../routes.json';
+import { routes } from '../routes';
 
 /**
  * The shop area at `path`, mounted as the shell mounts it; other paths reach the shop's own
@@ -9,7 +9,7 @@ import { routes } from '../routes.json';
  * the page then makes arrives a moment later: wait for it).
  */
 export async function renderAt(path: string): Promise<RenderResult> {
-  const result = renderArea(routes, ShopApp, path, <ShopApp />);
+  const result = renderArea(Object.keys(routes), ShopApp, path, <ShopApp />);
   await waitFor(() => expect(screen.queryByText('Loading page')).toBeNull());
   return result;
 }
