@@ -3,7 +3,7 @@ import { withNext } from './session/returnPath';
 
 /**
  * The paths of the pages the front ends link to, whichever front end serves them (each declares
- * its routes in its own src/routes.json): one builder, so a link and the page it opens agree. The
+ * its routes in its own src/routes.ts): one builder, so a link and the page it opens agree. The
  * paths are the spec's; the browser journeys (e2e/) navigate by them.
  */
 

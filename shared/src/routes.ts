@@ -1,6 +1,6 @@
 /**
  * Routes belong to the front end that serves them: each remote declares its paths in its own
- * src/routes.json, which its release carries; the shell learns them at run time from /config.json
+ * route manifest (src/routes.ts), written into its release as routes.json; the shell learns them at run time from /config.json
  * (runtime config `routes`), and owns only its own pages. Exact, case-sensitive patterns.
  */
 export type AreaName = 'shell' | 'shop' | 'account' | 'auction';
