@@ -1,18 +1,21 @@
 // Section 4: production build time of the four front ends, with the project's own
-// scripts/build.mjs buildFrontEnds() (one webpack run of the four configurations), run in a
+// platform/src/build.ts buildFrontEnds() (one webpack run of the four configurations), run in a
 // temporary copy of the sources so the real dist/ folders (which other work may be using) are
 // left alone. Section 3 serves what the last build produced.
 import { cpSync, mkdirSync, readdirSync, symlinkSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, loadavg, log, median, round } from './util.mjs';
+import { platform } from '../../scripts/platform.mjs';
 
-const FRONT_END_DIRS = ['shell', 'shop-remote', 'account-remote', 'auction-remote'];
+const { FRONT_ENDS } = await platform('frontEnds.ts');
+const FRONT_END_DIRS = FRONT_ENDS.map((fe) => fe.dir);
 const COPIED = [
   'package.json',
   'tsconfig.base.json',
   'webpack.common.js',
   'scripts',
+  'platform',
   'contract',
   'shared',
   ...FRONT_END_DIRS,
@@ -21,8 +24,8 @@ const COPIED = [
 /**
  * A copy of what the build reads (sources, configs, scripts; no dist, no node_modules) under
  * workRoot/src. Its node_modules holds links to the repository's packages, except
- * @marketplace/shared and @marketplace/contract, which point at the copy's shared/ and contract/ (so
- * the build sees one snapshot).
+ * @marketplace/shared, @marketplace/contract and @marketplace/platform, which point at the copy's
+ * own folders (so the build sees one snapshot).
  */
 export function prepareBuildCopy(workRoot) {
   const dir = join(workRoot, 'src');
@@ -39,8 +42,13 @@ export function prepareBuildCopy(workRoot) {
     if (name.startsWith('.') || name === '@marketplace') continue;
     symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
   }
+  // A workspace's own node_modules (a version other than the hoisted one: the platform's lru-cache).
+  for (const entry of COPIED)
+    if (existsSync(join(ROOT, entry, 'node_modules')))
+      symlinkSync(join(ROOT, entry, 'node_modules'), join(dir, entry, 'node_modules'));
   mkdirSync(join(modules, '@marketplace'));
-  for (const name of ['shared', 'contract']) symlinkSync(`../../${name}`, join(modules, '@marketplace', name));
+  for (const name of ['shared', 'contract', 'platform'])
+    symlinkSync(`../../${name}`, join(modules, '@marketplace', name));
   return { dir, frontEnds: FRONT_END_DIRS.map((d) => ({ dir: d, dist: join(dir, d, 'dist') })) };
 }
 
@@ -58,7 +66,7 @@ function distSize(dist) {
 }
 
 export async function benchBuild({ copy, runs }) {
-  const { buildFrontEnds } = await import(pathToFileURL(join(copy.dir, 'scripts', 'build.mjs')).href);
+  const { buildFrontEnds } = await import(pathToFileURL(join(copy.dir, 'platform', 'src', 'build.ts')).href);
   const list = [];
   for (let run = 0; run < runs; run++) {
     const load = loadavg();
@@ -70,7 +78,7 @@ export async function benchBuild({ copy, runs }) {
   const dists = {};
   for (const fe of copy.frontEnds) if (existsSync(fe.dist)) dists[fe.dir] = distSize(fe.dist);
   return {
-    how: 'scripts/build.mjs buildFrontEnds() in a temporary copy of the sources (webpack production mode, no persistent cache: every build is cold)',
+    how: 'platform/src/build.ts buildFrontEnds() in a temporary copy of the sources (webpack production mode, no persistent cache: every build is cold)',
     seconds: median(list.map((r) => r.seconds)),
     runs: list,
     dist: dists,

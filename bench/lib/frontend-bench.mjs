@@ -21,7 +21,7 @@ const { RELEASE_ID } = await platform('releases/store.ts');
 const require = createRequire(import.meta.url);
 export const HOST = '127.0.0.1';
 export const AREA_PORTS = { shell: PORTS.shell, shop: PORTS.shop, account: PORTS.account, auction: PORTS.auction };
-export const AREA_DIRS = { shell: 'shell', shop: 'shop-remote', account: 'account-remote', auction: 'auction-remote' };
+export const AREA_DIRS = Object.fromEntries((await platform('frontEnds.ts')).FRONT_ENDS.map((fe) => [fe.area, fe.dir]));
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const CPU_THROTTLING = 4;
 const VIEWPORT = { width: 1280, height: 900 };
@@ -330,7 +330,7 @@ export const releaseStoreOf = (workDir) => join(workDir, 'releases');
  * @returns {Promise<Record<string, string>>}
  */
 export async function publishFrontEnds(copy, store) {
-  const { ensureLive } = await import(pathToFileURL(join(copy.dir, 'scripts', 'releases', 'publish.mjs')).href);
+  const { ensureLive } = await import(pathToFileURL(join(copy.dir, 'platform', 'src', 'releases', 'publish.ts')).href);
   /** @type {Record<string, string>} */
   const releases = {};
   for (const [area, dir] of Object.entries(AREA_DIRS))
