@@ -72,6 +72,13 @@ export class LiveReleases {
       .map((c) => c.frontEnd);
   }
 
+  /** The release of `frontEnd` a visitor gets: its canary's when `canaries` (canariesFor) names it, else the live one. */
+  servedId(frontEnd: FrontEndName, canaries: readonly FrontEndName[]): string | null {
+    return (
+      (canaries.includes(frontEnd) && this.current().frontEnds[frontEnd]?.canary?.release) || this.liveId(frontEnd)
+    );
+  }
+
   /** Whether the site serves this release of a front end now: live, previous or canary (telemetry counts only these). */
   serves(frontEnd: string, id: string): boolean {
     const pointer = this.current().frontEnds[frontEnd as FrontEndName];
@@ -113,10 +120,7 @@ export class LiveReleases {
     const remotes: Record<string, string> = {};
     const routes: Record<string, readonly string[]> = {};
     const releases: Record<string, string> = {};
-    const pointers = this.current().frontEnds;
-    const served = (name: FrontEndName) =>
-      (canaries.includes(name) && pointers[name]?.canary?.release) || this.liveId(name);
-    const shell = served('shell');
+    const shell = this.servedId('shell', canaries);
     if (shell) releases.shell = shell;
     const add = (name: FrontEndName, id: string | null | undefined): boolean => {
       const release = id ? this.release(name, id) : null;
@@ -126,7 +130,7 @@ export class LiveReleases {
       releases[name] = id;
       return true;
     };
-    for (const name of REMOTE_NAMES) add(name, served(name));
+    for (const name of REMOTE_NAMES) add(name, this.servedId(name, canaries));
     if (!preview) return { apiUrl: apiUrl(), remotes, routes, releases };
     const previewed: Record<string, string> = {};
     const refused: string[] = [];

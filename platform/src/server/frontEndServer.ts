@@ -628,8 +628,7 @@ export async function startReleaseServer({
       // A client-side route: the live release's page decides what to show, its not-found page included
       // (the canary's, for a visitor it serves).
       const canaries = live.canariesFor(visitor);
-      const id =
-        (canaries.includes(frontEnd) && live.current().frontEnds[frontEnd]?.canary?.release) || live.liveId(frontEnd);
+      const id = live.servedId(frontEnd, canaries);
       if (!id) return { status: 503, text: `No release of ${frontEnd} is live yet: see 'npm run release -- status'.` };
       // Rendered on the server when the release can; a tab previewing releases renders in the browser,
       // and so does a visitor a canary serves: the process holds one server container per remote.
