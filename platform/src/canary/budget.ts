@@ -1,3 +1,4 @@
+import { envNumber } from '../config/envNumber';
 import type { ReleaseSummary } from '../telemetry/figures';
 
 /** When a canary has spent its error budget (configurable; docs/releasing.md). */
@@ -27,14 +28,7 @@ export const DEFAULT_BUDGET: ErrorBudget = {
  * CANARY_ERROR_FLOOR, CANARY_VITALS_MARGIN, CANARY_MIN_VITALS_SAMPLES; the defaults otherwise.
  */
 export function budgetFromEnv(env: NodeJS.ProcessEnv = process.env): ErrorBudget {
-  const read = (name: string, fallback: number, integer: boolean) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
-    if (!Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value)))
-      throw new Error(`${name} must be a ${integer ? 'whole ' : ''}number of at least 0, got '${raw}'.`);
-    return value;
-  };
+  const read = (name: string, fallback: number, whole: boolean) => envNumber(name, fallback, { whole }, env);
   return {
     minViews: read('CANARY_MIN_VIEWS', DEFAULT_BUDGET.minViews, true),
     errorRatio: read('CANARY_ERROR_RATIO', DEFAULT_BUDGET.errorRatio, false),

@@ -18,6 +18,7 @@ import { pipeline } from 'node:stream';
 import { budgetFromEnv, type ErrorBudget } from '../canary/budget';
 import { newVisitorId, visitorCookie, visitorIdOf } from '../canary/bucket';
 import { CanaryWatcher } from '../canary/watcher';
+import { envNumber } from '../config/envNumber';
 import { apiUrl, frontEndOrigins, originOf, runtimeConfig, type RuntimeConfig } from '../config/runtimeConfig';
 import type { FrontEndName } from '../frontEnds';
 import { LiveReleases } from '../releases/live';
@@ -528,16 +529,6 @@ export interface ReleaseServerOptions {
   canaryCheckSeconds?: number;
 }
 
-/** A whole number of at least `min` from the environment, else `fallback`. */
-function envNumber(name: string, fallback: number, min = 1): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min)
-    throw new Error(`${name} must be a number of at least ${min}, got '${raw}'.`);
-  return value;
-}
-
 /**
  * The canary watcher of a server: judges each running canary by the figures this server collected
  * since it started, and ends one whose budget is spent (recorded in the registry with the figures).
@@ -590,7 +581,7 @@ export async function startReleaseServer({
     ? new TelemetryCollector({
         file: join(store, TELEMETRY_FILE),
         isKnown: (name, id) => live.serves(name, id),
-        perClientPerMinute: envNumber('TELEMETRY_BEACONS_PER_MINUTE', 30),
+        perClientPerMinute: envNumber('TELEMETRY_BEACONS_PER_MINUTE', 30, { min: 1 }),
       })
     : null;
   let watcher: CanaryWatcher | null = null;
@@ -653,7 +644,7 @@ export async function startReleaseServer({
     telemetry?.close();
   });
   await listen(server, port, host);
-  watcher?.start((canaryCheckSeconds ?? envNumber('CANARY_CHECK_SECONDS', 10, 0.05)) * 1000);
+  watcher?.start((canaryCheckSeconds ?? envNumber('CANARY_CHECK_SECONDS', 10, { min: 0.05 })) * 1000);
   // The remotes' server code is loaded before the first page needs it.
   if (renderer) void renderer.warm().catch((error) => console.error('[render] could not preload the areas:', error));
   return Object.assign(server, { watcher });
