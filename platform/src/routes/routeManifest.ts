@@ -76,7 +76,8 @@ export function routesFile(manifest: RouteManifest): RoutesFile {
   };
 }
 
-const paramsOf = (pattern: string): string[] => pattern.split('/').filter((part) => part.startsWith(':'));
+/** The parameter segments of `pattern`, in order ('/auctionusers/:id' → [':id']). */
+export const paramsOf = (pattern: string): string[] => pattern.split('/').filter((part) => part.startsWith(':'));
 
 /** The path of `pattern` with its parameters filled in ('/productdetails/:id', { id: 5 } → '/productdetails/5'). */
 export function fillRoute(pattern: string, params: Record<string, string | number>): string {

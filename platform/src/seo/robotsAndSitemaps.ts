@@ -4,7 +4,14 @@
 // Text only: the server fetches the ids and keeps the answers (render/renderer.ts). What is
 // private and what the sitemaps list comes from the live releases' route facts (their routes.json,
 // written from each front end's manifest: routes/routeManifest.ts).
-import { disallowRules, fillRoute, SITEMAP_LISTS, type RouteFacts, type SitemapList } from '../routes/routeManifest';
+import {
+  disallowRules,
+  fillRoute,
+  paramsOf,
+  SITEMAP_LISTS,
+  type RouteFacts,
+  type SitemapList,
+} from '../routes/routeManifest';
 
 /** URLs in one sitemap file (the sitemap protocol's limit). */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -115,11 +122,7 @@ export function urlSitemap(origin: string, items: readonly SitemapItem[], route:
   }
   const base = trimOrigin(origin);
   // The route's one parameter is the item's id (routesFile checks it has one).
-  const param =
-    route
-      .split('/')
-      .find((part) => part.startsWith(':'))
-      ?.slice(1) ?? 'id';
+  const param = paramsOf(route)[0]?.slice(1) ?? 'id';
   return xmlDocument(
     'urlset',
     items.map((item) => urlEntry(`${base}${fillRoute(route, { [param]: item.id })}`, item.lastModified)),
