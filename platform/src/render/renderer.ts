@@ -312,8 +312,10 @@ export class PageRenderer {
     if (!shellId) return null;
     const key = `${live.key}|${url}`;
     const kept = this.cache.get(key);
-    if (kept) this.cacheLookups.hits += 1;
-    if (kept) return kept;
+    if (kept) {
+      this.cacheLookups.hits += 1;
+      return kept;
+    }
     this.cacheLookups.misses += 1;
     let rendering = this.rendering.get(key);
     if (!rendering) {
