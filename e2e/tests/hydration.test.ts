@@ -104,7 +104,8 @@ async function visit(
   const problems: string[] = [];
   const where = `${path} at ${viewport.width} px, signed ${session ? 'in' : 'out'}`;
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`${where}: console: ${message.text().slice(0, 300)}`);
+    if (message.type() === 'error')
+      problems.push(`${where}: console: ${message.text().slice(0, 300)} (${message.location().url})`);
   });
   page.on('pageerror', (error) => problems.push(`${where}: uncaught: ${error.message.slice(0, 300)}`));
   try {

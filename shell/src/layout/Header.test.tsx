@@ -1,3 +1,5 @@
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
@@ -147,6 +149,28 @@ describe('header, signed in', () => {
     expect(screen.getByTestId('account-user-icon')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^cart/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'ADD PRODUCT' })).not.toBeInTheDocument();
+  });
+
+  it('on /logout reads no cart with the session being ended, hydrating the server HTML included', async () => {
+    // The server renders signed out; while hydrating, the header renders signed out too though
+    // the store already holds the session. A cart read then would race the page's logout (401).
+    signInAs(ASHA);
+    const page = (
+      <MemoryRouter initialEntries={['/logout']}>
+        <Header />
+      </MemoryRouter>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.appendChild(container);
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, page);
+    });
+    expect(within(container).getByTestId('account-initial')).toHaveTextContent('A');
+    expect(httpGet).not.toHaveBeenCalled();
+    act(() => root?.unmount());
+    container.remove();
   });
 
   it('shows 0 when the cart does not exist yet', async () => {

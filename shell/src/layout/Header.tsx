@@ -383,11 +383,14 @@ export function Header(): ReactElement {
   const token = session?.authtoken ?? null;
   const { pathname, search } = useLocation();
   // /logout is ending the session it holds: a cart read with that token would race the logout
-  // and be refused (401). The badge is read again once the session is gone.
+  // and be refused (401).
   const ending = pathname === LOGOUT_PATH && token !== null;
   useEffect(() => {
-    // The badge follows the session: a new sign-in shows that user's cart, a sign-out shows none.
-    if (!ending) void refreshCartCount();
+    // The badge follows the session shown: a new sign-in shows that user's cart, a sign-out none.
+    // Not refresh() when none is shown: while hydrating the header shows signed out, yet the
+    // store (which refresh() reads) already holds the session, perhaps the one /logout ends.
+    if (token === null) useCartCount.setState({ count: 0 });
+    else if (!ending) void refreshCartCount();
   }, [token, ending]);
 
   // The phone header's two disclosures: the menu drawer and the search over the header bar.
