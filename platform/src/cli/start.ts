@@ -11,6 +11,9 @@ import { storeDir } from '../releases/store';
 import { ROOT } from '../root';
 import { CHILD_PRELOAD_ARGS, Supervisor, freePorts } from '../server/supervisor';
 
+/** How long the shell waits for a remote's server to be ready; a remote still down then renders in the browser. */
+const REMOTE_START_MS = 30000;
+
 export async function main(args: string[]): Promise<void> {
   const dev = args.includes('--dev');
   const serveOnly = args.includes('--serve-only');
@@ -73,19 +76,22 @@ export async function main(args: string[]): Promise<void> {
       ...node(['api/src/main.ts']),
       env: { ...process.env, PORT: String(p.api), NODE_ENV: 'production', RELEASES_DIR: store },
     });
-    // Each front-end server a process of its own: one that fails is started again alone.
+    // Each front-end server a process of its own: one that fails is started again alone. The
+    // remotes first, each ready before the next starts: the shell's server loads their server code
+    // as it starts, and the first pages would otherwise render their areas in the browser.
     for (const fe of SERVE_ORDER) {
       supervisor.run({
         label: fe.area,
         ...node(['scripts/serve-releases.mjs', fe.area, String(p[fe.area])]),
         env: { ...process.env, RELEASES_DIR: store },
       });
+      if (fe.area !== 'shell') await answers(`http://localhost:${p[fe.area]}/readyz`, REMOTE_START_MS);
     }
   }
 
-  /** Waits until `url` answers, so the address printed below works when it is opened. */
-  async function answers(url: string): Promise<boolean> {
-    const deadline = Date.now() + 180000;
+  /** Waits until `url` answers (at most `withinMs`), so what depends on it works when it is used. */
+  async function answers(url: string, withinMs = 180000): Promise<boolean> {
+    const deadline = Date.now() + withinMs;
     while (!stopping && Date.now() < deadline) {
       try {
         if ((await fetch(url)).ok) return true;
