@@ -44,12 +44,15 @@ export function apiUrl(): string {
 export function runtimeConfig(root: string): RuntimeConfig {
   const remotes: Record<string, string> = {};
   const routes: Record<string, readonly string[]> = {};
+  const privateRoutes: Record<string, readonly string[]> = {};
   for (const { area, dir } of FRONT_ENDS) {
     if (!(REMOTE_NAMES as readonly string[]).includes(area)) continue;
+    const file = sourceRoutesFile(join(root, dir));
     remotes[area] = `${originOf(area)}/mf-manifest.json`;
-    routes[area] = sourceRoutesFile(join(root, dir)).routes;
+    routes[area] = file.routes;
+    privateRoutes[area] = file.pages.filter((page) => page.private).map((page) => page.path);
   }
-  return { apiUrl: apiUrl(), remotes, routes, releases: {} };
+  return { apiUrl: apiUrl(), remotes, routes, privateRoutes, releases: {} };
 }
 
 /** Front-end origins, for the API's CORS list and the pages' Content-Security-Policy. */

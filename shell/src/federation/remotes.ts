@@ -36,14 +36,17 @@ export function previewState(): Pick<RuntimeConfig, 'preview' | 'previewError'> 
  * remote URL or remote route is built into the shell.
  */
 export function registerRuntimeRemotes(
-  config: Pick<RuntimeConfig, 'remotes' | 'routes' | 'releases' | 'preview' | 'previewError'>,
+  config: Pick<RuntimeConfig, 'remotes' | 'routes' | 'privateRoutes' | 'releases' | 'preview' | 'previewError'>,
 ): void {
   const remotes = config.remotes ?? {};
   preview = { preview: config.preview, previewError: config.previewError };
   for (const [name, entry] of Object.entries(remotes)) entries.set(name, entry);
   shellRelease = config.releases?.shell;
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
-  setRemoteRoutes(Object.fromEntries(Object.entries(config.routes ?? {}).filter(([name]) => remotes[name])));
+  setRemoteRoutes(
+    Object.fromEntries(Object.entries(config.routes ?? {}).filter(([name]) => remotes[name])),
+    config.privateRoutes,
+  );
 }
 
 /**
