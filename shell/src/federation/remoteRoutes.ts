@@ -1,6 +1,6 @@
 import { renderScope } from '@marketplace/shared';
 import { SHELL_PAGES } from '../pages';
-import { isRemoteName, type RemoteName } from './remoteNames';
+import type { RemoteName } from '@marketplace/platform/front-ends';
 
 export interface RemoteRoute {
   path: string;
@@ -10,6 +10,9 @@ export interface RemoteRoute {
 }
 
 const ROUTE_PATTERN = /^\/[A-Za-z0-9/_:.-]{0,200}$/;
+
+/** A remote's name as the runtime config gives it: a front end's name (lower case), not the shell's. */
+const isRemoteName = (name: string): name is RemoteName => name !== 'shell' && /^[a-z][a-z0-9]{0,39}$/.test(name);
 
 /** The browser's table (a page has one config); a server render reads its own scope's. */
 let table: RemoteRoute[] = [];

@@ -3,10 +3,12 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { fetchRuntimeConfig, withRetries, type AreaName, type RuntimeConfig } from '@marketplace/shared';
 import { isRemoteFailure } from './remoteErrorPlugin';
 import type { RemoteModules } from './remoteContract';
-import type { RemoteName } from './remoteNames';
+import type { RemoteName } from '@marketplace/platform/front-ends';
 import { setRemoteRoutes } from './remoteRoutes';
 
-export { REMOTE_NAMES, type RemoteName } from './remoteNames';
+// The remotes are those the runtime config lists; their names' type is the list of front ends'
+// (platform/src/frontEnds.ts, types only), so a new remote needs no edit in the shell.
+export type { RemoteName };
 
 /** A remote's route tree could not be loaded (or its module has no component to render). */
 export class RemoteUnavailableError extends Error {
