@@ -766,7 +766,7 @@ describe('LiveReleases', () => {
     assert.equal(live.runtimeConfig().remotes.shop, `https://cdn.example/shop/${shop[1]}/mf-manifest.json`);
   });
 
-  test("runtimeConfig names each remote's private routes from its release's facts, a preview's in place of the live one's", async () => {
+  test("runtimeConfig names each remote's private routes and links from its release's facts, a preview's in place of the live one's", async () => {
     const store = freshDir('store');
     const facts = (privatePaths) =>
       JSON.stringify({
@@ -776,6 +776,7 @@ describe('LiveReleases', () => {
           serverRendered: false,
           private: privatePaths.includes(path),
           staleOn: 'catalogue',
+          link: path === '/' ? 'home' : 'compare',
         })),
       });
     const publish = async (routes, variant) =>
@@ -787,6 +788,7 @@ describe('LiveReleases', () => {
     const releases = new LiveReleases(store, { log });
 
     assert.deepEqual(releases.runtimeConfig().privateRoutes, { shop: ['/compare'] });
+    assert.deepEqual(releases.runtimeConfig().links, { home: '/', compare: '/compare' });
     assert.equal(releases.runtimeConfig({ preview: `shop@${preview}` }).privateRoutes, undefined);
     assert.deepEqual(errors, []);
   });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { apiUrl, originOf, type RuntimeConfig } from '../config/runtimeConfig';
 import { servesCanary } from '../canary/bucket';
 import { FRONT_END_NAMES, REMOTE_NAMES, isRemoteName, type FrontEndName } from '../frontEnds';
-import type { RouteFacts } from '../routes/routeManifest';
+import { linkTable, type RouteFacts } from '../routes/routeManifest';
 import { REGISTRY_FILE, emptyRegistry, readRegistry, type Canary, type Registry } from './registry';
 import { RoutePages, firstProblem } from './schemas';
 import { RELEASE_ID, readRelease, type Release } from './store';
@@ -106,7 +106,7 @@ export class LiveReleases {
 
   /**
    * A release's route facts (its routes.json `pages`; immutable, so kept once read); none for a
-   * release built before them or whose file cannot be read (logged).
+   * release without them, or whose file cannot be read (logged).
    */
   pages(frontEnd: FrontEndName, id: string): readonly RouteFacts[] {
     const key = `${frontEnd}/${id}`;
@@ -120,7 +120,9 @@ export class LiveReleases {
         if (read !== undefined && !firstProblem(RoutePages, read)) pages = read as RouteFacts[];
         else if (read !== undefined) this.log.error(`[releases] ${key}'s routes.json has pages it cannot describe`);
       } catch (error) {
-        this.log.error(`[releases] ${(error as Error).message}`);
+        // A shell release may have no routes.json (its routes are its own).
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+          this.log.error(`[releases] ${(error as Error).message}`);
       }
       this.#pages.set(key, pages);
     }
@@ -149,14 +151,16 @@ export class LiveReleases {
     const releases: Record<string, string> = {};
     const shell = this.servedId('shell', canaries);
     if (shell) releases.shell = shell;
+    const pagesOf: Partial<Record<FrontEndName, readonly RouteFacts[]>> = shell
+      ? { shell: this.pages('shell', shell) }
+      : {};
     const add = (name: FrontEndName, id: string | null | undefined): boolean => {
       const release = id ? this.release(name, id) : null;
       if (!id || !release) return false;
       remotes[name] = `${this.baseUrl(name)}${id}/mf-manifest.json`;
       routes[name] = release.routes ?? [];
-      privateRoutes[name] = this.pages(name, id)
-        .filter((page) => page.private)
-        .map((page) => page.path);
+      pagesOf[name] = this.pages(name, id);
+      privateRoutes[name] = (pagesOf[name] ?? []).filter((page) => page.private).map((page) => page.path);
       releases[name] = id;
       return true;
     };
@@ -164,7 +168,14 @@ export class LiveReleases {
     // Only when some route is private: configs of releases built before the facts stay as they were.
     const facts = () => {
       const named = Object.entries(privateRoutes).filter(([, paths]) => paths.length);
-      return named.length ? { privateRoutes: Object.fromEntries(named) } : {};
+      // The first front end to name a link keeps it (the shell, then the remotes in the list's order).
+      const links: Record<string, string> = {};
+      for (const pages of Object.values(pagesOf))
+        for (const [name, path] of Object.entries(linkTable(pages))) links[name] ??= path;
+      return {
+        ...(named.length ? { privateRoutes: Object.fromEntries(named) } : {}),
+        ...(Object.keys(links).length ? { links } : {}),
+      };
     };
     if (!preview) return { apiUrl: apiUrl(), remotes, routes, ...facts(), releases };
     const previewed: Record<string, string> = {};

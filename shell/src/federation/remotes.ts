@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { fetchRuntimeConfig, withRetries, type AreaName, type RuntimeConfig } from '@marketplace/shared';
+import { fetchRuntimeConfig, withRetries, type RuntimeConfig } from '@marketplace/shared';
 import { isRemoteFailure } from './remoteErrorPlugin';
 import type { RemoteModules } from './remoteContract';
-import type { RemoteName } from '@marketplace/platform/front-ends';
+import type { FrontEndName, RemoteName } from '@marketplace/platform/front-ends';
 import { setRemoteRoutes } from './remoteRoutes';
 
 // The remotes are those the runtime config lists; their names' type is the list of front ends'
@@ -56,7 +56,7 @@ export function registerRuntimeRemotes(
  * was promoted, it was rolled back, or the remote moved): its chunks may be gone, and a full page
  * load gets the live release. False when the live config cannot be read (then it is an outage).
  */
-export async function releaseMoved(area: AreaName): Promise<boolean> {
+export async function releaseMoved(area: FrontEndName): Promise<boolean> {
   try {
     const live = await fetchRuntimeConfig();
     if (area === 'shell') return Boolean(shellRelease && live.releases?.shell && live.releases.shell !== shellRelease);

@@ -103,7 +103,9 @@ installRenderScope(new AsyncLocalStorage());
 
 export function renderPage(request: RenderRequest): Promise<RenderedPage> {
   const routes = checkedRemoteRoutes(request.config.routes ?? {}, request.config.privateRoutes);
-  return inRenderScope({ apiUrl: request.apiUrl, remoteRoutes: routes }, () => renderInScope(request));
+  return inRenderScope({ apiUrl: request.apiUrl, remoteRoutes: routes, links: request.config.links }, () =>
+    renderInScope(request),
+  );
 }
 
 function renderInScope(request: RenderRequest): Promise<RenderedPage> {
