@@ -1,7 +1,8 @@
 // The front ends: the one list the rest is derived from (the release store's schemas, ports,
-// runtime config, build, start order, lint boundaries, test projects, the e2e stack) or checked
-// against by a test (npm workspaces, the type-check script, the CI pipelines, the shell's remotes:
-// platform/test/front-ends.test.mjs). A new remote is one line here.
+// runtime config, build, start order, lint boundaries, test projects, the type-check script, the
+// e2e stack, the shell's remote names' type) or checked against by a test (npm workspaces, by the
+// glob '*-remote': platform/test/front-ends.test.mjs). A new remote is one line here, and its
+// own folder (with its CI workflow, .github/workflows/<dir>.yml).
 // Plain data (no file access), so CommonJS callers (webpack's and ESLint's configs) can load it too.
 
 /** Each front end: the area it serves (its name in the registry and the runtime config), its folder, its default port. */

@@ -766,6 +766,33 @@ describe('LiveReleases', () => {
     assert.equal(live.runtimeConfig().remotes.shop, `https://cdn.example/shop/${shop[1]}/mf-manifest.json`);
   });
 
+  test("runtimeConfig names each remote's private routes and links from its release's facts, a preview's in place of the live one's", async () => {
+    const store = freshDir('store');
+    const facts = (privatePaths) =>
+      JSON.stringify({
+        routes: ['/', '/compare'],
+        pages: ['/', '/compare'].map((path) => ({
+          path,
+          serverRendered: false,
+          private: privatePaths.includes(path),
+          staleOn: 'catalogue',
+          link: path === '/' ? 'home' : 'compare',
+        })),
+      });
+    const publish = async (routes, variant) =>
+      (await publishBuild(store, 'shop', writeBuild('shop', { routes, variant }), { commit: COMMIT })).release.id;
+    const live = await publish(facts(['/compare']), 'live');
+    const preview = await publish(facts([]), 'preview');
+    await promote(store, 'shop', live);
+    const { log, errors } = quietLog();
+    const releases = new LiveReleases(store, { log });
+
+    assert.deepEqual(releases.runtimeConfig().privateRoutes, { shop: ['/compare'] });
+    assert.deepEqual(releases.runtimeConfig().links, { home: '/', compare: '/compare' });
+    assert.equal(releases.runtimeConfig({ preview: `shop@${preview}` }).privateRoutes, undefined);
+    assert.deepEqual(errors, []);
+  });
+
   test('a live release missing from the store is left out of the runtime config', async () => {
     const { store, shop, account } = await liveStore();
     rmSync(join(store, 'shop', shop[0]), { recursive: true });

@@ -230,3 +230,22 @@ describe('url sitemap', () => {
     assert.deepEqual(texts, []);
   });
 });
+
+describe('link names', () => {
+  test("a manifest's link names go into its routes.json facts, and the live front ends name each link once", () => {
+    const pages = factsOf({ '/': { load, link: 'home' }, '/productdetails/:id': { load, link: 'productDetails' } });
+    assert.deepEqual(
+      pages.map((page) => page.link),
+      ['home', 'productDetails'],
+    );
+    assert.throws(() => factsOf({ '/a': { load, link: 'same' }, '/b': { load, link: 'same' } }), /names two routes/);
+    assert.throws(() => factsOf({ '/a': { load, link: 'Not-a-name' } }), /lowerCamelCase/);
+    const names = FRONT_ENDS.flatMap(({ dir }) =>
+      sourceRoutesFile(join(ROOT, dir)).pages.flatMap((page) => (page.link ? [page.link] : [])),
+    );
+    assert.deepEqual(
+      names.filter((name, i) => names.indexOf(name) !== i),
+      [],
+    );
+  });
+});

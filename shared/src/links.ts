@@ -1,5 +1,57 @@
 import type { NoticeData, NoticeKind } from '@marketplace/contract/rules';
+import { renderScope } from './remote/renderScope';
 import { withNext } from './session/returnPath';
+
+// ---------------------------------------------------------------- links by name (the live manifests')
+
+/** A link's parameters: its route's `:params`, and anything else as the query. */
+export type LinkParams = Readonly<Record<string, string | number>>;
+
+/** A link name no live manifest gives, or a parameter its route needs that the link lacks. */
+export class LinkError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LinkError';
+  }
+}
+
+/** The live link table: this server render's, else the page's runtime config's (empty before it is read). */
+function liveLinks(): Readonly<Record<string, string>> {
+  return (
+    (typeof window !== 'undefined' ? window.__MARKETPLACE_CONFIG__?.links : undefined) ?? renderScope()?.links ?? {}
+  );
+}
+
+/**
+ * The path of the page a manifest names `name` (its route's `link`), from the live releases'
+ * manifests (/config.json `links`): an area links to another's page with no path of its own, so a
+ * path changed in the other's release reaches this area's links without a release of it.
+ * `params` fill the route's `:params`; the others become the query ('manageOrder', { orderid: 5 }
+ * → '/myaccount/manageorder?orderid=5'). An unknown name or a missing parameter is a LinkError,
+ * never a link to nowhere.
+ */
+export function linkTo(name: string, params: LinkParams = {}): string {
+  const pattern = liveLinks()[name];
+  if (pattern === undefined) throw new LinkError(`No live route is linked as '${name}'`);
+  const used = new Set<string>();
+  const path = pattern
+    .split('/')
+    .map((part) => {
+      if (!part.startsWith(':')) return part;
+      const key = part.slice(1);
+      const value = params[key];
+      if (value === undefined || value === '') throw new LinkError(`The link '${name}' (${pattern}) needs '${key}'`);
+      used.add(key);
+      return encodeURIComponent(String(value));
+    })
+    .join('/');
+  const query = new URLSearchParams(
+    Object.entries(params)
+      .filter(([key]) => !used.has(key))
+      .map(([key, value]) => [key, String(value)]),
+  ).toString();
+  return query ? `${path}?${query}` : path;
+}
 
 /**
  * The paths of the pages the front ends link to, whichever front end serves them (each declares

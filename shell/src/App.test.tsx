@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemoteApp } from './federation/remotes';
 import { resetAreaApps } from './federation/areaApps';
 import { SHELL_PAGES } from './pages';
-import { fakeRemoteApp, LIVE_ROUTES, renderApp, renderShellPage } from '../test/renderApp';
+import { fakeRemoteApp, LIVE_ROUTES, navigateInApp, renderApp, renderShellPage } from '../test/renderApp';
 
 // The edge: loading a remote's code through module federation.
 jest.mock('./federation/remotes', () => ({
@@ -137,5 +137,33 @@ describe('route table', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
+  });
+});
+
+describe('private routes', () => {
+  const robots = () => document.head.querySelector('meta[name="robots"]')?.getAttribute('content') ?? null;
+
+  it("keeps a remote's private route out of search engines though its page says nothing, and only there", async () => {
+    // The fake area's page reports no meta at all: the route's manifest alone says it is private.
+    renderApp('/viewcart');
+    expect(await screen.findByText('shop area at /viewcart')).toBeInTheDocument();
+    expect(robots()).toBe('noindex');
+    act(() => navigateInApp('/newarrival'));
+    expect(await screen.findByText('shop area at /newarrival')).toBeInTheDocument();
+    expect(robots()).toBeNull();
+  });
+
+  it("follows the remote's live release: a route it makes private is kept out with no change to the shell", async () => {
+    renderApp('/review', LIVE_ROUTES, { shop: ['/review'] });
+    expect(await screen.findByText('shop area at /review')).toBeInTheDocument();
+    expect(robots()).toBe('noindex');
+  });
+
+  it("keeps the shell's own private pages out, not its public ones", async () => {
+    await renderShellPage('/getcontact');
+    expect(robots()).toBe('noindex');
+    act(() => navigateInApp('/about'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'About Us' })).toBeInTheDocument();
+    expect(robots()).toBeNull();
   });
 });

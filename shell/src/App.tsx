@@ -1,18 +1,34 @@
 import { useEffect, type ReactElement, type ReactNode } from 'react';
-import { Route, Routes, useLocation } from '@marketplace/shared/router';
-import { AreaRoutes } from '@marketplace/shared';
+import { matchPath, Route, Routes, useLocation } from '@marketplace/shared/router';
+import { AreaRoutes, useNoindex } from '@marketplace/shared';
 import { AreaErrorBoundary } from './federation/AreaErrorBoundary';
 import { RemoteArea } from './federation/RemoteArea';
 import { remoteRoutes } from './federation/remoteRoutes';
 import { Layout } from './layout/Layout';
 import { PreviousPathProvider } from './navigation';
 import { NotFoundPage, SHELL_PAGES } from './pages';
+import { routes as shellRoutes } from './routes';
+import type { RouteManifest } from '@marketplace/platform/route-manifest';
 
 function ScrollToTop(): null {
   const { pathname } = useLocation();
   useEffect(() => {
     window.scrollTo?.(0, 0);
   }, [pathname]);
+  return null;
+}
+
+/** Whether the route serving `pathname` is marked private by its manifest: the shell's own, or its remote's live release's. */
+export function isPrivatePath(pathname: string): boolean {
+  const matches = (path: string) => matchPath({ path, end: true, caseSensitive: true }, pathname) !== null;
+  const own = Object.entries(shellRoutes as RouteManifest).find(([path]) => matches(path));
+  if (own) return own[1].private === true;
+  return remoteRoutes().find(({ path }) => matches(path))?.private === true;
+}
+
+/** Keeps the private routes out of search results (robots noindex), whatever their pages say. */
+function PrivateRouteNoindex(): null {
+  useNoindex(isPrivatePath(useLocation().pathname));
   return null;
 }
 
@@ -65,6 +81,7 @@ export function App(): ReactElement {
     <PreviousPathProvider>
       <Layout>
         <ScrollToTop />
+        <PrivateRouteNoindex />
         <AppRoutes />
       </Layout>
     </PreviousPathProvider>

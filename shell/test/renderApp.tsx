@@ -1,4 +1,5 @@
 import type { ComponentType, ReactElement } from 'react';
+import type { RouteManifest } from '@marketplace/platform/route-manifest';
 import { render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { App } from '../src/App';
@@ -14,6 +15,19 @@ export const LIVE_ROUTES = {
   account: Object.keys(accountRoutes),
   auction: Object.keys(auctionRoutes),
 };
+
+/** Those of the remotes' routes their manifests mark private, as /config.json gives them (privateRoutes). */
+export const LIVE_PRIVATE_ROUTES = {
+  shop: privateOf(shopRoutes),
+  account: privateOf(accountRoutes),
+  auction: privateOf(auctionRoutes),
+};
+
+function privateOf(manifest: RouteManifest): string[] {
+  return Object.entries(manifest)
+    .filter(([, entry]) => entry.private)
+    .map(([path]) => path);
+}
 
 /** Stands in for a remote's `./App`: says which area rendered and for which path. */
 export function fakeRemoteApp(name: RemoteName): { default: ComponentType } {
@@ -47,12 +61,13 @@ export function navigateInApp(to: string): void {
   void navigateNow(to);
 }
 
-/** The whole shell (header, area, footer, toasts) at a path, with the remotes' routes as given. */
+/** The whole shell (header, area, footer, toasts) at a path, with the remotes' routes (and private ones) as given. */
 export function renderApp(
   path: string,
   routes: Partial<Record<RemoteName, readonly string[]>> = LIVE_ROUTES,
+  privateRoutes: Partial<Record<RemoteName, readonly string[]>> = LIVE_PRIVATE_ROUTES,
 ): RenderResult {
-  setRemoteRoutes(routes);
+  setRemoteRoutes(routes, privateRoutes);
   return render(
     <MemoryRouter initialEntries={[path]}>
       <App />

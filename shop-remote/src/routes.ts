@@ -10,36 +10,57 @@ const newArrivals = () => import('./pages/listing/NewArrivalPage').then((m) => m
 const cart = () => import('./pages/cart/CartPage').then((m) => m.CartPage);
 
 export const routes = {
-  '/': { page: HomePage, serverRendered: true, sitemap: 'site' },
-  '/newarrival': { load: newArrivals, serverRendered: true, sitemap: 'site' },
-  '/newarrival/:searchKey': { load: newArrivals, serverRendered: true },
+  '/': { page: HomePage, serverRendered: true, sitemap: 'site', link: 'home' },
+  '/newarrival': { load: newArrivals, serverRendered: true, sitemap: 'site', link: 'newArrivals' },
+  '/newarrival/:searchKey': { load: newArrivals, serverRendered: true, link: 'search' },
   '/productdetails/:id': {
     load: () => import('./pages/details/ProductDetailsPage').then((m) => m.ProductDetailsPage),
     serverRendered: true,
     sitemap: 'products',
     staleOn: 'shownProducts',
+    link: 'productDetails',
   },
-  '/viewcart': { load: cart, private: true },
-  '/viewcart/:id': { load: cart, private: true },
-  '/emptycart': { load: () => import('./pages/cart/CartPage').then((m) => m.EmptyCartPage), private: true },
-  '/checkout': { load: () => import('./pages/checkout/CheckoutPage').then((m) => m.CheckoutPage), private: true },
+  '/viewcart': { load: cart, private: true, link: 'cart' },
+  '/viewcart/:id': { load: cart, private: true, link: 'addToCart' },
+  '/emptycart': {
+    load: () => import('./pages/cart/CartPage').then((m) => m.EmptyCartPage),
+    private: true,
+    link: 'emptyCart',
+  },
+  '/checkout': {
+    load: () => import('./pages/checkout/CheckoutPage').then((m) => m.CheckoutPage),
+    private: true,
+    link: 'checkout',
+  },
   '/billconfirm': {
     load: () => import('./pages/checkout/BillConfirmPage').then((m) => m.BillConfirmPage),
     private: true,
+    link: 'billConfirm',
   },
   '/addproduct': {
     load: () => import('./pages/addproduct/AddProductPage').then((m) => m.AddProductPage),
     private: true,
+    link: 'addProduct',
   },
   '/review': {
     load: () => import('./pages/reviews/ReviewsPage').then((m) => m.ReviewsPage),
     serverRendered: true,
     sitemap: 'site',
+    link: 'review',
   },
-  '/addreview': { load: () => import('./pages/reviews/AddReviewPage').then((m) => m.AddReviewPage), private: true },
-  '/wishlist': { load: () => import('./pages/wishlist/WishlistPage').then((m) => m.WishlistPage), private: true },
+  '/addreview': {
+    load: () => import('./pages/reviews/AddReviewPage').then((m) => m.AddReviewPage),
+    private: true,
+    link: 'addReview',
+  },
+  '/wishlist': {
+    load: () => import('./pages/wishlist/WishlistPage').then((m) => m.WishlistPage),
+    private: true,
+    link: 'wishlist',
+  },
   '/editproduct/:id': {
     load: () => import('./pages/editproduct/EditProductPage').then((m) => m.EditProductPage),
     private: true,
+    link: 'editProduct',
   },
 } satisfies RouteManifest<ComponentType>;

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { FRONT_END_NAMES, FRONT_ENDS, REMOTE_NAMES, type FrontEndName } from '../frontEnds';
 import type { RuntimeConfig } from '../render/renderContract';
+import { linkTable } from '../routes/routeManifest';
 import { sourceRoutesFile } from '../routes/sourceManifest';
 
 export type { RuntimeConfig } from '../render/renderContract';
@@ -44,12 +45,17 @@ export function apiUrl(): string {
 export function runtimeConfig(root: string): RuntimeConfig {
   const remotes: Record<string, string> = {};
   const routes: Record<string, readonly string[]> = {};
+  const privateRoutes: Record<string, readonly string[]> = {};
+  const links: Record<string, string> = {};
   for (const { area, dir } of FRONT_ENDS) {
+    const file = sourceRoutesFile(join(root, dir));
+    for (const [name, path] of Object.entries(linkTable(file.pages))) links[name] ??= path;
     if (!(REMOTE_NAMES as readonly string[]).includes(area)) continue;
     remotes[area] = `${originOf(area)}/mf-manifest.json`;
-    routes[area] = sourceRoutesFile(join(root, dir)).routes;
+    routes[area] = file.routes;
+    privateRoutes[area] = file.pages.filter((page) => page.private).map((page) => page.path);
   }
-  return { apiUrl: apiUrl(), remotes, routes, releases: {} };
+  return { apiUrl: apiUrl(), remotes, routes, privateRoutes, links, releases: {} };
 }
 
 /** Front-end origins, for the API's CORS list and the pages' Content-Security-Policy. */

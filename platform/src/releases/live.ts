@@ -2,12 +2,14 @@
 // reads at boot (/config.json) and the front-end bases the Content-Security-Policy allows.
 // The registry is read again whenever its file changes, so a promote, rollback or move reaches
 // new page loads at once, with no restart; an unreadable registry keeps the last good pointer.
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiUrl, originOf, type RuntimeConfig } from '../config/runtimeConfig';
 import { servesCanary } from '../canary/bucket';
 import { FRONT_END_NAMES, REMOTE_NAMES, isRemoteName, type FrontEndName } from '../frontEnds';
+import { linkTable, type RouteFacts } from '../routes/routeManifest';
 import { REGISTRY_FILE, emptyRegistry, readRegistry, type Canary, type Registry } from './registry';
+import { RoutePages, firstProblem } from './schemas';
 import { RELEASE_ID, readRelease, type Release } from './store';
 
 export class LiveReleases {
@@ -20,6 +22,7 @@ export class LiveReleases {
   #stamp = '';
   #failed = '';
   readonly #releases = new Map<string, Release>();
+  readonly #pages = new Map<string, readonly RouteFacts[]>();
 
   /** `log`: where an unreadable registry is reported. */
   constructor(store: string, { log = console }: { log?: Pick<Console, 'error'> } = {}) {
@@ -101,6 +104,31 @@ export class LiveReleases {
     return release;
   }
 
+  /**
+   * A release's route facts (its routes.json `pages`; immutable, so kept once read); none for a
+   * release without them, or whose file cannot be read (logged).
+   */
+  pages(frontEnd: FrontEndName, id: string): readonly RouteFacts[] {
+    const key = `${frontEnd}/${id}`;
+    let pages = this.#pages.get(key);
+    if (!pages) {
+      pages = [];
+      try {
+        const read = (
+          JSON.parse(readFileSync(join(this.store, frontEnd, id, 'routes.json'), 'utf8')) as { pages?: unknown }
+        ).pages;
+        if (read !== undefined && !firstProblem(RoutePages, read)) pages = read as RouteFacts[];
+        else if (read !== undefined) this.log.error(`[releases] ${key}'s routes.json has pages it cannot describe`);
+      } catch (error) {
+        // A shell release may have no routes.json (its routes are its own).
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+          this.log.error(`[releases] ${(error as Error).message}`);
+      }
+      this.#pages.set(key, pages);
+    }
+    return pages;
+  }
+
   /** Where a front end's releases are served: the registry's URL, else its server's origin. */
   baseUrl(frontEnd: FrontEndName): string {
     return this.current().frontEnds[frontEnd]?.url ?? `${originOf(frontEnd)}/`;
@@ -119,19 +147,37 @@ export class LiveReleases {
   }: { preview?: string | null; canaries?: readonly FrontEndName[] } = {}): RuntimeConfig {
     const remotes: Record<string, string> = {};
     const routes: Record<string, readonly string[]> = {};
+    const privateRoutes: Record<string, readonly string[]> = {};
     const releases: Record<string, string> = {};
     const shell = this.servedId('shell', canaries);
     if (shell) releases.shell = shell;
+    const pagesOf: Partial<Record<FrontEndName, readonly RouteFacts[]>> = shell
+      ? { shell: this.pages('shell', shell) }
+      : {};
     const add = (name: FrontEndName, id: string | null | undefined): boolean => {
       const release = id ? this.release(name, id) : null;
       if (!id || !release) return false;
       remotes[name] = `${this.baseUrl(name)}${id}/mf-manifest.json`;
       routes[name] = release.routes ?? [];
+      pagesOf[name] = this.pages(name, id);
+      privateRoutes[name] = (pagesOf[name] ?? []).filter((page) => page.private).map((page) => page.path);
       releases[name] = id;
       return true;
     };
     for (const name of REMOTE_NAMES) add(name, this.servedId(name, canaries));
-    if (!preview) return { apiUrl: apiUrl(), remotes, routes, releases };
+    // Only when some route is private: configs of releases built before the facts stay as they were.
+    const facts = () => {
+      const named = Object.entries(privateRoutes).filter(([, paths]) => paths.length);
+      // The first front end to name a link keeps it (the shell, then the remotes in the list's order).
+      const links: Record<string, string> = {};
+      for (const pages of Object.values(pagesOf))
+        for (const [name, path] of Object.entries(linkTable(pages))) links[name] ??= path;
+      return {
+        ...(named.length ? { privateRoutes: Object.fromEntries(named) } : {}),
+        ...(Object.keys(links).length ? { links } : {}),
+      };
+    };
+    if (!preview) return { apiUrl: apiUrl(), remotes, routes, ...facts(), releases };
     const previewed: Record<string, string> = {};
     const refused: string[] = [];
     for (const wanted of String(preview).split(',').slice(0, 4)) {
@@ -143,6 +189,7 @@ export class LiveReleases {
       apiUrl: apiUrl(),
       remotes,
       routes,
+      ...facts(),
       releases,
       preview: previewed,
       ...(refused.length

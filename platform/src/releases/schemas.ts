@@ -3,6 +3,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { FRONT_END_NAMES, type FrontEndName as FrontEndNameType } from '../frontEnds';
+import { LINK_NAME } from '../routes/routeManifest';
 
 /** A release id: the commit (or 'local' outside git), '-dirty' for uncommitted sources, the build's hash. */
 export const RELEASE_ID = /^[0-9a-z]{1,40}(-dirty)?-[0-9a-f]{8}$/;
@@ -116,6 +117,7 @@ export const RouteFacts = Type.Object({
     Type.Literal('auctions'),
     Type.Literal('auctionItem'),
   ]),
+  link: Type.Optional(Type.String({ pattern: LINK_NAME.source })),
 });
 
 /** A release's routes.json `pages`: every route's facts (absent in releases built before them). */

@@ -13,6 +13,10 @@ export interface RuntimeConfig {
   remotes: Record<string, string>;
   /** Container name → the route patterns its live release serves (its routes.json). */
   routes?: Record<string, readonly string[]>;
+  /** Container name → those of its routes its manifest marks private (noindex); absent: none. */
+  privateRoutes?: Record<string, readonly string[]>;
+  /** Link name → route pattern, of every live release's manifest (shared's linkTo resolves them). */
+  links?: Record<string, string>;
   /** Front end → its live release id (empty in development). */
   releases?: Record<string, string>;
   /** Releases this tab previews instead of the live ones (front end → release id). */

@@ -33,6 +33,12 @@ export interface RouteOptions {
   sitemap?: SitemapSource;
   /** Default 'catalogue'. */
   staleOn?: StaleOn;
+  /**
+   * The name other areas link to it by (shared's linkTo(name, params)): they never write its
+   * path, so a path changed in this front end's release reaches their links with no release of
+   * theirs. Unique across the front ends; lowerCamelCase.
+   */
+  link?: string;
 }
 
 /** A front end's routes, keyed by their pattern (exact, case-sensitive; `:param` segments). */
@@ -45,7 +51,11 @@ export interface RouteFacts {
   private: boolean;
   sitemap?: SitemapSource;
   staleOn: StaleOn;
+  link?: string;
 }
+
+/** A link name: lowerCamelCase. */
+export const LINK_NAME = /^[a-z][A-Za-z0-9]{0,59}$/;
 
 /** A release's routes.json: the paths (what the shell mounts), those rendered on the server, and every route's facts. */
 export interface RoutesFile {
@@ -62,7 +72,13 @@ export function routesFile(manifest: RouteManifest): RoutesFile {
     private: entry.private === true,
     ...(entry.sitemap ? { sitemap: entry.sitemap } : {}),
     staleOn: entry.staleOn ?? 'catalogue',
+    ...(entry.link ? { link: entry.link } : {}),
   }));
+  const names = pages.flatMap((page) => (page.link ? [page.link] : []));
+  for (const name of names) {
+    if (!LINK_NAME.test(name)) throw new Error(`link '${name}' is not a lowerCamelCase name`);
+    if (names.indexOf(name) !== names.lastIndexOf(name)) throw new Error(`link '${name}' names two routes`);
+  }
   for (const { path, sitemap, private: hidden } of pages) {
     if (sitemap && hidden) throw new Error(`${path} is private and in the sitemap: it can be one of them`);
     if (sitemap === 'site' && path.includes(':')) throw new Error(`${path} has parameters: the site's pages have none`);
@@ -74,6 +90,11 @@ export function routesFile(manifest: RouteManifest): RoutesFile {
     serverRendered: pages.filter((page) => page.serverRendered).map((page) => page.path),
     pages,
   };
+}
+
+/** The link table of `pages`: each link name → its route's pattern. */
+export function linkTable(pages: readonly RouteFacts[]): Record<string, string> {
+  return Object.fromEntries(pages.flatMap((page) => (page.link ? [[page.link, page.path]] : [])));
 }
 
 /** The parameter segments of `pattern`, in order ('/auctionusers/:id' → [':id']). */

@@ -16,7 +16,7 @@ export class ApiError extends Error {
 declare global {
   interface Window {
     /** Written by the shell (or a remote's standalone frame) from its runtime config. */
-    __MARKETPLACE_CONFIG__?: { apiUrl?: string };
+    __MARKETPLACE_CONFIG__?: { apiUrl?: string; links?: Record<string, string> };
   }
 }
 

@@ -3,7 +3,7 @@ import { useState, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, StaticRouter } from 'react-router-dom';
 import { SITE_DESCRIPTION, SITE_NAME, type PageMeta } from './headTags';
-import { PageMetaContext, usePageMeta, useSiteOrigin, type PageMetaCollector } from './usePageMeta';
+import { PageMetaContext, useNoindex, usePageMeta, useSiteOrigin, type PageMetaCollector } from './usePageMeta';
 
 function Page({ meta, children }: { meta: PageMeta | null; children?: ReactElement }): ReactElement {
   usePageMeta(meta);
@@ -71,6 +71,37 @@ describe('usePageMeta in the browser', () => {
       </MemoryRouter>,
     );
     expect(description()).toBe('Who we are.');
+  });
+
+  it("keeps the robots noindex tag while the page or a useNoindex says so, and drops the server's when neither does", () => {
+    const robots = () => document.head.querySelector('meta[name="robots"]')?.getAttribute('content') ?? null;
+    function Private({ noindex }: { noindex: boolean }): null {
+      useNoindex(noindex);
+      return null;
+    }
+    document.head.insertAdjacentHTML('beforeend', '<meta name="robots" content="noindex">');
+    const { rerender } = render(
+      <MemoryRouter>
+        <Private noindex={false} />
+        <Page meta={{ title: 'Product not found', noindex: true }} />
+      </MemoryRouter>,
+    );
+    expect(robots()).toBe('noindex');
+    rerender(
+      <MemoryRouter>
+        <Private noindex={false} />
+        <Page meta={{ title: 'Shoes' }} />
+      </MemoryRouter>,
+    );
+    expect(robots()).toBeNull();
+    rerender(
+      <MemoryRouter>
+        <Private noindex />
+        <Page meta={{ title: 'Shopping Cart' }} />
+      </MemoryRouter>,
+    );
+    expect(robots()).toBe('noindex');
+    expect(document.title).toBe('Shopping Cart | Marketplace');
   });
 
   it('answers the page origin for structured data', () => {

@@ -13,6 +13,8 @@ export interface RenderScope {
   apiUrl: string;
   /** The remotes' routes of this render's config, as the shell checked them. */
   remoteRoutes?: readonly { path: string; area: string }[];
+  /** The link table of this render's config (link name → route pattern): what linkTo resolves. */
+  links?: Readonly<Record<string, string>>;
 }
 
 /** The part of node:async_hooks' AsyncLocalStorage the scope uses (this module also runs in browsers). */

@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { retryFailedPages, Spinner, type AreaName } from '@marketplace/shared';
+import { retryFailedPages, Spinner } from '@marketplace/shared';
+import type { FrontEndName } from '@marketplace/platform/front-ends';
 import { fullPageLoad } from '../layout/fullPageLoad';
 import { telemetry } from '../telemetry/pageView';
 import { AreaUnavailable } from './AreaUnavailable';
@@ -7,7 +8,7 @@ import { releaseMoved, RemoteUnavailableError } from './remotes';
 import styles from './RemoteArea.module.css';
 
 interface Props {
-  area: AreaName;
+  area: FrontEndName;
   /** When it changes (the user navigated), a failed area tries again. */
   resetKey: string;
   /** The URL shown (path, query, hash): what a full page load opens when the release moved. */

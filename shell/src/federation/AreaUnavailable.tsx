@@ -1,9 +1,11 @@
 import { useEffect, useRef, type ReactElement } from 'react';
 import { Link, useLocation } from '@marketplace/shared/router';
-import { HOME_PATH, type AreaName } from '@marketplace/shared';
+import { HOME_PATH } from '@marketplace/shared';
+import type { FrontEndName } from '@marketplace/platform/front-ends';
 import styles from './RemoteArea.module.css';
 
-const AREA_LABELS: Record<AreaName, string> = {
+// A front end without a label here (a new remote) is named by the general one.
+const AREA_LABELS: Partial<Record<FrontEndName, string>> = {
   shell: 'This page',
   shop: 'The shop pages',
   account: 'Your account pages',
@@ -16,7 +18,7 @@ export function AreaUnavailable({
   retried,
   onRetry,
 }: {
-  area: AreaName;
+  area: FrontEndName;
   retried: boolean;
   onRetry(): void;
 }): ReactElement {
@@ -34,8 +36,8 @@ export function AreaUnavailable({
       </svg>
       <h1 id={`unavailable-${area}`}>This part of the shop is unavailable right now</h1>
       <p>
-        {AREA_LABELS[area]} could not be loaded. Everything else keeps working: use the menu above to carry on browsing,
-        or try again in a moment.
+        {AREA_LABELS[area] ?? 'These pages'} could not be loaded. Everything else keeps working: use the menu above to
+        carry on browsing, or try again in a moment.
       </p>
       {retried && <p className={styles.stillDown}>Still unavailable. Please try again a little later.</p>}
       <div className={styles.actions}>

@@ -25,6 +25,7 @@ describe('remote registration', () => {
     registerRuntimeRemotes({
       remotes: REMOTES,
       routes: { shop: ['/', '/compare'], auction: ['/auctionhome'], account: ['/login'] },
+      privateRoutes: { shop: ['/compare'], account: ['/login'] },
     });
     expect(register).toHaveBeenCalledWith([
       { name: 'shop', entry: REMOTES.shop },
@@ -32,9 +33,9 @@ describe('remote registration', () => {
     ]);
     // account has routes but no entry: nothing to load them from, so they are not found.
     expect(remoteRoutes()).toEqual([
-      { path: '/', area: 'shop' },
-      { path: '/compare', area: 'shop' },
-      { path: '/auctionhome', area: 'auction' },
+      { path: '/', area: 'shop', private: false },
+      { path: '/compare', area: 'shop', private: true },
+      { path: '/auctionhome', area: 'auction', private: false },
     ]);
   });
 

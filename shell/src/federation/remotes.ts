@@ -1,12 +1,14 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { fetchRuntimeConfig, withRetries, type AreaName, type RuntimeConfig } from '@marketplace/shared';
+import { fetchRuntimeConfig, withRetries, type RuntimeConfig } from '@marketplace/shared';
 import { isRemoteFailure } from './remoteErrorPlugin';
 import type { RemoteModules } from './remoteContract';
-import type { RemoteName } from './remoteNames';
+import type { FrontEndName, RemoteName } from '@marketplace/platform/front-ends';
 import { setRemoteRoutes } from './remoteRoutes';
 
-export { REMOTE_NAMES, type RemoteName } from './remoteNames';
+// The remotes are those the runtime config lists; their names' type is the list of front ends'
+// (platform/src/frontEnds.ts, types only), so a new remote needs no edit in the shell.
+export type { RemoteName };
 
 /** A remote's route tree could not be loaded (or its module has no component to render). */
 export class RemoteUnavailableError extends Error {
@@ -36,14 +38,17 @@ export function previewState(): Pick<RuntimeConfig, 'preview' | 'previewError'> 
  * remote URL or remote route is built into the shell.
  */
 export function registerRuntimeRemotes(
-  config: Pick<RuntimeConfig, 'remotes' | 'routes' | 'releases' | 'preview' | 'previewError'>,
+  config: Pick<RuntimeConfig, 'remotes' | 'routes' | 'privateRoutes' | 'releases' | 'preview' | 'previewError'>,
 ): void {
   const remotes = config.remotes ?? {};
   preview = { preview: config.preview, previewError: config.previewError };
   for (const [name, entry] of Object.entries(remotes)) entries.set(name, entry);
   shellRelease = config.releases?.shell;
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
-  setRemoteRoutes(Object.fromEntries(Object.entries(config.routes ?? {}).filter(([name]) => remotes[name])));
+  setRemoteRoutes(
+    Object.fromEntries(Object.entries(config.routes ?? {}).filter(([name]) => remotes[name])),
+    config.privateRoutes,
+  );
 }
 
 /**
@@ -51,7 +56,7 @@ export function registerRuntimeRemotes(
  * was promoted, it was rolled back, or the remote moved): its chunks may be gone, and a full page
  * load gets the live release. False when the live config cannot be read (then it is an outage).
  */
-export async function releaseMoved(area: AreaName): Promise<boolean> {
+export async function releaseMoved(area: FrontEndName): Promise<boolean> {
   try {
     const live = await fetchRuntimeConfig();
     if (area === 'shell') return Boolean(shellRelease && live.releases?.shell && live.releases.shell !== shellRelease);

@@ -15,7 +15,7 @@ import styles from './pages.module.css';
 
 /** Shown to a signed-in customer who opens the login or signup page. */
 export function AlreadyLoggedInPage(): ReactElement {
-  usePageMeta({ title: 'Already logged in', noindex: true });
+  usePageMeta({ title: 'Already logged in' });
   const session = useSession((s) => s.session);
   if (!session) {
     return (

@@ -4,7 +4,7 @@ import { atomStyles, HOME_PATH, NoticeCard, usePageMeta } from '@marketplace/sha
 import styles from './pages.module.css';
 
 export function GetContactPage(): ReactElement {
-  usePageMeta({ title: 'Thank you for contacting us', noindex: true });
+  usePageMeta({ title: 'Thank you for contacting us' });
   return (
     <NoticeCard icon="success">
       <h1>Thank you for contacting us</h1>

@@ -29,7 +29,7 @@ function arrivalNow(previousPath: string | null): Arrival {
 }
 
 export function LogoutPage(): ReactElement {
-  usePageMeta({ title: 'Logout', noindex: true });
+  usePageMeta({ title: 'Logout' });
   const navigate = useNavigate();
   const previousPath = usePreviousPath();
   // Decided once, in the browser. The server knows no session, and the render that hydrates its

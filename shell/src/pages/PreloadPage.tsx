@@ -4,7 +4,7 @@ import styles from './pages.module.css';
 
 /** The loading screen. */
 export function PreloadPage(): ReactElement {
-  usePageMeta({ title: 'Loading', noindex: true });
+  usePageMeta({ title: 'Loading' });
   return (
     <div className={styles.preload}>
       <Spinner label="Loading the shop" />

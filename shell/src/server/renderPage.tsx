@@ -5,6 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { matchPath, StaticRouter } from '@marketplace/shared/router';
 import {
   PageMetaContext,
+  SITE_NAME,
   ServerRender,
   ServerRenderContext,
   inRenderScope,
@@ -64,6 +65,12 @@ export function pathStatus({ url, config }: Pick<RenderRequest, 'url' | 'config'
   return served ? 200 : 404;
 }
 
+/** The page's meta, kept from search engines when `noindex` (useNoindex: a private route) whatever it said. */
+function keptOut(meta: PageMeta | null, noindex: boolean, path: string): PageMeta | null {
+  if (!noindex) return meta;
+  return { ...(meta ?? { title: SITE_NAME, path }), noindex: true };
+}
+
 /** Loads the server code of every remote that has some; resolves with the remotes whose code failed to load. */
 export async function preloadAreas({ serverEntries }: Pick<RenderRequest, 'serverEntries'>): Promise<RemoteName[]> {
   registerServerContainers(serverEntries);
@@ -95,7 +102,8 @@ export async function preloadAreas({ serverEntries }: Pick<RenderRequest, 'serve
 installRenderScope(new AsyncLocalStorage());
 
 export function renderPage(request: RenderRequest): Promise<RenderedPage> {
-  return inRenderScope({ apiUrl: request.apiUrl, remoteRoutes: checkedRemoteRoutes(request.config.routes ?? {}) }, () =>
+  const routes = checkedRemoteRoutes(request.config.routes ?? {}, request.config.privateRoutes);
+  return inRenderScope({ apiUrl: request.apiUrl, remoteRoutes: routes, links: request.config.links }, () =>
     renderInScope(request),
   );
 }
@@ -113,13 +121,16 @@ function renderInScope(request: RenderRequest): Promise<RenderedPage> {
   };
   const data = new ServerRender(request.dataTimeoutMs);
   let meta: PageMeta | null = null;
+  let noindex = false;
   let errors = 0;
 
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(
       <StrictMode>
         <ServerRenderContext.Provider value={data}>
-          <PageMetaContext.Provider value={{ set: (next) => (meta = next), origin: request.origin }}>
+          <PageMetaContext.Provider
+            value={{ set: (next) => (meta = next), noindex: () => (noindex = true), origin: request.origin }}
+          >
             <ServerAreasContext.Provider value={areas}>
               <StaticRouter location={request.url}>
                 <App />
@@ -139,7 +150,7 @@ function renderInScope(request: RenderRequest): Promise<RenderedPage> {
           const sink = new PassThrough();
           sink.on('data', (chunk: Buffer) => chunks.push(chunk));
           sink.on('end', () => {
-            const found = meta as PageMeta | null;
+            const found = keptOut(meta as PageMeta | null, noindex, pathname);
             const area = areaOf(pathname);
             try {
               const root = Buffer.concat(chunks).toString('utf8');

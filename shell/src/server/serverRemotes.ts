@@ -1,6 +1,6 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { forgetArea } from '../federation/areaApps';
-import { REMOTE_NAMES, type RemoteName } from '../federation/remotes';
+import type { RemoteName } from '../federation/remotes';
 
 /**
  * The server container registered for each remote with the process's federation runtime
@@ -16,7 +16,8 @@ const entries = new Map<RemoteName, string>();
  * without a server build is rendered in the browser.
  */
 export function registerServerContainers(wanted: Partial<Record<RemoteName, string>>): void {
-  for (const name of REMOTE_NAMES) {
+  // The remotes wanted now and those registered before (a remote the registry no longer serves is forgotten).
+  for (const name of new Set([...(Object.keys(wanted) as RemoteName[]), ...entries.keys()])) {
     const entry = wanted[name];
     if (entries.get(name) === entry) continue;
     if (entry) {

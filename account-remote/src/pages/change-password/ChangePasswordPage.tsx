@@ -83,7 +83,7 @@ function OldPasswordCheck(): ReactElement {
 
 /** /changepassword: the old-password check that leads to /newpassword (signed-in users only). */
 export function ChangePasswordPage(): ReactElement {
-  usePageMeta({ title: 'Change Password', noindex: true });
+  usePageMeta({ title: 'Change Password' });
   return (
     <SignedInOnly>
       <OldPasswordCheck />

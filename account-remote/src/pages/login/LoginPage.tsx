@@ -27,7 +27,7 @@ import styles from '../../styles/forms.module.css';
  * Add to Cart, which adds it), else home.
  */
 export function LoginPage(): ReactElement {
-  usePageMeta({ title: 'Login', noindex: true });
+  usePageMeta({ title: 'Login' });
   const navigate = useNavigate();
   const next = useNext();
   const { redirect, markSigningIn } = useSignedOutOnly(next);

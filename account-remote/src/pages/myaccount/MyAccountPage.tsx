@@ -254,7 +254,7 @@ export function MyAccountPage(): ReactElement {
   const loginHere = useLoginHere();
   const page = subPageOf(pathname);
   // No sub-screen: NotFound reports its own meta (a parent's would win in the browser).
-  usePageMeta(page ? { title: page.title, noindex: true } : null);
+  usePageMeta(page ? { title: page.title } : null);
   if (hydrated && !signedIn) return <Navigate to={loginHere} replace />;
   if (!page) return <NotFound />;
   return (

@@ -19,7 +19,7 @@ import styles from '../../styles/forms.module.css';
 
 /** /forgetpassword: asks for the email the reset code is sent to. */
 export function ForgetPasswordPage(): ReactElement {
-  usePageMeta({ title: 'Forgot Password', noindex: true });
+  usePageMeta({ title: 'Forgot Password' });
   const navigate = useNavigate();
   const { values, touched, touchAll, field } = useFormFields({ email: '' });
   const [busy, setBusy] = useState(false);

@@ -42,7 +42,7 @@ export function newPasswordError(password: string): string | null {
 
 /** /newpassword: finishes a password reset or a password change, then goes to /logout. */
 export function NewPasswordPage(): ReactElement {
-  usePageMeta({ title: 'New Password', noindex: true });
+  usePageMeta({ title: 'New Password' });
   const navigate = useNavigate();
   const [flow] = useState(currentFlow);
   const { values, touched, touchAll, field } = useFormFields({ password: '' });

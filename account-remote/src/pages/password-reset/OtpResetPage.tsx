@@ -28,7 +28,7 @@ const EMPTY_CODE = Array<string>(OTP_LENGTH).fill('');
 
 /** /otpresetpass: six single-character boxes and 'Validate' (spec sections 2, 4). */
 export function OtpResetPage(): ReactElement {
-  usePageMeta({ title: 'Enter Verification Code', noindex: true });
+  usePageMeta({ title: 'Enter Verification Code' });
   const navigate = useNavigate();
   const [chars, setChars] = useState<string[]>(EMPTY_CODE);
   const [busy, setBusy] = useState(false);

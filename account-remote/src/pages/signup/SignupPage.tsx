@@ -52,7 +52,7 @@ function today(): string {
  * safe `?next=` is handed on to /login, so signing up and then in returns to where the shopper was.
  */
 export function SignupPage(): ReactElement {
-  usePageMeta({ title: 'Create Account', noindex: true });
+  usePageMeta({ title: 'Create Account' });
   const navigate = useNavigate();
   const next = useNext();
   const { redirect } = useSignedOutOnly(next);

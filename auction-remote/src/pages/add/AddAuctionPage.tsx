@@ -201,7 +201,7 @@ function AddAuctionForm(): ReactElement {
 
 /** `/addauction`: signed-in users only (others go to /login). */
 export function AddAuctionPage(): ReactElement {
-  usePageMeta({ title: 'Create an Auction Product', noindex: true });
+  usePageMeta({ title: 'Create an Auction Product' });
   const signedIn = useIsSignedIn();
   if (!signedIn) return <Navigate to={loginPath(ADD_AUCTION_PATH)} replace />;
   return (

@@ -226,7 +226,7 @@ function BidderList({ userid }: { userid: number }): ReactElement {
 
 /** `/auctionusers/{userid}`: the bidders on the signed-in owner's items, with Approve. */
 export function AuctionUsersPage(): ReactElement {
-  usePageMeta({ title: 'My Product BID Users', noindex: true });
+  usePageMeta({ title: 'My Product BID Users' });
   const signedIn = useIsSignedIn();
   const { id: rawId } = useParams();
   const { pathname } = useLocation();

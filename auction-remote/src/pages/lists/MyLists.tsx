@@ -49,7 +49,7 @@ export function MyListsPage({
   intro: string;
   children: ReactNode;
 }): ReactElement {
-  usePageMeta({ title, noindex: true });
+  usePageMeta({ title });
   const signedIn = useIsSignedIn();
   if (!signedIn) return <Navigate to={loginPath(path)} replace />;
   return (

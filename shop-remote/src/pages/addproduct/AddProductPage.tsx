@@ -45,7 +45,7 @@ function AddProductForm(): ReactElement {
 
 /** `/addproduct` (signed in; everyone else goes to /login, and comes back here). */
 export function AddProductPage(): ReactElement {
-  usePageMeta({ title: 'Add Product', noindex: true });
+  usePageMeta({ title: 'Add Product' });
   return (
     <div className={ui.page}>
       <Breadcrumb page="Add Product" />

@@ -242,7 +242,7 @@ function CartView(): ReactElement {
 
 /** `/viewcart` and `/viewcart/{id}` (signed in; everyone else goes to /login). */
 export function CartPage(): ReactElement {
-  usePageMeta({ title: 'Shopping Cart', noindex: true });
+  usePageMeta({ title: 'Shopping Cart' });
   const { id } = useParams();
   return (
     <div className={ui.page}>
@@ -254,7 +254,7 @@ export function CartPage(): ReactElement {
 
 /** `/emptycart`. */
 export function EmptyCartPage(): ReactElement {
-  usePageMeta({ title: 'Your cart is empty', noindex: true });
+  usePageMeta({ title: 'Your cart is empty' });
   return (
     <div className={ui.page}>
       <Breadcrumb page="Cart" />

@@ -6,7 +6,7 @@ import styles from './BillConfirmPage.module.css';
 
 /** `/billconfirm`: the order placed notice. */
 export function BillConfirmPage(): ReactElement {
-  usePageMeta({ title: 'Bill Confirm', noindex: true });
+  usePageMeta({ title: 'Bill Confirm' });
   const orderId = useSession((s) => s.orderId);
   return (
     <div className={ui.page}>

@@ -456,7 +456,7 @@ function CheckoutLoader(): ReactElement {
 
 /** `/checkout` (signed in; everyone else goes to /login). */
 export function CheckoutPage(): ReactElement {
-  usePageMeta({ title: 'Checkout', noindex: true });
+  usePageMeta({ title: 'Checkout' });
   return (
     <div className={ui.page}>
       <Breadcrumb page="Checkout" />

@@ -137,7 +137,7 @@ function EditProduct({ id }: { id: number | null }): ReactElement {
  * refused here and by the server (403).
  */
 export function EditProductPage(): ReactElement {
-  usePageMeta({ title: 'Edit Product', noindex: true });
+  usePageMeta({ title: 'Edit Product' });
   const { id } = useParams();
   return (
     <div className={ui.page}>

@@ -108,7 +108,7 @@ function AddReviewForm(): ReactElement {
 
 /** `/addreview` (signed in; with no token the spec goes to /review). */
 export function AddReviewPage(): ReactElement {
-  usePageMeta({ title: 'Add Review', noindex: true });
+  usePageMeta({ title: 'Add Review' });
   return (
     <div className={ui.page}>
       <Breadcrumb page="Add Review" />

@@ -234,7 +234,7 @@ function SignedInWishlist(): ReactElement {
  * CART (moves it to the cart), VIEW, REMOVE, CLEAR WISHLIST. A visitor is offered Signin and Signup.
  */
 export function WishlistPage(): ReactElement {
-  usePageMeta({ title: 'Wishlist', noindex: true });
+  usePageMeta({ title: 'Wishlist' });
   const signedIn = useIsSignedIn();
   return (
     <div className={ui.page}>
