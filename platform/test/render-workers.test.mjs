@@ -71,6 +71,9 @@ function shopBuild(variant) {
   });
 }
 
+/** The port a server listens on. */
+const portOf = (server) => /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+
 /** A visitor id whose bucket for `frontEnd` a 50 % canary serves (true) or not. */
 function visitorOf(frontEnd, onCanary) {
   for (let i = 0; ; i += 1) {
@@ -115,12 +118,10 @@ describe("the pages of a canary's visitors, rendered on the server in a render w
 
   before(async () => {
     store = freshDir('store');
-    for (const [frontEnd, build] of [
-      ['shell', shellBuild],
-      ['shop', shopBuild],
-    ])
+    for (const frontEnd of /** @type {const} */ (['shell', 'shop']))
       for (const variant of ['one', 'two']) {
-        const { release } = await publishBuild(store, frontEnd, build(variant), { commit: COMMIT });
+        const build = frontEnd === 'shell' ? shellBuild(variant) : shopBuild(variant);
+        const { release } = await publishBuild(store, frontEnd, build, { commit: COMMIT });
         ids[frontEnd].push(release.id);
       }
     await promote(store, 'shell', ids.shell[0]);
@@ -137,11 +138,11 @@ describe("the pages of a canary's visitors, rendered on the server in a render w
     renderer = new PageRenderer({
       store,
       live,
-      settings: { ...renderSettings(), apiUrl: `http://127.0.0.1:${api.address().port}` },
+      settings: { ...renderSettings(), apiUrl: `http://127.0.0.1:${portOf(api)}` },
       log: { warn: () => undefined, error: (...args) => errors.push(args.join(' ')) },
     });
     server = await startReleaseServer({ store, frontEnd: 'shell', port: 0, host: '127.0.0.1', live, renderer });
-    base = `http://127.0.0.1:${server.address().port}`;
+    base = `http://127.0.0.1:${portOf(server)}`;
   });
   after(async () => {
     for (const stream of streams) stream.end();
