@@ -62,6 +62,28 @@ export async function appStarted(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * Marks the server's header and the root's first element as the parser adds them, before any
+ * script of the page runs, and then stops watching (by the end of the HTML at the latest): a node
+ * that still carries the mark after the app has started was hydrated; one rendered again in the
+ * browser has none. (A string: tsx would wrap a function's inner functions in a helper the page
+ * does not have.)
+ */
+export const MARK_SERVER_NODES = `const observer = new MutationObserver(() => {
+  const nodes = [document.querySelector('header'), document.querySelector('#root > *')];
+  for (const node of nodes) if (node) node.fromServer = true;
+  if (nodes.every(Boolean)) observer.disconnect();
+});
+observer.observe(document, { childList: true, subtree: true });
+document.addEventListener('DOMContentLoaded', () => observer.disconnect());`;
+
+/** Whether the header and the root's first element are still the nodes the server sent (MARK_SERVER_NODES). */
+export const stillFromServer = () =>
+  ['header', '#root > *'].map(
+    (selector) =>
+      (document.querySelector(selector) as (Element & { fromServer?: boolean }) | null)?.fromServer === true,
+  );
+
 /** Polls `read` until `ok` holds (or the time is up) and returns the last value read. */
 export async function eventually<T>(
   read: () => Promise<T>,

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, openPage } from '../src/browser';
-import { appStarted, eventually, navigate } from '../src/journey';
+import { appStarted, eventually, MARK_SERVER_NODES, navigate, stillFromServer } from '../src/journey';
 import { catalogue } from '../src/shop';
 import { RELEASES_SHELL_PORT, startFrontEnd, stopChild } from '../src/stack.mjs';
 import { ROOT } from '../../platform/src/root';
@@ -132,6 +132,34 @@ function visitorId(onCanary: boolean, seed: number): string {
   }
 }
 
+/**
+ * A visitor's first view of the home page as the server sends it (before any script runs) and in
+ * Chromium, with their visitor id: the server's HTML, and what went wrong once it was hydrated
+ * (console errors, uncaught errors, server nodes rendered again).
+ */
+async function firstView(visitor: string, heading: string): Promise<{ html: string; problems: string[] }> {
+  const cookie = `${VISITOR_COOKIE}=${visitor}`;
+  const html = await (await fetch(`${SHELL_URL}/`, { headers: { Cookie: cookie } })).text();
+  const { context, page, pageErrors } = await openPage(browser);
+  const problems: string[] = [];
+  try {
+    await context.addCookies([{ name: VISITOR_COOKIE, value: visitor, url: SHELL_URL }]);
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text().slice(0, 300)}`);
+    });
+    await page.addInitScript(MARK_SERVER_NODES);
+    await page.goto(`${SHELL_URL}/`);
+    await appStarted(page);
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    const [header, root] = await page.evaluate(stillFromServer);
+    if (!header || !root) problems.push(`rendered again, not hydrated (header ${header}, root ${root})`);
+    problems.push(...pageErrors.map((error) => `uncaught: ${error}`));
+  } finally {
+    await context.close();
+  }
+  return { html, problems };
+}
+
 /** A page view that ends (the page is left), so its beacon is sent. */
 async function visit(context: BrowserContext, path: string, settled: (page: Page) => Promise<unknown>): Promise<void> {
   const page = await context.newPage();
@@ -168,6 +196,18 @@ test('a 50 % canary of the shop: new visitors split between both releases, each 
     t.replaceAll(`"${V1_HEADING}"`, `"${V2_HEADING}"`),
   );
   assert.match(await release(['canary', 'shop', v2, '--percent', '50', '--no-smoke']), /canary .* to 50 %/);
+  // A visitor the canary serves gets the canary's page rendered on the server (in a render worker of
+  // its releases), everyone else the live one's; each is hydrated as it came.
+  for (const [onCanary, heading, served] of [
+    [true, V2_HEADING, v2],
+    [false, V1_HEADING, live],
+  ] as const) {
+    const who = onCanary ? 'a visitor the canary serves' : 'a visitor of the live release';
+    const { html, problems } = await firstView(visitorId(onCanary, 200), heading);
+    assert.match(html, new RegExp(`<h2[^>]*>${heading}</h2>`), `${who}: the server rendered their release's page`);
+    assert.match(html, new RegExp(`"releases":\\{[^}]*"shop":"${served}"`), `${who}: the page's config`);
+    assert.deepEqual(problems, [], who);
+  }
   const seen: Record<string, number> = { [live]: 0, [v2]: 0 };
   /** One new visitor: their release on arrival, kept across a navigation and a reload. */
   async function newVisitor(i: number): Promise<void> {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { accountButton, loginByApi, signUpByApi, uniqueUser, type TestUser } from '../src/accounts';
 import { API_URL, BASE_URL, launchBrowser } from '../src/browser';
-import { appStarted } from '../src/journey';
+import { appStarted, MARK_SERVER_NODES, stillFromServer } from '../src/journey';
 import { catalogue, listProductByApi } from '../src/shop';
 
 /** The shell's own pages (shell/src/pages/index.ts, SHELL_PAGES); the remotes' come from /config.json. */
@@ -71,27 +71,6 @@ async function everyPage(seller: Session): Promise<string[]> {
   assert.ok(remotePages.length > 30, `the live config lists every remote's routes (${remotePages.length})`);
   return [...remotePages, ...SHELL_PAGES];
 }
-
-/**
- * Marks the server's header and the root's first element as the parser adds them, before any
- * script of the page runs, and then stops watching (by the end of the HTML at the latest): a node
- * that still carries the mark after the app has started was hydrated; one rendered again in the
- * browser has none. (A string: tsx would wrap a function's inner functions in a helper the page
- * does not have.)
- */
-const MARK_SERVER_NODES = `const observer = new MutationObserver(() => {
-  const nodes = [document.querySelector('header'), document.querySelector('#root > *')];
-  for (const node of nodes) if (node) node.fromServer = true;
-  if (nodes.every(Boolean)) observer.disconnect();
-});
-observer.observe(document, { childList: true, subtree: true });
-document.addEventListener('DOMContentLoaded', () => observer.disconnect());`;
-
-const stillFromServer = () =>
-  ['header', '#root > *'].map(
-    (selector) =>
-      (document.querySelector(selector) as (Element & { fromServer?: boolean }) | null)?.fromServer === true,
-  );
 
 /** What went wrong on one page load: console errors, uncaught errors, server nodes rendered again. */
 async function visit(

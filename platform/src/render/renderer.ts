@@ -1,7 +1,8 @@
 // The rendering server's work, inside the shell's front-end server (server/frontEndServer.ts):
 // renders a page's first view with the live shell release's server build (server/main.js), which
 // loads each remote's server container from the live release the registry names, and keeps the
-// HTML for a short time, dropped by the API's change stream.
+// HTML for a short time, dropped by the API's change stream. A visitor a canary serves gets their
+// releases' page rendered in a render worker (renderWorkers.ts), kept the same way.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -24,8 +25,10 @@ import {
 } from '../seo/robotsAndSitemaps';
 import { followCatalogueChanges, type CatalogueChange, type ChangeFollower } from './catalogueChanges';
 import { PageCache, type CachedPage } from './pageCache';
-import type { ShellServerBuild } from './renderContract';
-import { pageStylesheets, ReleaseStylesheets, stylesUsed } from './stylesheets';
+import type { RenderedPage, ShellServerBuild } from './renderContract';
+import { runRenderJob, type RenderJob } from './renderJob';
+import { RenderWorkers, type ReleaseSet } from './renderWorkers';
+import { StylesheetShelf, type StylesheetsAt } from './stylesheets';
 
 const require = createRequire(import.meta.url);
 
@@ -55,6 +58,8 @@ export function renderSettings(env: NodeJS.ProcessEnv = process.env) {
     unfollowedCacheSeconds: numberFrom(env.RENDER_UNFOLLOWED_CACHE_SECONDS, 5),
     /** Pages rendered at once; more (not kept) get the page that renders in the browser. */
     concurrentRenders: Math.max(1, numberFrom(env.RENDER_CONCURRENCY, 4)),
+    /** Render workers alive at once (a set of canaries each); a visitor of another set: rendered in the browser. */
+    renderWorkers: numberFrom(env.RENDER_WORKERS, 2),
   };
 }
 
@@ -129,18 +134,30 @@ export interface RenderedAnswer {
 /** robots.txt or a sitemap file, with its type. */
 export type SeoAnswer = RenderedAnswer & { type: string };
 
-/** A shell release the renderer renders with: its page and its server build. */
+/** A shell release's server build (its main.js) and its page. */
+interface ShellFiles {
+  main: string;
+  template: string;
+}
+
+/** A shell release the renderer renders with on the main thread: its page and its server build. */
 interface ShellRelease {
   template: string;
   build: ShellServerBuild;
 }
 
-/** The live runtime config and the key of its pages, for the registry it was derived from. */
+/** A runtime config and the key of its pages, for the registry it was derived from. */
 interface LiveState {
   registry: Registry | null;
   config: RuntimeConfig;
   key: string;
 }
+
+/** The key pages rendered with `config` are kept under: a release promoted, rolled back or moved makes other pages. */
+const configKey = (config: RuntimeConfig) => createHash('sha1').update(JSON.stringify(config)).digest('base64url');
+
+/** How often, while render workers are alive, the registry is read again to end those no canary needs. */
+const WORKERS_CHECK_MS = 5000;
 
 /** What the renderer reads of a release's routes.json. */
 interface ReleaseRoutes {
@@ -163,7 +180,13 @@ export class PageRenderer {
   readonly cacheLookups = { hits: 0, misses: 0 };
   readonly renders = new Map<string, { rendered: number; failed: number }>();
   readonly shells = new Map<string, ShellRelease | null>();
-  readonly stylesheets = new Map<string, ReleaseStylesheets | null>();
+  readonly shellFiles = new Map<string, ShellFiles | null>();
+  readonly stylesheets: StylesheetShelf;
+  /** The pages of a visitor a canary serves render in a worker of their releases. */
+  readonly workers: RenderWorkers;
+  workersCheck: NodeJS.Timeout | null = null;
+  /** The runtime configs of the running canaries' visitors (by canaries), for the registry of liveState. */
+  readonly canaryStates = new Map<string, LiveState>();
   /** Each release's routes.json, by front end and release id. */
   readonly routeFiles = new Map<string, ReleaseRoutes>();
   changes: ChangeFollower | null = null;
@@ -197,6 +220,13 @@ export class PageRenderer {
     this.live = live;
     this.settings = settings;
     this.log = log;
+    this.stylesheets = new StylesheetShelf(log);
+    this.workers = new RenderWorkers({
+      max: settings.renderWorkers,
+      // A render answers within its budget; far past it (its first page waits for its remotes too), it hangs.
+      timeoutMs: settings.renderBudgetMs + settings.remoteBudgetMs + 10_000,
+      log,
+    });
     const agentOptions = { keepAlive: true, maxSockets: API_READS };
     this.apiAgent = settings.apiUrl.startsWith('https:') ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
   }
@@ -210,13 +240,37 @@ export class PageRenderer {
     const registry = this.live.current();
     if (registry !== this.liveState.registry || !this.liveState.key) {
       const config = this.live.runtimeConfig();
-      this.liveState = {
-        registry,
-        config,
-        key: createHash('sha1').update(JSON.stringify(config)).digest('base64url'),
-      };
+      this.liveState = { registry, config, key: configKey(config) };
+      this.canaryStates.clear();
+      this.#retainWorkers();
     }
     return this.liveState;
+  }
+
+  /** The runtime config of a visitor `canaries` serve (canariesFor) and its pages' key: the live one for none. */
+  #configFor(canaries: readonly FrontEndName[]): LiveState {
+    const live = this.#liveConfig();
+    if (!canaries.length) return live;
+    const name = [...canaries].sort().join(',');
+    let state = this.canaryStates.get(name);
+    if (!state) {
+      const config = this.live.runtimeConfig({ canaries });
+      state = { registry: live.registry, config, key: configKey(config) };
+      this.canaryStates.set(name, state);
+    }
+    return state;
+  }
+
+  /** Ends the render workers whose releases no running canary serves any more (promoted, rolled back, ended). */
+  #retainWorkers(): void {
+    const running = new Set(this.live.canaries().map((canary) => canary.frontEnd));
+    this.workers.retain(
+      ({ key, canaries }) => canaries.every((name) => running.has(name)) && this.#configFor(canaries).key === key,
+    );
+    if (this.workers.size === 0 && this.workersCheck) {
+      clearInterval(this.workersCheck);
+      this.workersCheck = null;
+    }
   }
 
   /** Starts following the API's changes (at the first page rendered). */
@@ -256,45 +310,58 @@ export class PageRenderer {
     this.sweeps += 1;
     const changes = this.pendingChanges;
     this.pendingChanges = noChanges();
-    const pages = this.#livePages(this.#liveConfig().config);
-    this.cache.drop((key, page) => isStale(key.slice(key.indexOf('|') + 1), page, changes, pages));
+    // Each page by the routes of the releases it was rendered with (a canary's pages by the canary's).
+    const live = this.#liveConfig();
+    const livePages = this.#livePages(live.config);
+    const pagesOf = new Map([[live.key, livePages]]);
+    for (const { key, config } of this.canaryStates.values()) pagesOf.set(key, this.#livePages(config));
+    this.cache.drop((key, page) => {
+      const bar = key.indexOf('|');
+      return isStale(key.slice(bar + 1), page, changes, pagesOf.get(key.slice(0, bar)) ?? livePages);
+    });
   }
 
   close(): void {
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
     this.sweepTimer = null;
+    if (this.workersCheck) clearInterval(this.workersCheck);
+    this.workersCheck = null;
+    void this.workers.close();
     this.changes?.close();
     this.changes = null;
     this.apiAgent.destroy();
   }
 
-  /** The live shell release's server build and page, or null when it has none. */
-  #shell(id: string): ShellRelease | null {
-    if (!this.shells.has(id)) {
+  /** A shell release's server build and page (not loaded), or null when it has none. */
+  #shellFiles(id: string): ShellFiles | null {
+    if (!this.shellFiles.has(id)) {
       const main = join(this.store, 'shell', id, 'server', 'main.js');
       const page = join(this.store, 'shell', id, 'index.html');
-      if (!existsSync(main) || !existsSync(page)) this.shells.set(id, null);
-      else {
-        const template = resolveAssetUrls(readFileSync(page, 'utf8'), `/${id}/`);
-        this.shells.set(id, { template, build: require(main) as ShellServerBuild });
-      }
+      this.shellFiles.set(
+        id,
+        existsSync(main) && existsSync(page)
+          ? { main, template: resolveAssetUrls(readFileSync(page, 'utf8'), `/${id}/`) }
+          : null,
+      );
+    }
+    return this.shellFiles.get(id) ?? null;
+  }
+
+  /** The live shell release's server build, loaded in this thread, and page; null when it has none. */
+  #shell(id: string): ShellRelease | null {
+    if (!this.shells.has(id)) {
+      const files = this.#shellFiles(id);
+      this.shells.set(id, files && { template: files.template, build: require(files.main) as ShellServerBuild });
     }
     return this.shells.get(id) ?? null;
   }
 
-  /** A release's CSS files and what they hold (read once per release and address); null when unreadable. */
-  #stylesheetsOf(frontEnd: FrontEndName, id: string): ReleaseStylesheets | null {
-    const base = `${frontEnd === 'shell' ? '/' : this.live.baseUrl(frontEnd)}${id}/`;
-    if (!this.stylesheets.has(base)) {
-      let sheets: ReleaseStylesheets | null = null;
-      try {
-        sheets = new ReleaseStylesheets(join(this.store, frontEnd, id), base);
-      } catch (error) {
-        this.log.error(`[render] the stylesheets of ${frontEnd} ${id} could not be read:`, error);
-      }
-      this.stylesheets.set(base, sheets);
-    }
-    return this.stylesheets.get(base) ?? null;
+  /** Where a release's CSS is: its folder and the URL it is served at. */
+  #stylesheetsAt(frontEnd: FrontEndName, id: string): StylesheetsAt {
+    return {
+      folder: join(this.store, frontEnd, id),
+      base: `${frontEnd === 'shell' ? '/' : this.live.baseUrl(frontEnd)}${id}/`,
+    };
   }
 
   /**
@@ -304,13 +371,13 @@ export class PageRenderer {
    * for before does not queue up work). A render that fails is logged and answered null too: the
    * page never fails whole.
    */
-  async page(path: string, search = ''): Promise<RenderedAnswer | null> {
+  async page(path: string, search = '', canaries: readonly FrontEndName[] = []): Promise<RenderedAnswer | null> {
     const url = pageUrl(path, search);
-    const live = this.#liveConfig();
-    const { config } = live;
+    const state = this.#configFor(canaries);
+    const { config } = state;
     const shellId = config.releases?.shell;
     if (!shellId) return null;
-    const key = `${live.key}|${url}`;
+    const key = `${state.key}|${url}`;
     const kept = this.cache.get(key);
     if (kept) {
       this.cacheLookups.hits += 1;
@@ -320,7 +387,8 @@ export class PageRenderer {
     let rendering = this.rendering.get(key);
     if (!rendering) {
       if (this.rendering.size >= this.settings.concurrentRenders) return null;
-      rendering = this.#render(url, key, shellId, config).finally(() => this.rendering.delete(key));
+      const set = state === this.liveState ? null : { key: state.key, canaries };
+      rendering = this.#render(url, key, shellId, config, set).finally(() => this.rendering.delete(key));
       this.rendering.set(key, rendering);
     }
     return rendering;
@@ -331,16 +399,16 @@ export class PageRenderer {
    * when one does, null when the live shell release cannot tell (no server build): the status of
    * the page that renders in the browser, so a URL no route matches is 404 rendered or not.
    * `preview`: the tab's ?preview= (its releases' routes count, as its page's do); `canaries`: the
-   * front ends whose canary serves the visitor (canariesFor), likewise.
+   * front ends whose canary serves the visitor (canariesFor), likewise. Told by the live shell's
+   * build (the main thread loads no other shell's), with the config's routes.
    */
   async status(
     path: string,
     preview: string | null = null,
     canaries: readonly FrontEndName[] = [],
   ): Promise<200 | 404 | null> {
-    const config =
-      preview || canaries.length ? this.live.runtimeConfig({ preview, canaries }) : this.#liveConfig().config;
-    const shellId = config.releases?.shell;
+    const shellId = this.#liveConfig().config.releases?.shell;
+    const config = preview ? this.live.runtimeConfig({ preview, canaries }) : this.#configFor(canaries).config;
     const shell = shellId ? this.#liveShell(shellId) : null;
     if (!shell?.build.pathStatus) return null;
     try {
@@ -351,22 +419,16 @@ export class PageRenderer {
     }
   }
 
-  /** What a render needs of the live releases: each remote's server container and stylesheets. */
-  #areas(config: RuntimeConfig): {
-    serverEntries: Partial<Record<RemoteName, string>>;
-    stylesheets: Partial<Record<FrontEndName, ReleaseStylesheets>>;
-    serverRoutes: Partial<Record<RemoteName, readonly string[]>>;
-  } {
+  /** What a render needs of `config`'s releases: each remote's server container and stylesheets. */
+  #areas(config: RuntimeConfig): Pick<RenderJob, 'serverEntries' | 'stylesheets' | 'serverRoutes'> {
     const serverEntries: Partial<Record<RemoteName, string>> = {};
-    const stylesheets: Partial<Record<FrontEndName, ReleaseStylesheets>> = {};
-    const shellSheets = config.releases?.shell ? this.#stylesheetsOf('shell', config.releases.shell) : null;
-    if (shellSheets) stylesheets.shell = shellSheets;
+    const stylesheets: Partial<Record<FrontEndName, StylesheetsAt>> = {};
+    if (config.releases?.shell) stylesheets.shell = this.#stylesheetsAt('shell', config.releases.shell);
     const serverRoutes: Partial<Record<RemoteName, readonly string[]>> = {};
     for (const name of REMOTE_NAMES) {
       const id = config.releases?.[name];
       if (!id) continue;
-      const sheets = this.#stylesheetsOf(name, id);
-      if (sheets) stylesheets[name] = sheets;
+      stylesheets[name] = this.#stylesheetsAt(name, id);
       serverRoutes[name] = this.#routesOf(name, id).serverRendered;
       if (existsSync(join(this.store, name, id, 'server', 'remoteEntry.js')))
         serverEntries[name] = `${this.live.baseUrl(name)}${id}/server/remoteEntry.js`;
@@ -442,44 +504,52 @@ export class PageRenderer {
     }
   }
 
-  async #render(url: string, key: string, shellId: string, config: RuntimeConfig): Promise<RenderedAnswer | null> {
-    const shell = this.#liveShell(shellId);
-    if (!shell) return null;
+  /** The render of `url` with `config`: everything it needs, as data (the same on the main thread and in a worker). */
+  #job(url: string, config: RuntimeConfig, template: string): RenderJob {
+    const { apiUrl, origin, remoteBudgetMs, dataTimeoutMs, renderBudgetMs } = this.settings;
+    return {
+      url,
+      config,
+      ...this.#areas(config),
+      template,
+      apiUrl,
+      origin,
+      remoteBudgetMs,
+      dataTimeoutMs,
+      renderBudgetMs,
+    };
+  }
+
+  /**
+   * Renders a page: with the live releases on the main thread (`set` null), else in the worker of
+   * `set`'s releases; null when none can render it (no server build, no room for a worker).
+   */
+  async #render(
+    url: string,
+    key: string,
+    shellId: string,
+    config: RuntimeConfig,
+    set: ReleaseSet | null,
+  ): Promise<RenderedAnswer | null> {
+    // The main thread loads the live shell's build only; a canary's is loaded by its worker.
+    const files = this.#shellFiles(shellId);
+    const shell = set ? null : this.#liveShell(shellId);
+    if (!files || (!set && !shell)) return null;
     this.#follow();
     void this.warm();
-    const { serverEntries, stylesheets, serverRoutes } = this.#areas(config);
     const { settings } = this;
-    let rendered;
-    // The CSS modules the render's components use note it in this set (stylesUsed).
-    const used = new Set<string>();
+    const job = this.#job(url, config, files.template);
+    let rendered: RenderedPage | null;
     try {
-      rendered = await stylesUsed.run(used, () =>
-        shell.build.renderPage({
-          url,
-          config,
-          serverEntries,
-          serverRoutes,
-          // The files of the CSS modules the render used, whichever release they are from: a shared
-          // module (the carousel) renders with the classes of whichever remote's copy this process
-          // loaded first, so its CSS may be another remote's.
-          pageStylesheets: (area) => pageStylesheets(stylesheets, used, area),
-          stylesheetsFor: (_root, area) =>
-            [stylesheets.shell, area ? stylesheets[area] : undefined].flatMap((release) =>
-              release ? release.allFiles().map((name) => `${release.base}${name}`) : [],
-            ),
-          template: shell.template,
-          apiUrl: settings.apiUrl,
-          origin: settings.origin,
-          remoteBudgetMs: settings.remoteBudgetMs,
-          dataTimeoutMs: settings.dataTimeoutMs,
-          renderBudgetMs: settings.renderBudgetMs,
-        }),
-      );
+      rendered = set
+        ? await this.#inWorker(set, files, job)
+        : shell && (await runRenderJob(shell.build, job, this.stylesheets));
     } catch (error) {
       this.#counted(shellId).failed += 1;
       this.log.error(`[render] ${url} could not be rendered on the server; it renders in the browser:`, error);
       return null;
     }
+    if (!rendered) return null;
     this.rendered += 1;
     this.#counted(shellId).rendered += 1;
     // A page rendered without some of its parts is not kept: the next request tries again.
@@ -490,6 +560,19 @@ export class PageRenderer {
         : settings.unfollowedCacheSeconds;
     if (rendered.expires !== undefined) seconds = Math.min(seconds, Math.floor((rendered.expires - Date.now()) / 1000));
     return this.cache.set(key, rendered.status, rendered.html, seconds, rendered.products);
+  }
+
+  /** Renders `job` in the worker of `set` (started with the shell's build and the set's remotes when it has none). */
+  #inWorker(set: ReleaseSet, shell: ShellFiles, job: RenderJob): Promise<RenderedPage | null> {
+    if (!this.workersCheck) {
+      this.workersCheck = setInterval(() => this.#liveConfig(), WORKERS_CHECK_MS);
+      this.workersCheck.unref();
+    }
+    return this.workers.render(
+      set,
+      () => ({ main: shell.main, serverEntries: job.serverEntries, preloadWaitMs: this.settings.renderBudgetMs }),
+      job,
+    );
   }
 
   #counted(shellId: string): { rendered: number; failed: number } {

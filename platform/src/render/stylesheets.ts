@@ -98,6 +98,35 @@ export class ReleaseStylesheets {
   }
 }
 
+/** Where a release's CSS is: its folder in the release store and the URL it is served at (ending in '/'). */
+export interface StylesheetsAt {
+  folder: string;
+  base: string;
+}
+
+/** Releases' stylesheets, read once per release and address; null for one that cannot be read (logged). */
+export class StylesheetShelf {
+  readonly #read = new Map<string, ReleaseStylesheets | null>();
+  readonly #log: Pick<Console, 'error'>;
+
+  constructor(log: Pick<Console, 'error'>) {
+    this.#log = log;
+  }
+
+  get({ folder, base }: StylesheetsAt): ReleaseStylesheets | null {
+    if (!this.#read.has(base)) {
+      let sheets: ReleaseStylesheets | null = null;
+      try {
+        sheets = new ReleaseStylesheets(folder, base);
+      } catch (error) {
+        this.#log.error(`[render] the stylesheets of ${folder} could not be read:`, error);
+      }
+      this.#read.set(base, sheets);
+    }
+    return this.#read.get(base) ?? null;
+  }
+}
+
 /** One file of each content (the same CSS in several chunks' files), in order. */
 function distinct(files: readonly StyleFile[]): StyleFile[] {
   const seen = new Set<string>();

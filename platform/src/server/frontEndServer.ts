@@ -621,10 +621,9 @@ export async function startReleaseServer({
       const canaries = live.canariesFor(visitor);
       const id = live.servedId(frontEnd, canaries);
       if (!id) return { status: 503, text: `No release of ${frontEnd} is live yet: see 'npm run release -- status'.` };
-      // Rendered on the server when the release can; a tab previewing releases renders in the browser,
-      // and so does a visitor a canary serves: the process holds one server container per remote.
-      const rendered =
-        renderer && !canaries.length && !/[?&]preview=/.test(search) ? await renderer.page(rawPath, search) : null;
+      // Rendered on the server when the release can (a visitor a canary serves: with their releases,
+      // in a render worker); a tab previewing releases renders in the browser.
+      const rendered = renderer && !/[?&]preview=/.test(search) ? await renderer.page(rawPath, search, canaries) : null;
       if (rendered) return { rendered };
       let page = pages.get(id);
       if (page === undefined) {

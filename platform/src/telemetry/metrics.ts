@@ -18,8 +18,9 @@ export interface MetricsSources {
  * GET /metrics of a front-end server, in the Prometheus text format (prom-client, as the API):
  * requests by route and status with a latency histogram (routes are patterns, never a path a
  * client chose), the rendered-page cache's hits and misses, renders and render failures per shell
- * release, the field telemetry per release, and the process's own figures. One registry per
- * server (tests start many in one process).
+ * release (on the main thread or in a render worker alike), the render workers alive, the field
+ * telemetry per release, and the process's own figures. One registry per server (tests start many
+ * in one process).
  */
 export class FrontEndMetrics {
   readonly registry = new promClient.Registry();
@@ -67,6 +68,14 @@ export class FrontEndMetrics {
             this.inc({ release, result: 'rendered' }, rendered);
             this.inc({ release, result: 'failed' }, failed);
           }
+        },
+      });
+      new promClient.Gauge({
+        name: 'marketplace_frontend_render_workers',
+        help: "Render workers alive (each renders the pages of one set of canaries' releases)",
+        registers,
+        collect() {
+          this.set(renderer.workers.size);
         },
       });
     }
