@@ -1,5 +1,6 @@
 import { loadAppAfterFirstView } from './firstView';
 import { replayEarlyTaps } from './earlyTaps';
+import { afterNextPaint } from './afterNextPaint';
 
 const APP = 'http://localhost:3000/main.0123abcd.js';
 const appScripts = () => [...document.querySelectorAll('script[src]')].filter((s) => s.getAttribute('src') === APP);
@@ -30,6 +31,31 @@ it('on a server-rendered page, starts the app only once the main photo has loade
   expect(appScripts()).toHaveLength(1);
   replayEarlyTaps();
   expect(tapped).toHaveBeenCalledTimes(1);
+});
+
+it('starts the app only once the loaded main photo is decoded, so its code never runs before the photo paints', async () => {
+  document.body.innerHTML = `<div id="root"><img fetchpriority="high" src="/images/a.avif" alt="A lamp"></div><script type="application/json" id="marketplace-page">{}</script>`;
+  const photo = document.querySelector('img')!;
+  Object.defineProperty(photo, 'complete', { value: true });
+  let decoded: () => void = () => undefined;
+  photo.decode = () => new Promise<void>((resolve) => (decoded = resolve));
+  const started = loadAppAfterFirstView(APP);
+  // Frames paint meanwhile (the page's text): the photo is not on screen yet.
+  for (let frame = 0; frame < 3; frame += 1) await new Promise((resolve) => afterNextPaint(() => resolve(null)));
+  expect(appScripts()).toHaveLength(0);
+
+  decoded();
+  await started;
+  expect(appScripts()).toHaveLength(1);
+});
+
+it('starts the app when the main photo cannot be decoded (a damaged file)', async () => {
+  document.body.innerHTML = `<div id="root"><img fetchpriority="high" src="/images/a.avif" alt="A lamp"></div><script type="application/json" id="marketplace-page">{}</script>`;
+  const photo = document.querySelector('img')!;
+  Object.defineProperty(photo, 'complete', { value: true });
+  photo.decode = () => Promise.reject(new DOMException('The source image cannot be decoded.', 'EncodingError'));
+  await loadAppAfterFirstView(APP);
+  expect(appScripts()).toHaveLength(1);
 });
 
 it('on a page rendered in the browser, starts the app at once', async () => {

@@ -5,28 +5,39 @@ import { EMBEDDED_PAGE_ID } from './embeddedPage';
 /** How long the app's code waits for the page's main photo. */
 const FIRST_VIEW_WAIT_MS = 1500;
 
+/** Resolves once the photo has loaded, or failed. */
+function loaded(photo: HTMLImageElement): Promise<void> {
+  if (photo.complete) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    photo.addEventListener('load', () => resolve(), { once: true });
+    photo.addEventListener('error', () => resolve(), { once: true });
+  });
+}
+
 /**
- * Resolves once the page's main photos (`fetchpriority="high"`) have loaded, or failed, and a
- * frame has been painted; at most FIRST_VIEW_WAIT_MS (a slow photo does not hold the app back).
+ * Resolves once the photo is decoded, ready to paint (or cannot be). A loaded photo may still be
+ * decoding, and be painted frames later than the page around it: the app's code would then run
+ * before the page's largest paint, and hold it back.
+ */
+function readyToPaint(photo: HTMLImageElement): Promise<void> {
+  return loaded(photo).then(() =>
+    typeof photo.decode === 'function' ? photo.decode().catch(() => undefined) : undefined,
+  );
+}
+
+/**
+ * Resolves once the page's main photos (`fetchpriority="high"`) have loaded and been decoded, or
+ * failed, and a frame has been painted; at most FIRST_VIEW_WAIT_MS (a slow photo does not hold
+ * the app back).
  */
 export function firstViewPainted(limitMs = FIRST_VIEW_WAIT_MS): Promise<void> {
-  const photos = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].filter(
-    (photo) => !photo.complete,
-  );
-  const loaded = Promise.all(
-    photos.map(
-      (photo) =>
-        new Promise<void>((resolve) => {
-          photo.addEventListener('load', () => resolve(), { once: true });
-          photo.addEventListener('error', () => resolve(), { once: true });
-        }),
-    ),
-  );
+  const photos = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
+  const ready = Promise.all(photos.map(readyToPaint));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, limitMs);
   });
-  return Promise.race([loaded, limit]).then(
+  return Promise.race([ready, limit]).then(
     () =>
       new Promise<void>((resolve) => {
         clearTimeout(timer);
@@ -38,7 +49,7 @@ export function firstViewPainted(limitMs = FIRST_VIEW_WAIT_MS): Promise<void> {
 /**
  * The page's first script (the shell's build puts it in place of the app's entry, which it only
  * preloads): on a page rendered on the server, the app's code runs once the first view has painted
- * (its main photo included), so none of it (the federation runtime's start, React, hydration) runs
+ * (its main photo decoded and included), so none of it (the federation runtime's start, React, hydration) runs
  * before that paint; a tap on a header button meanwhile is held until the app has hydrated. A page
  * rendered in the browser loads the app at once.
  */
