@@ -58,6 +58,60 @@ it('starts the app when the main photo cannot be decoded (a damaged file)', asyn
   expect(appScripts()).toHaveLength(1);
 });
 
+describe('where the browser reports when an element is painted (Element Timing)', () => {
+  let report: ((elements: Element[]) => void) | null = null;
+  beforeEach(() => {
+    // The browser's side of Element Timing: entries for the painted elements, to the observer.
+    class ElementTimingObserver {
+      static supportedEntryTypes = ['element'];
+      constructor(private readonly callback: (list: { getEntries: () => unknown[] }) => void) {}
+      observe(): void {
+        report = (elements) => this.callback({ getEntries: () => elements.map((element) => ({ element })) });
+      }
+      disconnect(): void {
+        report = null;
+      }
+    }
+    Object.assign(window, { PerformanceObserver: ElementTimingObserver });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'PerformanceObserver');
+  });
+
+  const page = (photos: number) =>
+    `<div id="root">${'<img fetchpriority="high" elementtiming="main-photo" src="/images/a.avif" alt="">'.repeat(photos)}<h1>Lamps</h1></div><script type="application/json" id="marketplace-page">{}</script>`;
+  const decodedPhotos = () =>
+    [...document.querySelectorAll('img')].map((photo) => {
+      Object.defineProperty(photo, 'complete', { value: true });
+      Object.defineProperty(photo, 'naturalWidth', { value: 400 });
+      photo.decode = () => Promise.resolve();
+      return photo;
+    });
+
+  it('starts the app only once the browser has painted every main photo on screen, not when a frame is committed', async () => {
+    document.body.innerHTML = page(2);
+    const [first, second] = decodedPhotos();
+    const started = loadAppAfterFirstView(APP);
+    for (let frame = 0; frame < 3; frame += 1) await new Promise((resolve) => afterNextPaint(() => resolve(null)));
+    report?.([document.querySelector('h1')!, first]);
+    for (let frame = 0; frame < 3; frame += 1) await new Promise((resolve) => afterNextPaint(() => resolve(null)));
+    expect(appScripts()).toHaveLength(0);
+
+    report?.([second]);
+    await started;
+    expect(appScripts()).toHaveLength(1);
+  });
+
+  it('does not wait for a main photo that failed to load (it is never painted)', async () => {
+    document.body.innerHTML = page(1);
+    const photo = document.querySelector('img')!;
+    Object.defineProperty(photo, 'complete', { value: true });
+    photo.decode = () => Promise.reject(new DOMException('The source image cannot be decoded.', 'EncodingError'));
+    await loadAppAfterFirstView(APP);
+    expect(appScripts()).toHaveLength(1);
+  });
+});
+
 it('on a page rendered in the browser, starts the app at once', async () => {
   document.body.innerHTML = '<div id="root"></div>';
   await loadAppAfterFirstView(APP);

@@ -25,31 +25,69 @@ function readyToPaint(photo: HTMLImageElement): Promise<void> {
   );
 }
 
+/** An Element Timing entry (not yet in TypeScript's DOM types). */
+interface ElementPaint extends PerformanceEntry {
+  readonly element: Element | null;
+}
+
 /**
- * Resolves once the page's main photos (`fetchpriority="high"`) have loaded and been decoded, or
- * failed, and a frame has been painted; at most FIRST_VIEW_WAIT_MS (a slow photo does not hold
- * the app back).
+ * Watches for the browser's report that each photo has been painted on screen (Element Timing:
+ * the main photos carry `elementtiming`); null where the browser does not report it. A frame that
+ * is committed is not yet on screen: the photo's own raster and decode can take frames more.
+ */
+function watchPaints(
+  photos: readonly HTMLImageElement[],
+): { painted: Promise<void>; skip: (photo: Element) => void } | null {
+  if (typeof PerformanceObserver !== 'function' || !PerformanceObserver.supportedEntryTypes?.includes('element'))
+    return null;
+  const waiting = new Set<Element>(photos);
+  let done: () => void = () => undefined;
+  const painted = new Promise<void>((resolve) => (done = resolve));
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) skip((entry as ElementPaint).element);
+  });
+  function skip(photo: Element | null): void {
+    if (photo) waiting.delete(photo);
+    if (waiting.size > 0) return;
+    observer.disconnect();
+    done();
+  }
+  // Buffered: a photo painted before this script ran is reported too.
+  observer.observe({ type: 'element', buffered: true });
+  if (photos.length === 0) skip(null);
+  return { painted, skip };
+}
+
+/**
+ * Resolves once the page's main photos (`fetchpriority="high"`) have been painted on screen (where
+ * the browser reports it; elsewhere once they are decoded and a frame has been painted), those
+ * that failed to load aside; at most FIRST_VIEW_WAIT_MS (a slow photo does not hold the app back).
  */
 export function firstViewPainted(limitMs = FIRST_VIEW_WAIT_MS): Promise<void> {
   const photos = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
-  const ready = Promise.all(photos.map(readyToPaint));
+  const paints = watchPaints(photos);
+  const ready = Promise.all(
+    photos.map((photo) =>
+      readyToPaint(photo).then(() => {
+        // A photo that could not be loaded or decoded is never painted.
+        if (photo.naturalWidth === 0) paints?.skip(photo);
+      }),
+    ),
+  );
+  const onScreen = paints
+    ? ready.then(() => paints.painted)
+    : ready.then(() => new Promise<void>((resolve) => afterNextPaint(resolve)));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, limitMs);
+    timer = setTimeout(() => afterNextPaint(resolve), limitMs);
   });
-  return Promise.race([ready, limit]).then(
-    () =>
-      new Promise<void>((resolve) => {
-        clearTimeout(timer);
-        afterNextPaint(resolve);
-      }),
-  );
+  return Promise.race([onScreen, limit]).then(() => clearTimeout(timer));
 }
 
 /**
  * The page's first script (the shell's build puts it in place of the app's entry, which it only
  * preloads): on a page rendered on the server, the app's code runs once the first view has painted
- * (its main photo decoded and included), so none of it (the federation runtime's start, React, hydration) runs
+ * (its main photo on screen), so none of it (the federation runtime's start, React, hydration) runs
  * before that paint; a tap on a header button meanwhile is held until the app has hydrated. A page
  * rendered in the browser loads the app at once.
  */

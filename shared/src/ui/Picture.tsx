@@ -50,6 +50,8 @@ export function Picture({
       // it frames later, and the largest paint with it); the others decode off the way.
       decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : undefined}
+      // The browser reports when it is on screen (Element Timing): the shell's code waits for it.
+      {...(priority ? { elementtiming: 'main-photo' } : {})}
     />
   );
   if (!sources) return img;
