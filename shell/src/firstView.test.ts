@@ -102,6 +102,25 @@ describe('where the browser reports when an element is painted (Element Timing)'
     expect(appScripts()).toHaveLength(1);
   });
 
+  it('on a page without a main photo, starts the app only once a frame has painted', async () => {
+    document.body.innerHTML = page(0);
+    let painted: FrameRequestCallback = () => undefined;
+    const frame = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      painted = callback;
+      return 1;
+    });
+    try {
+      const started = loadAppAfterFirstView(APP);
+      for (let i = 0; i < 10; i += 1) await Promise.resolve();
+      expect(appScripts()).toHaveLength(0);
+      painted(0);
+      await started;
+      expect(appScripts()).toHaveLength(1);
+    } finally {
+      frame.mockRestore();
+    }
+  });
+
   it('does not wait for a main photo that failed to load (it is never painted)', async () => {
     document.body.innerHTML = page(1);
     const photo = document.querySelector('img')!;

@@ -38,7 +38,12 @@ interface ElementPaint extends PerformanceEntry {
 function watchPaints(
   photos: readonly HTMLImageElement[],
 ): { painted: Promise<void>; skip: (photo: Element) => void } | null {
-  if (typeof PerformanceObserver !== 'function' || !PerformanceObserver.supportedEntryTypes?.includes('element'))
+  // No photo to wait for: a painted frame will do (the caller's fallback).
+  if (
+    photos.length === 0 ||
+    typeof PerformanceObserver !== 'function' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('element')
+  )
     return null;
   const waiting = new Set<Element>(photos);
   let done: () => void = () => undefined;
@@ -54,7 +59,6 @@ function watchPaints(
   }
   // Buffered: a photo painted before this script ran is reported too.
   observer.observe({ type: 'element', buffered: true });
-  if (photos.length === 0) skip(null);
   return { painted, skip };
 }
 
