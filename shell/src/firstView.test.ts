@@ -121,6 +121,31 @@ describe('where the browser reports when an element is painted (Element Timing)'
     }
   });
 
+  it("on a page without a main photo, starts the app once its first contentful paint is on screen, not at a frame's commit", async () => {
+    const browser: { paint?: (names: string[]) => void } = {};
+    class PaintObserver {
+      static supportedEntryTypes = ['element', 'paint'];
+      constructor(private readonly callback: (list: { getEntries: () => unknown[] }) => void) {}
+      observe(): void {
+        browser.paint = (names) => this.callback({ getEntries: () => names.map((name) => ({ name })) });
+      }
+      disconnect(): void {
+        delete browser.paint;
+      }
+    }
+    Object.assign(window, { PerformanceObserver: PaintObserver });
+    document.body.innerHTML = page(0);
+    const started = loadAppAfterFirstView(APP);
+    for (let frame = 0; frame < 3; frame += 1) await new Promise((resolve) => afterNextPaint(() => resolve(null)));
+    browser.paint?.(['first-paint']);
+    for (let frame = 0; frame < 3; frame += 1) await new Promise((resolve) => afterNextPaint(() => resolve(null)));
+    expect(appScripts()).toHaveLength(0);
+
+    browser.paint?.(['first-contentful-paint']);
+    await started;
+    expect(appScripts()).toHaveLength(1);
+  });
+
   it('does not wait for a main photo that failed to load (it is never painted)', async () => {
     document.body.innerHTML = page(1);
     const photo = document.querySelector('img')!;

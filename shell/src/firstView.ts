@@ -38,13 +38,8 @@ interface ElementPaint extends PerformanceEntry {
 function watchPaints(
   photos: readonly HTMLImageElement[],
 ): { painted: Promise<void>; skip: (photo: Element) => void } | null {
-  // No photo to wait for: a painted frame will do (the caller's fallback).
-  if (
-    photos.length === 0 ||
-    typeof PerformanceObserver !== 'function' ||
-    !PerformanceObserver.supportedEntryTypes?.includes('element')
-  )
-    return null;
+  // No photo to wait for: the caller waits for the first paint instead.
+  if (photos.length === 0 || !reports('element')) return null;
   const waiting = new Set<Element>(photos);
   let done: () => void = () => undefined;
   const painted = new Promise<void>((resolve) => (done = resolve));
@@ -62,10 +57,32 @@ function watchPaints(
   return { painted, skip };
 }
 
+/** Whether the browser reports entries of this type to a PerformanceObserver. */
+function reports(type: string): boolean {
+  return typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes ?? []).includes(type);
+}
+
+/**
+ * Resolves once the page's first contentful paint is on screen (the browser's `paint` entry, which
+ * comes once the frame is presented, not when it is committed); null where it is not reported.
+ */
+function firstContentfulPaint(): Promise<void> | null {
+  if (!reports('paint')) return null;
+  return new Promise<void>((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  });
+}
+
 /**
  * Resolves once the page's main photos (`fetchpriority="high"`) have been painted on screen (where
  * the browser reports it; elsewhere once they are decoded and a frame has been painted), those
- * that failed to load aside; at most FIRST_VIEW_WAIT_MS (a slow photo does not hold the app back).
+ * that failed to load aside, or, on a page without one, once its first contentful paint is on
+ * screen; at most FIRST_VIEW_WAIT_MS (a slow photo does not hold the app back).
  */
 export function firstViewPainted(limitMs = FIRST_VIEW_WAIT_MS): Promise<void> {
   const photos = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
@@ -78,9 +95,11 @@ export function firstViewPainted(limitMs = FIRST_VIEW_WAIT_MS): Promise<void> {
       }),
     ),
   );
+  // A page without a main photo: its text is its largest paint, on screen with the first one.
+  const textOnly = photos.length === 0 ? firstContentfulPaint() : null;
   const onScreen = paints
     ? ready.then(() => paints.painted)
-    : ready.then(() => new Promise<void>((resolve) => afterNextPaint(resolve)));
+    : (textOnly ?? ready.then(() => new Promise<void>((resolve) => afterNextPaint(resolve))));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = new Promise<void>((resolve) => {
     timer = setTimeout(() => afterNextPaint(resolve), limitMs);
