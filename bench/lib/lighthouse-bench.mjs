@@ -83,11 +83,21 @@ function launchChrome() {
  * One Lighthouse navigation (performance only, default mobile settings); its figures and named causes.
  * @returns {Promise<NavigationFigures>}
  */
-async function navigationFigures(url, port, apiOrigin) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+async function navigationFigures(url, port, apiOrigin, artifactsDir = null) {
+  // BENCH_LIGHTHOUSE_ARTIFACTS: Lighthouse's artifacts (trace, devtools log) and report of each
+  // load kept there, to see what its simulation put on the LCP's path (`lighthouse -A=<dir>` re-audits).
+  const keep = artifactsDir ? { gatherMode: artifactsDir, auditMode: artifactsDir } : {};
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    ...keep,
+  });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (artifactsDir) writeFileSync(join(artifactsDir, 'lhr.json'), JSON.stringify(lhr));
   /** @type {Record<string, number | null>} */
   const figures = { performance: round(lhr.categories.performance.score * 100, 0) };
   for (const [name, id] of Object.entries(METRICS)) figures[name] = lhr.audits[id]?.numericValue ?? null;
@@ -181,7 +191,7 @@ const TAPS = {
  * The INP of one tap (Lighthouse's interaction-to-next-paint) in a timespan with DevTools throttling
  * (4× CPU, slow 4G), on a page loaded as Lighthouse's mobile mode shows it and left to settle.
  */
-async function tapInp(browser, url, tap) {
+async function tapInp(browser, url, tap, artifactsDir = null) {
   const page = await browser.newPage();
   try {
     const { width, height, deviceScaleFactor } = screenEmulationMetrics.mobile;
@@ -200,6 +210,12 @@ async function tapInp(browser, url, tap) {
     await nextPaint(page);
     const result = await timespan.endTimespan();
     const audit = result?.lhr.audits['interaction-to-next-paint'];
+    if (artifactsDir && result) {
+      writeFileSync(join(artifactsDir, 'lhr.json'), JSON.stringify(result.lhr));
+      // The tap's trace (4× CPU): where its time goes.
+      const trace = /** @type {any} */ (result.artifacts)?.Trace;
+      if (trace) writeFileSync(join(artifactsDir, 'trace.json'), JSON.stringify(trace));
+    }
     return {
       lcp,
       inp: audit?.numericValue ?? null,
@@ -282,7 +298,16 @@ export async function benchLighthouse({ copy, runs, workRoot, opts }) {
       }),
     );
     const served = await serveFrontEnds(copy, { env, workDir, children, store });
-    const pages = await pagesOf(apiOrigin);
+    // BENCH_LIGHTHOUSE_PAGES=home,product: only those pages (names as in pagesOf), to study one.
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+    const pages = (await pagesOf(apiOrigin)).filter((p) => !only || only.includes(p.name));
+    const artifactsRoot = process.env.BENCH_LIGHTHOUSE_ARTIFACTS || null;
+    const artifactsOf = (name) => {
+      if (!artifactsRoot) return null;
+      const dir = join(artifactsRoot, name);
+      mkdirSync(dir, { recursive: true });
+      return dir;
+    };
     if (pages.length > FLOOR_PORTS) throw new Error(`at most ${FLOOR_PORTS} floor pages`);
     // Every page rendered on the server, its area included (/login too).
     await checkRendered(base, pages, 'lighthouse');
@@ -310,14 +335,24 @@ export async function benchLighthouse({ copy, runs, workRoot, opts }) {
         try {
           const load = loadavg();
           const warmAttempts = await warmWhole(base + p.path, p.texts);
-          const app = await navigationFigures(base + p.path, chrome.port, apiOrigin);
+          const app = await navigationFigures(
+            base + p.path,
+            chrome.port,
+            apiOrigin,
+            artifactsOf(`${p.name}-app-${run + 1}`),
+          );
           loads[p.name].app.push({ run, loadavg: load, warmAttempts, ...app });
-          const floor = await navigationFigures(p.floorUrl, chrome.port, apiOrigin);
+          const floor = await navigationFigures(
+            p.floorUrl,
+            chrome.port,
+            apiOrigin,
+            artifactsOf(`${p.name}-floor-${run + 1}`),
+          );
           loads[p.name].floor.push({ run, loadavg: loadavg(), ...floor });
           browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
           const taps = {};
           for (const tap of p.taps) {
-            taps[tap] = await tapInp(browser, base + p.path, tap);
+            taps[tap] = await tapInp(browser, base + p.path, tap, artifactsOf(`${p.name}-${tap}-${run + 1}`));
             (loads[p.name].taps[tap] ??= []).push({ run, loadavg: loadavg(), ...taps[tap] });
           }
           log(

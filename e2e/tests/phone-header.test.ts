@@ -172,6 +172,15 @@ test('on a phone the menu button opens the drawer; a link in it navigates and th
     await ready(page, '/faq');
     const button = menuButton(page);
     assert.equal(await button.getAttribute('aria-expanded'), 'false');
+    // Closed, the drawer is laid out out of sight (a tap then only repaints it, at once): not shown,
+    // not in the accessibility tree, nothing in it reachable.
+    const closed = await page.locator(`[id="${await button.getAttribute('aria-controls')}"]`).evaluate((panel) => ({
+      width: panel.getBoundingClientRect().width,
+      shown: panel.checkVisibility({ visibilityProperty: true }),
+    }));
+    assert.ok(closed.width > 0, 'the closed drawer is laid out');
+    assert.equal(closed.shown, false, 'the closed drawer is not shown');
+    assert.equal(await drawer(page).count(), 0, 'the closed drawer is not in the accessibility tree');
     await button.click();
     await drawer(page).waitFor();
     await settled(drawer(page));

@@ -14,22 +14,33 @@ export type AuctionSummary = Pick<
 
 /**
  * One lot: photo, category, name, 'Current BID: Rs. {bid}', the estimate range and the view link;
- * with `heart`, the heart that watches it (not on the shopper's own items, nor on the add form's preview).
+ * with `heart`, the heart that watches it (not on the shopper's own items, nor on the add form's preview);
+ * with `priority`, its photo is the page's largest paint: loaded at once, before the others.
  */
 export function AuctionCard({
   item,
   ref,
   heart = false,
+  priority = false,
 }: {
   item: AuctionSummary;
   ref?: Ref<HTMLElement>;
   heart?: boolean;
+  priority?: boolean;
 }): ReactElement {
   const closed = item.status === 'closed';
   return (
     <article ref={ref} className={styles.card}>
       <div className={styles.media}>
-        <AuctionPhoto photo={item.photo} sources={item.photoSources} alt={item.productname} width={400} height={300} />
+        <AuctionPhoto
+          photo={item.photo}
+          sources={item.photoSources}
+          alt={item.productname}
+          width={400}
+          height={300}
+          lazy={!priority}
+          priority={priority}
+        />
         <span className={styles.category}>{item.category}</span>
         {closed && <span className={`${ui.badge} ${ui.badgeClosed} ${styles.closed}`}>Closed</span>}
         {heart && <WatchHeart auctionid={item.auctionid} productname={item.productname} />}

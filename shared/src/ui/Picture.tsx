@@ -46,8 +46,12 @@ export function Picture({
       width={width}
       height={height}
       loading={lazy ? 'lazy' : 'eager'}
-      decoding="async"
+      // The main photo is painted in the same frame as the page around it (an async decode paints
+      // it frames later, and the largest paint with it); the others decode off the way.
+      decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : undefined}
+      // The browser reports when it is on screen (Element Timing): the shell's code waits for it.
+      {...(priority ? { elementtiming: 'main-photo' } : {})}
     />
   );
   if (!sources) return img;

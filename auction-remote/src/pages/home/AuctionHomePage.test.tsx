@@ -92,6 +92,16 @@ describe('auction home', () => {
     expect(note.closest('picture')).toBeNull();
   });
 
+  it("loads the first card's photo at once, before all others (the page's largest paint); the others when near", async () => {
+    api.getAuctionsPage.mockResolvedValue(lastPage(ITEMS));
+    await renderAt('/auctionhome');
+    const rail = await screen.findByRole('list', { name: 'Auction items' });
+    const photos = within(rail).getAllByRole('img', { name: (name) => ITEMS.some((i) => i.productname === name) });
+    expect(photos.map((p) => [p.getAttribute('loading'), p.getAttribute('fetchpriority')])).toEqual(
+      photos.map((_, i) => (i === 0 ? ['eager', 'high'] : ['lazy', null])),
+    );
+  });
+
   it("says 'Something went wrong ...' and keeps the spinner when the list fails, and can try again", async () => {
     api.getAuctionsPage.mockRejectedValueOnce(new ApiError(0, 'Network Error')).mockResolvedValueOnce(lastPage(ITEMS));
     await renderAt('/auctionhome');

@@ -145,12 +145,13 @@ export function AuctionHomePage(): ReactElement {
             </p>
           ) : (
             <CardRail label="Auction items">
-              {items.map((item) => (
+              {items.map((item, index) => (
                 <AuctionCard
                   key={item.auctionid}
                   item={item}
                   ref={list.itemRef(item.auctionid)}
                   heart={item.ownerid !== myId}
+                  priority={index === 0}
                 />
               ))}
             </CardRail>

@@ -52,6 +52,18 @@ describe('new arrivals and search', () => {
     expect(screen.getByText('6 products')).toBeInTheDocument();
   });
 
+  it("loads the first product's photo before all others (the page's largest paint), the first rows at once", async () => {
+    api.searchProducts.mockResolvedValue(page(PRODUCTS));
+    await renderAt('/newarrival');
+    const grid = await screen.findByRole('list', { name: 'Products' });
+    const photos = within(grid).getAllByRole('img', { name: (name) => PRODUCTS.some((p) => p.productname === name) });
+    expect(photos).toHaveLength(PRODUCTS.length);
+    expect(photos.map((p) => p.getAttribute('fetchpriority'))).toEqual(
+      PRODUCTS.map((_, i) => (i === 0 ? 'high' : null)),
+    );
+    expect(photos[0]).toHaveAttribute('loading', 'eager');
+  });
+
   it('offers All plus the categories of GET /categories, in alphabetical order, and filters by the one chosen', async () => {
     const user = userEvent.setup();
     await renderAt('/newarrival/shirt');

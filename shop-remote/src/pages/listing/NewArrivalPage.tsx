@@ -313,6 +313,7 @@ export function NewArrivalPage(): ReactElement {
                     product={product}
                     layout={layout}
                     lazy={index >= 6}
+                    priority={index === 0}
                     footer={
                       isOutOfStock(product) ? (
                         <button
