@@ -90,7 +90,9 @@ export async function startApi({ dataDir, port = E2E_PORTS.api, extraEnv = {} })
   };
   const child = spawnLogged('api', ['--import', 'tsx', 'api/src/main.ts'], env);
   try {
-    await waitForUrl(`http://localhost:${port}/products`, child, 'API', 120000);
+    // A fresh database is created, migrated and seeded first: over two minutes was seen on a busy
+    // 2-core machine, and the API exits (failing this at once) if it cannot get there.
+    await waitForUrl(`http://localhost:${port}/products`, child, 'API', 300000);
   } catch (error) {
     console.error(child.log.join(''));
     throw error;
