@@ -1,6 +1,7 @@
 // What the release tool's tests share: scratch folders of one run, and the refusal they expect.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,4 +96,33 @@ export function writeFakeBuild(dir, frontEnd, { variant = 'a', omit = [], manife
   }
   for (const [name, content] of Object.entries(files)) put(name, content);
   return dir;
+}
+
+/**
+ * The API at the edge of a rendering test: its catalogue change stream only. `send` writes a
+ * change to every stream open (the rendering server's, once it follows); `close` ends them.
+ */
+export async function fakeChangeStream() {
+  /** @type {http.ServerResponse[]} */
+  const streams = [];
+  const api = http.createServer((req, res) => {
+    if (req.url !== '/catalogue/changes') return void res.writeHead(404).end('{}');
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write('event: ready\ndata: {}\n\n');
+    streams.push(res);
+  });
+  await new Promise((resolve) => api.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (api.address());
+  return {
+    url: `http://127.0.0.1:${port}`,
+    /** @param {object} change */
+    send(change) {
+      for (const stream of streams) stream.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
+    },
+    async close() {
+      for (const stream of streams) stream.end();
+      api.closeAllConnections();
+      await new Promise((resolve) => api.close(() => resolve(undefined)));
+    },
+  };
 }

@@ -8,7 +8,7 @@ import http from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { COMMIT, scratchFolders } from './helpers.mjs';
+import { COMMIT, fakeChangeStream, scratchFolders } from './helpers.mjs';
 import { ROOT } from '../src/root';
 import { publishBuild } from '../src/releases/store';
 import { promote } from '../src/releases/registry';
@@ -396,37 +396,24 @@ describe('many sitemap requests at once', () => {
 });
 
 describe('a flood of catalogue changes', () => {
-  let api;
+  let changes;
   let server;
   let renderer;
-  /** The change stream's open responses (the rendering server's one, once it follows). */
-  const streams = [];
-  const send = (change) => {
-    for (const stream of streams) stream.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
-  };
   before(async () => {
-    api = http.createServer((req, res) => {
-      if (req.url !== '/catalogue/changes') return void res.writeHead(404).end('{}');
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write('event: ready\ndata: {}\n\n');
-      streams.push(res);
-    });
-    await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
+    changes = await fakeChangeStream();
     const store = await shellStore();
     const live = new LiveReleases(store);
     renderer = new PageRenderer({
       store,
       live,
-      settings: { ...renderSettings(), apiUrl: `http://127.0.0.1:${portOf(api)}` },
+      settings: { ...renderSettings(), apiUrl: changes.url },
       log: { warn: () => undefined, error: () => undefined },
     });
     server = await startReleaseServer({ store, frontEnd: 'shell', port: 0, host: '127.0.0.1', live, renderer });
   });
   after(async () => {
-    for (const stream of streams) stream.end();
     await new Promise((resolve) => server.close(resolve));
-    api.closeAllConnections();
-    await new Promise((resolve) => api.close(resolve));
+    await changes.close();
   });
 
   /** Renders (or serves from memory) each path; resolves with the pages rendered anew. */
@@ -444,21 +431,21 @@ describe('a flood of catalogue changes', () => {
     assert.equal(await visit(pages), 0, 'kept');
     const sweeps = renderer.sweeps;
     // Product 6 changed: the home page (a list) and product 5's page (it shows 6) go; 1 and 9 stay.
-    send({ scope: 'catalogue', id: 6 });
+    changes.send({ scope: 'catalogue', id: 6 });
     await eventually(() => renderer.sweeps > sweeps, 'a sweep');
     assert.equal(await visit(['/productdetails/1', '/productdetails/9']), 0);
     assert.equal(await visit(['/', '/productdetails/5']), 2);
     // 200 changes at once, as a seller's update flood: one or two sweeps, and 9's page stays.
     const flooded = renderer.sweeps;
-    for (let i = 0; i < 200; i += 1) send({ scope: 'catalogue', id: 1000 + i });
-    send({ scope: 'catalogue', id: 1 });
+    for (let i = 0; i < 200; i += 1) changes.send({ scope: 'catalogue', id: 1000 + i });
+    changes.send({ scope: 'catalogue', id: 1 });
     await eventually(() => renderer.sweeps > flooded && renderer.pendingChanges.products.size === 0, 'the flood swept');
     assert.ok(renderer.sweeps - flooded <= 2, `${renderer.sweeps - flooded} sweeps`);
     assert.equal(await visit(['/productdetails/9']), 0, 'a page showing none of them is kept');
     assert.equal(await visit(['/productdetails/1']), 1);
     // A change naming no product: everything goes.
     const last = renderer.sweeps;
-    send({ scope: 'catalogue' });
+    changes.send({ scope: 'catalogue' });
     await eventually(() => renderer.sweeps > last, 'a sweep');
     assert.equal(await visit(['/productdetails/9']), 1);
   });

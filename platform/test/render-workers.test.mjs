@@ -3,12 +3,11 @@
 // main thread renders; kept and dropped as the live pages are, counted in /metrics, ended with the
 // canary, and a worker that crashes takes nothing else down.
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { COMMIT, eventually, scratchFolders, writeFakeBuild } from './helpers.mjs';
+import { COMMIT, eventually, fakeChangeStream, scratchFolders, writeFakeBuild } from './helpers.mjs';
 import { bucketOf, VISITOR_COOKIE } from '../src/canary/bucket';
 import { LiveReleases } from '../src/releases/live';
 import { endCanary, promote, startCanary } from '../src/releases/registry';
@@ -108,9 +107,7 @@ function sample(text, name, labels = {}) {
 describe("the pages of a canary's visitors, rendered on the server in a render worker", () => {
   let store;
   const ids = { shell: [], shop: [] };
-  let api;
-  /** The change stream's open responses (the rendering server's, once it follows). */
-  const streams = [];
+  let changes;
   let renderer;
   let server;
   let base;
@@ -126,29 +123,20 @@ describe("the pages of a canary's visitors, rendered on the server in a render w
       }
     await promote(store, 'shell', ids.shell[0]);
     await promote(store, 'shop', ids.shop[0]);
-    // The API at the edge: its change stream only.
-    api = http.createServer((req, res) => {
-      if (req.url !== '/catalogue/changes') return void res.writeHead(404).end('{}');
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write('event: ready\ndata: {}\n\n');
-      streams.push(res);
-    });
-    await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
+    changes = await fakeChangeStream();
     const live = new LiveReleases(store);
     renderer = new PageRenderer({
       store,
       live,
-      settings: { ...renderSettings(), apiUrl: `http://127.0.0.1:${portOf(api)}` },
+      settings: { ...renderSettings(), apiUrl: changes.url },
       log: { warn: () => undefined, error: (...args) => errors.push(args.join(' ')) },
     });
     server = await startReleaseServer({ store, frontEnd: 'shell', port: 0, host: '127.0.0.1', live, renderer });
     base = `http://127.0.0.1:${portOf(server)}`;
   });
   after(async () => {
-    for (const stream of streams) stream.end();
     await new Promise((resolve) => server.close(resolve));
-    api.closeAllConnections();
-    await new Promise((resolve) => api.close(resolve));
+    await changes.close();
   });
 
   /** The page at `path` as the visitor `visitor` gets it from the shell's server. */
@@ -202,8 +190,7 @@ describe("the pages of a canary's visitors, rendered on the server in a render w
     assert.equal(renderer.rendered, kept);
 
     const sweeps = renderer.sweeps;
-    for (const stream of streams)
-      stream.write(`event: change\ndata: ${JSON.stringify({ scope: 'catalogue', id: 7 })}\n\n`);
+    changes.send({ scope: 'catalogue', id: 7 });
     await eventually(() => renderer.sweeps > sweeps, 'a sweep');
     assert.equal((await page('/', onCanary)).shop, nextShop);
     assert.equal((await page('/', onLive)).shop, liveShop);
