@@ -4,41 +4,23 @@
 // CANARY_MIN_VIEWS and CANARY_CHECK_SECONDS on the shell's server, no sleeping.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, openPage } from '../src/browser';
 import { appStarted, eventually, MARK_SERVER_NODES, navigate, stillFromServer } from '../src/journey';
+import { journeyStore } from '../src/journeyStore';
 import { catalogue } from '../src/shop';
-import { RELEASES_SHELL_PORT, startFrontEnd, stopChild } from '../src/stack.mjs';
-import { ROOT } from '../../platform/src/root';
+import { startFrontEnd, stopChild } from '../src/stack.mjs';
 import { bucketOf, VISITOR_COOKIE } from '../../platform/src/canary/bucket';
 
-const run = promisify(execFile);
-const PORTS = {
-  shell: RELEASES_SHELL_PORT,
-  shop: RELEASES_SHELL_PORT + 1,
-  account: RELEASES_SHELL_PORT + 2,
-  auction: RELEASES_SHELL_PORT + 3,
-};
-const SHELL_URL = `http://localhost:${PORTS.shell}`;
+const journey = journeyStore('canary');
+const { work, store: STORE, ports: PORTS, shellUrl: SHELL_URL, serverEnv } = journey;
 const V1_HEADING = 'TOP TRENDING';
 const V2_HEADING = 'TOP TRENDING THIS WEEK';
 const MIN_VIEWS = 8;
 const VISITORS = 40;
-
-const work = mkdtempSync(join(tmpdir(), 'marketplace-canary-'));
-const STORE = join(work, 'store');
-cpSync(process.env.E2E_RELEASES_DIR!, STORE, { recursive: true });
-const serverEnv = {
-  RELEASES_DIR: STORE,
-  SHOP_PORT: String(PORTS.shop),
-  ACCOUNT_PORT: String(PORTS.account),
-  AUCTION_PORT: String(PORTS.auction),
-};
 
 let browser: Browser;
 const servers: Record<string, ChildProcess> = {};
@@ -47,13 +29,7 @@ let productId = 0;
 const figures: string[] = [];
 
 /** `npm run release -- …` against this journey's store; returns its output. */
-async function release(args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['scripts/release.mjs', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, RELEASES_DIR: STORE },
-  });
-  return stdout;
-}
+const release = (args: string[]) => journey.release(args);
 
 /**
  * A release of the shop made from the live one, its built JavaScript (browser and server) changed

@@ -3,42 +3,25 @@
 // shell release, and a remote moves to a sub-path of another origin with no restart.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage } from '../src/browser';
 import { appStarted, eventually, navigate } from '../src/journey';
+import { journeyStore } from '../src/journeyStore';
 import { catalogue } from '../src/shop';
 import { RELEASES_SHELL_PORT, startFrontEnd, stopChild } from '../src/stack.mjs';
 import { ROOT } from '../../platform/src/root';
 
-const run = promisify(execFile);
-const PORTS = {
-  shell: RELEASES_SHELL_PORT,
-  shop: RELEASES_SHELL_PORT + 1,
-  account: RELEASES_SHELL_PORT + 2,
-  auction: RELEASES_SHELL_PORT + 3,
-};
+// This journey's own store, a copy of the suite's (the current build of every front end, live).
+const journey = journeyStore('releases');
+const { work, store: STORE, ports: PORTS, shellUrl: SHELL_URL, serverEnv } = journey;
 const CDN_PORT = RELEASES_SHELL_PORT + 4;
-const SHELL_URL = `http://localhost:${PORTS.shell}`;
 const UNAVAILABLE = 'This part of the shop is unavailable right now';
 const V1_HEADING = 'TOP TRENDING';
 const V2_HEADING = 'TOP TRENDING THIS WEEK';
-
-// This journey's own store, a copy of the suite's (the current build of every front end, live).
-const work = mkdtempSync(join(tmpdir(), 'marketplace-releases-'));
-const STORE = join(work, 'store');
-cpSync(process.env.E2E_RELEASES_DIR!, STORE, { recursive: true });
-const serverEnv = {
-  RELEASES_DIR: STORE,
-  SHOP_PORT: String(PORTS.shop),
-  ACCOUNT_PORT: String(PORTS.account),
-  AUCTION_PORT: String(PORTS.auction),
-};
 
 let browser: Browser;
 const servers: Record<string, ChildProcess> = {};
@@ -48,14 +31,8 @@ let v2 = '';
 let productId = 0;
 const timings: string[] = [];
 
-/** `npm run release -- …` against this journey's store; returns its output. */
-async function release(args: string[], cwd = ROOT): Promise<string> {
-  const { stdout } = await run(process.execPath, ['scripts/release.mjs', ...args], {
-    cwd,
-    env: { ...process.env, RELEASES_DIR: STORE, SMOKE_URL: SHELL_URL },
-  });
-  return stdout;
-}
+/** `npm run release -- …` against this journey's store (the smoke run on its shell); returns its output. */
+const release = (args: string[], cwd = ROOT) => journey.release(args, { cwd, env: { SMOKE_URL: SHELL_URL } });
 
 /** `npm run release -- …` that is expected to fail: its exit code and everything it printed. */
 async function failingRelease(args: string[], cwd = ROOT): Promise<{ code: number; output: string }> {
