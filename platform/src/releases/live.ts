@@ -12,6 +12,12 @@ import { REGISTRY_FILE, emptyRegistry, readRegistry, type Canary, type Registry 
 import { RoutePages, firstProblem } from './schemas';
 import { RELEASE_ID, readRelease, type Release } from './store';
 
+/** What the platform reads of a release's routes.json. */
+interface ReleaseRoutes {
+  serverRendered: readonly string[];
+  pages: readonly RouteFacts[];
+}
+
 export class LiveReleases {
   readonly store: string;
   readonly log: Pick<Console, 'error'>;
@@ -22,7 +28,7 @@ export class LiveReleases {
   #stamp = '';
   #failed = '';
   readonly #releases = new Map<string, Release>();
-  readonly #pages = new Map<string, readonly RouteFacts[]>();
+  readonly #routeFiles = new Map<string, ReleaseRoutes>();
 
   /** `log`: where an unreadable registry is reported. */
   constructor(store: string, { log = console }: { log?: Pick<Console, 'error'> } = {}) {
@@ -105,28 +111,42 @@ export class LiveReleases {
   }
 
   /**
-   * A release's route facts (its routes.json `pages`; immutable, so kept once read); none for a
-   * release without them, or whose file cannot be read (logged).
+   * A release's route facts (its routes.json `pages`); none for a release without them, or whose
+   * file cannot be read (logged).
    */
   pages(frontEnd: FrontEndName, id: string): readonly RouteFacts[] {
+    return this.#routesFile(frontEnd, id).pages;
+  }
+
+  /** The routes a release renders on the server (routes.json `serverRendered`, among its `routes`). */
+  serverRendered(frontEnd: FrontEndName, id: string): readonly string[] {
+    return this.#routesFile(frontEnd, id).serverRendered;
+  }
+
+  /** A release's routes.json as the platform uses it: immutable, so read once. */
+  #routesFile(frontEnd: FrontEndName, id: string): ReleaseRoutes {
     const key = `${frontEnd}/${id}`;
-    let pages = this.#pages.get(key);
-    if (!pages) {
-      pages = [];
+    let read = this.#routeFiles.get(key);
+    if (!read) {
+      read = { serverRendered: [], pages: [] };
       try {
-        const read = (
-          JSON.parse(readFileSync(join(this.store, frontEnd, id, 'routes.json'), 'utf8')) as { pages?: unknown }
-        ).pages;
-        if (read !== undefined && !firstProblem(RoutePages, read)) pages = read as RouteFacts[];
-        else if (read !== undefined) this.log.error(`[releases] ${key}'s routes.json has pages it cannot describe`);
+        const { routes, serverRendered, pages } = JSON.parse(
+          readFileSync(join(this.store, frontEnd, id, 'routes.json'), 'utf8'),
+        ) as { routes?: unknown; serverRendered?: unknown; pages?: unknown };
+        if (Array.isArray(routes) && Array.isArray(serverRendered))
+          read.serverRendered = serverRendered.filter(
+            (path): path is string => typeof path === 'string' && routes.includes(path),
+          );
+        if (pages !== undefined && !firstProblem(RoutePages, pages)) read.pages = pages as RouteFacts[];
+        else if (pages !== undefined) this.log.error(`[releases] ${key}'s routes.json has pages it cannot describe`);
       } catch (error) {
         // A shell release may have no routes.json (its routes are its own).
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
           this.log.error(`[releases] ${(error as Error).message}`);
       }
-      this.#pages.set(key, pages);
+      this.#routeFiles.set(key, read);
     }
-    return pages;
+    return read;
   }
 
   /** Where a front end's releases are served: the registry's URL, else its server's origin. */

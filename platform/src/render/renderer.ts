@@ -159,12 +159,6 @@ const configKey = (config: RuntimeConfig) => createHash('sha1').update(JSON.stri
 /** How often, while render workers are alive, the registry is read again to end those no canary needs. */
 const WORKERS_CHECK_MS = 5000;
 
-/** What the renderer reads of a release's routes.json. */
-interface ReleaseRoutes {
-  serverRendered: readonly string[];
-  pages: readonly RouteFacts[];
-}
-
 const noChanges = (): PendingChanges => ({ everything: false, products: new Set(), auctions: new Set() });
 
 export class PageRenderer {
@@ -187,8 +181,6 @@ export class PageRenderer {
   workersCheck: NodeJS.Timeout | null = null;
   /** The runtime configs of the running canaries' visitors (by canaries), for the registry of liveState. */
   readonly canaryStates = new Map<string, LiveState>();
-  /** Each release's routes.json, by front end and release id. */
-  readonly routeFiles = new Map<string, ReleaseRoutes>();
   changes: ChangeFollower | null = null;
   /** Changes heard since the last sweep of the kept pages. */
   pendingChanges: PendingChanges = noChanges();
@@ -429,46 +421,18 @@ export class PageRenderer {
       const id = config.releases?.[name];
       if (!id) continue;
       stylesheets[name] = this.#stylesheetsAt(name, id);
-      serverRoutes[name] = this.#routesOf(name, id).serverRendered;
+      serverRoutes[name] = this.live.serverRendered(name, id);
       if (existsSync(join(this.store, name, id, 'server', 'remoteEntry.js')))
         serverEntries[name] = `${this.live.baseUrl(name)}${id}/server/remoteEntry.js`;
     }
     return { serverEntries, stylesheets, serverRoutes };
   }
 
-  /**
-   * A release's routes as its routes.json says: those rendered on the server (among its routes) and
-   * every route's facts. None for a release without the file, or whose file cannot be read (its
-   * pages render in the browser, and no robots rule, sitemap entry or invalidation is derived).
-   */
-  #routesOf(frontEnd: FrontEndName, id: string): ReleaseRoutes {
-    const key = `${frontEnd}/${id}`;
-    let read = this.routeFiles.get(key);
-    if (!read) {
-      read = { serverRendered: [], pages: [] };
-      try {
-        const { routes, serverRendered, pages } = JSON.parse(
-          readFileSync(join(this.store, frontEnd, id, 'routes.json'), 'utf8'),
-        ) as { routes?: unknown; serverRendered?: unknown; pages?: unknown };
-        if (Array.isArray(routes) && Array.isArray(serverRendered))
-          read.serverRendered = serverRendered.filter(
-            (path): path is string => typeof path === 'string' && routes.includes(path),
-          );
-        // The release store checked the facts when the release was published (releases/store.ts).
-        if (Array.isArray(pages)) read.pages = pages as RouteFacts[];
-      } catch {
-        // none
-      }
-      this.routeFiles.set(key, read);
-    }
-    return read;
-  }
-
   /** The route facts of `config`'s releases: the remotes' in the list's order, then the shell's. */
   #livePages(config: RuntimeConfig): RouteFacts[] {
     return [...REMOTE_NAMES, 'shell' as const].flatMap((name) => {
       const id = config.releases?.[name];
-      return id ? this.#routesOf(name, id).pages : [];
+      return id ? this.live.pages(name, id) : [];
     });
   }
 
