@@ -308,10 +308,22 @@ describe('a flood of new URLs asked for with brotli', () => {
 
   test('the queue of brotli upgrades is bounded in bodies and bytes', async () => {
     const bodies = new CompressedBodies(64 * 1024 * 1024, { bodies: 3, bytes: 1024 * 1024 });
-    const body = (i) => async () => Buffer.from(`${'<p>markup</p>'.repeat(400)}${i}`);
+    // An upgrade reads its body a second time: held until every first brotli is made, so no upgrade
+    // can finish (and free its place) while the 50 bodies arrive, however fast the machine.
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    const body = (i) => {
+      let reads = 0;
+      return async () => {
+        reads += 1;
+        if (reads > 1) await held;
+        return Buffer.from(`${'<p>markup</p>'.repeat(400)}${i}`);
+      };
+    };
     await Promise.all(Array.from({ length: 50 }, (_, i) => bodies.get(`file:${i}`, 'br', body(i))));
-    assert.ok(bodies.upgradesWaiting <= 3, `${bodies.upgradesWaiting} waiting`);
+    assert.equal(bodies.upgradesWaiting, 3);
     assert.equal(bodies.upgradesDropped, 47);
+    release();
     await bodies.upgraded();
     assert.equal(bodies.upgradesWaiting, 0);
     const big = new CompressedBodies(64 * 1024 * 1024, { bodies: 100, bytes: 1000 });
