@@ -256,4 +256,24 @@ describe("the pages of a canary's visitors, rendered on the server in a render w
     assert.equal(sample(await metrics(), 'marketplace_frontend_render_workers'), 0);
     assert.deepEqual(errors, []);
   });
+
+  test("a canary's worker starts when the server sees the canary, before the first visitor it serves", async () => {
+    await startCanary(store, 'shop', ids.shop[1], 50);
+    const started = renderer.workers.started;
+    // A live visitor's page (kept from before): the server reads the registry and sees the canary.
+    assert.equal((await page('/', visitorOf('shop', false))).inWorker, false);
+    await eventually(() => renderer.workers.size === 1, "the canary's worker is started");
+    assert.equal(renderer.workers.started, started + 1);
+    assert.deepEqual(await page('/?q=first-canary-visit', visitorOf('shop', true)), {
+      shop: ids.shop[1],
+      inWorker: true,
+      shell: 'one',
+      styles: ['home.two.css .shop_home{color:two}'],
+    });
+    assert.equal(renderer.workers.started, started + 1, 'the first visitor used the worker started before');
+    await endCanary(store, 'shop');
+    assert.equal((await page('/', visitorOf('shop', true))).inWorker, false);
+    await eventually(() => renderer.workers.size === 0, 'the ended canary ends its worker');
+    assert.deepEqual(errors, []);
+  });
 });

@@ -1,5 +1,6 @@
 // The rendering host's render workers: one worker thread per set of releases other than the live
-// ones (the canaries a visitor gets), created at its first page, at most `max` at once. The main
+// ones (the canaries a visitor gets), created when the renderer sees a canary start, or at its first
+// page, at most `max` at once. The main
 // thread holds the live releases' server containers; the federation runtime keeps one container
 // per remote name on globalThis, so another release of a remote (or another shell's server build)
 // is loaded only in a thread of its own (docs/decisions.md).
@@ -97,6 +98,16 @@ export class RenderWorkers {
       thread.pending.set(id, { resolve, reject, timer });
       thread.thread.postMessage({ id, job } satisfies RenderMessage);
     });
+  }
+
+  /**
+   * Starts the worker of `set` before its first page (its shell build and remotes load meanwhile),
+   * when it has none and there is room without ending another: false when not started.
+   */
+  prestart(set: ReleaseSet, start: () => RenderWorkerData): boolean {
+    if (this.#workers.has(set.key) || this.#workers.size >= this.max) return false;
+    this.#start(set, start());
+    return true;
   }
 
   /** Ends the workers whose set `keep` no longer wants (each once its renders under way are answered). */

@@ -28,6 +28,7 @@ import { PageCache, type CachedPage } from './pageCache';
 import type { RenderedPage, ShellServerBuild } from './renderContract';
 import { runRenderJob, type RenderJob } from './renderJob';
 import { RenderWorkers, type ReleaseSet } from './renderWorkers';
+import type { RenderWorkerData } from './renderWorker';
 import { StylesheetShelf, type StylesheetsAt } from './stylesheets';
 
 const require = createRequire(import.meta.url);
@@ -235,6 +236,11 @@ export class PageRenderer {
       this.liveState = { registry, config, key: configKey(config) };
       this.canaryStates.clear();
       this.#retainWorkers();
+      // A release or canary changed: its server code loads now, not at the page that needs it first
+      // (after this turn, so a page being asked for is the one its render starts with).
+      setImmediate(
+        () => void this.warm().catch((error) => this.log.error('[render] could not preload the areas:', error)),
+      );
     }
     return this.liveState;
   }
@@ -453,6 +459,7 @@ export class PageRenderer {
    */
   async warm(): Promise<void> {
     const { config } = this.#liveConfig();
+    this.#prestartCanaries();
     const shellId = config.releases?.shell;
     const shell = shellId ? this.#liveShell(shellId) : null;
     if (!shell) return;
@@ -528,15 +535,36 @@ export class PageRenderer {
 
   /** Renders `job` in the worker of `set` (started with the shell's build and the set's remotes when it has none). */
   #inWorker(set: ReleaseSet, shell: ShellFiles, job: RenderJob): Promise<RenderedPage | null> {
-    if (!this.workersCheck) {
-      this.workersCheck = setInterval(() => this.#liveConfig(), WORKERS_CHECK_MS);
-      this.workersCheck.unref();
+    this.#checkWorkers();
+    return this.workers.render(set, () => this.#workerData(shell, job.serverEntries), job);
+  }
+
+  /**
+   * Starts the render worker of each running canary alone, so the first visitor it serves does not
+   * wait for the worker and its remotes to load (0.7–2.4 s measured). Not for a set of several
+   * canaries (rarer; started at its first page), nor in place of another worker.
+   */
+  #prestartCanaries(): void {
+    for (const { frontEnd } of this.live.canaries()) {
+      const canaries = [frontEnd];
+      const { key, config } = this.#configFor(canaries);
+      const shellId = config.releases?.shell;
+      const shell = shellId ? this.#shellFiles(shellId) : null;
+      if (!shell) continue;
+      if (this.workers.prestart({ key, canaries }, () => this.#workerData(shell, this.#areas(config).serverEntries)))
+        this.#checkWorkers();
     }
-    return this.workers.render(
-      set,
-      () => ({ main: shell.main, serverEntries: job.serverEntries, preloadWaitMs: this.settings.renderBudgetMs }),
-      job,
-    );
+  }
+
+  #workerData(shell: ShellFiles, serverEntries: RenderJob['serverEntries']): RenderWorkerData {
+    return { main: shell.main, serverEntries, preloadWaitMs: this.settings.renderBudgetMs };
+  }
+
+  /** While workers are alive, the registry is read now and then to end those no canary needs. */
+  #checkWorkers(): void {
+    if (this.workersCheck) return;
+    this.workersCheck = setInterval(() => this.#liveConfig(), WORKERS_CHECK_MS);
+    this.workersCheck.unref();
   }
 
   #counted(shellId: string): { rendered: number; failed: number } {
