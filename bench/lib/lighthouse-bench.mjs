@@ -25,6 +25,7 @@ import {
   stackEnv,
 } from './frontend-bench.mjs';
 import { assertRendered, rawGet } from './render-bench.mjs';
+import { telemetryCost } from './telemetry-cost.mjs';
 import { FLOOR_PORTS, PORTS, http, loadavg, log, median, round, sleep } from './util.mjs';
 
 const LIGHTHOUSE_VERSION = createRequire(import.meta.url)('lighthouse/package.json').version;
@@ -51,6 +52,10 @@ const NAMED_CAUSES = 5;
 
 /** The issue's targets: score ≥ 95, TBT ≤ 150 ms, LCP ≤ 1.25 × the floor's, INP ≤ 100 ms, CLS 0. */
 export const LIGHTHOUSE_TARGETS = { performance: 95, tbtMs: 150, lcpOverFloor: 1.25, inpMs: 100, cls: 0 };
+/** Issue 29's target for the field telemetry's main-thread time in a view of the home page. */
+export const TELEMETRY_TARGET_MS = 5;
+/** The CPU slowdowns the telemetry's time is measured at: this machine's own speed, and a phone's. */
+const TELEMETRY_CPU = [1, 4];
 
 /**
  * The page's HTML as the rendering server sends it, its scripts taken out (the embedded data, the
@@ -279,6 +284,52 @@ function medians(list) {
   return out;
 }
 
+/**
+ * Issue 29: the field telemetry's main-thread time in a view of the home page (loaded, a tap, left),
+ * at each CPU slowdown, beside the view's whole main-thread time in the same trace; medians of `runs`
+ * views each, the slowdowns taking turns. Null when the home page is not measured.
+ */
+async function measureTelemetry(base, pages, runs) {
+  const home = pages.find((p) => p.name === 'home');
+  if (!home) return null;
+  const views = Object.fromEntries(TELEMETRY_CPU.map((cpu) => [cpu, []]));
+  const chrome = await launchChrome();
+  let browser;
+  try {
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    for (let run = 0; run < runs; run++)
+      for (const cpu of TELEMETRY_CPU) {
+        await warmWhole(base + home.path, home.texts);
+        const load = loadavg();
+        const view = await telemetryCost(browser, base + home.path, { tap: TAPS.menu, settled, cpu });
+        log(
+          `[lighthouse] telemetry ${cpu}× CPU, run ${run + 1}/${runs}: ${round(view.ms, 2)} ms (web-vitals ${round(view.webVitals, 2)}, beacon ${round(view.beacon, 2)}) of ${round(view.mainThreadMs, 0)} ms on the main thread, CPU time ${round(view.cpuMs, 2)} of ${round(view.cpuMainThreadMs, 0)} ms; ${view.beacons} beacon(s); load ${load.join(' / ')}`,
+        );
+        views[cpu].push({ ...view, loadavg: load });
+      }
+  } finally {
+    if (browser) await browser.disconnect().catch(() => undefined);
+    await chrome.kill();
+  }
+  const byCpu = {};
+  for (const [cpu, list] of Object.entries(views)) {
+    const sent = list.filter((v) => v.beacons > 0);
+    byCpu[cpu] = {
+      ms: round(median(sent.map((v) => v.ms)), 2),
+      webVitals: round(median(sent.map((v) => v.webVitals)), 2),
+      beacon: round(median(sent.map((v) => v.beacon)), 2),
+      mainThreadMs: round(median(sent.map((v) => v.mainThreadMs)), 0),
+      cpuMs: round(median(sent.map((v) => v.cpuMs)), 2),
+      cpuMainThreadMs: round(median(sent.map((v) => v.cpuMainThreadMs)), 0),
+      share: round(median(sent.map((v) => (100 * v.ms) / v.mainThreadMs)), 2),
+      views: list.length,
+      sent: sent.length,
+      runs: list,
+    };
+  }
+  return { path: home.path, targetMs: TELEMETRY_TARGET_MS, byCpu };
+}
+
 export async function benchLighthouse({ copy, runs, workRoot, opts }) {
   if (!copy) throw new Error('no production build to serve');
   const workDir = mkdtempSync(join(workRoot, 'lighthouse-'));
@@ -373,7 +424,9 @@ export async function benchLighthouse({ copy, runs, workRoot, opts }) {
       }
     }
 
-    const out = { pages: {} };
+    const telemetry = await measureTelemetry(base, pages, runs);
+
+    const out = { pages: {}, telemetry };
     for (const p of pages) {
       const l = loads[p.name];
       const app = medians(l.app);

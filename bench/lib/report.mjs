@@ -345,6 +345,7 @@ export function evaluateTargets(results) {
   t.push(...hostileRows(results.sections.hostile));
   t.push(...auctionRows(results.sections.auctions));
   t.push(...lighthouseRows(results.sections.lighthouse));
+  t.push(...telemetryRows(results.sections.lighthouse?.telemetry));
 
   const b = results.sections.build;
   {
@@ -405,6 +406,70 @@ function lighthouseRows(l) {
             .join('; '),
     };
   });
+}
+
+/**
+ * Issue 29's row: the field telemetry's main-thread time in a view of the home page (median), at
+ * this machine's speed (the target's) and at a phone's 4× CPU, beside the view's whole.
+ */
+function telemetryRows(tel) {
+  const at = tel?.byCpu;
+  if (!at?.[1]) return [];
+  const phone = at[4] ? `; at 4× CPU ${fmt(at[4].ms, 1)} ms of ${fmt(at[4].mainThreadMs, 0)}` : '';
+  return [
+    {
+      id: 'telemetry-main-thread',
+      figure: `Field telemetry's main-thread time, a view of ${tel.path} (web-vitals, observers, beacon)`,
+      ours: `CPU time ${fmt(at[1].cpuMs, 1)} ms of the view's ${fmt(at[1].cpuMainThreadMs, 0)}; wall ${fmt(at[1].ms, 1)} ms (${fmt(at[1].share, 2)} %)${phone}`,
+      base: `the view's main thread in the same trace`,
+      ratio: null,
+      target: `≤ ${tel.targetMs} ms`,
+      met: at[1].sent > 0 && at[1].cpuMs <= tel.targetMs,
+      gap:
+        at[1].sent === 0
+          ? 'no beacon sent'
+          : at[1].cpuMs <= tel.targetMs
+            ? 'met'
+            : `${fmt(at[1].cpuMs - tel.targetMs, 1)} ms over`,
+    },
+  ];
+}
+
+/** Section 9's telemetry table: each CPU slowdown's medians and the views measured. */
+function telemetryTable(tel) {
+  const rows = Object.entries(tel.byCpu).map(([cpu, x]) => {
+    const loads = x.runs.map((r) => r.loadavg?.[0]).filter((v) => v != null);
+    return [
+      `${cpu}×`,
+      fmt(x.cpuMs, 2),
+      fmt(x.cpuMainThreadMs, 0),
+      fmt(x.ms, 2),
+      fmt(x.webVitals, 2),
+      fmt(x.beacon, 2),
+      fmt(x.mainThreadMs, 0),
+      fmt(x.share, 2),
+      `${x.sent}/${x.views}`,
+      loads.length ? `${fmt(Math.min(...loads), 2)}–${fmt(Math.max(...loads), 2)}` : '–',
+    ];
+  });
+  return [
+    `Field telemetry (issue 29) in a view of ${tel.path} (loaded, the menu tapped, then left so the beacon goes), from a Chromium trace without a profiler: the web-vitals chunk's compile, evaluation and callbacks, and the shell's listeners that send the beacon; medians of the views that sent it. CPU time: the main thread's own (the trace's thread time, which the machine's other work does not inflate), judged against the target at 1×; wall: as the trace's events last, which a busy machine and the 4× slowdown stretch. Target ≤ ${tel.targetMs} ms.`,
+    table(
+      [
+        'CPU',
+        'telemetry CPU time ms',
+        'view CPU time ms',
+        'telemetry wall ms',
+        'web-vitals wall ms',
+        'beacon wall ms',
+        'view wall ms',
+        'wall share %',
+        'views sent',
+        'load (1 min)',
+      ],
+      rows,
+    ),
+  ].join('\n\n');
 }
 
 /** Section 9: each page's medians beside its floor, the taps, and the causes Lighthouse names. */
@@ -1326,6 +1391,7 @@ function sections(results, { chunks }) {
       "## 9. Lighthouse, mobile, beside each page's static floor (issue 28; medians)",
       s.lighthouse.error ? `Failed: ${s.lighthouse.error}` : lighthouseTables(s.lighthouse),
     );
+  if (s.lighthouse?.telemetry) out.push(telemetryTable(s.lighthouse.telemetry));
   return out.join('\n\n');
 }
 
