@@ -330,4 +330,55 @@ describe("the shell's server with a canary of the shop", () => {
     assert.match(shown, /error rate\s+0\.00 %\s+50\.00 %/);
     assert.match(shown, /page views\s+\d+\s+10/);
   });
+
+  test("judges a canary by every shell server's beacons: two servers' views together spend its budget", async () => {
+    const [live, next] = ids.shop;
+    const shell = ids.shell[0];
+    // A second shell server on the same store (its watcher left idle): each takes half the views.
+    const other = await startReleaseServer({
+      store,
+      frontEnd: 'shell',
+      port: 0,
+      host: '127.0.0.1',
+      renderer: null,
+      telemetryInstance: 'second-server',
+      canaryCheckSeconds: 3600,
+    });
+    try {
+      const portOf = (s) => /** @type {import('node:net').AddressInfo} */ (s.address()).port;
+      const to = (target, address) => (body) =>
+        new Promise((resolve, reject) => {
+          const req = request(
+            {
+              host: '127.0.0.1',
+              localAddress: address,
+              port: portOf(target),
+              path: '/_telemetry',
+              method: 'POST',
+              agent: false,
+            },
+            (res) => res.resume().on('end', () => resolve(res.statusCode)),
+          );
+          req.on('error', reject);
+          req.setHeader('Content-Type', 'text/plain');
+          req.end(body);
+        });
+      await startCanary(store, 'shop', next, 50);
+      const [first, second] = [to(server, '127.0.0.5'), to(other, '127.0.0.6')];
+      // 6 views on each, every other one failing: 6 is under the budget's 10 views, 12 is not.
+      for (let i = 0; i < 6; i += 1) {
+        assert.equal(await first(beacon({ shell: view(shell), shop: view(next, i % 2) })), 204);
+        assert.equal(await second(beacon({ shell: view(shell), shop: view(next, i % 2) })), 204);
+      }
+      await eventually(() => !readRegistry(store).frontEnds.shop.canary, 'the canary ended', 15_000);
+      const ended = readRegistry(store).history.at(-1);
+      assert.equal(ended.action, 'canary-end');
+      // Judged on more views than either server took (the second's as it last wrote them).
+      const views = ended.figures.canary.views;
+      assert.ok(views >= 10 && views <= 12, `${views} views`);
+      assert.equal(ended.figures.live.release, live);
+    } finally {
+      await stopGracefully(other);
+    }
+  });
 });

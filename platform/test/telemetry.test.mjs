@@ -1,11 +1,11 @@
 // Unit tests of the page-view telemetry (issue 29): beacons, figures per release, the collector.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { BeaconError, MAX_BEACON_BYTES, parseBeacon } from '../src/telemetry/beacon';
-import { TelemetryCollector } from '../src/telemetry/collector';
+import { pooledFigures, sinceCanariesStarted, TelemetryCollector } from '../src/telemetry/collector';
 import { TelemetryFigures } from '../src/telemetry/figures';
 
 const LIVE = 'abc1234-0011aabb';
@@ -90,6 +90,25 @@ describe('figures per release', () => {
     assert.ok(p75.cls / 0.05 >= 1 && p75.cls / 0.05 < 1.1, `p75 CLS ${p75.cls}`);
   });
 
+  test("starts a canary's figures afresh at its first view since it started, that view counted", () => {
+    let clock = 1_000;
+    let started = 0;
+    const t = new TelemetryFigures(
+      known,
+      undefined,
+      () => clock,
+      (_f, r) => (r === CANARY ? started : 0),
+    );
+    t.record(beacon(CANARY, { errors: 1 }));
+    clock = 5_000;
+    started = 4_000;
+    t.record(beacon(CANARY));
+    assert.deepEqual([t.summary('shop', CANARY).views, t.summary('shop', CANARY).failedViews], [1, 0]);
+    t.record(beacon(CANARY));
+    assert.equal(t.summary('shop', CANARY).views, 2);
+    assert.equal(t.summary('shell', LIVE).views, 3, 'other releases count on');
+  });
+
   test('keeps its figures across a restart (stored and loaded), and refuses a damaged file', () => {
     const t = new TelemetryFigures(known);
     t.record(beacon(CANARY, { errors: 1 }, { lcp: 1500, inp: 90, cls: 0.01 }));
@@ -104,9 +123,15 @@ describe('figures per release', () => {
 describe('the beacon collector', () => {
   const body = (release = LIVE, errors = 0) =>
     JSON.stringify({ v: 1, areas: { shop: view(release, { errors }) }, vitals: { lcp: 900 } });
-  const fileIn = () => join(mkdtempSync(join(tmpdir(), 'telemetry-')), 'telemetry.json');
-  const collector = (file = fileIn()) =>
-    new TelemetryCollector({ file, isKnown: (_f, r) => r === LIVE, perClientPerMinute: 5, saveEveryMs: 60_000 });
+  const storeDir = () => mkdtempSync(join(tmpdir(), 'telemetry-'));
+  const collector = (store = storeDir(), instance = 'one') =>
+    new TelemetryCollector({
+      store,
+      instance,
+      isKnown: (_f, r) => r === LIVE || r === CANARY,
+      perClientPerMinute: 5,
+      saveEveryMs: 60_000,
+    });
 
   test('counts good beacons and refuses the rest, counters unchanged', () => {
     const c = collector();
@@ -136,19 +161,79 @@ describe('the beacon collector', () => {
   });
 
   test('keeps its figures across a restart', () => {
-    const file = fileIn();
-    const first = collector(file);
+    const store = storeDir();
+    const first = collector(store);
     first.take(body(LIVE, 1), '10.0.0.1');
     first.close();
-    assert.equal(JSON.parse(readFileSync(file, 'utf8')).schema, 1);
-    const again = collector(file);
+    assert.equal(JSON.parse(readFileSync(first.file, 'utf8')).schema, 1);
+    const again = collector(store);
     assert.equal(again.figures.summary('shop', LIVE).failedViews, 1);
     again.close();
   });
 
   test('refuses to start on a damaged figures file rather than overwrite it', () => {
-    const file = fileIn();
-    writeFileSync(file, '{"schema":1,"releases":[{"frontEnd":1}]}');
-    assert.throws(() => collector(file), /not valid/);
+    const store = storeDir();
+    mkdirSync(join(store, 'telemetry'));
+    writeFileSync(join(store, 'telemetry', 'one.json'), '{"schema":1,"releases":[{"frontEnd":1}]}');
+    assert.throws(() => collector(store), /not valid/);
+  });
+
+  test('servers sharing a store keep their own figures and pool them: none writes over another', () => {
+    const store = storeDir();
+    const one = collector(store, 'one');
+    const two = collector(store, 'two');
+    one.take(body(LIVE, 1), '10.0.0.1');
+    one.take(body(LIVE), '10.0.0.1');
+    two.take(body(LIVE), '10.0.0.2');
+    one.close();
+    two.close();
+    // Each restarted: its own figures back, not the other's.
+    const again = collector(store, 'one');
+    assert.equal(again.figures.summary('shop', LIVE).views, 2);
+    const pooled = again.pooled().summary('shop', LIVE);
+    assert.deepEqual([pooled.views, pooled.failedViews, pooled.samples.lcp], [3, 1, 3]);
+    assert.equal(pooledFigures(store).summary('shop', LIVE).views, 3, 'what release status reads');
+    again.close();
+  });
+
+  test("pools no canary views from before the canary started, nor a gone server's file", () => {
+    const store = storeDir();
+    const before = collector(store, 'old');
+    before.take(body(CANARY, 1), '10.0.0.1');
+    before.close();
+    const now = collector(store, 'now');
+    now.take(body(CANARY), '10.0.0.2');
+    now.close();
+    const started = new Date(JSON.parse(readFileSync(now.file, 'utf8')).releases[0].since).toISOString();
+    const keep = sinceCanariesStarted([{ frontEnd: 'shop', release: CANARY, startedAt: started }]);
+    // The old server's part counted before the canary started (its since is earlier).
+    const old = JSON.parse(readFileSync(before.file, 'utf8'));
+    old.releases[0].since -= 60_000;
+    writeFileSync(before.file, JSON.stringify(old));
+    assert.equal(pooledFigures(store, { keep }).summary('shop', CANARY).views, 1);
+    assert.equal(pooledFigures(store).summary('shop', CANARY).views, 2);
+
+    const gone = Date.now() / 1000 - 8 * 24 * 3600;
+    utimesSync(before.file, gone, gone);
+    assert.equal(pooledFigures(store).summary('shop', CANARY).views, 1);
+    assert.equal(existsSync(before.file), false, "a gone server's file is removed");
+  });
+
+  test('the first server takes over the figures of the time before several servers', () => {
+    const store = storeDir();
+    const legacy = new TelemetryFigures(() => true);
+    legacy.record(beacon(LIVE));
+    writeFileSync(join(store, 'telemetry.json'), JSON.stringify(legacy.toStored()));
+    assert.equal(pooledFigures(store).summary('shop', LIVE).views, 1);
+    const first = collector(store, 'first');
+    assert.equal(first.figures.summary('shop', LIVE).views, 1);
+    assert.equal(existsSync(join(store, 'telemetry.json')), false);
+    const second = collector(store, 'second');
+    assert.equal(second.figures.summary('shop', LIVE).views, 0);
+    assert.equal(second.pooled().summary('shop', LIVE).views, 1, "counted once, in the first's file");
+    first.take(body(LIVE), '10.0.0.1');
+    first.close();
+    assert.equal(second.pooled().summary('shop', LIVE).views, 2);
+    second.close();
   });
 });

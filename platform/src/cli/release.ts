@@ -1,6 +1,5 @@
 // npm run release -- <command>: front-end releases (see README, "Releasing a front end").
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { ports } from '../config/runtimeConfig';
 import type { FrontEndName } from '../frontEnds';
 import { describeVerdict, gate } from '../releases/gate';
@@ -31,8 +30,8 @@ import {
   readRelease,
   storeDir,
 } from '../releases/store';
-import { TELEMETRY_FILE } from '../telemetry/collector';
-import { canaryOutcome, TelemetryFigures } from '../telemetry/figures';
+import { pooledFigures, sinceCanariesStarted } from '../telemetry/collector';
+import { canaryOutcome } from '../telemetry/figures';
 
 const USAGE = `Usage: npm run release -- <command>
 
@@ -143,22 +142,11 @@ async function prune(store: string, keep: number): Promise<void> {
   );
 }
 
-/** The field figures the shell's server keeps beside the registry (empty when there are none yet). */
-function readFigures(store: string): TelemetryFigures {
-  const figures = new TelemetryFigures(() => true);
-  try {
-    figures.load(JSON.parse(readFileSync(join(store, TELEMETRY_FILE), 'utf8')));
-  } catch {
-    // no page views counted yet (or the file is being replaced): zeros
-  }
-  return figures;
-}
-
 /** The figures of a front end's canary and its live release, as the history records them. */
 function outcomeOf(store: string, registry: Registry, frontEnd: FrontEndName): CanaryOutcome | undefined {
   const canary = registry.frontEnds[frontEnd]?.canary;
   if (!canary) return undefined;
-  const figures = readFigures(store);
+  const figures = pooledFigures(store, { keep: sinceCanariesStarted([{ frontEnd, ...canary }]) });
   return canaryOutcome(figures.summary(frontEnd, canary.live), figures.summary(frontEnd, canary.release));
 }
 

@@ -2,6 +2,7 @@
 // files and a Content-Security-Policy.
 // startReleaseServer serves one front end's releases from the release store (npm start, production);
 // startStaticServer serves a single build folder (the benchmarks, a remote's `npm run serve`).
+import { hostname } from 'node:os';
 import { createReadStream, type ReadStream, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import {
@@ -27,7 +28,8 @@ import { RELEASE_ID } from '../releases/store';
 import { PageRenderer, resolveAssetUrls, type RenderedAnswer } from '../render/renderer';
 import { ROOT } from '../root';
 import { MAX_BEACON_BYTES } from '../telemetry/beacon';
-import { TELEMETRY_FILE, TelemetryCollector } from '../telemetry/collector';
+import { instanceName, sinceCanariesStarted, TelemetryCollector } from '../telemetry/collector';
+import type { TelemetryFigures } from '../telemetry/figures';
 import { canaryOutcome } from '../telemetry/figures';
 import { FrontEndMetrics } from '../telemetry/metrics';
 import { CompressedBodies, type BodyReader } from './compressedBodies';
@@ -519,10 +521,15 @@ export interface ReleaseServerOptions {
   /** The shell's renderer (its server's default); null: no server rendering. */
   renderer?: PageRenderer | null;
   /**
-   * Takes the page views' telemetry at POST /_telemetry, kept in telemetry.json beside the
-   * registry, and runs the canary watcher (the shell's server, by default).
+   * Takes the page views' telemetry at POST /_telemetry, kept in the store's telemetry/ folder
+   * beside the registry, and runs the canary watcher (the shell's server, by default).
    */
   telemetry?: boolean;
+  /**
+   * This server's name among the shell servers sharing the store, its telemetry file's name
+   * (TELEMETRY_INSTANCE; by default the host's name and the port): the same after a restart.
+   */
+  telemetryInstance?: string;
   /** When a canary has spent its error budget (CANARY_* in the environment by default). */
   budget?: ErrorBudget;
   /** How often running canaries are judged (CANARY_CHECK_SECONDS, default 10). */
@@ -530,19 +537,25 @@ export interface ReleaseServerOptions {
 }
 
 /**
- * The canary watcher of a server: judges each running canary by the figures this server collected
- * since it started, and ends one whose budget is spent (recorded in the registry with the figures).
+ * The canary watcher of a server: judges each running canary by the figures of every shell server
+ * sharing the store since it started (this one's and the others' files, pooled), and ends one whose
+ * budget is spent (recorded in the registry with the figures).
  */
 function canaryWatcher(store: string, live: LiveReleases, telemetry: TelemetryCollector, budget: ErrorBudget) {
+  let pooled: TelemetryFigures = telemetry.figures;
   return new CanaryWatcher({
-    canaries: () =>
-      live.canaries().map((canary) => {
-        // A canary is judged by its own views: figures of its release from before it started are dropped.
-        if (telemetry.figures.summary(canary.frontEnd, canary.release).since < Date.parse(canary.startedAt))
-          telemetry.figures.reset(canary.frontEnd, canary.release);
-        return { frontEnd: canary.frontEnd, release: canary.release, live: canary.live, percent: canary.percent };
-      }),
-    figures: (frontEnd, release) => telemetry.figures.summary(frontEnd, release),
+    canaries: () => {
+      const canaries = live.canaries();
+      // A canary is judged by its own views: figures of its release from before it started are left out.
+      if (canaries.length) pooled = telemetry.pooled(sinceCanariesStarted(canaries));
+      return canaries.map(({ frontEnd, release, live: liveId, percent }) => ({
+        frontEnd,
+        release,
+        live: liveId,
+        percent,
+      }));
+    },
+    figures: (frontEnd, release) => pooled.summary(frontEnd, release),
     budget,
     async end(canary, reasons, figures) {
       await endCanary(store, canary.frontEnd, {
@@ -572,6 +585,7 @@ export async function startReleaseServer({
   compressedCacheBytes,
   renderer = frontEnd === 'shell' ? new PageRenderer({ store, live }) : null,
   telemetry: takesTelemetry = frontEnd === 'shell',
+  telemetryInstance,
   budget,
   canaryCheckSeconds,
 }: ReleaseServerOptions): Promise<FrontEndServer> {
@@ -579,8 +593,16 @@ export async function startReleaseServer({
   const pages = new Map<string, string>();
   const telemetry = takesTelemetry
     ? new TelemetryCollector({
-        file: join(store, TELEMETRY_FILE),
+        store,
+        instance: instanceName(
+          telemetryInstance ?? process.env.TELEMETRY_INSTANCE ?? `${hostname()}-${port || process.pid}`,
+        ),
         isKnown: (name, id) => live.serves(name, id),
+        // A canary is judged by its own views: its release's figures from before it started give way.
+        countedSince: (name, id) => {
+          const canary = live.canaries().find((c) => c.frontEnd === name && c.release === id);
+          return canary ? Date.parse(canary.startedAt) : 0;
+        },
         perClientPerMinute: envNumber('TELEMETRY_BEACONS_PER_MINUTE', 30, { min: 1 }),
       })
     : null;

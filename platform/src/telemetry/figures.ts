@@ -31,6 +31,8 @@ export const StoredFigures = Type.Object(
   { additionalProperties: false },
 );
 export type StoredFigures = Static<typeof StoredFigures>;
+/** One release's figures as one server stores them. */
+export type StoredReleaseFigures = Static<typeof StoredRelease>;
 const storedChecker = Compile(StoredFigures);
 
 /** A release's figures as `release status` and the error budget read them. */
@@ -77,13 +79,13 @@ class ReleaseFigures {
   lcp: Histogram;
   inp: Histogram;
   cls: Histogram;
-  readonly since: number;
+  since: number;
 
   constructor(
     readonly frontEnd: string,
     readonly release: string,
     public updatedAt: number,
-    stored?: Static<typeof StoredRelease>,
+    stored?: StoredReleaseFigures,
   ) {
     this.since = stored ? (stored.since ?? stored.updatedAt) : updatedAt;
     this.lcp = timeHistogram(stored?.lcp);
@@ -104,7 +106,18 @@ class ReleaseFigures {
     };
   }
 
-  stored(): Static<typeof StoredRelease> {
+  /** Adds another server's figures of the same release (pooled: counts and histograms summed). */
+  add(other: StoredReleaseFigures): void {
+    for (const [name, value] of Object.entries(pickCounts(other)) as [keyof ReturnType<typeof pickCounts>, number][])
+      this[name] += value;
+    this.lcp = timeHistogram(sumCounts(this.lcp.counts, other.lcp));
+    this.inp = timeHistogram(sumCounts(this.inp.counts, other.inp));
+    this.cls = shiftHistogram(sumCounts(this.cls.counts, other.cls));
+    this.since = Math.min(this.since, other.since ?? other.updatedAt);
+    this.updatedAt = Math.max(this.updatedAt, other.updatedAt);
+  }
+
+  stored(): StoredReleaseFigures {
     return {
       frontEnd: this.frontEnd,
       release: this.release,
@@ -118,6 +131,11 @@ class ReleaseFigures {
   }
 }
 
+/** Two histograms' counts summed bucket by bucket (one of another size counts for nothing). */
+function sumCounts(mine: readonly number[], theirs: readonly number[]): number[] {
+  return mine.map((count, i) => count + (theirs.length === mine.length ? theirs[i] : 0));
+}
+
 function pickCounts(f: {
   views: number;
   failedViews: number;
@@ -129,6 +147,9 @@ function pickCounts(f: {
   return { views, failedViews, errors, unavailable, loadFailures };
 }
 
+/** Releases one server keeps figures of. */
+export const RELEASES_KEPT = 64;
+
 /**
  * Page-view figures per release of each front end, in bounded memory: only releases the caller
  * knows (live, canary, previous) are counted, and at most `maxReleases` are kept, the least
@@ -139,8 +160,10 @@ export class TelemetryFigures {
 
   constructor(
     private readonly isKnown: (frontEnd: string, release: string) => boolean,
-    private readonly maxReleases = 64,
+    private readonly maxReleases = RELEASES_KEPT,
     private readonly now: () => number = Date.now,
+    /** When a release's figures start counting (a canary's start: its earlier figures give way). */
+    private readonly countedSince: (frontEnd: string, release: string) => number = () => 0,
   ) {
     this.byKey = new LRUCache({ max: maxReleases });
   }
@@ -174,11 +197,6 @@ export class TelemetryFigures {
     return this.releases().map((f) => f.summary());
   }
 
-  /** Forgets one release's figures (a canary starts afresh). */
-  reset(frontEnd: string, release: string): void {
-    this.byKey.delete(keyOf(frontEnd, release));
-  }
-
   toStored(): StoredFigures {
     return { schema: 1, releases: this.releases().map((f) => f.stored()) };
   }
@@ -191,6 +209,22 @@ export class TelemetryFigures {
       this.byKey.set(keyOf(r.frontEnd, r.release), new ReleaseFigures(r.frontEnd, r.release, r.updatedAt, r));
   }
 
+  /**
+   * Adds figures stored by another server (several shell servers each count the beacons they take):
+   * a release's counts and histograms are summed; `keep` leaves out a part (a canary's figures from
+   * before it started). Checked as load checks them; throws on a file that is not valid.
+   */
+  add(value: unknown, keep: (part: StoredReleaseFigures) => boolean = () => true): void {
+    if (!storedChecker.Check(value)) throw new Error('The telemetry file is not valid.');
+    for (const r of value.releases) {
+      if (!keep(r)) continue;
+      const key = keyOf(r.frontEnd, r.release);
+      const mine = this.byKey.get(key);
+      if (mine) mine.add(r);
+      else this.byKey.set(key, new ReleaseFigures(r.frontEnd, r.release, r.updatedAt, r));
+    }
+  }
+
   /** The releases held, the least recently counted first. */
   private releases(): ReleaseFigures[] {
     return [...this.byKey.rvalues()].filter((f): f is ReleaseFigures => f !== undefined);
@@ -199,7 +233,8 @@ export class TelemetryFigures {
   private entry(frontEnd: string, release: string): ReleaseFigures {
     const key = keyOf(frontEnd, release);
     let f = this.byKey.get(key);
-    if (!f) this.byKey.set(key, (f = new ReleaseFigures(frontEnd, release, this.now())));
+    if (!f || f.since < this.countedSince(frontEnd, release))
+      this.byKey.set(key, (f = new ReleaseFigures(frontEnd, release, this.now())));
     f.updatedAt = this.now();
     return f;
   }
