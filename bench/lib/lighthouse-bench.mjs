@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { startTimespan } from 'lighthouse';
-import { screenEmulationMetrics, userAgents } from 'lighthouse/core/config/constants.js';
+import { phonePage } from './phone.mjs';
 import puppeteer from 'puppeteer-core';
 import { startApi, stopChild } from './stack.mjs';
 import {
@@ -197,11 +197,8 @@ const TAPS = {
  * (4× CPU, slow 4G), on a page loaded as Lighthouse's mobile mode shows it and left to settle.
  */
 async function tapInp(browser, url, tap, artifactsDir = null) {
-  const page = await browser.newPage();
+  const page = await phonePage(browser);
   try {
-    const { width, height, deviceScaleFactor } = screenEmulationMetrics.mobile;
-    await page.setUserAgent(userAgents.mobile);
-    await page.setViewport({ width, height, deviceScaleFactor, isMobile: true, hasTouch: true });
     await page.evaluateOnNewDocument(OBSERVE_LCP);
     await page.goto(url, { waitUntil: 'load', timeout: 90000 });
     await settled(page);

@@ -3,7 +3,7 @@
 // evaluation, every callback the browser calls in it (its performance observers and listeners), and
 // the telemetry's own listeners that send the beacon when the page is hidden. Beside it, the view's
 // whole main-thread time in the same trace.
-import { screenEmulationMetrics, userAgents } from 'lighthouse/core/config/constants.js';
+import { phonePage } from './phone.mjs';
 
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'toplevel'];
 /** Trace events that run script on the main thread, each naming the script it runs. */
@@ -84,11 +84,8 @@ async function beaconsTaken(url) {
  */
 export async function telemetryCost(browser, url, { tap, settled, cpu = 4 }) {
   const before = await beaconsTaken(url);
-  const page = await browser.newPage();
+  const page = await phonePage(browser);
   try {
-    const { width, height, deviceScaleFactor } = screenEmulationMetrics.mobile;
-    await page.setUserAgent(userAgents.mobile);
-    await page.setViewport({ width, height, deviceScaleFactor, isMobile: true, hasTouch: true });
     await page.emulateCPUThrottling(cpu);
     await page.tracing.start({ categories: CATEGORIES });
     await page.goto(url, { waitUntil: 'load', timeout: 90000 });
