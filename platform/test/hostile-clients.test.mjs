@@ -310,8 +310,9 @@ describe('a flood of new URLs asked for with brotli', () => {
     const bodies = new CompressedBodies(64 * 1024 * 1024, { bodies: 3, bytes: 1024 * 1024 });
     // An upgrade reads its body a second time: held until every first brotli is made, so no upgrade
     // can finish (and free its place) while the 50 bodies arrive, however fast the machine.
-    let release;
-    const held = new Promise((resolve) => (release = resolve));
+    /** @type {() => void} */
+    let release = () => undefined;
+    const held = new Promise((resolve) => (release = () => resolve(undefined)));
     const body = (i) => {
       let reads = 0;
       return async () => {
