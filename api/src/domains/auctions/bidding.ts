@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { AUCTION_MESSAGES, BID_INCREMENTS, type AuctionItem } from '@marketplace/contract';
 import type { Database } from '../../db/schema';
+import type { RoutedNoticeEvent } from '../notices/mail';
 import type { Config } from '../../config';
 import { executePrepared } from '../../db/prepared';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -79,7 +80,12 @@ export interface AcceptedBid {
   yourMax?: number;
   /** The bidder who lost the lead (their notice was queued with the bid), or null. */
   outbid: number | null;
+  /** That bidder's outbid notice, committed with the bid: to be told live now. */
+  notice: OutbidNotice | null;
 }
+
+/** An outbid notice as place_bid wrote it; `held` while its mail waits the quiet window. */
+export type OutbidNotice = RoutedNoticeEvent & { held: boolean };
 
 /** One row of the bid history a bid adds: `auto` when the server bid for someone other than the caller. */
 export interface BidStep {
@@ -101,7 +107,7 @@ export interface SoftClose {
   capMinutes: number;
 }
 
-/** What place_bid answers (migration 0013): a refusal, or the accepted bid. */
+/** What place_bid answers (migrations 0013, 0018): a refusal, or the accepted bid. */
 type PlaceBidAnswer =
   | {
       refusal: 'notFound' | 'ownItem' | 'approved' | 'ended' | ProxyRefusal['reason'];
@@ -117,6 +123,7 @@ type PlaceBidAnswer =
       recent: BidRow[];
       yourMax: number | null;
       outbid: number | null;
+      notice: OutbidNotice | null;
     };
 
 /** The contract's increment table as place_bid takes it (the last band's bound as the largest bigint). */
@@ -131,7 +138,8 @@ const INCREMENT_STEPS = BID_INCREMENTS.map((b) => b.step);
  * any number of API processes apply one after another and the lock is held for no round trip.
  * The clock is the database's, read after the lock: the moment the bid was accepted. A step that
  * changes the price close to the end moves the effective end (soft close); the outbid leader's
- * notice is queued with the bid. Throws the refusal (404/403/409/400), having changed nothing.
+ * notice is queued with the bid, its mail held for `outbidMailWindowSeconds` (migration 0018).
+ * Throws the refusal (404/403/409/400), having changed nothing.
  */
 export async function placeBid(
   db: Kysely<Database>,
@@ -139,12 +147,14 @@ export async function placeBid(
   userid: number,
   max: number,
   softClose: SoftClose,
+  outbidMailWindowSeconds: number,
 ): Promise<AcceptedBid> {
   const { rows } = await executePrepared(
     db,
     sql<{ answer: PlaceBidAnswer }>`SELECT place_bid(${auctionid}::integer, ${userid}::integer, ${max}::integer,
       ${softClose.extendMinutes}::integer, ${softClose.capMinutes}::integer,
-      ${INCREMENT_BOUNDS}::bigint[], ${INCREMENT_STEPS}::integer[], ${LIST_BIDS}::integer) AS answer`,
+      ${INCREMENT_BOUNDS}::bigint[], ${INCREMENT_STEPS}::integer[], ${LIST_BIDS}::integer,
+      ${outbidMailWindowSeconds}::integer) AS answer`,
   );
   const answer = rows[0]!.answer;
   if (answer.refusal !== undefined) throw bidRefusalOf(answer);
@@ -162,6 +172,7 @@ export async function placeBid(
     recent,
     yourMax: answer.yourMax ?? undefined,
     outbid: answer.outbid ?? null,
+    notice: answer.notice && { ...answer.notice, createdat: new Date(answer.notice.createdat).toISOString() },
   };
 }
 
