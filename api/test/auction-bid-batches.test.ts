@@ -9,6 +9,7 @@ import { signedInUser } from './helpers/accounts';
 import { createAuction } from './helpers/auctions';
 import { ProxyModel } from './helpers/proxy-model';
 import { placeBid } from '../src/domains/auctions/bidding';
+import { LIST_BIDS } from '../src/domains/auctions/repository';
 import { HttpError } from '../src/lib/errors';
 
 const SOFT = { extendMinutes: 5, capMinutes: 60 };
@@ -46,8 +47,20 @@ describeEachDatabase('auctions: bids on one item sent together', (server) => {
       const taken = model.bid(who, max);
       expect([i, reply.status]).toEqual([i, taken ? 'fulfilled' : 'rejected']);
       if (reply.status === 'fulfilled') {
-        // The price and leader right after this bid, not after the whole batch.
-        expect([i, reply.value.item.bid, reply.value.item.leader]).toEqual([i, model.price, ids[model.leader!]]);
+        // The price, leader and newest bids right after this bid, not after the whole batch.
+        const { item, recent } = reply.value;
+        expect([i, item.bid, (item as typeof item & { leader: number }).leader]).toEqual([
+          i,
+          model.price,
+          ids[model.leader!],
+        ]);
+        expect([i, recent.map((r) => ({ userid: r.userid, bid: r.bid, auto: r.auto }))]).toEqual([
+          i,
+          model.history
+            .slice(-LIST_BIDS)
+            .reverse()
+            .map((h) => ({ ...h, userid: ids[h.userid] })),
+        ]);
       } else {
         expect([i, (reply.reason as HttpError).statusCode]).toEqual([i, 400]);
       }

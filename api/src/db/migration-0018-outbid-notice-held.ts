@@ -15,6 +15,8 @@ import type { Migration } from 'kysely';
  *   marks it 'superseded' (or 'skipped') in the claim itself.
  * - The mail pass finds due notices by their due time (`notices_mail_due_idx`), not by reading
  *   through every pending one.
+ * - place_bid no longer reads the item's newest bids (`recent`): place_bids (migration 0019) reads
+ *   them once for all the bids it applies.
  */
 export const outbidNoticeHeldMigration: Migration = {
   async up(db: Kysely<any>) {
@@ -29,7 +31,7 @@ export const outbidNoticeHeldMigration: Migration = {
         `CREATE OR REPLACE FUNCTION place_bid(
            p_auctionid integer, p_userid integer, p_max integer,
            p_extend_minutes integer, p_cap_minutes integer,
-           p_below bigint[], p_step integer[], p_recent integer, p_outbid_hold_seconds integer)
+           p_below bigint[], p_step integer[], p_outbid_hold_seconds integer)
          RETURNS jsonb LANGUAGE plpgsql AS $fn$
          DECLARE
            a auctions%ROWTYPE;
@@ -123,12 +125,7 @@ export const outbidNoticeHeldMigration: Migration = {
              'steps', v_steps,
              'outbid', v_outbid,
              'notice', v_notice,
-             'yourMax', CASE WHEN v_leader = p_userid THEN v_leader_max END,
-             'recent', coalesce((
-               SELECT jsonb_agg(r ORDER BY r.bidid DESC) FROM (
-                 SELECT b.bidid, b.auctionid, b.userid, b.bid, b.auto, u.firstname AS nickname, b.created_at
-                 FROM bids b JOIN users u ON u.userid = b.userid
-                 WHERE b.auctionid = p_auctionid ORDER BY b.bidid DESC LIMIT p_recent) r), '[]'::jsonb));
+             'yourMax', CASE WHEN v_leader = p_userid THEN v_leader_max END);
          END $fn$`,
       )
       .execute(db);

@@ -108,23 +108,22 @@ export interface SoftClose {
 }
 
 /** What place_bid answers (migrations 0013, 0018): a refusal, or the accepted bid. */
-type PlaceBidAnswer =
+type PlaceBidAnswer<Accepted = { recent: BidRow[] }> =
   | {
       refusal: 'notFound' | 'ownItem' | 'approved' | 'ended' | ProxyRefusal['reason'];
       price?: number;
       minimum?: number;
       yourMax?: number;
     }
-  | {
+  | ({
       refusal?: undefined;
       now: string;
       item: ItemRow;
       steps: BidStep[];
-      recent: BidRow[];
       yourMax: number | null;
       outbid: number | null;
       notice: OutbidNotice | null;
-    };
+    } & Accepted);
 
 /** The contract's increment table as place_bid takes it (the last band's bound as the largest bigint). */
 const INCREMENT_BOUNDS = BID_INCREMENTS.map((b) =>
@@ -225,13 +224,21 @@ async function applyBatch(db: Kysely<Database>, auctionid: number, batch: Waitin
   try {
     const { rows } = await executePrepared(
       db,
-      sql<{ answers: PlaceBidAnswer[] }>`SELECT place_bids(${auctionid}::integer,
+      sql<{ batch: { answers: PlaceBidAnswer<unknown>[]; recent: BidRow[] } }>`SELECT place_bids(${auctionid}::integer,
         ${batch.map((b) => b.userid)}::integer[], ${batch.map((b) => b.max)}::integer[],
         ${terms.extendMinutes}::integer, ${terms.capMinutes}::integer,
         ${INCREMENT_BOUNDS}::bigint[], ${INCREMENT_STEPS}::integer[], ${LIST_BIDS}::integer,
-        ${terms.outbidMailWindowSeconds}::integer) AS answers`,
+        ${terms.outbidMailWindowSeconds}::integer) AS batch`,
     );
-    batch.forEach((b, i) => b.resolve(rows[0]!.answers[i]!));
+    const { answers, recent } = rows[0]!.batch;
+    // `recent` is newest first: a bid's own newest bids come after the rows of the bids after it.
+    let after = answers.reduce((n, a) => n + (a.refusal === undefined ? a.steps.length : 0), 0);
+    batch.forEach((b, i) => {
+      const answer = answers[i]!;
+      if (answer.refusal !== undefined) return b.resolve(answer);
+      after -= answer.steps.length;
+      b.resolve({ ...answer, recent: recent.slice(after, after + LIST_BIDS) });
+    });
   } catch (err) {
     if (batch.length === 1 || !isStatementError(err)) return batch.forEach((b) => b.reject(err));
     // Nothing of the batch committed: each bid alone, so one bid's error fails only that bid.
