@@ -217,8 +217,11 @@ function applyInTurn(
   });
 }
 
-/** An error PostgreSQL reported for the statement (SQLSTATE): its transaction was rolled back. */
-const isStatementError = (err: unknown) => /^[0-9A-Z]{5}$/.test(String((err as { code?: unknown })?.code));
+/** An error the database reported for the statement (severity, SQLSTATE): its transaction was rolled back. */
+const isStatementError = (err: unknown) => {
+  const { severity, code } = (err ?? {}) as { severity?: unknown; code?: unknown };
+  return typeof severity === 'string' && typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+};
 
 async function applyBatch(db: Kysely<Database>, auctionid: number, batch: WaitingBid[], terms: BidTerms) {
   try {
