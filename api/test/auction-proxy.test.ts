@@ -174,7 +174,7 @@ describeEachDatabase('auctions: proxy bids and soft close', (server) => {
             WHERE auctionid = ${item.auctionid}`.execute(db);
           const model = new ProxyModel(start);
           for (const { who, max } of bids) {
-            const accepted = await placeBid(db, item.auctionid, ids[who], max, soft).then(
+            const accepted = await placeBid(db, item.auctionid, ids[who], max, soft, 0).then(
               () => true,
               (e) => {
                 if (!(e instanceof HttpError) || e.statusCode !== 400) throw e;

@@ -16,6 +16,8 @@ import { stockMigration } from './migration-0014-stock';
 import { shipmentsMigration } from './migration-0015-shipments';
 import { imageVariantsMigration } from './migration-0016-image-variants';
 import { outbidMailWindowMigration } from './migration-0017-outbid-mail-window';
+import { outbidNoticeHeldMigration } from './migration-0018-outbid-notice-held';
+import { placeBidsBatchMigration } from './migration-0019-place-bids-batch';
 
 /**
  * Versioned migrations, in code (run in name order, each in a transaction).
@@ -180,6 +182,8 @@ const migrations: Record<string, Migration> = {
   '0015_shipments': shipmentsMigration,
   '0016_image_variants': imageVariantsMigration,
   '0017_outbid_mail_window': outbidMailWindowMigration,
+  '0018_outbid_notice_held': outbidNoticeHeldMigration,
+  '0019_place_bids_batch': placeBidsBatchMigration,
 };
 
 /** The migrations this code knows, in order (GET /readyz checks the database holds each). */

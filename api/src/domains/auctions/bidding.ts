@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { AUCTION_MESSAGES, BID_INCREMENTS, type AuctionItem } from '@marketplace/contract';
 import type { Database } from '../../db/schema';
+import type { RoutedNoticeEvent } from '../notices/mail';
 import type { Config } from '../../config';
 import { executePrepared } from '../../db/prepared';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -79,7 +80,12 @@ export interface AcceptedBid {
   yourMax?: number;
   /** The bidder who lost the lead (their notice was queued with the bid), or null. */
   outbid: number | null;
+  /** That bidder's outbid notice, committed with the bid: to be told live now. */
+  notice: OutbidNotice | null;
 }
+
+/** An outbid notice as place_bid wrote it; `held` while its mail waits the quiet window. */
+export type OutbidNotice = RoutedNoticeEvent & { held: boolean };
 
 /** One row of the bid history a bid adds: `auto` when the server bid for someone other than the caller. */
 export interface BidStep {
@@ -101,23 +107,23 @@ export interface SoftClose {
   capMinutes: number;
 }
 
-/** What place_bid answers (migration 0013): a refusal, or the accepted bid. */
-type PlaceBidAnswer =
+/** What place_bid answers (migrations 0013, 0018): a refusal, or the accepted bid. */
+type PlaceBidAnswer<Accepted = { recent: BidRow[] }> =
   | {
       refusal: 'notFound' | 'ownItem' | 'approved' | 'ended' | ProxyRefusal['reason'];
       price?: number;
       minimum?: number;
       yourMax?: number;
     }
-  | {
+  | ({
       refusal?: undefined;
       now: string;
       item: ItemRow;
       steps: BidStep[];
-      recent: BidRow[];
       yourMax: number | null;
       outbid: number | null;
-    };
+      notice: OutbidNotice | null;
+    } & Accepted);
 
 /** The contract's increment table as place_bid takes it (the last band's bound as the largest bigint). */
 const INCREMENT_BOUNDS = BID_INCREMENTS.map((b) =>
@@ -127,11 +133,13 @@ const INCREMENT_STEPS = BID_INCREMENTS.map((b) => b.step);
 
 /**
  * A bid: the caller's new maximum, applied by the proxy rules (proxy.ts) under the item's row
- * lock by the database function place_bid (migration 0013), one prepared statement, so bids from
- * any number of API processes apply one after another and the lock is held for no round trip.
- * The clock is the database's, read after the lock: the moment the bid was accepted. A step that
- * changes the price close to the end moves the effective end (soft close); the outbid leader's
- * notice is queued with the bid. Throws the refusal (404/403/409/400), having changed nothing.
+ * lock by the database function place_bid (migrations 0013, 0018), so bids from any number of
+ * API processes apply one after another and the lock is held for no round trip. The clock is the
+ * database's, read after the lock: the moment the bid was accepted. A step that changes the price
+ * close to the end moves the effective end (soft close); the outbid leader's notice is queued
+ * with the bid, its mail held for `outbidMailWindowSeconds`. Bids on one item that arrive while
+ * one is being applied wait and go together (see applyInTurn). Throws the refusal
+ * (404/403/409/400), having changed nothing.
  */
 export async function placeBid(
   db: Kysely<Database>,
@@ -139,14 +147,9 @@ export async function placeBid(
   userid: number,
   max: number,
   softClose: SoftClose,
+  outbidMailWindowSeconds: number,
 ): Promise<AcceptedBid> {
-  const { rows } = await executePrepared(
-    db,
-    sql<{ answer: PlaceBidAnswer }>`SELECT place_bid(${auctionid}::integer, ${userid}::integer, ${max}::integer,
-      ${softClose.extendMinutes}::integer, ${softClose.capMinutes}::integer,
-      ${INCREMENT_BOUNDS}::bigint[], ${INCREMENT_STEPS}::integer[], ${LIST_BIDS}::integer) AS answer`,
-  );
-  const answer = rows[0]!.answer;
+  const answer = await applyInTurn(db, auctionid, { userid, max }, { ...softClose, outbidMailWindowSeconds });
   if (answer.refusal !== undefined) throw bidRefusalOf(answer);
   const bidAt = new Date(answer.now);
   const item: ItemRow = {
@@ -162,7 +165,88 @@ export async function placeBid(
     recent,
     yourMax: answer.yourMax ?? undefined,
     outbid: answer.outbid ?? null,
+    notice: answer.notice && { ...answer.notice, createdat: new Date(answer.notice.createdat).toISOString() },
   };
+}
+
+/** The rules' figures of a bid that are the process's settings (the same for all its bids). */
+type BidTerms = SoftClose & { outbidMailWindowSeconds: number };
+
+interface WaitingBid {
+  userid: number;
+  max: number;
+  resolve: (answer: PlaceBidAnswer) => void;
+  reject: (err: unknown) => void;
+}
+
+/** At most this many bids in one place_bids call. */
+const BID_BATCH_LIMIT = 50;
+
+/** Per database handle: the bids waiting for each item whose bids are being applied (by item and terms). */
+const waitingBids = new WeakMap<Kysely<Database>, Map<string, WaitingBid[]>>();
+
+/**
+ * Applies a bid in its turn on the item (application-level group commit). A bid on an item
+ * that has none being applied by this process goes at once; bids that arrive meanwhile wait, in
+ * order, and go together in one place_bids call (migration 0019): one transaction, so the item's
+ * row lock is taken and the write-ahead log flushed once for all of them, where each bid alone
+ * held the lock through its own flush. Each bid is answered as place_bid alone would answer it,
+ * and only after the commit.
+ */
+function applyInTurn(
+  db: Kysely<Database>,
+  auctionid: number,
+  bid: { userid: number; max: number },
+  terms: BidTerms,
+): Promise<PlaceBidAnswer> {
+  let queues = waitingBids.get(db);
+  if (!queues) waitingBids.set(db, (queues = new Map()));
+  const key = `${auctionid}:${terms.extendMinutes}:${terms.capMinutes}:${terms.outbidMailWindowSeconds}`;
+  return new Promise((resolve, reject) => {
+    const waiting = queues.get(key);
+    if (waiting) {
+      waiting.push({ ...bid, resolve, reject });
+      return;
+    }
+    const queue = [{ ...bid, resolve, reject }];
+    queues.set(key, queue);
+    void (async () => {
+      while (queue.length) await applyBatch(db, auctionid, queue.splice(0, BID_BATCH_LIMIT), terms);
+      queues.delete(key);
+    })();
+  });
+}
+
+/** An error the database reported for the statement (severity, SQLSTATE): its transaction was rolled back. */
+const isStatementError = (err: unknown) => {
+  const { severity, code } = (err ?? {}) as { severity?: unknown; code?: unknown };
+  return typeof severity === 'string' && typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+};
+
+async function applyBatch(db: Kysely<Database>, auctionid: number, batch: WaitingBid[], terms: BidTerms) {
+  try {
+    const { rows } = await executePrepared(
+      db,
+      sql<{ batch: { answers: PlaceBidAnswer<unknown>[]; recent: BidRow[] } }>`SELECT place_bids(${auctionid}::integer,
+        ${batch.map((b) => b.userid)}::integer[], ${batch.map((b) => b.max)}::integer[],
+        ${terms.extendMinutes}::integer, ${terms.capMinutes}::integer,
+        ${INCREMENT_BOUNDS}::bigint[], ${INCREMENT_STEPS}::integer[], ${LIST_BIDS}::integer,
+        ${terms.outbidMailWindowSeconds}::integer) AS batch`,
+    );
+    const { answers, recent } = rows[0]!.batch;
+    // `recent` is newest first: a bid's own newest bids come after the rows of the bids after it.
+    let after = answers.reduce((n, a) => n + (a.refusal === undefined ? a.steps.length : 0), 0);
+    batch.forEach((b, i) => {
+      const answer = answers[i]!;
+      if (answer.refusal !== undefined) return b.resolve(answer);
+      after -= answer.steps.length;
+      b.resolve({ ...answer, recent: recent.slice(after, after + LIST_BIDS) });
+    });
+  } catch (err) {
+    if (batch.length === 1 || !isStatementError(err)) return batch.forEach((b) => b.reject(err));
+    // Nothing of the batch committed: each bid alone, so one bid's error fails only that bid.
+    for (const b of batch) await applyBatch(db, auctionid, [b], terms);
+  }
 }
 
 /** The refusal place_bid answered, as the HTTP error the caller gets. */

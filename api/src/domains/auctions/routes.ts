@@ -95,12 +95,20 @@ export function auctionRoutes(app: App) {
       const { user } = req;
       const { auctionid } = req.body;
       const max = bidMaximum(req.body);
-      const { item, steps, recent, yourMax, outbid } = await placeBid(db, auctionid, user.userid, max, {
-        extendMinutes: config.auctions.softCloseMinutes,
-        capMinutes: config.auctions.softCloseCapMinutes,
-      });
-      // An outbid notice may have committed with the bid: mailed and told live now.
-      if (outbid !== null) app.ctx.noticeMail.wake();
+      const { item, steps, recent, yourMax, notice } = await placeBid(
+        db,
+        auctionid,
+        user.userid,
+        max,
+        { extendMinutes: config.auctions.softCloseMinutes, capMinutes: config.auctions.softCloseCapMinutes },
+        config.notices.outbidMailWindowSeconds,
+      );
+      // An outbid notice may have committed with the bid: told live now, mailed when due.
+      if (notice) {
+        const { held, ...event } = notice;
+        app.ctx.noticeMail.tellLive(event);
+        if (!held) app.ctx.noticeMail.wake();
+      }
       const endsat = new Date(item.ends_at ?? item.end_time).toISOString();
       for (const step of steps)
         events.publish({

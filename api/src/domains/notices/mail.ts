@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { NoticeData, NoticeEvent, NoticeKind } from '@marketplace/contract';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
@@ -30,11 +30,8 @@ interface Claimed {
   mail_attempts: number;
   email: string;
   firstname: string;
-  optedout: boolean;
-  /** An outbid notice inside its quiet window: told live now, mailed when the window is over. */
-  held: boolean;
-  /** An outbid notice whose mail, due now, would tell nothing (see outbidMailWindowSeconds). */
-  superseded: boolean;
+  /** Settled by the claim itself: a kind its shopper turned off, or an outbid mail that would tell nothing. */
+  settled: 'skipped' | 'superseded' | null;
 }
 
 /** A notice for the live stream: its user (to route it) and what the page shows. */
@@ -44,16 +41,17 @@ export type RoutedNoticeEvent = NoticeEvent & { userid: number };
  * Mails the notices of the outbox (`notices`), in every API process. A pass claims pending
  * notices with FOR UPDATE SKIP LOCKED and a lease (`mail_claimed_until`): two processes never
  * claim the same notice, and a notice claimed by a process that died is claimed again once the
- * lease is over. A claimed notice of a kind its shopper turned off is marked 'skipped'; the others
- * are announced to the shopper's live streams (at their first claim), mailed, then marked 'sent'.
+ * lease is over. A notice of a kind its shopper turned off is marked 'skipped' by the claim; the
+ * others are announced to the shopper's live streams (at their first claim), mailed, then marked 'sent'.
  * A mail that fails is tried again later, and marked 'failed' (logged) after `mailMaxAttempts`.
  * Sending and marking are two steps: a crash between them sends the mail again, with the same
  * Message-ID (and the same outbox file), which is why both are fixed per notice.
  *
- * An outbid notice is claimed at once to be told live, then held (its lease runs to the end of
- * the quiet window) and claimed again when due: mailed if the bidder is still outbid on the open
- * item and no newer outbid notice of theirs for it is queued, else marked 'superseded'. The held
- * claim counts as the notice's first attempt.
+ * An outbid notice is written held until its quiet window is over (`mail_claimed_until`, by
+ * place_bid, migration 0018) and told live by the bid that wrote it (`tellLive`), so a pass first
+ * sees it when its mail is due: mailed if the bidder is still outbid on the open item and no newer
+ * outbid notice of theirs for it is queued, else marked 'superseded' by the claim itself. Under a
+ * burst of bids most outbid notices thus take one row update after their insert.
  */
 export class NoticeDispatcher {
   private running: Promise<void> | null = null;
@@ -83,6 +81,11 @@ export class NoticeDispatcher {
     this.running = this.loop().finally(() => (this.running = null));
   }
 
+  /** Tells a notice on its shopper's live streams now (committed by the caller, who told no one). */
+  tellLive(event: RoutedNoticeEvent): void {
+    this.deps.announce(event);
+  }
+
   /** Resolves when no pass is under way (every notice woken for so far was handled). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
@@ -108,46 +111,51 @@ export class NoticeDispatcher {
   /** One batch: claims, tells and mails; resolves with how many notices it claimed. */
   async runOnce(): Promise<number> {
     const { db, limits } = this.deps;
-    const window = sql`${limits.outbidMailWindowSeconds} * interval '1 second'`;
-    const held = sql`kind = 'outbid' AND created_at > now() - ${window}`;
+    const due = sql`coalesce(mail_claimed_until, '-infinity'::timestamptz)`;
+    // Settled in the claim: a kind turned off; an outbid mail that would tell nothing now.
     const { rows } = await sql<Claimed>`
-      WITH claimed AS (
-        UPDATE notices
-        SET mail_claimed_until = CASE WHEN ${held} THEN created_at + ${window}
-                                      ELSE now() + ${limits.mailLeaseSeconds} * interval '1 second' END,
-            mail_attempts = mail_attempts + 1
-        WHERE noticeid IN (
+      WITH due AS (
+        SELECT n.noticeid,
+          CASE WHEN EXISTS (SELECT 1 FROM notice_optouts o WHERE o.userid = n.userid AND o.kind = n.kind) THEN 'skipped'
+               WHEN n.kind = 'outbid' AND ${limits.outbidMailWindowSeconds} > 0 AND (
+                 EXISTS (SELECT 1 FROM notices newer WHERE newer.userid = n.userid AND newer.noticeid > n.noticeid
+                           AND newer.kind = 'outbid' AND newer.auctionid = n.auctionid)
+                 OR NOT EXISTS (SELECT 1 FROM auctions a WHERE a.auctionid = n.auctionid AND a.status = 'open'
+                                  AND a.leader IS DISTINCT FROM n.userid)) THEN 'superseded'
+          END AS settled
+        FROM notices n
+        WHERE n.noticeid IN (
           SELECT noticeid FROM notices
-          WHERE mail_state = 'pending' AND (mail_claimed_until IS NULL OR mail_claimed_until < now())
-          ORDER BY noticeid
+          WHERE mail_state = 'pending' AND ${due} < now()
+          ORDER BY ${due}, noticeid
           LIMIT ${limits.mailBatch}
           FOR UPDATE SKIP LOCKED
         )
-        RETURNING noticeid, userid, kind, auctionid, dedupe_key, data, created_at, mail_attempts
+      ),
+      claimed AS (
+        UPDATE notices n
+        SET mail_state = coalesce(due.settled, 'pending'),
+            mail_claimed_until = CASE WHEN due.settled IS NULL
+                                      THEN now() + ${limits.mailLeaseSeconds} * interval '1 second' END,
+            mail_attempts = n.mail_attempts + CASE WHEN due.settled IS NULL THEN 1 ELSE 0 END
+        FROM due WHERE n.noticeid = due.noticeid
+        RETURNING n.noticeid, n.userid, n.kind, n.auctionid, n.dedupe_key, n.data, n.created_at, n.mail_attempts,
+          due.settled
       )
-      SELECT c.*, u.email, u.firstname,
-        EXISTS (SELECT 1 FROM notice_optouts o WHERE o.userid = c.userid AND o.kind = c.kind) AS optedout,
-        (c.kind = 'outbid' AND c.created_at > now() - ${window}) AS held,
-        (c.kind = 'outbid' AND ${limits.outbidMailWindowSeconds} > 0 AND (
-          EXISTS (SELECT 1 FROM notices n WHERE n.userid = c.userid AND n.noticeid > c.noticeid
-                    AND n.kind = 'outbid' AND n.auctionid = c.auctionid)
-          OR NOT EXISTS (SELECT 1 FROM auctions a WHERE a.auctionid = c.auctionid AND a.status = 'open'
-                           AND a.leader IS DISTINCT FROM c.userid))) AS superseded
+      SELECT c.*, u.email, u.firstname
       FROM claimed c JOIN users u ON u.userid = c.userid
       ORDER BY c.noticeid`.execute(db);
     if (!rows.length) return 0;
-    const notices = rows.map((r) => ({
-      ...r,
-      noticeid: Number(r.noticeid),
-      data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as NoticeData,
-    }));
-    await this.settle(
-      notices.filter((n) => n.optedout).map((n) => n.noticeid),
-      { mail_state: 'skipped' },
-    );
-    const toMail = notices.filter((n) => !n.optedout);
+    const toMail = rows
+      .filter((r) => r.settled === null)
+      .map((r) => ({
+        ...r,
+        noticeid: Number(r.noticeid),
+        data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as NoticeData,
+      }));
+    // An outbid notice was told live by its bid (tellLive); the others at their first claim.
     for (const n of toMail)
-      if (n.mail_attempts === 1)
+      if (n.mail_attempts === 1 && n.kind !== 'outbid')
         this.deps.announce({
           userid: n.userid,
           noticeid: n.noticeid,
@@ -156,25 +164,17 @@ export class NoticeDispatcher {
           data: n.data,
           createdat: new Date(n.created_at).toISOString(),
         });
-    await this.settle(
-      toMail.filter((n) => !n.held && n.superseded).map((n) => n.noticeid),
-      { mail_state: 'superseded' },
-    );
-    const due = toMail.filter((n) => !n.held && !n.superseded);
-    const sent = (await Promise.all(due.map((n) => this.mailOne(n)))).filter((id) => id !== null);
-    await this.settle(sent, { mail_state: 'sent', mailed_at: sql<Date>`now()` });
+    const sent = (await Promise.all(toMail.map((n) => this.mailOne(n)))).filter((id) => id !== null);
+    await this.markSent(sent);
     return rows.length;
   }
 
-  /** Records how the batch's notices `ids` ended, in one statement: under a burst of bids a batch holds many. */
-  private async settle(
-    ids: number[],
-    outcome: { mail_state: 'sent' | 'skipped' | 'superseded'; mailed_at?: RawBuilder<Date> },
-  ): Promise<void> {
+  /** Marks the batch's notices `ids` sent, in one statement: under a burst of bids a batch holds many. */
+  private async markSent(ids: number[]): Promise<void> {
     if (!ids.length) return;
     await this.deps.db
       .updateTable('notices')
-      .set({ ...outcome, mail_claimed_until: null })
+      .set({ mail_state: 'sent', mailed_at: sql<Date>`now()`, mail_claimed_until: null })
       .where('noticeid', 'in', ids)
       .where('mail_state', '=', 'pending')
       .execute();
