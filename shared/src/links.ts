@@ -4,8 +4,8 @@ import { withNext } from './session/returnPath';
 
 // ---------------------------------------------------------------- links by name (the live manifests')
 
-/** A link's parameters: its route's `:params`, and anything else as the query. */
-export type LinkParams = Readonly<Record<string, string | number>>;
+/** A link's parameters: its route's `:params`, and anything else as the query (null or undefined: left out). */
+export type LinkParams = Readonly<Record<string, string | number | null | undefined>>;
 
 /** A link name no live manifest gives, or a parameter its route needs that the link lacks. */
 export class LinkError extends Error {
@@ -40,14 +40,15 @@ export function linkTo(name: string, params: LinkParams = {}): string {
       if (!part.startsWith(':')) return part;
       const key = part.slice(1);
       const value = params[key];
-      if (value === undefined || value === '') throw new LinkError(`The link '${name}' (${pattern}) needs '${key}'`);
+      if (value === undefined || value === null || value === '')
+        throw new LinkError(`The link '${name}' (${pattern}) needs '${key}'`);
       used.add(key);
       return encodeURIComponent(String(value));
     })
     .join('/');
   const query = new URLSearchParams(
     Object.entries(params)
-      .filter(([key]) => !used.has(key))
+      .filter(([key, value]) => !used.has(key) && value !== undefined && value !== null)
       .map(([key, value]) => [key, String(value)]),
   ).toString();
   return query ? `${path}?${query}` : path;
