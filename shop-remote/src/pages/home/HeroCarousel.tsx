@@ -1,7 +1,7 @@
 import { type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
 import { Carousel, type CarouselSlide } from '@marketplace/shared/carousel';
-import { NEW_ARRIVALS_PATH, formatPrice } from '@marketplace/shared';
+import { formatPrice, linkTo } from '@marketplace/shared';
 import { AccessoriesArt, HeadphonesArt, MobileArt } from './heroArt';
 import styles from './HeroCarousel.module.css';
 
@@ -41,7 +41,7 @@ const SLIDES: CarouselSlide[] = HERO_SLIDES.map(({ kicker, title, text, theme, A
         <p className={styles.kicker}>{kicker}</p>
         <h2 className={styles.title}>{title}</h2>
         <p className={styles.text}>{text}</p>
-        <Link className={styles.cta} to={NEW_ARRIVALS_PATH}>
+        <Link className={styles.cta} to={linkTo('newArrivals')}>
           SHOP NOW
         </Link>
       </div>
