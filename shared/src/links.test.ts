@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { LinkError, linkTo } from './links';
+import { LinkError } from '@marketplace/contract/rules';
+import { linkTo } from './links';
 import { inRenderScope, installRenderScope } from './remote/renderScope';
 
 const LIVE_LINKS = {

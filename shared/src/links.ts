@@ -1,18 +1,7 @@
-import type { NoticeData, NoticeKind } from '@marketplace/contract/rules';
+import { linkPath, type LinkParams, type NoticeData, type NoticeKind } from '@marketplace/contract/rules';
 import { renderScope } from './remote/renderScope';
 
 // ---------------------------------------------------------------- links by name (the live manifests')
-
-/** A link's parameters: its route's `:params`, and anything else as the query (null or undefined: left out). */
-export type LinkParams = Readonly<Record<string, string | number | null | undefined>>;
-
-/** A link name no live manifest gives, or a parameter its route needs that the link lacks. */
-export class LinkError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'LinkError';
-  }
-}
 
 /** The live link table: this server render's, else the page's runtime config's (empty before it is read). */
 function liveLinks(): Readonly<Record<string, string>> {
@@ -26,31 +15,11 @@ function liveLinks(): Readonly<Record<string, string>> {
  * manifests (/config.json `links`): an area links to another's page with no path of its own, so a
  * path changed in the other's release reaches this area's links without a release of it.
  * `params` fill the route's `:params`; the others become the query ('manageOrder', { orderid: 5 }
- * → '/myaccount/manageorder?orderid=5'). An unknown name or a missing parameter is a LinkError,
- * never a link to nowhere.
+ * → '/myaccount/manageorder?orderid=5'). An unknown name or a missing parameter is a LinkError
+ * (the contract's linkPath), never a link to nowhere.
  */
 export function linkTo(name: string, params: LinkParams = {}): string {
-  const pattern = liveLinks()[name];
-  if (pattern === undefined) throw new LinkError(`No live route is linked as '${name}'`);
-  const used = new Set<string>();
-  const path = pattern
-    .split('/')
-    .map((part) => {
-      if (!part.startsWith(':')) return part;
-      const key = part.slice(1);
-      const value = params[key];
-      if (value === undefined || value === null || value === '')
-        throw new LinkError(`The link '${name}' (${pattern}) needs '${key}'`);
-      used.add(key);
-      return encodeURIComponent(String(value));
-    })
-    .join('/');
-  const query = new URLSearchParams(
-    Object.entries(params)
-      .filter(([key, value]) => !used.has(key) && value !== undefined && value !== null)
-      .map(([key, value]) => [key, String(value)]),
-  ).toString();
-  return query ? `${path}?${query}` : path;
+  return linkPath(liveLinks(), name, params);
 }
 
 // ---------------------------------------------------------------- notices
