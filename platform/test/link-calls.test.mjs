@@ -14,7 +14,8 @@ describe('linkTo calls', () => {
         const next = linkTo('productDetails', { id });
         return <Link to={linkTo('login', { next })}>{linkTo('home')}{linkTo('productDetails', { id: 2, x: 1 })}</Link>;
       }
-      export const menu = () => [linkTo('home')];`;
+      export const menu = () => [linkTo('home')];
+      export const Cards = memo(function Cards() { return [1].map((id) => linkTo('productDetails', { id })); });`;
     assert.deepEqual(problemsOf(text), []);
   });
 
@@ -25,6 +26,8 @@ describe('linkTo calls', () => {
       `export const Bare = () => linkTo('productDetails');`,
       `export const HOME = linkTo('home');`,
       `export const named = (name: string) => linkTo(name);`,
+      `export const SLIDES = [1, 2].map((id) => ({ to: linkTo('productDetails', { id }) }));`,
+      `export const ONCE = (() => linkTo('home'))();`,
     ].join('\n');
     assert.deepEqual(problemsOf(text), [
       "Page.tsx:1: no manifest has a link named 'productDetail'",
@@ -32,6 +35,8 @@ describe('linkTo calls', () => {
       "Page.tsx:3: 'productDetails' (/productdetails/:id) needs id",
       "Page.tsx:4: linkTo('home') runs when the module loads, before the runtime config",
       'Page.tsx:5: the link name is not a string literal',
+      "Page.tsx:6: linkTo('productDetails') runs when the module loads, before the runtime config",
+      "Page.tsx:7: linkTo('home') runs when the module loads, before the runtime config",
     ]);
   });
 

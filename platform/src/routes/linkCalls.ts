@@ -56,8 +56,26 @@ export function linkCallProblems(file: string, text: string, links: Readonly<Rec
   return problems;
 }
 
+/** Array methods whose callbacks run as they are called: at module scope, while the module loads. */
+const EAGER_CALLBACKS = new Set(['map', 'flatMap', 'filter', 'forEach', 'reduce', 'some', 'every', 'find']);
+
+/** Whether `fn` runs where it is written: an array method's callback or a function called at once. */
+function runsAtOnce(fn: ts.Node): boolean {
+  let outer = fn;
+  while (ts.isParenthesizedExpression(outer.parent)) outer = outer.parent;
+  const call = outer.parent;
+  if (!ts.isCallExpression(call)) return false;
+  if (call.expression === outer) return true;
+  return (
+    call.arguments.includes(outer as ts.Expression) &&
+    ts.isPropertyAccessExpression(call.expression) &&
+    EAGER_CALLBACKS.has(call.expression.name.text)
+  );
+}
+
+/** Whether `node` runs when a function is called later, not when its module loads. */
 function inFunction(node: ts.Node): boolean {
-  for (let up = node.parent; up; up = up.parent) if (ts.isFunctionLike(up)) return true;
+  for (let up = node.parent; up; up = up.parent) if (ts.isFunctionLike(up) && !runsAtOnce(up)) return true;
   return false;
 }
 
