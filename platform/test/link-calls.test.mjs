@@ -40,7 +40,7 @@ describe('linkTo calls', () => {
     ]);
   });
 
-  test("every link the front ends and shared write names a manifest's link with its route's params", () => {
+  test("every link the front ends, shared and the API's mails write names a manifest's link with its route's params", () => {
     assert.deepEqual(sourceLinkCallProblems(ROOT), []);
   });
 });

@@ -1,4 +1,4 @@
-// The links the front ends' sources write (shared's linkTo('<name>', params)), checked against the
+// The links the sources write (shared's linkTo('<name>', params), the API mails' own), checked against the
 // manifests' link names, so a misspelt name or a missing route parameter fails CI rather than
 // throwing LinkError in a shopper's page. Read with TypeScript's parser: nothing is run.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -8,8 +8,12 @@ import { sourceLinks } from '../config/runtimeConfig';
 import { FRONT_ENDS } from '../frontEnds';
 import { paramsOf } from './routeManifest';
 
-/** Where links are written: every front end's sources and the shared package's. */
-export const LINKING_DIRS: readonly string[] = [...FRONT_ENDS.map((fe) => join(fe.dir, 'src')), join('shared', 'src')];
+/** Where links are written: every front end's sources, the shared package's and the API's (its mails). */
+export const LINKING_DIRS: readonly string[] = [
+  ...FRONT_ENDS.map((fe) => join(fe.dir, 'src')),
+  join('shared', 'src'),
+  join('api', 'src'),
+];
 
 /**
  * What is wrong with the linkTo calls of one source file, given the link table (name → pattern):
