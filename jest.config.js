@@ -2,6 +2,11 @@
 // The API has its own jest config (api/jest.config.js) because it runs against real databases.
 const path = require('node:path');
 const { FRONT_ENDS } = require('./scripts/front-ends.cjs');
+const { sourceLinks } = require('./scripts/runtime-config.cjs');
+
+// The link table the pages' linkTo resolves through, derived from the front ends' manifests as
+// the development servers' /config.json is (read once here; shared/test/setup.ts installs it).
+const links = sourceLinks(__dirname);
 
 const frontEnd = (dir) => ({
   displayName: dir,
@@ -16,6 +21,7 @@ const frontEnd = (dir) => ({
     '\\.css$': path.join(__dirname, 'shared/test/styleStub.js'),
     '\\.(png|svg|jpe?g)$': path.join(__dirname, 'shared/test/fileStub.js'),
   },
+  globals: { __MARKETPLACE_LINKS__: links },
   setupFiles: [path.join(__dirname, 'shared/test/polyfills.ts')],
   setupFilesAfterEnv: [path.join(__dirname, 'shared/test/setup.ts')],
 });

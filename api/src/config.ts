@@ -181,7 +181,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .filter(Boolean),
     releasesRegistry: env.RELEASES_DIR ? path.join(path.resolve(env.RELEASES_DIR), 'registry.json') : undefined,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : undefined,
-    /** The shop's address in links the API mails (a price drop); the first CORS origin (the shell) unless set. */
+    /** The shop's address in the API's mails, whose /config.json gives their links; the first CORS origin (the shell) unless set. */
     storefrontUrl: (env.STOREFRONT_URL || (env.CORS_ORIGINS || 'http://localhost:3000').split(',')[0]!.trim()).replace(
       /\/$/,
       '',

@@ -11,6 +11,8 @@ export interface AppContext {
   db: Kysely<Database>;
   dbKind: 'pglite' | 'postgres';
   mailer: Mailer;
+  /** The mails' links by name, from the storefront's live link table (lib/storefront-links.ts). */
+  storefrontLinks: import('./lib/storefront-links').StorefrontLinks;
   /** HMAC key for anonymous tokens and OTP hashes. */
   secret: string;
   /** A password hash compared against when the email is unknown, so both cases take the same time. */

@@ -4,6 +4,7 @@
  * This file has no dependency, so importing it costs nothing in a browser bundle: it is an entry of
  * its own (`@marketplace/contract/rules`), which `@marketplace/shared` re-exports without TypeBox.
  */
+export * from './links';
 export const NAME_PATTERN = '\\S';
 export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 /** Letters/digits (and . _ % + -), @, at least 3 letters in the domain, a dot, a 2-3 letter ending. */

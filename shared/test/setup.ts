@@ -6,6 +6,15 @@ import { resetApiMocks, sharedWithApiMocks } from './mockApi';
 // mocks @marketplace/shared itself replaces this.
 jest.mock('../src', () => sharedWithApiMocks());
 
+// Every test resolves links as a page does, through the live link table: the front ends'
+// manifests' own (derived once by jest.config.js, as the development servers' /config.json is).
+declare const __MARKETPLACE_LINKS__: Record<string, string>;
+const installLinks = (): void => {
+  window.__MARKETPLACE_CONFIG__ = { ...window.__MARKETPLACE_CONFIG__, links: __MARKETPLACE_LINKS__ };
+};
+installLinks();
+beforeEach(installLinks);
+
 afterEach(() => {
   resetApiMocks();
   sessionStorage.clear();

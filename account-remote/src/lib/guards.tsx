@@ -1,6 +1,6 @@
 import { useRef, type ReactElement, type ReactNode } from 'react';
 import { Navigate, useLocation } from '@marketplace/shared/router';
-import { ALREADY_LOGGED_IN_PATH, loginPath, nextFrom, useHydrated, useIsSignedIn } from '@marketplace/shared';
+import { nextFrom, useHydrated, useIsSignedIn, linkTo, safeReturnPath } from '@marketplace/shared';
 
 /**
  * Login and signup require being signed out (spec section 6): a signed-in user is sent to
@@ -12,7 +12,7 @@ export function useSignedOutOnly(next: string | null = null): { redirect: ReactE
   const signedIn = useIsSignedIn();
   const signingIn = useRef(false);
   return {
-    redirect: signedIn && !signingIn.current ? <Navigate to={next ?? ALREADY_LOGGED_IN_PATH} replace /> : null,
+    redirect: signedIn && !signingIn.current ? <Navigate to={next ?? linkTo('alreadyLoggedIn')} replace /> : null,
     markSigningIn() {
       signingIn.current = true;
     },
@@ -32,7 +32,7 @@ export function useNext(): string | null {
 /** The sign-in page that comes back to where the visitor is now. */
 export function useLoginHere(): string {
   const { pathname, search } = useLocation();
-  return loginPath(`${pathname}${search}`);
+  return linkTo('login', { next: safeReturnPath(`${pathname}${search}`) });
 }
 
 /** Pages that need a signed-in user send everyone else to /login, which brings them back here. */

@@ -21,7 +21,7 @@ export const notices = fp(
       db,
       mailer,
       limits,
-      storefrontUrl: config.storefrontUrl,
+      links: app.ctx.storefrontLinks,
       mailFrom: config.mailFrom,
       announce: (event) => noticeEvents.publish(event),
       log: app.log,

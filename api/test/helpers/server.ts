@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../src/config';
 import type { App } from '../../src/context';
 import { preparePgliteDir } from './pglite-template';
 import { ReplyChecker, recordConformance } from './conformance';
+import { startStorefront } from './storefront';
 
 // Every reply a test receives through `request` is checked against the API's OpenAPI document
 // (helpers/conformance.ts); the figures of each test file go to the run's total (global-teardown.ts).
@@ -88,8 +89,11 @@ export async function startServer(kind: DbKind, overrides: ConfigOverrides = {})
   const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
   if (!pg) await preparePgliteDir(path.join(tmp, 'pglite'));
   const base = loadConfig({});
+  // The mails' links come from the storefront's /config.json: one per server, unless a test names its own.
+  const storefront = overrides.storefrontUrl ? null : await startStorefront();
   const config: Config = {
     ...base,
+    ...(storefront ? { storefrontUrl: storefront.url } : {}),
     port: 0,
     host: '127.0.0.1',
     databaseUrl: pg?.url,
@@ -118,6 +122,7 @@ export async function startServer(kind: DbKind, overrides: ConfigOverrides = {})
     app = await buildApp(config, { logStream: { write: (line: string) => void logs.push(line) } });
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (e) {
+    await storefront?.close();
     await pg?.drop();
     fs.rmSync(tmp, { recursive: true, force: true });
     throw e;
@@ -163,6 +168,7 @@ export async function startServer(kind: DbKind, overrides: ConfigOverrides = {})
     put: (route, body, headers) => request('PUT', route, { body, headers }),
     async stop() {
       await app.close();
+      await storefront?.close();
       await pg?.drop();
       fs.rmSync(tmp, { recursive: true, force: true });
     },

@@ -1,6 +1,6 @@
 import { type ReactElement, type Ref } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { auctionProductPath, formatPrice, type AuctionItem } from '@marketplace/shared';
+import { formatPrice, type AuctionItem, linkTo } from '@marketplace/shared';
 import ui from '../styles/ui.module.css';
 import { AuctionPhoto } from './AuctionPhoto';
 import { WatchHeart } from './WatchHeart';
@@ -52,7 +52,7 @@ export function AuctionCard({
           <span className={styles.rangeLabel}>Estimate</span>
           <span>{`${formatPrice(item.rangelowbid)} to ${formatPrice(item.rangehighbid)}`}</span>
         </p>
-        <Link className={styles.view} to={auctionProductPath(item.auctionid)}>
+        <Link className={styles.view} to={linkTo('auctionProduct', { id: item.auctionid })}>
           Click here to view
           <span className={ui.visuallyHidden}>: {item.productname}</span>
         </Link>

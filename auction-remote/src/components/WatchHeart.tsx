@@ -1,6 +1,6 @@
 import { type ReactElement } from 'react';
 import { Link, useLocation } from '@marketplace/shared/router';
-import { loginPath, useIsSignedIn } from '@marketplace/shared';
+import { useIsSignedIn, linkTo, safeReturnPath } from '@marketplace/shared';
 import { toggleWatch, useWatchHeart } from '../lib/watching';
 import styles from './WatchHeart.module.css';
 
@@ -35,7 +35,7 @@ export function WatchHeart({
     return (
       <Link
         className={className}
-        to={loginPath(`${pathname}${search}`)}
+        to={linkTo('login', { next: safeReturnPath(`${pathname}${search}`) })}
         aria-label={`Watch ${productname}`}
         title="Sign in to watch this item"
       >

@@ -41,21 +41,28 @@ export function apiUrl(): string {
   return (process.env.API_URL || `http://${host()}:${ports().api}`).replace(/\/$/, '');
 }
 
+/** The link table (name → pattern) of every front end's manifest in `root`'s sources: /config.json `links`. */
+export function sourceLinks(root: string): Record<string, string> {
+  const links: Record<string, string> = {};
+  for (const { dir } of FRONT_ENDS) {
+    for (const [name, path] of Object.entries(linkTable(sourceRoutesFile(join(root, dir)).pages))) links[name] ??= path;
+  }
+  return links;
+}
+
 /** /config.json of the development servers: each remote at the root of its dev server, its routes from `root`'s sources (src/routes.ts). */
 export function runtimeConfig(root: string): RuntimeConfig {
   const remotes: Record<string, string> = {};
   const routes: Record<string, readonly string[]> = {};
   const privateRoutes: Record<string, readonly string[]> = {};
-  const links: Record<string, string> = {};
   for (const { area, dir } of FRONT_ENDS) {
-    const file = sourceRoutesFile(join(root, dir));
-    for (const [name, path] of Object.entries(linkTable(file.pages))) links[name] ??= path;
     if (!(REMOTE_NAMES as readonly string[]).includes(area)) continue;
+    const file = sourceRoutesFile(join(root, dir));
     remotes[area] = `${originOf(area)}/mf-manifest.json`;
     routes[area] = file.routes;
     privateRoutes[area] = file.pages.filter((page) => page.private).map((page) => page.path);
   }
-  return { apiUrl: apiUrl(), remotes, routes, privateRoutes, links, releases: {} };
+  return { apiUrl: apiUrl(), remotes, routes, privateRoutes, links: sourceLinks(root), releases: {} };
 }
 
 /** Front-end origins, for the API's CORS list and the pages' Content-Security-Policy. */

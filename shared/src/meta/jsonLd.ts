@@ -1,5 +1,5 @@
 import type { AuctionItem, Product } from '@marketplace/contract';
-import { auctionProductPath, productDetailsPath } from '../links';
+import { linkTo } from '../links';
 import { absoluteImageUrl } from './headTags';
 
 /**
@@ -61,7 +61,7 @@ export function productJsonLd(product: Product, options: ProductJsonLdOptions): 
       price: product.price,
       priceCurrency: CURRENCY,
       availability: inStock === undefined ? undefined : `${CONTEXT}/${inStock ? 'InStock' : 'OutOfStock'}`,
-      url: url(origin, productDetailsPath(product.productid)),
+      url: url(origin, linkTo('productDetails', { id: product.productid })),
     }),
     aggregateRating: rated
       ? { '@type': 'AggregateRating', ratingValue: product.rating, ratingCount, bestRating: 5, worstRating: 0 }
@@ -100,7 +100,7 @@ export function auctionItemJsonLd(item: AuctionItem, options: AuctionItemJsonLdO
       availability: `${CONTEXT}/${open ? 'InStock' : 'SoldOut'}`,
       availabilityEnds: Number.isNaN(ends) ? undefined : new Date(ends).toISOString(),
       priceValidUntil: Number.isNaN(ends) ? undefined : new Date(ends).toISOString().slice(0, 10),
-      url: url(origin, auctionProductPath(item.auctionid)),
+      url: url(origin, linkTo('auctionProduct', { id: item.auctionid })),
     }),
   });
 }

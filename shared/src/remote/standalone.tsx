@@ -4,7 +4,7 @@ import { BrowserRouter, Link, Route, Routes, useNavigate } from '../router';
 import { ToastContainer } from 'react-toastify';
 import { login, logout } from '../api/account';
 import { ApiError } from '../api/http';
-import { HOME_PATH, LOGIN_PATH } from '../links';
+import { linkTo } from '../links';
 import type { AreaName } from '../routes';
 import { useSession } from '../session/sessionStore';
 import { TOAST_OPTIONS } from '../toast/toast';
@@ -30,7 +30,7 @@ function FrameSignIn(): ReactElement {
       signIn(await login(email, password));
       // Back to the page that asked for a sign-in, as the account remote does in the shell.
       if (window.history.length > 1) navigate(-1);
-      else navigate(HOME_PATH);
+      else navigate(linkTo('home'));
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : 'Could not sign in. Is the API running?');
     } finally {
@@ -70,7 +70,7 @@ function FrameSignIn(): ReactElement {
 function SessionBox(): ReactElement {
   const session = useSession((s) => s.session);
   const signOut = useSession((s) => s.signOut);
-  if (!session) return <Link to={LOGIN_PATH}>Sign in</Link>;
+  if (!session) return <Link to={linkTo('login')}>Sign in</Link>;
   const leave = async () => {
     await logout().catch(() => undefined);
     signOut();
@@ -113,7 +113,7 @@ function StandaloneFrame({
           {routes.map((path) => (
             <Route key={path} path={path} caseSensitive element={<App />} />
           ))}
-          {!routes.includes(LOGIN_PATH) && <Route path={LOGIN_PATH} element={<FrameSignIn />} />}
+          {!routes.includes(linkTo('login')) && <Route path={linkTo('login')} element={<FrameSignIn />} />}
           <Route path="*" element={<App />} />
         </Routes>
       </main>

@@ -1,4 +1,5 @@
-import { nextFrom, safeReturnPath, withNext } from './returnPath';
+import { linkTo } from '../links';
+import { nextFrom, safeReturnPath } from './returnPath';
 
 describe('safeReturnPath', () => {
   it.each([
@@ -37,9 +38,15 @@ describe('safeReturnPath', () => {
   ])('refuses %p', (raw) => {
     expect(safeReturnPath(raw)).toBeNull();
   });
+
+  it('knows the sign-in pages at the paths the live releases serve them, not at paths of its own', () => {
+    window.__MARKETPLACE_CONFIG__ = { links: { ...window.__MARKETPLACE_CONFIG__?.links, login: '/signin' } };
+    expect(safeReturnPath('/signin?next=%2F')).toBeNull();
+    expect(safeReturnPath('/login')).toBe('/login');
+  });
 });
 
-describe('nextFrom and withNext', () => {
+describe("nextFrom, and next as a sign-in link's param", () => {
   it('reads the safe next of a query string', () => {
     expect(nextFrom('?next=%2Fviewcart%2F7')).toBe('/viewcart/7');
     expect(nextFrom('?next=%2F%2Fevil.example')).toBeNull();
@@ -47,9 +54,10 @@ describe('nextFrom and withNext', () => {
   });
 
   it('writes next into /login and /signup only when it is safe', () => {
-    expect(withNext('/login', '/productdetails/7')).toBe('/login?next=%2Fproductdetails%2F7');
-    expect(withNext('/signup', '/wishlist?x=1')).toBe('/signup?next=%2Fwishlist%3Fx%3D1');
-    expect(withNext('/login', 'https://evil.example')).toBe('/login');
-    expect(withNext('/login', null)).toBe('/login');
+    const signIn = (name: 'login' | 'signup', next: string | null) => linkTo(name, { next: safeReturnPath(next) });
+    expect(signIn('login', '/productdetails/7')).toBe('/login?next=%2Fproductdetails%2F7');
+    expect(signIn('signup', '/wishlist?x=1')).toBe('/signup?next=%2Fwishlist%3Fx%3D1');
+    expect(signIn('login', 'https://evil.example')).toBe('/login');
+    expect(signIn('login', null)).toBe('/login');
   });
 });

@@ -6,16 +6,18 @@
  * shopper then goes home, as before).
  */
 
-/** Pages that make no sense to come back to: they would loop, sign out again or restart a reset. */
-const NOT_RETURNED_TO = new Set([
-  '/login',
-  '/signup',
-  '/logout',
-  '/alreadyloggedin',
-  '/forgetpassword',
-  '/otpresetpass',
-  '/newpassword',
-]);
+import { linkTo } from '../links';
+
+/** The pages that make no sense to come back to, where the live releases serve them: they would loop, sign out again or restart a reset. */
+const notReturnedTo = (): string[] => [
+  linkTo('login'),
+  linkTo('signup'),
+  linkTo('logout'),
+  linkTo('alreadyLoggedIn'),
+  linkTo('forgetPassword'),
+  linkTo('otpReset'),
+  linkTo('newPassword'),
+];
 
 /** Longer than any path of ours: a next that long is not one we wrote. */
 const MAX_LENGTH = 2000;
@@ -36,17 +38,11 @@ export function safeReturnPath(raw: string | null | undefined): string | null {
   }
   if (url.origin !== ORIGIN) return null;
   const path = url.pathname.replace(/\/+$/, '') || '/';
-  if (NOT_RETURNED_TO.has(path)) return null;
+  if (notReturnedTo().includes(path)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** The safe `next` of a location's query string, or null. */
 export function nextFrom(search: string): string | null {
   return safeReturnPath(new URLSearchParams(search).get('next'));
-}
-
-/** `/login` or `/signup` with `next` (when there is one worth keeping). */
-export function withNext(page: '/login' | '/signup', next: string | null | undefined): string {
-  const safe = safeReturnPath(next);
-  return safe ? `${page}?next=${encodeURIComponent(safe)}` : page;
 }

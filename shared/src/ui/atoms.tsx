@@ -2,7 +2,7 @@ import { type ReactElement, type ReactNode } from 'react';
 import { Link } from '../router';
 import type { Address } from '@marketplace/contract';
 import { formatRupees } from '@marketplace/contract/rules';
-import { HOME_PATH } from '../links';
+import { linkTo } from '../links';
 import { usePageMeta } from '../meta/usePageMeta';
 import styles from './atoms.module.css';
 
@@ -21,7 +21,7 @@ export function Breadcrumb({ page }: { page: string }): ReactElement {
     <nav className={styles.breadcrumb} aria-label="Breadcrumb">
       <ol>
         <li>
-          <Link to={HOME_PATH}>Home</Link>
+          <Link to={linkTo('home')}>Home</Link>
         </li>
         <li aria-hidden="true">/</li>
         <li aria-current="page">{page}</li>
@@ -114,7 +114,7 @@ export function ProblemNotice({ heading }: { heading: string }): ReactElement {
       <p>We could not find what you were looking for, or it is not available any more.</p>
       <p>Please go back to the home page and try again.</p>
       <div className={styles.noticeActions}>
-        <Link className={styles.noticeButton} to={HOME_PATH}>
+        <Link className={styles.noticeButton} to={linkTo('home')}>
           GO TO HOME
         </Link>
       </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactElement } from 'react';
 import { Link, useLocation } from '@marketplace/shared/router';
-import { HOME_PATH } from '@marketplace/shared';
+import { linkTo } from '@marketplace/shared';
 import type { FrontEndName } from '@marketplace/platform/front-ends';
 import styles from './RemoteArea.module.css';
 
@@ -45,7 +45,7 @@ export function AreaUnavailable({
           Retry
         </button>
         {!atHome && (
-          <Link className={styles.homeLink} to={HOME_PATH}>
+          <Link className={styles.homeLink} to={linkTo('home')}>
             Go to home
           </Link>
         )}

@@ -1,14 +1,6 @@
 import { useId, useState, type FormEvent, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import {
-  AUCTION_HOME_PATH,
-  MY_ACCOUNT_PATH,
-  NEW_ARRIVALS_PATH,
-  REVIEW_PATH,
-  useHydrated,
-  useSession,
-  WISHLIST_PATH,
-} from '@marketplace/shared';
+import { useHydrated, useSession, linkTo } from '@marketplace/shared';
 import { CONTACT, SHOP_NAME } from '../content';
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, TwitterIcon, YoutubeIcon } from './icons';
 import styles from './Footer.module.css';
@@ -20,19 +12,20 @@ const SOCIAL = [
   { href: 'https://www.youtube.com/', label: 'YouTube', Icon: YoutubeIcon },
 ];
 
-const INFORMATION = [
-  { to: '/about', label: 'About Us' },
-  { to: '/faq', label: 'FAQ' },
+// Functions, not constants: a link resolves through the live link table, read when the page renders.
+const information = () => [
+  { to: linkTo('about'), label: 'About Us' },
+  { to: linkTo('faq'), label: 'FAQ' },
   // As in the header's menu, the spec shows Contact Us to signed-in customers only.
-  { to: '/contact', label: 'Contact Us', signedInOnly: true },
-  { to: REVIEW_PATH, label: 'Reviews' },
+  { to: linkTo('contact'), label: 'Contact Us', signedInOnly: true },
+  { to: linkTo('review'), label: 'Reviews' },
 ];
 
-const COMPANY = [
-  { to: NEW_ARRIVALS_PATH, label: 'Cart' },
-  { to: WISHLIST_PATH, label: 'Wishlist' },
-  { to: MY_ACCOUNT_PATH, label: 'My Account' },
-  { to: AUCTION_HOME_PATH, label: 'Auction' },
+const company = () => [
+  { to: linkTo('newArrivals'), label: 'Cart' },
+  { to: linkTo('wishlist'), label: 'Wishlist' },
+  { to: linkTo('myAccount'), label: 'My Account' },
+  { to: linkTo('auctionHome'), label: 'Auction' },
 ];
 
 const PAYMENT_BRANDS = ['VISA', 'Mastercard', 'RuPay', 'PayPal', 'Cash on Delivery'];
@@ -110,17 +103,19 @@ export function Footer(): ReactElement {
         <nav aria-labelledby="footer-information">
           <h2 id="footer-information">Information</h2>
           <ul className={styles.links}>
-            {INFORMATION.filter((l) => !l.signedInOnly || signedIn).map((l) => (
-              <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
-              </li>
-            ))}
+            {information()
+              .filter((l) => !l.signedInOnly || signedIn)
+              .map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to}>{l.label}</Link>
+                </li>
+              ))}
           </ul>
         </nav>
         <nav aria-labelledby="footer-company">
           <h2 id="footer-company">Company</h2>
           <ul className={styles.links}>
-            {COMPANY.map((l) => (
+            {company().map((l) => (
               <li key={l.to}>
                 <Link to={l.to}>{l.label}</Link>
               </li>

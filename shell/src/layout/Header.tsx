@@ -11,22 +11,7 @@ import {
   type RefObject,
 } from 'react';
 import { Link, NavLink, useLocation } from '@marketplace/shared/router';
-import {
-  ADD_PRODUCT_PATH,
-  AUCTION_HOME_PATH,
-  CART_PATH,
-  HOME_PATH,
-  loginPath,
-  LOGOUT_PATH,
-  MY_ACCOUNT_PATH,
-  NEW_ARRIVALS_PATH,
-  refreshCartCount,
-  REVIEW_PATH,
-  searchPath,
-  signupPath,
-  useCartCount,
-  useSession,
-} from '@marketplace/shared';
+import { refreshCartCount, useCartCount, useSession, linkTo, safeReturnPath } from '@marketplace/shared';
 import { CONTACT, SHOP_NAME } from '../content';
 import { afterNextPaint } from '../afterNextPaint';
 import { fullPageLoad } from './fullPageLoad';
@@ -78,7 +63,8 @@ const SearchBox = memo(function SearchBox({ id, open, onClose }: SearchBoxProps)
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The results open with a full page load, as the spec says.
-    fullPageLoad(searchPath(term.trim()));
+    const searchKey = term.trim();
+    fullPageLoad(searchKey ? linkTo('search', { searchKey }) : linkTo('newArrivals'));
   };
 
   useEffect(() => {
@@ -109,7 +95,7 @@ const SearchBox = memo(function SearchBox({ id, open, onClose }: SearchBoxProps)
       ref={form}
       className={open ? `${styles.search} ${styles.searchOpen}` : styles.search}
       role="search"
-      action={NEW_ARRIVALS_PATH}
+      action={linkTo('newArrivals')}
       method="get"
       onSubmit={submit}
       onKeyDown={onKeyDown}
@@ -191,19 +177,19 @@ const AccountMenu = memo(function AccountMenu(): ReactElement {
         {session ? (
           <>
             <li>
-              <Link to={MY_ACCOUNT_PATH}>Account</Link>
+              <Link to={linkTo('myAccount')}>Account</Link>
             </li>
             <li>
-              <Link to={LOGOUT_PATH}>Logout</Link>
+              <Link to={linkTo('logout')}>Logout</Link>
             </li>
           </>
         ) : (
           <>
             <li>
-              <Link to={signupPath(here)}>Signup</Link>
+              <Link to={linkTo('signup', { next: safeReturnPath(here) })}>Signup</Link>
             </li>
             <li>
-              <Link to={loginPath(here)}>Signin</Link>
+              <Link to={linkTo('login', { next: safeReturnPath(here) })}>Signin</Link>
             </li>
           </>
         )}
@@ -215,7 +201,11 @@ const AccountMenu = memo(function AccountMenu(): ReactElement {
 const CartLink = memo(function CartLink(): ReactElement {
   const count = useCartCount((s) => s.count);
   return (
-    <Link className={styles.iconLink} to={CART_PATH} aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+    <Link
+      className={styles.iconLink}
+      to={linkTo('cart')}
+      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+    >
       <CartIcon />
       <span className={styles.badge} aria-hidden="true" data-testid="cart-badge">
         {count}
@@ -230,31 +220,34 @@ interface MenuItem {
   signedInOnly?: boolean;
 }
 
-export const MENU: readonly MenuItem[] = [
-  { to: NEW_ARRIVALS_PATH, label: 'NEW ARRIVALS' },
-  { to: ADD_PRODUCT_PATH, label: 'ADD PRODUCT', signedInOnly: true },
-  { to: REVIEW_PATH, label: 'REVIEW' },
-  { to: '/contact', label: 'CONTACT US', signedInOnly: true },
-  { to: AUCTION_HOME_PATH, label: 'AUCTION' },
-  { to: '/about', label: 'ABOUT US' },
-  { to: '/faq', label: 'FAQ' },
+/** The main menu: a function, as its links resolve through the live link table when the page renders. */
+const menu = (): readonly MenuItem[] => [
+  { to: linkTo('newArrivals'), label: 'NEW ARRIVALS' },
+  { to: linkTo('addProduct'), label: 'ADD PRODUCT', signedInOnly: true },
+  { to: linkTo('review'), label: 'REVIEW' },
+  { to: linkTo('contact'), label: 'CONTACT US', signedInOnly: true },
+  { to: linkTo('auctionHome'), label: 'AUCTION' },
+  { to: linkTo('about'), label: 'ABOUT US' },
+  { to: linkTo('faq'), label: 'FAQ' },
 ];
 
 const MenuLinks = memo(function MenuLinks({ onNavigate }: { onNavigate?: () => void }): ReactElement {
   const session = useSession((s) => s.session);
   return (
     <ul>
-      {MENU.filter((item) => !item.signedInOnly || session).map((item) => (
-        <li key={item.to}>
-          <NavLink
-            to={item.to}
-            className={({ isActive }) => (isActive ? styles.active : undefined)}
-            onClick={onNavigate}
-          >
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
+      {menu()
+        .filter((item) => !item.signedInOnly || session)
+        .map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              className={({ isActive }) => (isActive ? styles.active : undefined)}
+              onClick={onNavigate}
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
     </ul>
   );
 });
@@ -384,7 +377,7 @@ export function Header(): ReactElement {
   const { pathname, search } = useLocation();
   // /logout is ending the session it holds: a cart read with that token would race the logout
   // and be refused (401).
-  const ending = pathname === LOGOUT_PATH && token !== null;
+  const ending = pathname === linkTo('logout') && token !== null;
   useEffect(() => {
     // The badge follows the session shown: a new sign-in shows that user's cart, a sign-out none.
     // Not refresh() when none is shown: while hydrating the header shows signed out, yet the
@@ -428,7 +421,7 @@ export function Header(): ReactElement {
         >
           <MenuIcon />
         </button>
-        <Link to={HOME_PATH} className={styles.logo} aria-label={`${SHOP_NAME} home`}>
+        <Link to={linkTo('home')} className={styles.logo} aria-label={`${SHOP_NAME} home`}>
           <LogoMark />
           <span>{SHOP_NAME}</span>
         </Link>

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from '@marketplace/shared/router';
 import {
-  LOGOUT_PATH,
   getNoticesPage,
   markNoticesSeen,
   noticeLink,
@@ -12,6 +11,7 @@ import {
   type NoticeEvent,
   type NoticeKind,
   type ToastKind,
+  linkTo,
 } from '@marketplace/shared';
 
 /** The toast kind of each notice: good news a success, the rest a warning. */
@@ -48,7 +48,7 @@ const CATCH_UP = 5;
 export function LiveNotices(): null {
   const session = useSession((s) => s.session?.authtoken);
   // The page that ends the session opens no stream (its ticket would race the logout).
-  const authtoken = useLocation().pathname === LOGOUT_PATH ? undefined : session;
+  const authtoken = useLocation().pathname === linkTo('logout') ? undefined : session;
   useEffect(() => {
     if (!authtoken) return undefined;
     const shown = new Set<number>();

@@ -1,16 +1,6 @@
 import type { ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import {
-  atomStyles,
-  HOME_PATH,
-  LOGIN_PATH,
-  LOGOUT_PATH,
-  MY_ACCOUNT_PATH,
-  NoticeCard,
-  SIGNUP_PATH,
-  usePageMeta,
-  useSession,
-} from '@marketplace/shared';
+import { atomStyles, NoticeCard, usePageMeta, useSession, linkTo } from '@marketplace/shared';
 import styles from './pages.module.css';
 
 /** Shown to a signed-in customer who opens the login or signup page. */
@@ -23,10 +13,10 @@ export function AlreadyLoggedInPage(): ReactElement {
         <h1>You are not signed in</h1>
         <p>Sign in to see your account, your cart and your orders.</p>
         <div className={atomStyles.noticeActions}>
-          <Link className={styles.button} to={LOGIN_PATH}>
+          <Link className={styles.button} to={linkTo('login')}>
             Signin
           </Link>
-          <Link className={styles.secondaryButton} to={SIGNUP_PATH}>
+          <Link className={styles.secondaryButton} to={linkTo('signup')}>
             Signup
           </Link>
         </div>
@@ -40,13 +30,13 @@ export function AlreadyLoggedInPage(): ReactElement {
         You are signed in as {session.firstname} {session.lastname}. To use another account, log out first.
       </p>
       <div className={atomStyles.noticeActions}>
-        <Link className={styles.button} to={HOME_PATH}>
+        <Link className={styles.button} to={linkTo('home')}>
           GO TO HOME
         </Link>
-        <Link className={styles.secondaryButton} to={MY_ACCOUNT_PATH}>
+        <Link className={styles.secondaryButton} to={linkTo('myAccount')}>
           My Account
         </Link>
-        <Link className={styles.secondaryButton} to={LOGOUT_PATH}>
+        <Link className={styles.secondaryButton} to={linkTo('logout')}>
           Logout
         </Link>
       </div>

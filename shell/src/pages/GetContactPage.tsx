@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { atomStyles, HOME_PATH, NoticeCard, usePageMeta } from '@marketplace/shared';
+import { atomStyles, NoticeCard, usePageMeta, linkTo } from '@marketplace/shared';
 import styles from './pages.module.css';
 
 export function GetContactPage(): ReactElement {
@@ -10,7 +10,7 @@ export function GetContactPage(): ReactElement {
       <h1>Thank you for contacting us</h1>
       <p>We have received your message and will get back to you within one working day.</p>
       <div className={atomStyles.noticeActions}>
-        <Link className={styles.button} to={HOME_PATH}>
+        <Link className={styles.button} to={linkTo('home')}>
           CONTINUE SHOPPING
         </Link>
       </div>

@@ -1,16 +1,6 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import {
-  atomStyles,
-  HOME_PATH,
-  LOGIN_PATH,
-  logout,
-  NEW_PASSWORD_PATH,
-  NoticeCard,
-  useHydrated,
-  usePageMeta,
-  useSession,
-} from '@marketplace/shared';
+import { atomStyles, logout, NoticeCard, useHydrated, usePageMeta, useSession, linkTo } from '@marketplace/shared';
 import { usePreviousPath } from '../navigation';
 import styles from './pages.module.css';
 
@@ -25,7 +15,7 @@ type Arrival = 'signed in' | 'password reset' | 'signed out';
 
 function arrivalNow(previousPath: string | null): Arrival {
   if (useSession.getState().session) return 'signed in';
-  return previousPath === NEW_PASSWORD_PATH ? 'password reset' : 'signed out';
+  return previousPath === linkTo('newPassword') ? 'password reset' : 'signed out';
 }
 
 export function LogoutPage(): ReactElement {
@@ -50,7 +40,7 @@ export function LogoutPage(): ReactElement {
       });
       useSession.getState().signOut();
     }
-    const timer = window.setTimeout(() => navigate(HOME_PATH, { replace: true }), LOGOUT_REDIRECT_MS);
+    const timer = window.setTimeout(() => navigate(linkTo('home'), { replace: true }), LOGOUT_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [decided, navigate]);
 
@@ -60,10 +50,10 @@ export function LogoutPage(): ReactElement {
         <h1>You are not signed in</h1>
         <p>There is no session to log out of in this browser.</p>
         <div className={atomStyles.noticeActions}>
-          <Link className={styles.button} to={LOGIN_PATH}>
+          <Link className={styles.button} to={linkTo('login')}>
             Signin
           </Link>
-          <Link className={styles.secondaryButton} to={HOME_PATH}>
+          <Link className={styles.secondaryButton} to={linkTo('home')}>
             GO TO HOME
           </Link>
         </div>
@@ -77,7 +67,7 @@ export function LogoutPage(): ReactElement {
       <p>Successfully Logout</p>
       <p>
         Taking you to the{' '}
-        <Link className={styles.link} to={HOME_PATH}>
+        <Link className={styles.link} to={linkTo('home')}>
           home page
         </Link>
         …

@@ -1,6 +1,6 @@
 import { type ReactElement, type ReactNode, type Ref } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Price, productDetailsPath, StarRating, type Product } from '@marketplace/shared';
+import { Price, StarRating, type Product, linkTo } from '@marketplace/shared';
 import { ProductPhoto } from './ProductPhoto';
 import { StockLabel } from './StockLabel';
 import styles from './ProductCard.module.css';
@@ -55,7 +55,7 @@ export function ProductCard({
       <div className={styles.body}>
         <p className={styles.category}>{product.title}</p>
         <Heading className={styles.name}>
-          <Link className={styles.nameLink} to={productDetailsPath(product.productid)}>
+          <Link className={styles.nameLink} to={linkTo('productDetails', { id: product.productid })}>
             {product.productname}
           </Link>
         </Heading>

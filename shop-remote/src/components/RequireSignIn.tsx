@@ -1,6 +1,6 @@
 import { type ReactElement, type ReactNode } from 'react';
 import { Navigate, useLocation } from '@marketplace/shared/router';
-import { loginPath, useIsSignedIn } from '@marketplace/shared';
+import { useIsSignedIn, linkTo, safeReturnPath } from '@marketplace/shared';
 
 /**
  * Pages for signed-in customers only: everyone else goes to `to`, by default /login, which brings
@@ -9,5 +9,9 @@ import { loginPath, useIsSignedIn } from '@marketplace/shared';
 export function RequireSignIn({ children, to }: { children: ReactNode; to?: string }): ReactElement {
   const signedIn = useIsSignedIn();
   const { pathname, search } = useLocation();
-  return signedIn ? <>{children}</> : <Navigate to={to ?? loginPath(`${pathname}${search}`)} replace />;
+  return signedIn ? (
+    <>{children}</>
+  ) : (
+    <Navigate to={to ?? linkTo('login', { next: safeReturnPath(`${pathname}${search}`) })} replace />
+  );
 }

@@ -1,21 +1,17 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
 import {
-  CHANGE_PASSWORD_PATH,
   checkPassword,
   errorMessage,
   Field,
-  FORGET_PASSWORD_PATH,
   hasStatus,
-  loginPath,
-  myAccountPath,
-  NEW_PASSWORD_PATH,
   notify,
   SIGNUP_MESSAGES,
   SubmitButton,
   useFormFields,
   usePageMeta,
   useSession,
+  linkTo,
 } from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
 import { SignedInOnly } from '../../lib/guards';
@@ -39,14 +35,14 @@ function OldPasswordCheck(): ReactElement {
     try {
       const { proof } = await checkPassword(password);
       sessionStorage.setItem(PASSWORD_PROOF_KEY, proof);
-      navigate(NEW_PASSWORD_PATH);
+      navigate(linkTo('newPassword'));
     } catch (err) {
       setBusy(false);
       if (hasStatus(err, 400)) notify({ text: 'Wrong Password', kind: 'error' });
       else if (hasStatus(err, 401)) {
         notify({ text: errorMessage(err), kind: 'warning' });
         useSession.getState().signOut();
-        navigate(loginPath(CHANGE_PASSWORD_PATH));
+        navigate(linkTo('login', { next: linkTo('changePassword') }));
       } else notify({ text: errorMessage(err), kind: 'error' });
     }
   }
@@ -69,11 +65,11 @@ function OldPasswordCheck(): ReactElement {
         </SubmitButton>
       </form>
       <p className={styles.footer}>
-        <Link className={styles.link} to={myAccountPath('myprofile')}>
+        <Link className={styles.link} to={linkTo('myProfile')}>
           Back to My Profile
         </Link>{' '}
         ·{' '}
-        <Link className={styles.link} to={FORGET_PASSWORD_PATH}>
+        <Link className={styles.link} to={linkTo('forgetPassword')}>
           Forgot password?
         </Link>
       </p>

@@ -3,18 +3,17 @@ import { Link, useNavigate } from '@marketplace/shared/router';
 import {
   errorMessage,
   Field,
-  FORGET_PASSWORD_PATH,
   hasStatus,
-  HOME_PATH,
   login,
   LOGIN_MESSAGES,
   notify,
   refreshCartCount,
-  signupPath,
   SubmitButton,
   useFormFields,
   usePageMeta,
   useSession,
+  linkTo,
+  safeReturnPath,
 } from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
 import { NextLink } from '../../components/NextLink';
@@ -54,7 +53,7 @@ export function LoginPage(): ReactElement {
       useSession.getState().signIn(data);
       void refreshCartCount();
       if (next) navigate(next, { replace: true });
-      else navigate(HOME_PATH);
+      else navigate(linkTo('home'));
     } catch (error) {
       setBusy(false);
       notify({ text: hasStatus(error, 404) ? LOGIN_MESSAGES.wrong : errorMessage(error), kind: 'error' });
@@ -83,7 +82,7 @@ export function LoginPage(): ReactElement {
           {...field('password')}
         />
         <div className={styles.between}>
-          <Link className={styles.link} to={FORGET_PASSWORD_PATH}>
+          <Link className={styles.link} to={linkTo('forgetPassword')}>
             Forgot password?
           </Link>
         </div>
@@ -105,7 +104,7 @@ export function LoginPage(): ReactElement {
       </p>
       <p className={styles.footer}>
         New here?{' '}
-        <NextLink className={styles.link} to={signupPath(next)}>
+        <NextLink className={styles.link} to={linkTo('signup', { next: safeReturnPath(next) })}>
           Create an account
         </NextLink>
       </p>

@@ -1,13 +1,6 @@
 import { type ReactElement, type ReactNode } from 'react';
 import { Link } from '@marketplace/shared/router';
-import {
-  CHANGE_PASSWORD_PATH,
-  formatAddress,
-  LoadFailed,
-  manageOrderPath,
-  myAccountPath,
-  useSession,
-} from '@marketplace/shared';
+import { formatAddress, LoadFailed, useSession, linkTo } from '@marketplace/shared';
 import { useAccount } from './AccountContext';
 import { useOrders } from './orders/OrdersContext';
 import { newestFirst } from './orders/orderFormat';
@@ -58,8 +51,8 @@ export function Dashboard(): ReactElement {
         <InfoCard
           id="card-profile"
           title="Personal Profile"
-          headerLink={{ to: myAccountPath('editprofile'), label: 'Edit' }}
-          footerLink={{ to: CHANGE_PASSWORD_PATH, label: 'Change Password' }}
+          headerLink={{ to: linkTo('editProfile'), label: 'Edit' }}
+          footerLink={{ to: linkTo('changePassword'), label: 'Change Password' }}
         >
           <p className={styles.strong}>
             {customer.firstname} {customer.lastname}
@@ -70,8 +63,8 @@ export function Dashboard(): ReactElement {
         <InfoCard
           id="card-address"
           title="Address Book"
-          headerLink={{ to: myAccountPath('addressbook'), label: 'Manage' }}
-          footerLink={{ to: myAccountPath('addaddress'), label: 'Add New Address' }}
+          headerLink={{ to: linkTo('addressBook'), label: 'Manage' }}
+          footerLink={{ to: linkTo('addAddress'), label: 'Add New Address' }}
         >
           {first ? (
             <>
@@ -88,7 +81,7 @@ export function Dashboard(): ReactElement {
         <InfoCard
           id="card-offers"
           title="Offers and Coupons"
-          footerLink={{ to: myAccountPath('couponoffer'), label: 'View Offers' }}
+          footerLink={{ to: linkTo('couponOffer'), label: 'View Offers' }}
         >
           <p className={styles.muted}>Coupons you can use at checkout.</p>
         </InfoCard>
@@ -117,7 +110,7 @@ function RecentOrders(): ReactElement {
           Recent Orders
         </h2>
         {recent.length > 0 && (
-          <Link className={styles.cardLink} to={myAccountPath('myorder')}>
+          <Link className={styles.cardLink} to={linkTo('myOrders')}>
             View all orders
           </Link>
         )}
@@ -129,7 +122,7 @@ function RecentOrders(): ReactElement {
         action={(o) => (
           <Link
             className={orderStyles.manage}
-            to={manageOrderPath(o.orderid)}
+            to={linkTo('manageOrder', { orderid: o.orderid })}
             onClick={() => useSession.getState().setOrderId(o.orderid)}
             aria-label={`MANAGE order ${o.orderid}`}
           >

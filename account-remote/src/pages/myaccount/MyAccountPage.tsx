@@ -2,14 +2,10 @@ import { useCallback, useMemo, useRef, type ComponentType, type ReactElement, ty
 import { Navigate, NavLink, useLocation, useNavigate } from '@marketplace/shared/router';
 import {
   Breadcrumb,
-  ERROR_PATH,
   errorMessage,
   getUserData,
   hasStatus,
   LoadFailed,
-  MY_ACCOUNT_PATH,
-  MY_BIDS_PATH,
-  myAccountPath,
   NotFound,
   notify,
   useHydrated,
@@ -18,6 +14,7 @@ import {
   useResource,
   useSession,
   type LoginData,
+  linkTo,
 } from '@marketplace/shared';
 import { useLoginHere } from '../../lib/guards';
 import type { AccountCustomer as Customer } from './addresses/addresses';
@@ -69,16 +66,17 @@ function subPageOf(pathname: string): SubPage | null {
   return key === null ? null : { title: SUB_PAGE_TITLES[key], Screen: SCREENS[key] };
 }
 
-const MENU = [
-  { to: MY_ACCOUNT_PATH, label: 'Manage My Account' },
-  { to: myAccountPath('myprofile'), label: 'My Profile' },
-  { to: myAccountPath('addressbook'), label: 'Address Book' },
-  { to: myAccountPath('myorder'), label: 'My Orders' },
-  { to: myAccountPath('myproducts'), label: 'My Products' },
-  { to: myAccountPath('sales'), label: 'Orders to ship' },
+/** The side menu: a function, as its links resolve through the live link table when the page renders. */
+const menu = () => [
+  { to: linkTo('myAccount'), label: 'Manage My Account' },
+  { to: linkTo('myProfile'), label: 'My Profile' },
+  { to: linkTo('addressBook'), label: 'Address Book' },
+  { to: linkTo('myOrders'), label: 'My Orders' },
+  { to: linkTo('myProducts'), label: 'My Products' },
+  { to: linkTo('sales'), label: 'Orders to ship' },
   // The auction area's list of the items bid on (with tabs to Watching and Selling).
-  { to: MY_BIDS_PATH, label: 'My Bids' },
-  { to: myAccountPath('notifications'), label: 'Notifications' },
+  { to: linkTo('myBids'), label: 'My Bids' },
+  { to: linkTo('notifications'), label: 'Notifications' },
 ];
 
 /** The greeting: the customer's initial and name; blank bars until they have loaded. */
@@ -123,7 +121,7 @@ function AccountFrame({
       <aside className={styles.aside}>
         <Greeting customer={customer} />
         <nav aria-label="My account" className={styles.menu}>
-          {MENU.map((m) => (
+          {menu().map((m) => (
             <NavLink
               key={m.to}
               to={m.to}
@@ -181,7 +179,7 @@ function SignedInArea({ page }: { page: SubPage }): ReactElement {
         useSession.getState().signOut();
         navigate(loginHere.current);
       } else if (hasStatus(error, 404)) {
-        navigate(ERROR_PATH, { replace: true });
+        navigate(linkTo('error404'), { replace: true });
       } else {
         notify({ text: errorMessage(error), kind: 'error' });
       }

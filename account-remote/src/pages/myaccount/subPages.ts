@@ -1,10 +1,8 @@
-import type { AccountSubPage } from '@marketplace/shared';
-
 /**
  * The account screen's sub-screens, chosen by the end of the path (spec section 2), and their
- * titles; '' is the dashboard. Every sub-page the shared link builder knows (myAccountPath) has one.
+ * titles; '' is the dashboard. Each is a route of the manifest (src/routes.ts: /myaccount/<key>).
  */
-export const SUB_PAGE_TITLES: Readonly<Record<AccountSubPage | '', string>> = {
+export const SUB_PAGE_TITLES = {
   '': 'My Account',
   myprofile: 'My Profile',
   editprofile: 'Edit Profile',
@@ -20,7 +18,7 @@ export const SUB_PAGE_TITLES: Readonly<Record<AccountSubPage | '', string>> = {
   myproducts: 'My Products',
   sales: 'Orders to ship',
   notifications: 'Notifications',
-};
+} as const satisfies Readonly<Record<string, string>>;
 
 export type SubPageKey = keyof typeof SUB_PAGE_TITLES;
 

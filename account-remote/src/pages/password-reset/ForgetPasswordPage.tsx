@@ -4,13 +4,12 @@ import {
   errorMessage,
   Field,
   LOGIN_MESSAGES,
-  LOGIN_PATH,
   notify,
-  OTP_RESET_PATH,
   requestPasswordReset,
   SubmitButton,
   useFormFields,
   usePageMeta,
+  linkTo,
 } from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
 import { setCookie } from '../../lib/cookies';
@@ -37,7 +36,7 @@ export function ForgetPasswordPage(): ReactElement {
       const reply = await requestPasswordReset(email);
       setCookie(RESET_EMAIL_COOKIE, reply.email, { maxAgeMs: RESET_EMAIL_COOKIE_MS });
       sessionStorage.setItem(RESET_TOKEN_KEY, reply.resetToken);
-      navigate(OTP_RESET_PATH);
+      navigate(linkTo('otpReset'));
     } catch (err) {
       setBusy(false);
       notify({ text: errorMessage(err), kind: 'error' });
@@ -67,7 +66,7 @@ export function ForgetPasswordPage(): ReactElement {
       </form>
       <p className={styles.footer}>
         Remembered it?{' '}
-        <Link className={styles.link} to={LOGIN_PATH}>
+        <Link className={styles.link} to={linkTo('login')}>
           Back to Login
         </Link>
       </p>

@@ -1,15 +1,11 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
 import {
-  CHANGE_PASSWORD_PATH,
   changePassword,
   completePasswordReset,
   errorMessage,
   Field,
-  FORGET_PASSWORD_PATH,
   hasStatus,
-  LOGIN_PATH,
-  LOGOUT_PATH,
   NEW_PASSWORD_MESSAGE,
   notify,
   SIGNUP_MESSAGES,
@@ -17,6 +13,7 @@ import {
   useFormFields,
   usePageMeta,
   useSession,
+  linkTo,
 } from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
 import { deleteCookie, getCookie } from '../../lib/cookies';
@@ -66,7 +63,7 @@ export function NewPasswordPage(): ReactElement {
         deleteCookie(RESET_EMAIL_COOKIE);
         notify({ text: msg, kind: 'success' });
       }
-      navigate(LOGOUT_PATH);
+      navigate(linkTo('logout'));
     } catch (err) {
       setBusy(false);
       if (hasStatus(err, 0) || (hasStatus(err, 400) && err instanceof Error && err.message === NEW_PASSWORD_MESSAGE)) {
@@ -78,13 +75,13 @@ export function NewPasswordPage(): ReactElement {
         notify({ text: errorMessage(err), kind: 'error' });
         if (hasStatus(err, 401)) {
           useSession.getState().signOut();
-          navigate(LOGIN_PATH);
-        } else navigate(CHANGE_PASSWORD_PATH);
+          navigate(linkTo('login'));
+        } else navigate(linkTo('changePassword'));
       } else {
         // The reset is no longer valid (expired or already used): start again from the login page.
         deleteCookie(RESET_TOKEN_COOKIE);
         notify({ text: errorMessage(err), kind: 'warning' });
-        navigate(LOGIN_PATH);
+        navigate(linkTo('login'));
       }
     }
   }
@@ -97,10 +94,10 @@ export function NewPasswordPage(): ReactElement {
         lead="This step has expired or was opened directly. Request a new reset code, or confirm your current password again."
       >
         <div className={styles.actions}>
-          <Link className={styles.button} to={FORGET_PASSWORD_PATH}>
+          <Link className={styles.button} to={linkTo('forgetPassword')}>
             Forgot password
           </Link>
-          <Link className={styles.secondary} to={CHANGE_PASSWORD_PATH}>
+          <Link className={styles.secondary} to={linkTo('changePassword')}>
             Change password
           </Link>
         </div>

@@ -2,16 +2,14 @@ import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEve
 import { Link, useNavigate } from '@marketplace/shared/router';
 import {
   errorMessage,
-  FORGET_PASSWORD_PATH,
   hasStatus,
-  LOGIN_PATH,
-  NEW_PASSWORD_PATH,
   notify,
   SubmitButton,
   usePageMeta,
   useSession,
   verifyResetOtp,
   type Toast,
+  linkTo,
 } from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
 import { getCookie, setCookie } from '../../lib/cookies';
@@ -91,7 +89,7 @@ export function OtpResetPage(): ReactElement {
   function giveUp(toast: Toast) {
     useSession.getState().clearAll();
     notify(toast);
-    navigate(LOGIN_PATH);
+    navigate(linkTo('login'));
   }
 
   async function onSubmit(e: FormEvent) {
@@ -117,7 +115,7 @@ export function OtpResetPage(): ReactElement {
     if (ok) {
       setCookie(RESET_TOKEN_COOKIE, resetToken, { maxAgeMs: RESET_TOKEN_COOKIE_MS });
       useSession.getState().clearAll();
-      navigate(NEW_PASSWORD_PATH);
+      navigate(linkTo('newPassword'));
     } else {
       giveUp({ text: 'Wrong OTP', kind: 'error' });
     }
@@ -176,7 +174,7 @@ export function OtpResetPage(): ReactElement {
       </form>
       <p className={styles.footer}>
         No email?{' '}
-        <Link className={styles.link} to={FORGET_PASSWORD_PATH}>
+        <Link className={styles.link} to={linkTo('forgetPassword')}>
           Request a new code
         </Link>
       </p>

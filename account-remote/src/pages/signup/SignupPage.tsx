@@ -3,8 +3,6 @@ import { Link, useNavigate } from '@marketplace/shared/router';
 import {
   errorMessage,
   Field,
-  HOME_PATH,
-  loginPath,
   notify,
   signup,
   SIGNUP_MESSAGES,
@@ -13,6 +11,8 @@ import {
   usePageMeta,
   useProgressiveForm,
   type Check,
+  linkTo,
+  safeReturnPath,
 } from '@marketplace/shared';
 import { AuthCard } from '../../components/AuthCard';
 import { NextLink } from '../../components/NextLink';
@@ -85,7 +85,7 @@ export function SignupPage(): ReactElement {
         address: '',
       });
       notify({ text: msg, kind: 'success' });
-      navigate(loginPath(next));
+      navigate(linkTo('login', { next: safeReturnPath(next) }));
     } catch (err) {
       setBusy(false);
       notify({ text: errorMessage(err), kind: 'error' });
@@ -147,14 +147,14 @@ export function SignupPage(): ReactElement {
           <SubmitButton className={styles.button} busy={busy} busyLabel="Creating your account" disabled={!form.valid}>
             CREATE
           </SubmitButton>
-          <Link className={styles.secondary} to={HOME_PATH}>
+          <Link className={styles.secondary} to={linkTo('home')}>
             Return to Store
           </Link>
         </div>
       </form>
       <p className={styles.footer}>
         Already have an account?{' '}
-        <NextLink className={styles.link} to={loginPath(next)}>
+        <NextLink className={styles.link} to={linkTo('login', { next: safeReturnPath(next) })}>
           Login
         </NextLink>
       </p>

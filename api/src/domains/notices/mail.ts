@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { NoticeData, NoticeEvent, NoticeKind } from '@marketplace/contract';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
+import type { StorefrontLinks } from '../../lib/storefront-links';
 import { noticeMail } from './rules';
 
 export interface NoticeMailLimits {
@@ -63,7 +64,7 @@ export class NoticeDispatcher {
       db: Kysely<Database>;
       mailer: Mailer;
       limits: NoticeMailLimits;
-      storefrontUrl: string;
+      links: StorefrontLinks;
       mailFrom: string;
       /** Tells the shopper's open pages (after the claim has committed). */
       announce: (event: RoutedNoticeEvent) => void;
@@ -186,7 +187,7 @@ export class NoticeDispatcher {
   ): Promise<number | null> {
     const { db, mailer, limits, log } = this.deps;
     try {
-      await mailer.send(noticeMail(n, n, this.deps.storefrontUrl, this.deps.mailFrom));
+      await mailer.send(noticeMail(n, n, await this.deps.links.linkTo(), this.deps.mailFrom));
       return n.noticeid;
     } catch (err) {
       const giveUp = n.mail_attempts >= limits.mailMaxAttempts;

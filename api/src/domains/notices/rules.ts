@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { NOTICE_SWITCHES, formatRupees, noticeText, type NoticeData, type NoticeKind } from '@marketplace/contract';
 import type { Mail } from '../../lib/mailer';
+import type { MailLinkTo } from '../../lib/storefront-links';
 
 /** A notice as the dispatcher mails it. */
 export interface MailedNotice {
@@ -12,11 +13,11 @@ export interface MailedNotice {
 }
 
 /** Where the mails send the shopper: the item's page, the buyer's order, or the seller's orders to ship. */
-export function noticeLink(storefrontUrl: string, n: Pick<MailedNotice, 'kind' | 'auctionid' | 'data'>): string {
+export function noticeLink(linkTo: MailLinkTo, n: Pick<MailedNotice, 'kind' | 'auctionid' | 'data'>): string {
   if ((n.kind === 'won' || n.kind === 'shipped' || n.kind === 'delivered') && n.data.orderid !== undefined)
-    return `${storefrontUrl}/myaccount/manageorder?orderid=${n.data.orderid}`;
-  if (n.kind === 'neworder' || n.kind === 'ordercancelled') return `${storefrontUrl}/myaccount/sales`;
-  return n.auctionid === null ? `${storefrontUrl}/auctionhome` : `${storefrontUrl}/auctionproduct/${n.auctionid}`;
+    return linkTo('manageOrder', { orderid: n.data.orderid });
+  if (n.kind === 'neworder' || n.kind === 'ordercancelled') return linkTo('sales');
+  return n.auctionid === null ? linkTo('auctionHome') : linkTo('auctionProduct', { id: n.auctionid });
 }
 
 const SUBJECTS: Record<NoticeKind, (d: NoticeData, price: string) => string> = {
@@ -57,7 +58,7 @@ const switchOf = (kind: NoticeKind) => NOTICE_SWITCHES.find((s) => s.kinds.inclu
 export function noticeMail(
   user: { email: string; firstname: string },
   n: MailedNotice,
-  storefrontUrl: string,
+  linkTo: MailLinkTo,
   mailFrom: string,
 ): Mail {
   const price = n.data.price === undefined ? '' : formatRupees(n.data.price);
@@ -71,9 +72,9 @@ export function noticeMail(
       '',
       noticeText(n.kind, n.data),
       '',
-      `${CALLS[n.kind]}: ${noticeLink(storefrontUrl, n)}`,
+      `${CALLS[n.kind]}: ${noticeLink(linkTo, n)}`,
       '',
-      `To stop these emails, turn off '${switchOf(n.kind)}' under My Account → Notifications: ${storefrontUrl}/myaccount/notifications`,
+      `To stop these emails, turn off '${switchOf(n.kind)}' under My Account → Notifications: ${linkTo('notifications')}`,
     ].join('\n'),
     messageId: `<notice-${n.noticeid}.${key}@${domain}>`,
     outboxName: `notice-${n.noticeid}`,

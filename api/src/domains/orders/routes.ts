@@ -119,7 +119,7 @@ export function orderRoutes(app: App) {
       if (cancelled.toldSellers) app.ctx.noticeMail.wake();
       // After the commit: shoppers waiting for a product this order's units brought back are told once.
       for (const product of cancelled.backInStock) {
-        const task = mailBackInStock(db, mailer, config.storefrontUrl, product).then(
+        const task = mailBackInStock(db, mailer, app.ctx.storefrontLinks, product).then(
           () => undefined,
           (err: unknown) => req.log.error({ err }, 'Could not mail the back-in-stock news'),
         );

@@ -143,9 +143,9 @@ export function productRoutes(app: App) {
         void tracked.finally(() => mailing.delete(tracked));
       };
       if (values.price < was)
-        later('price drop', mailPriceDrop(db, mailer, config.storefrontUrl, row, was, values.price));
+        later('price drop', mailPriceDrop(db, mailer, app.ctx.storefrontLinks, row, was, values.price));
       if (stockWas === 0 && row.stock > 0)
-        later('back-in-stock news', mailBackInStock(db, mailer, config.storefrontUrl, row));
+        later('back-in-stock news', mailBackInStock(db, mailer, app.ctx.storefrontLinks, row));
       return { status: 200, msg: SELLER_MESSAGES.updated, data: await sellerView(row, publicBase(config, req)) };
     },
   );

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
+import type { StorefrontLinks } from '../../lib/storefront-links';
 import { backInStockMail } from './rules';
 
 /** Waiters are claimed and mailed a batch at a time (never all rows at once). */
@@ -14,10 +15,11 @@ const WAITER_BATCH = 500;
 export async function mailBackInStock(
   db: Kysely<Database>,
   mailer: Mailer,
-  storefrontUrl: string,
+  links: StorefrontLinks,
   product: { productid: number; productname: string },
 ): Promise<number> {
-  const link = `${storefrontUrl}/productdetails/${product.productid}`;
+  const linkTo = await links.linkTo();
+  const link = linkTo('productDetails', { id: product.productid });
   let told = 0;
   for (;;) {
     const { rows } = await sql<{ email: string; firstname: string }>`

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
+import type { StorefrontLinks } from '../../lib/storefront-links';
 import { priceWatchers } from './repository';
 import { priceDropMail } from './rules';
 
@@ -11,12 +12,13 @@ const WATCHER_BATCH = 500;
 export async function mailPriceDrop(
   db: Kysely<Database>,
   mailer: Mailer,
-  storefrontUrl: string,
+  links: StorefrontLinks,
   product: { productid: number; productname: string },
   was: number,
   now: number,
 ): Promise<void> {
-  const link = `${storefrontUrl}/productdetails/${product.productid}`;
+  const linkTo = await links.linkTo();
+  const link = linkTo('productDetails', { id: product.productid });
   let after = 0;
   for (;;) {
     const watchers = await priceWatchers(db, product.productid, after, WATCHER_BATCH);

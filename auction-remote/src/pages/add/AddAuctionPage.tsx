@@ -1,13 +1,8 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, Navigate, useNavigate } from '@marketplace/shared/router';
 import {
-  ADD_AUCTION_PATH,
-  AUCTION_HOME_PATH,
-  auctionProductPath,
   createAuction,
   Field,
-  HOME_PATH,
-  loginPath,
   MAX_PHOTOS,
   messageOf,
   notify,
@@ -16,6 +11,7 @@ import {
   usePageMeta,
   useProgressiveForm,
   type AuctionCategory,
+  linkTo,
 } from '@marketplace/shared';
 import { PhotoUploader } from '@marketplace/shared/photo-uploader';
 import { AuctionCard } from '../../components/AuctionCard';
@@ -93,7 +89,7 @@ function AddAuctionForm(): ReactElement {
       });
       notify({ text: 'Auction Product Added Successfully', kind: 'success' });
       // We open the new item (the spec went to /): the seller sees it, and its bids arrive live.
-      navigate(created.auctionid ? auctionProductPath(created.auctionid) : AUCTION_HOME_PATH);
+      navigate(created.auctionid ? linkTo('auctionProduct', { id: created.auctionid }) : linkTo('auctionHome'));
     } catch (error) {
       setBusy(false);
       notify({ text: messageOf(error), kind: 'error' });
@@ -180,7 +176,7 @@ function AddAuctionForm(): ReactElement {
           <SubmitButton className={ui.btn} busy={busy} busyLabel="Creating…" disabled={!ready}>
             Create Auction
           </SubmitButton>
-          <Link className={ui.btnOutline} to={HOME_PATH}>
+          <Link className={ui.btnOutline} to={linkTo('home')}>
             Return to Store
           </Link>
           {allValid && photos.length === 0 && (
@@ -203,7 +199,7 @@ function AddAuctionForm(): ReactElement {
 export function AddAuctionPage(): ReactElement {
   usePageMeta({ title: 'Create an Auction Product' });
   const signedIn = useIsSignedIn();
-  if (!signedIn) return <Navigate to={loginPath(ADD_AUCTION_PATH)} replace />;
+  if (!signedIn) return <Navigate to={linkTo('login', { next: linkTo('addAuction') })} replace />;
   return (
     <div className={ui.page}>
       <div className={styles.header}>

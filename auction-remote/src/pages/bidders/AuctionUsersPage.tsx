@@ -1,11 +1,8 @@
 import { useState, type ReactElement, type Ref } from 'react';
 import { Link, Navigate, useLocation, useParams } from '@marketplace/shared/router';
 import {
-  ADD_AUCTION_PATH,
   ApiError,
   approveBidder,
-  auctionProductPath,
-  auctionUsersPath,
   Breadcrumb,
   formatPrice,
   getMyBiddersPage,
@@ -13,7 +10,6 @@ import {
   LoadFailed,
   Loading,
   LoadMore,
-  loginPath,
   messageOf,
   notify,
   parseId,
@@ -21,6 +17,8 @@ import {
   usePagedList,
   usePageMeta,
   type BidderRow,
+  linkTo,
+  safeReturnPath,
 } from '@marketplace/shared';
 import { useMyUserId } from '../../lib/useMyUserId';
 import ui from '../../styles/ui.module.css';
@@ -87,7 +85,7 @@ function ItemBidders({ group, onApprove, busy, rowRef }: ItemBiddersProps): Reac
         <span className={`${ui.badge} ${open ? ui.badgeOpen : ui.badgeClosed}`}>
           {open ? 'Open' : sold ? 'Winner approved' : 'Ended unsold'}
         </span>
-        <Link className={`${ui.btnText} ${styles.view}`} to={auctionProductPath(group.auctionid)}>
+        <Link className={`${ui.btnText} ${styles.view}`} to={linkTo('auctionProduct', { id: group.auctionid })}>
           View item<span className={ui.visuallyHidden}>: {group.productname}</span>
         </Link>
       </div>
@@ -200,7 +198,7 @@ function BidderList({ userid }: { userid: number }): ReactElement {
     return (
       <div className={styles.empty}>
         <p>Nobody has bid on your items yet. Bids appear here as soon as they are placed.</p>
-        <Link className={ui.btn} to={ADD_AUCTION_PATH}>
+        <Link className={ui.btn} to={linkTo('addAuction')}>
           Add To Auction Product
         </Link>
       </div>
@@ -233,7 +231,7 @@ export function AuctionUsersPage(): ReactElement {
   const id = parseId(rawId);
   const me = useMyUserId();
 
-  if (!signedIn) return <Navigate to={loginPath(pathname)} replace />;
+  if (!signedIn) return <Navigate to={linkTo('login', { next: safeReturnPath(pathname) })} replace />;
 
   let body: ReactElement;
   if (me.status === 'loading' || me.status === 'signedOut')
@@ -245,7 +243,7 @@ export function AuctionUsersPage(): ReactElement {
         <p className={styles.message} role="alert">
           {NOT_YOURS_TEXT}
         </p>
-        <Link className={ui.btnOutline} to={auctionUsersPath(me.data)}>
+        <Link className={ui.btnOutline} to={linkTo('auctionUsers', { id: me.data })}>
           See the bidders on my items
         </Link>
       </div>

@@ -1,25 +1,20 @@
 import { useRef, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
 import {
-  ADD_AUCTION_PATH,
-  AUCTION_HOME_PATH,
-  AUCTION_WATCHING_PATH,
-  auctionUsersPath,
   Breadcrumb,
   getAuctionsPage,
   LOAD_FAILED_TEXT,
   LoadFailed,
   Loading,
   LoadMore,
-  MY_BIDS_PATH,
   notify,
-  SELLING_PATH,
   useIsSignedIn,
   usePageMeta,
   usePagedList,
   useStartCursor,
   type AuctionItem,
   type PageMeta,
+  linkTo,
 } from '@marketplace/shared';
 import { AuctionCard } from '../../components/AuctionCard';
 import { CardRail } from '../../components/CardRail';
@@ -37,11 +32,11 @@ import styles from './AuctionHomePage.module.css';
 function OwnerActions({ me }: { me: MyUserId }): ReactElement {
   return (
     <div className={styles.actions}>
-      <Link className={ui.btn} to={ADD_AUCTION_PATH}>
+      <Link className={ui.btn} to={linkTo('addAuction')}>
         Add To Auction Product
       </Link>
       {me.status === 'ready' ? (
-        <Link className={ui.btnOutline} to={auctionUsersPath(me.data)}>
+        <Link className={ui.btnOutline} to={linkTo('auctionUsers', { id: me.data })}>
           Show My Auction Product
         </Link>
       ) : me.status === 'loading' ? (
@@ -51,9 +46,9 @@ function OwnerActions({ me }: { me: MyUserId }): ReactElement {
         </button>
       ) : null}
       <nav aria-label="Your auctions" className={styles.myLists}>
-        <Link to={AUCTION_WATCHING_PATH}>Watching</Link>
-        <Link to={MY_BIDS_PATH}>My bids</Link>
-        <Link to={SELLING_PATH}>Selling</Link>
+        <Link to={linkTo('auctionWatching')}>Watching</Link>
+        <Link to={linkTo('myBids')}>My bids</Link>
+        <Link to={linkTo('selling')}>Selling</Link>
       </nav>
     </div>
   );
@@ -68,7 +63,7 @@ export function auctionHomeMeta(items: readonly AuctionItem[] | null): PageMeta 
   return {
     title: 'Auction House: paintings, coins and sports items',
     description: `Bid live on paintings, coins and currency notes, and sports items; the owner approves the winner.${names.length > 0 ? ` Latest: ${names.join(', ')}.` : ''}`,
-    path: AUCTION_HOME_PATH,
+    path: linkTo('auctionHome'),
   };
 }
 

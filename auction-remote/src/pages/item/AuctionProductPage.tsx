@@ -2,18 +2,13 @@ import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Link, useParams } from '@marketplace/shared/router';
 import {
   ApiError,
-  AUCTION_HOME_PATH,
   auctionItemJsonLd,
-  auctionProductPath,
-  auctionUsersPath,
   Breadcrumb,
   breadcrumbJsonLd,
   formatPrice,
   getAuction,
-  HOME_PATH,
   LoadFailed,
   Loading,
-  myAccountPath,
   parseId,
   subscribeToAuction,
   usePageMeta,
@@ -21,6 +16,7 @@ import {
   useSiteOrigin,
   type AuctionItem,
   type PageMeta,
+  linkTo,
 } from '@marketplace/shared';
 import { AuctionPhoto } from '../../components/AuctionPhoto';
 import { WatchHeart } from '../../components/WatchHeart';
@@ -96,7 +92,7 @@ function ClosedNotice({ item, me }: { item: AuctionItem; me: MyUserId }): ReactE
       <p className={styles.closedTitle}>{title}</p>
       <p className={styles.closedText}>{text}</p>
       {mine && (
-        <Link className={ui.btn} to={myAccountPath('myorder')}>
+        <Link className={ui.btn} to={linkTo('myOrders')}>
           Pay for your order in My Orders
         </Link>
       )}
@@ -212,7 +208,7 @@ function Details({
                     ? 'This is your item. Your bidders and the winner are on your bidders page.'
                     : 'This is your item, so you cannot bid on it. New bids appear here as they arrive.'}
                 </p>
-                <Link className={ui.btnOutline} to={auctionUsersPath(me.data)}>
+                <Link className={ui.btnOutline} to={linkTo('auctionUsers', { id: me.data })}>
                   See the bidders on your items
                 </Link>
               </div>
@@ -244,7 +240,7 @@ function ItemNotFound(): ReactElement {
     <section className={ui.notice} aria-labelledby="auction-not-found">
       <h1 id="auction-not-found">Auction item not found</h1>
       <p>We could not find this auction item. It may have been removed, or the link may be wrong.</p>
-      <Link className={ui.btn} to={AUCTION_HOME_PATH}>
+      <Link className={ui.btn} to={linkTo('auctionHome')}>
         Back to the auctions
       </Link>
     </section>
@@ -269,7 +265,7 @@ export function endTimeText(time: string): string {
  * the trail Home › Auction House › item.
  */
 export function auctionItemMeta(item: AuctionItem, origin: string, now: number = Date.now()): PageMeta {
-  const path = auctionProductPath(item.auctionid);
+  const path = linkTo('auctionProduct', { id: item.auctionid });
   const end = endOf(item);
   const ended = item.status === 'closed' || Date.parse(end) <= now;
   const when = ended ? `Bidding closed ${endTimeText(end)}` : `Bidding ends ${endTimeText(end)}`;
@@ -286,8 +282,8 @@ export function auctionItemMeta(item: AuctionItem, origin: string, now: number =
       auctionItemJsonLd(item, { origin, now }),
       breadcrumbJsonLd(
         [
-          { name: 'Home', path: HOME_PATH },
-          { name: 'Auction House', path: AUCTION_HOME_PATH },
+          { name: 'Home', path: linkTo('home') },
+          { name: 'Auction House', path: linkTo('auctionHome') },
           { name: item.productname, path },
         ],
         { origin },

@@ -4,7 +4,6 @@ import {
   AUCTION_MESSAGES,
   Field,
   formatPrice,
-  loginPath,
   messageOf,
   minimumBid,
   notify,
@@ -12,6 +11,8 @@ import {
   SubmitButton,
   useIsSignedIn,
   type AuctionItem,
+  linkTo,
+  safeReturnPath,
 } from '@marketplace/shared';
 import { parseRupees } from '../../lib/auctionForm';
 import ui from '../../styles/ui.module.css';
@@ -63,7 +64,7 @@ export function BidForm({
     event.preventDefault();
     if (busy) return;
     if (!signedIn) {
-      navigate(loginPath(`${location.pathname}${location.search}`));
+      navigate(linkTo('login', { next: safeReturnPath(`${location.pathname}${location.search}`) }));
       return;
     }
     if (value.trim() === '') {

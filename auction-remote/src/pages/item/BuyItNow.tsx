@@ -3,11 +3,12 @@ import { useLocation, useNavigate } from '@marketplace/shared/router';
 import {
   buyItNow,
   formatPrice,
-  loginPath,
   messageOf,
   notify,
   useIsSignedIn,
   type AuctionItem,
+  linkTo,
+  safeReturnPath,
 } from '@marketplace/shared';
 import ui from '../../styles/ui.module.css';
 import styles from './AuctionProductPage.module.css';
@@ -31,7 +32,7 @@ export function BuyItNow({
   async function buy(): Promise<void> {
     if (busy) return;
     if (!signedIn) {
-      navigate(loginPath(`${location.pathname}${location.search}`));
+      navigate(linkTo('login', { next: safeReturnPath(`${location.pathname}${location.search}`) }));
       return;
     }
     const sure = window.confirm(

@@ -1,14 +1,6 @@
 import { type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import {
-  AUCTION_HOME_PATH,
-  auctionProductPath,
-  formatPrice,
-  getMyBidsPage,
-  MY_BIDS_PATH,
-  myAccountPath,
-  type MyBidRow,
-} from '@marketplace/shared';
+import { formatPrice, getMyBidsPage, type MyBidRow, linkTo } from '@marketplace/shared';
 import ui from '../../styles/ui.module.css';
 import { EndFact, ItemRow, MyListBody, MyListsPage, ReserveFact } from './MyLists';
 import styles from './MyLists.module.css';
@@ -63,13 +55,13 @@ function MyBid({
       </dl>
       <div className={styles.actions}>
         {row.state === 'outbid' && !ended && row.nextbid !== null && (
-          <Link className={`${ui.btn} ${ui.small}`} to={auctionProductPath(row.auctionid)}>
+          <Link className={`${ui.btn} ${ui.small}`} to={linkTo('auctionProduct', { id: row.auctionid })}>
             Bid {formatPrice(row.nextbid)} or more
             <span className={ui.visuallyHidden}> on {row.productname}</span>
           </Link>
         )}
         {row.state === 'won' && (
-          <Link className={`${ui.btn} ${ui.small}`} to={myAccountPath('myorder')}>
+          <Link className={`${ui.btn} ${ui.small}`} to={linkTo('myOrders')}>
             Go to My Orders
           </Link>
         )}
@@ -87,7 +79,7 @@ function MyBidsList(): ReactElement {
       keyOf={keyOf}
       ticking
       what="your bids"
-      empty={{ text: MY_BIDS_EMPTY_TEXT, link: { to: AUCTION_HOME_PATH, label: 'Find something to bid on' } }}
+      empty={{ text: MY_BIDS_EMPTY_TEXT, link: { to: linkTo('auctionHome'), label: 'Find something to bid on' } }}
       label="Items you bid on"
       className={styles.rows}
       more="Load more bids"
@@ -100,7 +92,7 @@ function MyBidsList(): ReactElement {
 export function MyBidsPage(): ReactElement {
   return (
     <MyListsPage
-      path={MY_BIDS_PATH}
+      path={linkTo('myBids')}
       title="My bids"
       intro="Every item you bid on, the latest first: whether you lead, were outbid, won or lost. Only you see your maximum."
     >

@@ -1,8 +1,6 @@
 import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import { Link, Navigate, NavLink } from '@marketplace/shared/router';
 import {
-  auctionProductPath,
-  AUCTION_WATCHING_PATH,
   Breadcrumb,
   errorMessage,
   hasStatus,
@@ -10,10 +8,7 @@ import {
   LoadFailed,
   Loading,
   LoadMore,
-  loginPath,
-  MY_BIDS_PATH,
   notify,
-  SELLING_PATH,
   useIsSignedIn,
   usePageMeta,
   usePagedList,
@@ -22,17 +17,20 @@ import {
   type Page,
   type PageQuery,
   type PhotoSources,
+  linkTo,
+  safeReturnPath,
 } from '@marketplace/shared';
 import { AuctionPhoto } from '../../components/AuctionPhoto';
 import { countdownText, formatDateTime, useNow } from '../../lib/countdown';
 import ui from '../../styles/ui.module.css';
 import styles from './MyLists.module.css';
 
-const TABS = [
-  { to: AUCTION_WATCHING_PATH, label: 'Watching' },
-  { to: MY_BIDS_PATH, label: 'My bids' },
-  { to: SELLING_PATH, label: 'Selling' },
-] as const;
+/** A function, as the tabs' links resolve through the live link table when the page renders. */
+const tabs = () => [
+  { to: linkTo('auctionWatching'), label: 'Watching' },
+  { to: linkTo('myBids'), label: 'My bids' },
+  { to: linkTo('selling'), label: 'Selling' },
+];
 
 /**
  * The frame of the shopper's three auction lists (Watching, My bids, Selling): signed in only (a
@@ -51,7 +49,7 @@ export function MyListsPage({
 }): ReactElement {
   usePageMeta({ title });
   const signedIn = useIsSignedIn();
-  if (!signedIn) return <Navigate to={loginPath(path)} replace />;
+  if (!signedIn) return <Navigate to={linkTo('login', { next: safeReturnPath(path) })} replace />;
   return (
     <div className={ui.page}>
       <Breadcrumb page={title} />
@@ -60,7 +58,7 @@ export function MyListsPage({
         <p className={ui.muted}>{intro}</p>
       </div>
       <nav aria-label="Your auctions" className={styles.tabs}>
-        {TABS.map((tab) => (
+        {tabs().map((tab) => (
           <NavLink
             key={tab.to}
             to={tab.to}
@@ -109,7 +107,7 @@ export function ItemRow({
       <div className={styles.rowBody}>
         <div className={styles.rowHead}>
           <h2 id={headingId} className={styles.name}>
-            <Link to={auctionProductPath(item.auctionid)}>{item.productname}</Link>
+            <Link to={linkTo('auctionProduct', { id: item.auctionid })}>{item.productname}</Link>
           </h2>
           {badge}
         </div>

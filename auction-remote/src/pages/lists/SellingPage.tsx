@@ -1,5 +1,5 @@
 import { type ReactElement } from 'react';
-import { ADD_AUCTION_PATH, formatPrice, getSellingPage, SELLING_PATH, type SellingRow } from '@marketplace/shared';
+import { formatPrice, getSellingPage, type SellingRow, linkTo } from '@marketplace/shared';
 import ui from '../../styles/ui.module.css';
 import { EndFact, ItemRow, MyListBody, MyListsPage, ReserveFact } from './MyLists';
 import styles from './MyLists.module.css';
@@ -50,7 +50,7 @@ function SellingList(): ReactElement {
       keyOf={keyOf}
       ticking
       what="your items"
-      empty={{ text: SELLING_EMPTY_TEXT, link: { to: ADD_AUCTION_PATH, label: 'Add To Auction Product' } }}
+      empty={{ text: SELLING_EMPTY_TEXT, link: { to: linkTo('addAuction'), label: 'Add To Auction Product' } }}
       label="Items you sell"
       className={styles.rows}
       more="Load more items"
@@ -63,7 +63,7 @@ function SellingList(): ReactElement {
 export function SellingPage(): ReactElement {
   return (
     <MyListsPage
-      path={SELLING_PATH}
+      path={linkTo('selling')}
       title="Selling"
       intro="Your auction items, the newest first: bids, the price, who leads, the reserve and the end."
     >

@@ -1,5 +1,5 @@
 import { type ReactElement } from 'react';
-import { AUCTION_HOME_PATH, AUCTION_WATCHING_PATH, getWatchingPage, type WatchedItem } from '@marketplace/shared';
+import { getWatchingPage, type WatchedItem, linkTo } from '@marketplace/shared';
 import { AuctionCard } from '../../components/AuctionCard';
 import { rememberWatched } from '../../lib/watching';
 import { MyListBody, MyListsPage } from './MyLists';
@@ -19,7 +19,7 @@ function WatchingList(): ReactElement {
       keyOf={keyOf}
       onItems={remember}
       what="your watch list"
-      empty={{ text: WATCHING_EMPTY_TEXT, link: { to: AUCTION_HOME_PATH, label: 'Browse the auctions' } }}
+      empty={{ text: WATCHING_EMPTY_TEXT, link: { to: linkTo('auctionHome'), label: 'Browse the auctions' } }}
       label="Items you watch"
       className={styles.grid}
       more="Load more items"
@@ -32,7 +32,7 @@ function WatchingList(): ReactElement {
 export function WatchingPage(): ReactElement {
   return (
     <MyListsPage
-      path={AUCTION_WATCHING_PATH}
+      path={linkTo('auctionWatching')}
       title="Watching"
       intro="The items you follow, the latest watched first. Press a heart to stop watching."
     >

@@ -1,14 +1,6 @@
 import { type ReactElement } from 'react';
 import { useNavigate } from '@marketplace/shared/router';
-import {
-  Breadcrumb,
-  createProduct,
-  errorMessage,
-  hasStatus,
-  HOME_PATH,
-  notify,
-  usePageMeta,
-} from '@marketplace/shared';
+import { Breadcrumb, createProduct, errorMessage, hasStatus, notify, usePageMeta, linkTo } from '@marketplace/shared';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { endExpiredSession } from '../../lib/failures';
 import ui from '../../styles/ui.module.css';
@@ -23,7 +15,7 @@ function AddProductForm(): ReactElement {
     try {
       await createProduct(values);
       notify(PRODUCT_ADDED_TOAST);
-      navigate(HOME_PATH);
+      navigate(linkTo('home'));
       return true;
     } catch (error) {
       if (hasStatus(error, 401)) endExpiredSession(error);

@@ -6,25 +6,20 @@ import {
   atomStyles,
   cartUnits,
   Breadcrumb,
-  CART_PATH,
-  CHECKOUT_PATH,
   clearCart,
-  EMPTY_CART_PATH,
-  ERROR_PATH,
   getCartItems,
   LoadFailed,
   Loading,
-  NEW_ARRIVALS_PATH,
   notify,
   parseId,
   Price,
-  productDetailsPath,
   refreshCartCount,
   removeFromCart,
   setCartQuantity,
   usePageMeta,
   useResource,
   type CartItem,
+  linkTo,
 } from '@marketplace/shared';
 import { CartIcon, CloseIcon } from '../../components/Icons';
 import { ProductPhoto } from '../../components/ProductPhoto';
@@ -55,7 +50,7 @@ function AddThenShow({ rawId }: { rawId: string }): ReactElement {
       )
       .finally(() => {
         void refreshCartCount();
-        navigate(CART_PATH, { replace: true });
+        navigate(linkTo('cart'), { replace: true });
       });
   }, [rawId, navigate]);
 
@@ -69,7 +64,7 @@ function CartTable({ initial }: { initial: CartItem[] }): ReactElement {
 
   const afterChange = (left: CartItem[]): void => {
     void refreshCartCount();
-    if (left.length === 0) navigate(EMPTY_CART_PATH, { replace: true });
+    if (left.length === 0) navigate(linkTo('emptyCart'), { replace: true });
     else setItems(left);
   };
 
@@ -80,7 +75,7 @@ function CartTable({ initial }: { initial: CartItem[] }): ReactElement {
     } catch {
       // Spec section 8: a delete failure goes to /error404.
       void refreshCartCount();
-      navigate(ERROR_PATH);
+      navigate(linkTo('error404'));
       return;
     }
     setBusy(null);
@@ -105,7 +100,7 @@ function CartTable({ initial }: { initial: CartItem[] }): ReactElement {
       await clearCart();
     } catch {
       void refreshCartCount();
-      navigate(ERROR_PATH);
+      navigate(linkTo('error404'));
       return;
     }
     afterChange([]);
@@ -148,7 +143,7 @@ function CartTable({ initial }: { initial: CartItem[] }): ReactElement {
                   />
                 </td>
                 <td className={styles.nameCell}>
-                  <Link to={productDetailsPath(item.productid)} className={styles.name}>
+                  <Link to={linkTo('productDetails', { id: item.productid })} className={styles.name}>
                     {item.productname}
                   </Link>
                 </td>
@@ -197,7 +192,7 @@ function CartTable({ initial }: { initial: CartItem[] }): ReactElement {
           </tbody>
         </table>
         <div className={styles.tableActions}>
-          <Link className={ui.buttonOutline} to={NEW_ARRIVALS_PATH}>
+          <Link className={ui.buttonOutline} to={linkTo('newArrivals')}>
             Continue Shopping
           </Link>
           <button type="button" className={ui.buttonGhost} onClick={() => void clear()} disabled={busy !== null}>
@@ -222,7 +217,7 @@ function CartTable({ initial }: { initial: CartItem[] }): ReactElement {
           </div>
         </dl>
         <p className={styles.note}>Free shipping on items of Rs.500 and above. Coupons are applied at checkout.</p>
-        <Link className={`${ui.button} ${styles.placeOrder}`} to={CHECKOUT_PATH}>
+        <Link className={`${ui.button} ${styles.placeOrder}`} to={linkTo('checkout')}>
           Place Order
         </Link>
       </aside>
@@ -236,7 +231,7 @@ function CartView(): ReactElement {
 
   if (cart.status === 'loading') return <Loading label="Loading your cart" minHeight="70vh" />;
   if (cart.status === 'failed') return <LoadFailed onRetry={cart.retry} buttonClassName={ui.buttonOutline} />;
-  if (cart.data.length === 0) return <Navigate to={EMPTY_CART_PATH} replace />;
+  if (cart.data.length === 0) return <Navigate to={linkTo('emptyCart')} replace />;
   return <CartTable initial={cart.data} />;
 }
 
@@ -266,7 +261,7 @@ export function EmptyCartPage(): ReactElement {
           EMPTY - No items found on your cart.
         </h1>
         <p className={styles.emptyText}>Browse our new arrivals and add something you like.</p>
-        <Link className={ui.button} to={NEW_ARRIVALS_PATH}>
+        <Link className={ui.button} to={linkTo('newArrivals')}>
           Continue Shopping
         </Link>
       </section>

@@ -1,6 +1,6 @@
 import { type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { Breadcrumb, myAccountPath, NEW_ARRIVALS_PATH, usePageMeta, useSession } from '@marketplace/shared';
+import { Breadcrumb, usePageMeta, useSession, linkTo } from '@marketplace/shared';
 import ui from '../../styles/ui.module.css';
 import styles from './BillConfirmPage.module.css';
 
@@ -32,10 +32,10 @@ export function BillConfirmPage(): ReactElement {
         {orderId !== null && <p className={styles.orderId}>Your order number is #{orderId}.</p>}
         <p className={styles.text}>Delivered After Two Day For the OrderDate.</p>
         <div className={styles.actions}>
-          <Link className={ui.button} to={myAccountPath('myorder')}>
+          <Link className={ui.button} to={linkTo('myOrders')}>
             My Orders
           </Link>
-          <Link className={ui.buttonOutline} to={NEW_ARRIVALS_PATH}>
+          <Link className={ui.buttonOutline} to={linkTo('newArrivals')}>
             Continue Shopping
           </Link>
         </div>

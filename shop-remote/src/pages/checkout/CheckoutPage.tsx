@@ -2,12 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactElement }
 import { Link, Navigate, useNavigate } from '@marketplace/shared/router';
 import {
   ApiError,
-  BILL_CONFIRM_PATH,
   Breadcrumb,
-  CART_PATH,
   checkCoupon,
-  EMPTY_CART_PATH,
-  ERROR_PATH,
   errorMessage,
   Field,
   formatAddress,
@@ -16,7 +12,6 @@ import {
   hasStatus,
   LoadFailed,
   Loading,
-  myAccountPath,
   notify,
   placeOrder,
   Price,
@@ -30,6 +25,7 @@ import {
   type CartItem,
   type Customer,
   type PayInfo,
+  linkTo,
 } from '@marketplace/shared';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { endExpiredSession, reportFailedCall, SOMETHING_WRONG_TOAST } from '../../lib/failures';
@@ -243,7 +239,7 @@ function DeliveryForm({
               <span>{formatAddress(address)}</span>
             </label>
           ))}
-          <Link to={myAccountPath('addressbook')} className={styles.manage}>
+          <Link to={linkTo('addressBook')} className={styles.manage}>
             Manage addresses
           </Link>
         </fieldset>
@@ -351,16 +347,16 @@ function Checkout({ items, customer }: { items: CartItem[]; customer: Customer }
       notify(CHECKOUT_TOASTS.orderPlaced);
       useSession.getState().setOrderId(orderid);
       void refreshCartCount();
-      navigate(BILL_CONFIRM_PATH);
+      navigate(linkTo('billConfirm'));
     } catch (error) {
       inFlight.current = false;
       setSending(false);
       if (hasStatus(error, 500)) {
         notify(CHECKOUT_TOASTS.serverIssue);
-        navigate(CART_PATH);
+        navigate(linkTo('cart'));
       } else if (hasStatus(error, 401)) {
         notify(CHECKOUT_TOASTS.unauthorized);
-        navigate(CART_PATH);
+        navigate(linkTo('cart'));
       } else if (error instanceof ApiError && error.status !== 0) {
         notify({ text: error.message, kind: 'error' });
       } else {
@@ -410,7 +406,7 @@ function Checkout({ items, customer }: { items: CartItem[]; customer: Customer }
           >
             Place Order
           </SubmitButton>
-          <Link to={CART_PATH} className={styles.back}>
+          <Link to={linkTo('cart')} className={styles.back}>
             Back to cart
           </Link>
         </div>
@@ -427,7 +423,7 @@ function NoAddress(): ReactElement {
     if (told.current) return;
     told.current = true;
     notify(CHECKOUT_TOASTS.addressFirst);
-    navigate(myAccountPath('addressbook'), { replace: true });
+    navigate(linkTo('addressBook'), { replace: true });
   }, [navigate]);
   return <Loading label="Opening your address book" minHeight="70vh" />;
 }
@@ -443,13 +439,13 @@ function CheckoutLoader(): ReactElement {
   if (checkout.status === 'failed') {
     // Spec section 4: the user-data call answering 404 (unknown user) goes to /error404.
     return hasStatus(checkout.error, 404) ? (
-      <Navigate to={ERROR_PATH} replace />
+      <Navigate to={linkTo('error404')} replace />
     ) : (
       <LoadFailed onRetry={checkout.retry} buttonClassName={ui.buttonOutline} />
     );
   }
   const [items, customer] = checkout.data;
-  if (items.length === 0) return <Navigate to={EMPTY_CART_PATH} replace />;
+  if (items.length === 0) return <Navigate to={linkTo('emptyCart')} replace />;
   if (!customer.address || customer.address.length === 0) return <NoAddress />;
   return <Checkout items={items} customer={customer} />;
 }

@@ -1,23 +1,17 @@
 import { useEffect, type ReactElement } from 'react';
 import { Link, useParams } from '@marketplace/shared/router';
 import {
-  addToCartPath,
   ApiError,
   atomStyles,
   Breadcrumb,
   breadcrumbJsonLd,
   formatPrice,
   getProduct,
-  HOME_PATH,
   LoadFailed,
   Loading,
-  loginPath,
-  NEW_ARRIVALS_PATH,
   parseId,
   Price,
-  productDetailsPath,
   productJsonLd,
-  searchPath,
   searchProducts,
   StarRating,
   useIsSignedIn,
@@ -26,6 +20,7 @@ import {
   useSiteOrigin,
   type PageMeta,
   type Product,
+  linkTo,
 } from '@marketplace/shared';
 import { BellIcon, CartIcon, HeartIcon } from '../../components/Icons';
 import { ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
@@ -116,7 +111,7 @@ function ProductNotFound(): ReactElement {
     <section className={styles.notFound} aria-labelledby="product-not-found">
       <h1 id="product-not-found">Product not found</h1>
       <p>We could not find this product. It may have been removed, or the link may be wrong.</p>
-      <Link className={ui.button} to={NEW_ARRIVALS_PATH}>
+      <Link className={ui.button} to={linkTo('newArrivals')}>
         Browse new arrivals
       </Link>
     </section>
@@ -132,7 +127,7 @@ function WishlistToggle({ productid }: { productid: number }): ReactElement {
   const { pressed, busy } = useWishlistHeart(productid);
   if (!signedIn) {
     return (
-      <Link className={ui.buttonOutline} to={loginPath(productDetailsPath(productid))}>
+      <Link className={ui.buttonOutline} to={linkTo('login', { next: linkTo('productDetails', { id: productid }) })}>
         <HeartIcon size={18} />
         Add to Wishlist
       </Link>
@@ -177,7 +172,7 @@ function ServerToggle({
   const { pressed, known, busy } = useRequest(productid, { check: signedIn });
   if (!signedIn) {
     return (
-      <Link className={className} to={loginPath(productDetailsPath(productid))}>
+      <Link className={className} to={linkTo('login', { next: linkTo('productDetails', { id: productid }) })}>
         <BellIcon size={18} />
         {label}
       </Link>
@@ -269,7 +264,7 @@ function Details({ product }: { product: Product }): ReactElement {
             {isOutOfStock(product) ? (
               <StockAlertToggle productid={product.productid} />
             ) : (
-              <Link className={`${ui.button} ${styles.addToCart}`} to={addToCartPath(product.productid)}>
+              <Link className={`${ui.button} ${styles.addToCart}`} to={linkTo('addToCart', { id: product.productid })}>
                 <CartIcon size={18} />
                 Add to Cart
               </Link>
@@ -282,7 +277,7 @@ function Details({ product }: { product: Product }): ReactElement {
             <ul>
               {tagsOf(product).map((tag) => (
                 <li key={tag}>
-                  <Link className={styles.tag} to={searchPath(tag)}>
+                  <Link className={styles.tag} to={linkTo('search', { searchKey: tag })}>
                     {tag}
                   </Link>
                 </li>
@@ -301,7 +296,7 @@ function Details({ product }: { product: Product }): ReactElement {
  * description, its first photo, the Product with its offer, and the trail Home › category › product.
  */
 export function productMeta(product: Product, origin: string): PageMeta {
-  const path = productDetailsPath(product.productid);
+  const path = linkTo('productDetails', { id: product.productid });
   return {
     title: product.productname,
     description: `${formatPrice(product.price)}. ${product.description}`,
@@ -315,8 +310,8 @@ export function productMeta(product: Product, origin: string): PageMeta {
       productJsonLd(product, { origin, ratingCount: 1, available: !isOutOfStock(product) }),
       breadcrumbJsonLd(
         [
-          { name: 'Home', path: HOME_PATH },
-          ...(product.title ? [{ name: product.title, path: searchPath(product.title) }] : []),
+          { name: 'Home', path: linkTo('home') },
+          ...(product.title ? [{ name: product.title, path: linkTo('search', { searchKey: product.title }) }] : []),
           { name: product.productname, path },
         ],
         { origin },

@@ -10,14 +10,13 @@ import {
   hasStatus,
   LoadFailed,
   Loading,
-  myAccountPath,
   notify,
   parseId,
-  productDetailsPath,
   updateProduct,
   usePageMeta,
   useResource,
   type Product,
+  linkTo,
 } from '@marketplace/shared';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { endExpiredSession } from '../../lib/failures';
@@ -38,11 +37,11 @@ function Notice({ title, text, product }: { title: string; text: string; product
       </h1>
       <p role="alert">{text}</p>
       <div className={styles.noticeActions}>
-        <Link className={ui.button} to={myAccountPath('myproducts')}>
+        <Link className={ui.button} to={linkTo('myProducts')}>
           My Products
         </Link>
         {product && (
-          <Link className={ui.buttonOutline} to={productDetailsPath(product.productid)}>
+          <Link className={ui.buttonOutline} to={linkTo('productDetails', { id: product.productid })}>
             View product
           </Link>
         )}
@@ -58,7 +57,7 @@ function EditForm({ product }: { product: Product }): ReactElement {
     try {
       await updateProduct(product.productid, values);
       notify(PRODUCT_UPDATED_TOAST);
-      navigate(myAccountPath('myproducts'));
+      navigate(linkTo('myProducts'));
       return true;
     } catch (error) {
       // 403 'You can only change your own products', 404, 400 with the field's message: the server's words.
@@ -86,7 +85,7 @@ function EditForm({ product }: { product: Product }): ReactElement {
       }}
       onSubmit={save}
       extraActions={
-        <Link className={ui.buttonGhost} to={myAccountPath('myproducts')}>
+        <Link className={ui.buttonGhost} to={linkTo('myProducts')}>
           Cancel
         </Link>
       }

@@ -1,14 +1,6 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import {
-  Price,
-  productDetailsPath,
-  searchPath,
-  searchProducts,
-  StarRating,
-  useResource,
-  type Product,
-} from '@marketplace/shared';
+import { Price, searchProducts, StarRating, useResource, type Product, linkTo } from '@marketplace/shared';
 import { ProductPhoto } from '../../components/ProductPhoto';
 import ui from '../../styles/ui.module.css';
 import styles from './DealOfTheDay.module.css';
@@ -84,7 +76,7 @@ export function DealOfTheDay(): ReactElement | null {
           <p className={styles.boxTitle}>Fly higher with our drone picks</p>
           <p className={styles.boxText}>Hurry up! Today&apos;s deal ends in:</p>
           <DealClock />
-          <Link className={styles.boxCta} to={searchPath('drone')}>
+          <Link className={styles.boxCta} to={linkTo('search', { searchKey: 'drone' })}>
             See all drones
           </Link>
         </div>
@@ -100,7 +92,7 @@ export function DealOfTheDay(): ReactElement | null {
             <div className={styles.dealBody}>
               <p className={styles.category}>{drone.title}</p>
               <h3 className={styles.name}>
-                <Link to={productDetailsPath(drone.productid)} className={styles.nameLink}>
+                <Link to={linkTo('productDetails', { id: drone.productid })} className={styles.nameLink}>
                   {drone.productname}
                 </Link>
               </h3>

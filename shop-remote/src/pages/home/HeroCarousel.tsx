@@ -1,7 +1,7 @@
-import { type ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
 import { Carousel, type CarouselSlide } from '@marketplace/shared/carousel';
-import { NEW_ARRIVALS_PATH, formatPrice } from '@marketplace/shared';
+import { formatPrice, linkTo } from '@marketplace/shared';
 import { AccessoriesArt, HeadphonesArt, MobileArt } from './heroArt';
 import styles from './HeroCarousel.module.css';
 
@@ -32,30 +32,33 @@ export const HERO_SLIDES = [
 
 export const HERO_INTERVAL_MS = 6000;
 
-const SLIDES: CarouselSlide[] = HERO_SLIDES.map(({ kicker, title, text, theme, Art }) => ({
-  label: kicker,
-  className: styles[theme],
-  content: (
-    <div className={styles.slide}>
-      <div className={styles.copy}>
-        <p className={styles.kicker}>{kicker}</p>
-        <h2 className={styles.title}>{title}</h2>
-        <p className={styles.text}>{text}</p>
-        <Link className={styles.cta} to={NEW_ARRIVALS_PATH}>
-          SHOP NOW
-        </Link>
+/** The slides: made when the banner renders, as their links resolve through the live link table. */
+const slides = (): CarouselSlide[] =>
+  HERO_SLIDES.map(({ kicker, title, text, theme, Art }) => ({
+    label: kicker,
+    className: styles[theme],
+    content: (
+      <div className={styles.slide}>
+        <div className={styles.copy}>
+          <p className={styles.kicker}>{kicker}</p>
+          <h2 className={styles.title}>{title}</h2>
+          <p className={styles.text}>{text}</p>
+          <Link className={styles.cta} to={linkTo('newArrivals')}>
+            SHOP NOW
+          </Link>
+        </div>
+        <div className={styles.art}>
+          <Art />
+        </div>
       </div>
-      <div className={styles.art}>
-        <Art />
-      </div>
-    </div>
-  ),
-}));
+    ),
+  }));
 
 /**
  * The home banner on the shared carousel (it advances on its own, stops while hovered, focused
  * or paused, and never for people who ask for reduced motion). Fixed height: nothing below moves.
  */
 export function HeroCarousel(): ReactElement {
-  return <Carousel label="Today's offers" slides={SLIDES} intervalMs={HERO_INTERVAL_MS} className={styles.hero} />;
+  const shown = useMemo(slides, []);
+  return <Carousel label="Today's offers" slides={shown} intervalMs={HERO_INTERVAL_MS} className={styles.hero} />;
 }

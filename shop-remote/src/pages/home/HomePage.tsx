@@ -1,20 +1,16 @@
 import { useState, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
 import {
-  addToCartPath,
   atomStyles,
   getTrendingProducts,
-  HOME_PATH,
   LoadFailed,
   Loading,
-  loginPath,
-  NEW_ARRIVALS_PATH,
-  productDetailsPath,
   useIsSignedIn,
   usePageMeta,
   useResource,
   type PageMeta,
   type Product,
+  linkTo,
 } from '@marketplace/shared';
 import { BellIcon, CartIcon, EyeIcon, HeartIcon } from '../../components/Icons';
 import { isOutOfStock } from '../../components/StockLabel';
@@ -44,7 +40,7 @@ function WishlistAction({ product, signedIn }: { product: Product; signedIn: boo
       <CardActionLink
         label={label}
         icon={<HeartIcon size={18} />}
-        to={loginPath(productDetailsPath(product.productid))}
+        to={linkTo('login', { next: linkTo('productDetails', { id: product.productid }) })}
       />
     );
   return (
@@ -67,7 +63,7 @@ function PriceAlertAction({ product, signedIn }: { product: Product; signedIn: b
       <CardActionLink
         label={label}
         icon={<BellIcon size={18} />}
-        to={loginPath(productDetailsPath(product.productid))}
+        to={linkTo('login', { next: linkTo('productDetails', { id: product.productid }) })}
       />
     );
   return (
@@ -105,7 +101,11 @@ function TrendingActions({
         <CardActionLink
           label={`Add to cart: ${name}`}
           icon={<CartIcon size={18} />}
-          to={signedIn ? addToCartPath(product.productid) : loginPath(addToCartPath(product.productid))}
+          to={
+            signedIn
+              ? linkTo('addToCart', { id: product.productid })
+              : linkTo('login', { next: linkTo('addToCart', { id: product.productid }) })
+          }
         />
       )}
       <WishlistAction product={product} signedIn={signedIn} />
@@ -123,13 +123,13 @@ function SavedBadge({ productid }: { productid: number }): ReactElement | null {
 /** Cards in the grid's widest row: the first row is in view under the hero, so its photos load at once. */
 const GRID_ROW = 4;
 
-/** The home page's title and description (the same whatever is trending). */
-export const HOME_META: PageMeta = {
+/** The home page's title and description (the same whatever is trending); its path from the live link table. */
+const homeMeta = (): PageMeta => ({
   title: 'Electronics, accessories and clothing',
   description:
     'Shop electronics, accessories and clothing with prices in rupees, see what is trending this week, and bid on paintings, coins and sports items in our auctions.',
-  path: HOME_PATH,
-};
+  path: linkTo('home'),
+});
 
 /**
  * `/`: hero offers, TOP TRENDING (the few products most ordered and added to carts this week, then
@@ -141,7 +141,7 @@ export function HomePage(): ReactElement {
   const signedIn = useIsSignedIn();
   const [quickView, setQuickView] = useState<Product | null>(null);
   useWishlistSync();
-  usePageMeta(HOME_META);
+  usePageMeta(homeMeta());
 
   return (
     <div className={ui.page}>
@@ -187,7 +187,7 @@ export function HomePage(): ReactElement {
           </>
         )}
         <div className={styles.loadMore}>
-          <Link className={ui.button} to={NEW_ARRIVALS_PATH}>
+          <Link className={ui.button} to={linkTo('newArrivals')}>
             Load More
           </Link>
         </div>

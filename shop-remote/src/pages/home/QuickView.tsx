@@ -1,6 +1,6 @@
 import { type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { addToCartPath, loginPath, Price, productDetailsPath, StarRating, type Product } from '@marketplace/shared';
+import { Price, StarRating, type Product, linkTo } from '@marketplace/shared';
 import { Modal } from '../../components/Modal';
 import { ProductPhoto } from '../../components/ProductPhoto';
 import { isOutOfStock, StockLabel } from '../../components/StockLabel';
@@ -42,12 +42,16 @@ export function QuickView({
             ) : (
               <Link
                 className={ui.button}
-                to={signedIn ? addToCartPath(product.productid) : loginPath(addToCartPath(product.productid))}
+                to={
+                  signedIn
+                    ? linkTo('addToCart', { id: product.productid })
+                    : linkTo('login', { next: linkTo('addToCart', { id: product.productid }) })
+                }
               >
                 Add to Cart
               </Link>
             )}
-            <Link className={ui.buttonOutline} to={productDetailsPath(product.productid)}>
+            <Link className={ui.buttonOutline} to={linkTo('productDetails', { id: product.productid })}>
               View details
             </Link>
           </div>

@@ -1,6 +1,6 @@
 import { type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { NEW_ARRIVALS_PATH } from '@marketplace/shared';
+import { linkTo } from '@marketplace/shared';
 import { HeadsetIcon, ShieldIcon, TruckIcon } from '../../components/Icons';
 import ui from '../../styles/ui.module.css';
 import styles from './StaticSections.module.css';
@@ -16,7 +16,7 @@ export function PromoTiles(): ReactElement {
   return (
     <section aria-label="Promotions" className={styles.promos}>
       {PROMOS.map(({ kicker, title, theme }) => (
-        <Link key={kicker} to={NEW_ARRIVALS_PATH} className={`${styles.promo} ${styles[theme]}`}>
+        <Link key={kicker} to={linkTo('newArrivals')} className={`${styles.promo} ${styles[theme]}`}>
           <span className={styles.promoKicker}>{kicker}</span>
           <span className={styles.promoTitle}>{title}</span>
           <span className={styles.promoCta}>Shop now →</span>

@@ -1,15 +1,12 @@
 import { useId, useMemo, useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useParams, useSearchParams } from '@marketplace/shared/router';
 import {
-  addToCartPath,
   Breadcrumb,
   getCategories,
   LoadFailed,
   Loading,
   LoadMore,
-  NEW_ARRIVALS_PATH,
   notify,
-  searchPath,
   searchProducts,
   usePageMeta,
   usePagedList,
@@ -21,6 +18,7 @@ import {
   type PageQuery,
   type Product,
   type ProductSearch,
+  linkTo,
 } from '@marketplace/shared';
 import { CartIcon, GridIcon, ListIcon } from '../../components/Icons';
 import { ProductCard, ProductGrid, ProductGridItem } from '../../components/ProductCard';
@@ -111,13 +109,13 @@ export function listingMeta(searchKey: string, found: readonly Product[] | null)
     return {
       title: 'New Arrivals',
       description: `The newest electronics, accessories and clothing in the catalogue, with prices in rupees.${some}`,
-      path: NEW_ARRIVALS_PATH,
+      path: linkTo('newArrivals'),
     };
   }
   return {
     title: `Search results for "${searchKey}"`,
     description: `Products matching "${searchKey}", with prices in rupees.${some}`,
-    path: searchPath(searchKey),
+    path: linkTo('search', { searchKey }),
     noindex: found !== null && found.length === 0,
   };
 }
@@ -298,7 +296,7 @@ export function NewArrivalPage(): ReactElement {
                   </button>
                 )}
                 {searchKey && (
-                  <Link className={ui.button} to={NEW_ARRIVALS_PATH}>
+                  <Link className={ui.button} to={linkTo('newArrivals')}>
                     See all new arrivals
                   </Link>
                 )}
@@ -328,7 +326,7 @@ export function NewArrivalPage(): ReactElement {
                       ) : (
                         <Link
                           className={`${ui.buttonOutline} ${styles.addToCart}`}
-                          to={addToCartPath(product.productid)}
+                          to={linkTo('addToCart', { id: product.productid })}
                           aria-label={`Add to Cart: ${product.productname}`}
                         >
                           <CartIcon size={16} />

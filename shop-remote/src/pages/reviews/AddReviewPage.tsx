@@ -9,11 +9,11 @@ import {
   notify,
   required,
   REVIEW_MESSAGES,
-  REVIEW_PATH,
   SubmitButton,
   usePageMeta,
   useProgressiveForm,
   type Check,
+  linkTo,
 } from '@marketplace/shared';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { endExpiredSession } from '../../lib/failures';
@@ -52,7 +52,7 @@ function AddReviewForm(): ReactElement {
         date: form.values.date,
       });
       notify({ text: msg, kind: 'success' });
-      navigate(REVIEW_PATH);
+      navigate(linkTo('review'));
     } catch (error) {
       setSending(false);
       if (hasStatus(error, 401)) endExpiredSession(error);
@@ -98,7 +98,7 @@ function AddReviewForm(): ReactElement {
         >
           Add Review
         </SubmitButton>
-        <Link to={REVIEW_PATH} className={ui.buttonGhost}>
+        <Link to={linkTo('review')} className={ui.buttonGhost}>
           Back to reviews
         </Link>
       </div>
@@ -112,7 +112,7 @@ export function AddReviewPage(): ReactElement {
   return (
     <div className={ui.page}>
       <Breadcrumb page="Add Review" />
-      <RequireSignIn to={REVIEW_PATH}>
+      <RequireSignIn to={linkTo('review')}>
         <AddReviewForm />
       </RequireSignIn>
     </div>

@@ -1,7 +1,6 @@
 import { useId, useState, type ReactElement, type Ref } from 'react';
 import { Link } from '@marketplace/shared/router';
 import {
-  ADD_REVIEW_PATH,
   Breadcrumb,
   fieldStyles,
   getReviewsPage,
@@ -9,13 +8,13 @@ import {
   Loading,
   LoadMore,
   notify,
-  REVIEW_PATH,
   useIsSignedIn,
   usePageMeta,
   usePagedList,
   useStartCursor,
   type PageMeta,
   type Review,
+  linkTo,
 } from '@marketplace/shared';
 import { SOMETHING_WRONG_TOAST } from '../../lib/failures';
 import ui from '../../styles/ui.module.css';
@@ -126,7 +125,7 @@ export function reviewsMeta(loaded: readonly Review[] | null): PageMeta {
   return {
     title: 'Customer Reviews',
     description: `What our shoppers say about their orders.${titles.length > 0 ? ` Latest: ${titles.join(', ')}.` : ''}`,
-    path: REVIEW_PATH,
+    path: linkTo('review'),
   };
 }
 
@@ -158,7 +157,7 @@ export function ReviewsPage(): ReactElement {
           <p className={styles.intro}>What our shoppers say about their orders.</p>
         </div>
         {signedIn && (
-          <Link to={ADD_REVIEW_PATH} className={ui.button}>
+          <Link to={linkTo('addReview')} className={ui.button}>
             Add Review
           </Link>
         )}

@@ -9,17 +9,13 @@ import {
   LoadFailed,
   Loading,
   LoadMore,
-  loginPath,
-  NEW_ARRIVALS_PATH,
   notify,
   Price,
-  productDetailsPath,
-  signupPath,
   useIsSignedIn,
   usePagedList,
   usePageMeta,
-  WISHLIST_PATH,
   type Product,
+  linkTo,
 } from '@marketplace/shared';
 import { CartIcon, CloseIcon, EyeIcon, HeartIcon } from '../../components/Icons';
 import { ProductPhoto } from '../../components/ProductPhoto';
@@ -54,10 +50,10 @@ function VisitorWishlist(): ReactElement {
         </span>
         <p>Your wishlist is kept with your account. Sign in to see it, or sign up to start one.</p>
         <div className={styles.emptyActions}>
-          <Link className={ui.button} to={loginPath(WISHLIST_PATH)}>
+          <Link className={ui.button} to={linkTo('login', { next: linkTo('wishlist') })}>
             Signin
           </Link>
-          <Link className={ui.buttonOutline} to={signupPath(WISHLIST_PATH)}>
+          <Link className={ui.buttonOutline} to={linkTo('signup', { next: linkTo('wishlist') })}>
             Signup
           </Link>
         </div>
@@ -159,7 +155,7 @@ function SignedInWishlist(): ReactElement {
           </span>
           <p>Your wishlist is empty.</p>
           <p className={styles.hint}>Press the heart on a product to keep it here.</p>
-          <Link className={ui.button} to={NEW_ARRIVALS_PATH}>
+          <Link className={ui.button} to={linkTo('newArrivals')}>
             Browse new arrivals
           </Link>
         </section>
@@ -177,7 +173,7 @@ function SignedInWishlist(): ReactElement {
                 <div className={styles.info}>
                   <p className={styles.category}>{title}</p>
                   <h2 className={styles.name}>
-                    <Link className={styles.nameLink} to={productDetailsPath(productid)}>
+                    <Link className={styles.nameLink} to={linkTo('productDetails', { id: productid })}>
                       {productname}
                     </Link>
                   </h2>
@@ -198,7 +194,7 @@ function SignedInWishlist(): ReactElement {
                   </button>
                   <Link
                     className={ui.buttonOutline}
-                    to={productDetailsPath(productid)}
+                    to={linkTo('productDetails', { id: productid })}
                     aria-label={`VIEW: ${productname}`}
                   >
                     <EyeIcon size={18} />

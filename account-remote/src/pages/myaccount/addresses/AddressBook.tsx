@@ -1,6 +1,6 @@
 import { useState, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { editAddressPath, myAccountPath, notify } from '@marketplace/shared';
+import { notify, linkTo } from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import { saveAddresses, withoutAddress, type Address } from './addresses';
 import styles from '../Account.module.css';
@@ -31,7 +31,7 @@ export function AddressBook(): ReactElement {
     <>
       <div className={styles.headingRow}>
         <h1 className={styles.heading}>Address Book</h1>
-        <Link className={styles.button} to={myAccountPath('addaddress')}>
+        <Link className={styles.button} to={linkTo('addAddress')}>
           Add New Address
         </Link>
       </div>
@@ -67,7 +67,7 @@ export function AddressBook(): ReactElement {
                   <td className={styles.rowActions}>
                     <Link
                       className={styles.cardLink}
-                      to={editAddressPath(i)}
+                      to={linkTo('editAddress', { index: i })}
                       state={{ index: i }}
                       aria-label={`Edit address ${a.streetadd}`}
                     >

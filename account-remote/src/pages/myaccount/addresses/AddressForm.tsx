@@ -4,10 +4,10 @@ import {
   ADDRESS_COUNTRIES,
   ADDRESS_STATES,
   Field,
-  myAccountPath,
   notify,
   SubmitButton,
   useFormFields,
+  linkTo,
 } from '@marketplace/shared';
 import { checks } from '../../../lib/validation';
 import { useAccount } from '../AccountContext';
@@ -87,7 +87,7 @@ function AddressFormView({
       saved(session, { address: list });
       notify({ text: successMessage, kind: 'success' });
       reload();
-      navigate(myAccountPath('addressbook'));
+      navigate(linkTo('addressBook'));
     } catch (error) {
       setBusy(false);
       fail(error);
@@ -126,7 +126,7 @@ function AddressFormView({
           <SubmitButton className={form.button} busy={busy} busyLabel="Saving the address">
             {submitLabel}
           </SubmitButton>
-          <Link className={form.secondary} to={myAccountPath('addressbook')}>
+          <Link className={form.secondary} to={linkTo('addressBook')}>
             Cancel
           </Link>
         </div>
@@ -170,7 +170,7 @@ export function EditAddress(): ReactElement {
         <h1 className={styles.heading}>Edit Address</h1>
         <div className={styles.panel}>
           <p>This address was not found. It may have been deleted.</p>
-          <Link className={styles.button} to={myAccountPath('addressbook')}>
+          <Link className={styles.button} to={linkTo('addressBook')}>
             Back to Address Book
           </Link>
         </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { CART_PATH, getCoupons, LoadFailed, Loading, notify, useResource, type Coupon } from '@marketplace/shared';
+import { getCoupons, LoadFailed, Loading, notify, useResource, type Coupon, linkTo } from '@marketplace/shared';
 import { formatDate, money } from './orderFormat';
 import accountStyles from '../Account.module.css';
 import styles from './Orders.module.css';
@@ -63,7 +63,7 @@ export function CouponOffer(): ReactElement {
     <>
       <h1 className={accountStyles.heading}>Offers and Coupons</h1>
       <p className={styles.hint}>
-        Copy a code and apply it in the coupon box at checkout. <Link to={CART_PATH}>Go to your cart</Link>
+        Copy a code and apply it in the coupon box at checkout. <Link to={linkTo('cart')}>Go to your cart</Link>
       </p>
       {coupons.status === 'loading' && <Loading label="Loading offers" />}
       {coupons.status === 'failed' && (

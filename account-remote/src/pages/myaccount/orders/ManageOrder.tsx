@@ -1,16 +1,6 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Link, Navigate, useNavigate } from '@marketplace/shared/router';
-import {
-  auctionProductPath,
-  cancelOrder,
-  errorMessage,
-  hasStatus,
-  myAccountPath,
-  notify,
-  productDetailsPath,
-  type Order,
-  type OrderLine,
-} from '@marketplace/shared';
+import { cancelOrder, errorMessage, hasStatus, notify, type Order, type OrderLine, linkTo } from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import { LoadedOrder, OrderHead, OrderTimeline, useSelectedOrderId } from './OrderBits';
 import { OrderItems } from './OrdersTable';
@@ -75,11 +65,11 @@ function Items({ order, lines }: { order: Order; lines: OrderLine[] }): ReactEle
           <tr key={`${line.productid}-${i}`}>
             <td data-label="Product">
               {order.auctionid !== undefined ? (
-                <Link className={accountStyles.cardLink} to={auctionProductPath(order.auctionid)}>
+                <Link className={accountStyles.cardLink} to={linkTo('auctionProduct', { id: order.auctionid })}>
                   <OrderItems order={order} />
                 </Link>
               ) : line.productid > 0 ? (
-                <Link className={accountStyles.cardLink} to={productDetailsPath(line.productid)}>
+                <Link className={accountStyles.cardLink} to={linkTo('productDetails', { id: line.productid })}>
                   {line.productname}
                 </Link>
               ) : (
@@ -120,7 +110,7 @@ function CancelOrder({ order }: { order: Order }): ReactElement {
       }
       notify({ text: errorMessage(error), kind: 'warning' });
     }
-    navigate(myAccountPath('myorder'));
+    navigate(linkTo('myOrders'));
   }
 
   if (!asking) {
@@ -169,7 +159,7 @@ function OrderDetail({ order: loaded }: { order: Order }): ReactElement {
     <>
       {order.status === 'Awaiting payment' && <PayAuctionOrder order={order} onPaid={setOrder} />}
       <div className={accountStyles.panel}>
-        <OrderHead order={order} link={{ to: myAccountPath('trackorder'), label: 'Track Order' }} />
+        <OrderHead order={order} link={{ to: linkTo('trackOrder'), label: 'Track Order' }} />
         {sole ? (
           <>
             <p className={styles.shipper}>{shipperText(sole)}</p>
@@ -276,16 +266,16 @@ function OrderDetail({ order: loaded }: { order: Order }): ReactElement {
  */
 export function ManageOrder(): ReactElement {
   const orderid = useSelectedOrderId();
-  if (orderid === null) return <Navigate to={myAccountPath('myorder')} replace />;
+  if (orderid === null) return <Navigate to={linkTo('myOrders')} replace />;
   return (
     <>
       <div className={accountStyles.headingRow}>
         <h1 className={accountStyles.heading}>Manage Order</h1>
-        <Link className={accountStyles.secondary} to={myAccountPath('myorder')}>
+        <Link className={accountStyles.secondary} to={linkTo('myOrders')}>
           Back to My Orders
         </Link>
       </div>
-      <LoadedOrder key={orderid} orderid={orderid} leaveTo={myAccountPath('myorder')}>
+      <LoadedOrder key={orderid} orderid={orderid} leaveTo={linkTo('myOrders')}>
         {(order) => <OrderDetail order={order} />}
       </LoadedOrder>
     </>

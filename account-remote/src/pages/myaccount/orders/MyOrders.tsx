@@ -1,6 +1,6 @@
 import { type ReactElement } from 'react';
 import { useNavigate } from '@marketplace/shared/router';
-import { myAccountPath, useSession, type Order } from '@marketplace/shared';
+import { useSession, type Order, linkTo } from '@marketplace/shared';
 import { EmptyOrders, WithOrders } from './OrderListStates';
 import { OrdersNav } from './OrderBits';
 import { COLUMNS, OrdersTableCard } from './OrdersTable';
@@ -12,7 +12,7 @@ function OrderList({ orders }: { orders: Order[] }): ReactElement {
   const navigate = useNavigate();
   function manage(orderid: number) {
     useSession.getState().setOrderId(orderid);
-    navigate(myAccountPath('manageorder'));
+    navigate(linkTo('manageOrder'));
   }
   return (
     <OrdersTableCard

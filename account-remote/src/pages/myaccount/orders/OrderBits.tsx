@@ -6,7 +6,6 @@ import {
   hasStatus,
   LoadFailed,
   Loading,
-  myAccountPath,
   notify,
   parseId,
   useResource,
@@ -14,6 +13,7 @@ import {
   type Order,
   type OrderStatus,
   type Shipment,
+  linkTo,
 } from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import { formatDate, formatDateTime } from './orderFormat';
@@ -54,18 +54,19 @@ export function OrderHead({
   );
 }
 
-const ORDER_TABS = [
-  { to: myAccountPath('myorder'), label: 'My Orders' },
-  { to: myAccountPath('trackorder'), label: 'Track Order' },
-  { to: myAccountPath('mypayment'), label: 'My Payments' },
-  { to: myAccountPath('cancellation'), label: 'My Cancellations' },
+/** A function, as the tabs' links resolve through the live link table when the page renders. */
+const orderTabs = () => [
+  { to: linkTo('myOrders'), label: 'My Orders' },
+  { to: linkTo('trackOrder'), label: 'Track Order' },
+  { to: linkTo('myPayment'), label: 'My Payments' },
+  { to: linkTo('cancellation'), label: 'My Cancellations' },
 ];
 
 /** Links between the order pages (the side menu of the spec only reaches My Orders). */
 export function OrdersNav(): ReactElement {
   return (
     <nav aria-label="Orders" className={styles.tabs}>
-      {ORDER_TABS.map((t) => (
+      {orderTabs().map((t) => (
         <NavLink
           key={t.to}
           to={t.to}

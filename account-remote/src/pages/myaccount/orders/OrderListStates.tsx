@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { LoadFailed, Loading, LoadMore, NEW_ARRIVALS_PATH, type Order } from '@marketplace/shared';
+import { LoadFailed, Loading, LoadMore, type Order, linkTo } from '@marketplace/shared';
 import { useOrders } from './OrdersContext';
 import styles from '../Account.module.css';
 
@@ -9,7 +9,7 @@ export function EmptyOrders({ children }: { children: ReactNode }): ReactElement
   return (
     <div className={styles.panel}>
       <p className={styles.strong}>{children}</p>
-      <Link className={styles.button} to={NEW_ARRIVALS_PATH}>
+      <Link className={styles.button} to={linkTo('newArrivals')}>
         Browse New Arrivals
       </Link>
     </div>

@@ -5,13 +5,13 @@ import {
   Field,
   formatAddress,
   hasStatus,
-  myAccountPath,
   notify,
   payAuctionOrder,
   SHOP_MESSAGES,
   SubmitButton,
   type Order,
   type PayInfo,
+  linkTo,
 } from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import { PAYMENT_NAMES } from './orderFormat';
@@ -70,7 +70,7 @@ export function PayAuctionOrder({ order, onPaid }: { order: Order; onPaid: (orde
       {addresses.length === 0 ? (
         <p>
           Please Enter Address First.{' '}
-          <Link className={accountStyles.cardLink} to={myAccountPath('addressbook')}>
+          <Link className={accountStyles.cardLink} to={linkTo('addressBook')}>
             Add an address
           </Link>
         </p>

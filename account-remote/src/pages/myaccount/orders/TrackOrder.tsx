@@ -1,6 +1,6 @@
 import { type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
-import { manageOrderPath, myAccountPath, useSession, type Order } from '@marketplace/shared';
+import { useSession, type Order, linkTo } from '@marketplace/shared';
 import { EmptyOrders, WithOrders } from './OrderListStates';
 import { LoadedOrder, OrderHead, OrdersNav, OrderTimeline, useSelectedOrderId } from './OrderBits';
 import { ShipmentBlock, shipperText, TrackingFacts } from './Shipments';
@@ -37,7 +37,7 @@ function DeliveryLine({ order }: { order: Order }): ReactElement | null {
     return (
       <p className={styles.expected}>
         <span>Awaiting payment</span>
-        <Link to={manageOrderPath(order.orderid)}>Choose delivery and payment</Link>
+        <Link to={linkTo('manageOrder', { orderid: order.orderid })}>Choose delivery and payment</Link>
       </p>
     );
   }
@@ -76,7 +76,7 @@ function Tracking({ order }: { order: Order }): ReactElement {
   /** Forgets the selected order (and an `?orderid=` of the address, which would select it again). */
   const chooseAnother = () => {
     choose(null);
-    navigate(myAccountPath('trackorder'), { replace: true });
+    navigate(linkTo('trackOrder'), { replace: true });
   };
   const shipments = shipmentsOf(order);
   const sole = shipments.length === 1 ? shipments[0] : undefined;
@@ -85,7 +85,7 @@ function Tracking({ order }: { order: Order }): ReactElement {
       <OrderHead
         order={order}
         detail={itemsSummary(order)}
-        link={{ to: myAccountPath('manageorder'), label: 'Manage Order' }}
+        link={{ to: linkTo('manageOrder'), label: 'Manage Order' }}
       />
       {sole ? (
         <>
@@ -149,7 +149,7 @@ export function TrackOrder(): ReactElement {
       {orderid === null ? (
         <WithOrders pick={newestFirst}>{(orders) => <ChooseOrder orders={orders} />}</WithOrders>
       ) : (
-        <LoadedOrder key={orderid} orderid={orderid} leaveTo={myAccountPath('trackorder')}>
+        <LoadedOrder key={orderid} orderid={orderid} leaveTo={linkTo('trackOrder')}>
           {(order) => <Tracking order={order} />}
         </LoadedOrder>
       )}

@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState, type ReactElement, type RefCallback } from 'react';
 import { Link } from '@marketplace/shared/router';
 import {
-  ADD_PRODUCT_PATH,
-  editProductPath,
   errorMessage,
   getMyProductsPage,
   hasStatus,
@@ -11,10 +9,10 @@ import {
   LoadMore,
   notify,
   Price,
-  productDetailsPath,
   removeProduct,
   usePagedList,
   type Product,
+  linkTo,
 } from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import accountStyles from '../Account.module.css';
@@ -107,7 +105,7 @@ function ProductRows({
                     loading="lazy"
                     decoding="async"
                   />
-                  <Link className={styles.name} to={productDetailsPath(p.productid)}>
+                  <Link className={styles.name} to={linkTo('productDetails', { id: p.productid })}>
                     {p.productname}
                   </Link>
                 </div>
@@ -122,7 +120,7 @@ function ProductRows({
               <td className={accountStyles.rowActions}>
                 <Link
                   className={orderStyles.manage}
-                  to={editProductPath(p.productid)}
+                  to={linkTo('editProduct', { id: p.productid })}
                   aria-label={`Edit ${p.productname}`}
                 >
                   Edit
@@ -208,7 +206,7 @@ export function MyProducts(): ReactElement {
         <h1 ref={heading} tabIndex={-1} className={accountStyles.heading}>
           My Products
         </h1>
-        <Link className={accountStyles.button} to={ADD_PRODUCT_PATH}>
+        <Link className={accountStyles.button} to={linkTo('addProduct')}>
           Add Product
         </Link>
       </div>

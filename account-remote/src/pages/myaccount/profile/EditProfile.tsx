@@ -2,12 +2,12 @@ import { useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from '@marketplace/shared/router';
 import {
   Field,
-  myAccountPath,
   notify,
   SIGNUP_MESSAGES,
   SubmitButton,
   updateProfile,
   useFormFields,
+  linkTo,
 } from '@marketplace/shared';
 import { checks } from '../../../lib/validation';
 import { useAccount } from '../AccountContext';
@@ -41,7 +41,7 @@ export function EditProfile(): ReactElement {
       const session = await updateProfile(changes);
       saved(session, changes);
       notify({ text: 'Profile Updated Successfully', kind: 'success' });
-      navigate(myAccountPath('myprofile'));
+      navigate(linkTo('myProfile'));
     } catch (error) {
       setBusy(false);
       fail(error);
@@ -78,7 +78,7 @@ export function EditProfile(): ReactElement {
           <SubmitButton className={form.button} busy={busy} busyLabel="Saving your profile" disabled={!valid}>
             SAVE CHANGES
           </SubmitButton>
-          <Link className={form.secondary} to={myAccountPath('myprofile')}>
+          <Link className={form.secondary} to={linkTo('myProfile')}>
             Cancel
           </Link>
         </div>

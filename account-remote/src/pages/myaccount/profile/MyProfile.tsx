@@ -1,6 +1,6 @@
 import { type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
-import { CHANGE_PASSWORD_PATH, myAccountPath } from '@marketplace/shared';
+import { linkTo } from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import styles from '../Account.module.css';
 
@@ -33,10 +33,10 @@ export function MyProfile(): ReactElement {
           ))}
         </dl>
         <div className={styles.actions}>
-          <Link className={styles.button} to={myAccountPath('editprofile')}>
+          <Link className={styles.button} to={linkTo('editProfile')}>
             Edit Profile
           </Link>
-          <Link className={styles.secondary} to={CHANGE_PASSWORD_PATH}>
+          <Link className={styles.secondary} to={linkTo('changePassword')}>
             Change Password
           </Link>
         </div>

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { Link } from '@marketplace/shared/router';
 import {
-  auctionProductPath,
   errorMessage,
   Field,
   getSalesPage,
@@ -12,7 +11,6 @@ import {
   markDelivered,
   markShipped,
   notify,
-  productDetailsPath,
   SALES_PAGE,
   SHIPMENT_LIMITS,
   SHIPMENT_MESSAGES,
@@ -23,6 +21,7 @@ import {
   type Sale,
   type SaleChange,
   type ShipmentStatus,
+  linkTo,
 } from '@marketplace/shared';
 import { useAccount } from '../AccountContext';
 import { StatusBadge } from '../orders/OrderBits';
@@ -224,11 +223,11 @@ function SaleLines({ sale }: { sale: Sale }): ReactElement {
         <li key={`${line.productid}-${i}`} className={styles.line}>
           <span>
             {sale.auctionid !== undefined ? (
-              <Link className={styles.lineName} to={auctionProductPath(sale.auctionid)}>
+              <Link className={styles.lineName} to={linkTo('auctionProduct', { id: sale.auctionid })}>
                 {line.productname}
               </Link>
             ) : line.productid > 0 ? (
-              <Link className={styles.lineName} to={productDetailsPath(line.productid)}>
+              <Link className={styles.lineName} to={linkTo('productDetails', { id: line.productid })}>
                 {line.productname}
               </Link>
             ) : (
