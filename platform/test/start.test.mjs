@@ -72,6 +72,13 @@ test('a crashed part is started again alone; a start killed with kill -9 leaves 
   const first = start();
   await eventually(() => first.log().includes('Marketplace is running') || first.exitCode !== null, 'running', 300000);
   assert.match(first.log(), /Marketplace is running/, first.log());
+  // Its ports are not the defaults: the browser on the shell's may still call the API (CORS).
+  const shellOrigin = `http://localhost:${ports.shell}`;
+  const preflight = await fetch(`http://127.0.0.1:${ports.api}/getanytoken`, {
+    method: 'OPTIONS',
+    headers: { Origin: shellOrigin, 'Access-Control-Request-Method': 'POST' },
+  });
+  assert.equal(preflight.headers.get('access-control-allow-origin'), shellOrigin);
   const api = pidOn(ports.api);
   const shop = pidOn(ports.shop);
   const shell = pidOn(ports.shell);

@@ -4,7 +4,7 @@
 // npm run dev (--dev): webpack dev servers and an API that reloads on change.
 import { join } from 'node:path';
 import { buildFrontEnds, isBuildStale } from '../build';
-import { ports } from '../config/runtimeConfig';
+import { originOf, ports } from '../config/runtimeConfig';
 import { FRONT_ENDS, SERVE_ORDER } from '../frontEnds';
 import { ensureLive } from '../releases/publish';
 import { storeDir } from '../releases/store';
@@ -49,7 +49,7 @@ export async function main(args: string[]): Promise<void> {
     supervisor.run({
       label: 'api',
       ...node([bin('tsx'), 'watch', 'api/src/main.ts']),
-      env: { ...process.env, PORT: String(p.api) },
+      env: { ...process.env, ...frontEndOrigins(), PORT: String(p.api) },
     });
     for (const fe of FRONT_ENDS) {
       supervisor.run({
@@ -74,7 +74,7 @@ export async function main(args: string[]): Promise<void> {
     supervisor.run({
       label: 'api',
       ...node(['api/src/main.ts']),
-      env: { ...process.env, PORT: String(p.api), NODE_ENV: 'production', RELEASES_DIR: store },
+      env: { ...process.env, ...frontEndOrigins(), PORT: String(p.api), NODE_ENV: 'production', RELEASES_DIR: store },
     });
     // Each front-end server a process of its own: one that fails is started again alone. The
     // remotes first, each ready before the next starts: the shell's server loads their server code
@@ -110,4 +110,12 @@ export async function main(args: string[]): Promise<void> {
   );
   console.log(`  shell ${p.shell} · shop ${p.shop} · account ${p.account} · auction ${p.auction} · API ${p.api}`);
   console.log('  A part that stops is started again. Ctrl-C stops everything.\n');
+}
+
+/**
+ * The API's CORS origins: the four front ends where this start serves them (their ports may be
+ * moved), the shell's first (the API's mails link to it), unless CORS_ORIGINS says otherwise.
+ */
+function frontEndOrigins(): { CORS_ORIGINS: string } {
+  return { CORS_ORIGINS: process.env.CORS_ORIGINS || FRONT_ENDS.map((fe) => originOf(fe.area)).join(',') };
 }
