@@ -111,7 +111,10 @@ describeEachDatabase(
         await new Promise((r) => setTimeout(r, 200));
         const got = changes(stream);
         expect(got.length).toBeGreaterThanOrEqual(1);
-        expect(got.length).toBeLessThanOrEqual(placed.filter((p) => p.status === 200).length);
+        // At most a line per bid the history gained: an accepted maximum adds one or two (the
+        // caller's, and the leader's answer when it is below the leader's maximum); bids taken
+        // together in one commit, or heard in one turn, share a line.
+        expect(got.length).toBeLessThanOrEqual(2 * placed.filter((p) => p.status === 200).length);
         for (const change of got) expect(change).toEqual({ scope: 'auction', id: item.auctionid });
       } finally {
         stream.close();
