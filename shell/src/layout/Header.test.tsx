@@ -11,6 +11,20 @@ import { Header } from './Header';
 // The edges: the browser's full page load, and the API (HTTP) behind the cart count.
 jest.mock('./fullPageLoad', () => ({ fullPageLoad: jest.fn() }));
 
+// The header's logo counts its renders: a leaf of the header's own render, which a tap on the phone
+// menu must not repeat (its frame would wait for the whole header).
+const mockLogoRenders = { count: 0 };
+jest.mock('./icons', () => {
+  const icons = jest.requireActual<typeof import('./icons')>('./icons');
+  return {
+    ...icons,
+    LogoMark: (props: Parameters<typeof icons.LogoMark>[0]) => {
+      mockLogoRenders.count += 1;
+      return icons.LogoMark(props);
+    },
+  };
+});
+
 // A first name as typed at sign-up, lower case: the header shows its initial upper case.
 const ASHA = { ...SIGNED_IN, firstname: 'asha' };
 
@@ -234,6 +248,14 @@ describe('the phone header: menu drawer', () => {
     expect(screen.getByRole('main', { hidden: true })).toHaveAttribute('inert');
     expect(inertElements().some((el) => el.contains(panel))).toBe(false);
     expect(document.documentElement.style.overflow).toBe('hidden');
+  });
+
+  it('answers the tap by rendering the menu alone, not the rest of the header', () => {
+    renderHeader();
+    const before = mockLogoRenders.count;
+    fireEvent.click(menuButton());
+    expect(drawer()).toBeVisible();
+    expect(mockLogoRenders.count).toBe(before);
   });
 
   it('answers the tap at once: the panel shows before the page is made inert, which follows the next frame', async () => {

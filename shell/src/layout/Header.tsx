@@ -53,7 +53,7 @@ interface SearchBoxProps {
   onClose: (returnFocus: boolean) => void;
 }
 
-// Memoized, as the header's other parts: opening the phone menu re-renders the header, and a tap's
+// Memoized, as the header's other parts: opening the phone search re-renders the header, and a tap's
 // frame should not wait for parts it did not change.
 const SearchBox = memo(function SearchBox({ id, open, onClose }: SearchBoxProps): ReactElement {
   const [term, setTerm] = useState('');
@@ -371,6 +371,37 @@ function MenuDrawer({ id, open, onClose, opener }: MenuDrawerProps): ReactElemen
   );
 }
 
+/**
+ * The phone's menu button and the drawer it opens, with their own state: a tap renders these two
+ * alone, not the whole header (whose render would hold back the frame that answers it). The drawer
+ * is a fixed panel, so its place beside the button changes nothing on screen.
+ */
+const PhoneMenu = memo(function PhoneMenu(): ReactElement {
+  const drawerId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const close = useRef(() => setOpen(false)).current;
+  const { pathname, search } = useLocation();
+  useEffect(() => setOpen(false), [pathname, search]);
+  useLeavePhoneLayout(open, close);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={`${styles.iconButton} ${styles.menuButton}`}
+        aria-label="Menu"
+        aria-expanded={open}
+        aria-controls={drawerId}
+        onClick={() => setOpen(true)}
+      >
+        <MenuIcon />
+      </button>
+      <MenuDrawer id={drawerId} open={open} onClose={close} opener={button} />
+    </>
+  );
+});
+
 export function Header(): ReactElement {
   const session = useSession((s) => s.session);
   const token = session?.authtoken ?? null;
@@ -386,41 +417,21 @@ export function Header(): ReactElement {
     else if (!ending) void refreshCartCount();
   }, [token, ending]);
 
-  // The phone header's two disclosures: the menu drawer and the search over the header bar.
-  const drawerId = useId();
+  // The phone header's search, opened over the header bar.
   const searchId = useId();
-  const menuButton = useRef<HTMLButtonElement>(null);
   const searchButton = useRef<HTMLButtonElement>(null);
-  const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
-  const closeMenu = useRef(() => setMenuOpen(false)).current;
   const closeSearch = useRef((returnFocus: boolean) => {
     setSearchOpen(false);
     if (returnFocus) searchButton.current?.focus();
   }).current;
-  useEffect(() => {
-    setMenuOpen(false);
-    setSearchOpen(false);
-  }, [pathname, search]);
-  useLeavePhoneLayout(menuOpen || searchOpen, () => {
-    setMenuOpen(false);
-    setSearchOpen(false);
-  });
+  useEffect(() => setSearchOpen(false), [pathname, search]);
+  useLeavePhoneLayout(searchOpen, () => setSearchOpen(false));
 
   return (
     <header className={styles.header}>
       <div className={styles.top}>
-        <button
-          ref={menuButton}
-          type="button"
-          className={`${styles.iconButton} ${styles.menuButton}`}
-          aria-label="Menu"
-          aria-expanded={menuOpen}
-          aria-controls={drawerId}
-          onClick={() => setMenuOpen(true)}
-        >
-          <MenuIcon />
-        </button>
+        <PhoneMenu />
         <Link to={linkTo('home')} className={styles.logo} aria-label={`${SHOP_NAME} home`}>
           <LogoMark />
           <span>{SHOP_NAME}</span>
@@ -459,7 +470,6 @@ export function Header(): ReactElement {
       <nav className={styles.menu} aria-label="Main menu">
         <MenuLinks />
       </nav>
-      <MenuDrawer id={drawerId} open={menuOpen} onClose={closeMenu} opener={menuButton} />
     </header>
   );
 }
