@@ -1,4 +1,4 @@
-import { NOTICE_KINDS, NOTICE_SWITCHES, noticeText } from './rules';
+import { NOTICE_KINDS, NOTICE_SWITCHES, noticeTarget, noticeText } from './rules';
 
 describe('what a notice says', () => {
   it('names the item and the money in rupees, Indian grouping', () => {
@@ -45,5 +45,43 @@ describe('what a notice says', () => {
       'Shipping',
       'Orders to ship',
     ]);
+  });
+});
+
+describe('the page a notice links to (its toast and its mail alike)', () => {
+  const item = { productname: 'Clock' };
+  it('sends the buyer to the order, the seller to the orders to ship, the rest to the item', () => {
+    expect(noticeTarget({ kind: 'won', auctionid: 4, data: { ...item, orderid: 9 } })).toEqual({
+      name: 'manageOrder',
+      params: { orderid: 9 },
+      label: 'View order',
+    });
+    expect(noticeTarget({ kind: 'shipped', auctionid: null, data: { ...item, orderid: 12 } })).toEqual({
+      name: 'manageOrder',
+      params: { orderid: 12 },
+      label: 'View order',
+    });
+    expect(noticeTarget({ kind: 'ordercancelled', auctionid: null, data: { ...item, orderid: 12 } })).toEqual({
+      name: 'sales',
+      label: 'Orders to ship',
+    });
+    for (const kind of ['outbid', 'lost', 'sold', 'unsold', 'ending'] as const)
+      expect(noticeTarget({ kind, auctionid: 4, data: item })).toEqual({
+        name: 'auctionProduct',
+        params: { id: 4 },
+        label: 'See the item',
+      });
+  });
+
+  it('names a page that exists when the notice names no order or item', () => {
+    expect(noticeTarget({ kind: 'delivered', auctionid: null, data: item })).toEqual({
+      name: 'myOrders',
+      label: 'View order',
+    });
+    expect(noticeTarget({ kind: 'won', auctionid: 4, data: item })).toMatchObject({ name: 'auctionProduct' });
+    expect(noticeTarget({ kind: 'outbid', auctionid: null, data: item })).toEqual({
+      name: 'auctionHome',
+      label: 'See the item',
+    });
   });
 });

@@ -5,6 +5,7 @@
  * its own (`@marketplace/contract/rules`), which `@marketplace/shared` re-exports without TypeBox.
  */
 export * from './links';
+import type { LinkParams } from './links';
 export const NAME_PATTERN = '\\S';
 export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 /** Letters/digits (and . _ % + -), @, at least 3 letters in the domain, a dot, a 2-3 letter ending. */
@@ -284,6 +285,37 @@ export function noticeText(kind: NoticeKind, d: NoticeData): string {
     case 'ordercancelled':
       return `Order #${d.orderid} was cancelled by the buyer: do not ship ${item}.`;
   }
+}
+
+/**
+ * The page a notice is about, as a link name and its parameters, and what a link to it says: the
+ * same for its live toast (shared's noticeLink) and its mail (the API's). The buyer's order for a
+ * win and for a shipment shipped or delivered (My Orders when the notice names no order), the
+ * seller's orders to ship for a new or cancelled order, else the auction item (the auction home
+ * when it names none).
+ */
+export function noticeTarget(n: { kind: NoticeKind; auctionid: number | null; data: NoticeData }): {
+  name: string;
+  params?: LinkParams;
+  label: string;
+} {
+  const { orderid } = n.data;
+  switch (n.kind) {
+    case 'shipped':
+    case 'delivered':
+      return orderid === undefined
+        ? { name: 'myOrders', label: 'View order' }
+        : { name: 'manageOrder', params: { orderid }, label: 'View order' };
+    case 'neworder':
+    case 'ordercancelled':
+      return { name: 'sales', label: 'Orders to ship' };
+    case 'won':
+      if (orderid !== undefined) return { name: 'manageOrder', params: { orderid }, label: 'View order' };
+      break;
+  }
+  return n.auctionid === null
+    ? { name: 'auctionHome', label: 'See the item' }
+    : { name: 'auctionProduct', params: { id: n.auctionid }, label: 'See the item' };
 }
 
 /** The preference switches of the account area (Sold/Unsold is one switch over both kinds). */

@@ -1,4 +1,4 @@
-import { linkPath, type LinkParams, type NoticeData, type NoticeKind } from '@marketplace/contract/rules';
+import { linkPath, noticeTarget, type LinkParams, type NoticeData, type NoticeKind } from '@marketplace/contract/rules';
 import { renderScope } from './remote/renderScope';
 
 // ---------------------------------------------------------------- links by name (the live manifests')
@@ -24,32 +24,11 @@ export function linkTo(name: string, params: LinkParams = {}): string {
 
 // ---------------------------------------------------------------- notices
 
-/**
- * The page a notice is about and what a link to it says (its live toast links there; its mail
- * links to the same place): the buyer's order for a win and for a shipment shipped or delivered,
- * the seller's orders to ship for a new or cancelled order, else the auction item.
- */
+/** The page a notice is about and what a link to it says (its live toast links there; its mail, the same). */
 export function noticeLink(n: { kind: NoticeKind; auctionid: number | null; data: NoticeData }): {
   to: string;
   label: string;
 } {
-  const { orderid } = n.data;
-  switch (n.kind) {
-    case 'shipped':
-    case 'delivered':
-      return {
-        to: orderid === undefined ? linkTo('myOrders') : linkTo('manageOrder', { orderid }),
-        label: 'View order',
-      };
-    case 'neworder':
-    case 'ordercancelled':
-      return { to: linkTo('sales'), label: 'Orders to ship' };
-    case 'won':
-      if (orderid !== undefined) return { to: linkTo('manageOrder', { orderid }), label: 'View order' };
-      break;
-  }
-  return {
-    to: n.auctionid === null ? linkTo('auctionHome') : linkTo('auctionProduct', { id: n.auctionid }),
-    label: 'See the item',
-  };
+  const { name, params, label } = noticeTarget(n);
+  return { to: linkTo(name, params), label };
 }

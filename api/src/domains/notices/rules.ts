@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { NOTICE_SWITCHES, formatRupees, noticeText, type NoticeData, type NoticeKind } from '@marketplace/contract';
+import {
+  NOTICE_SWITCHES,
+  formatRupees,
+  noticeTarget,
+  noticeText,
+  type NoticeData,
+  type NoticeKind,
+} from '@marketplace/contract';
 import type { Mail } from '../../lib/mailer';
 import type { MailLinkTo } from '../../lib/storefront-links';
 
@@ -12,12 +19,10 @@ export interface MailedNotice {
   data: NoticeData;
 }
 
-/** Where the mails send the shopper: the item's page, the buyer's order, or the seller's orders to ship. */
+/** Where a mail sends the shopper: the page the notice's live toast links (the contract's noticeTarget). */
 export function noticeLink(linkTo: MailLinkTo, n: Pick<MailedNotice, 'kind' | 'auctionid' | 'data'>): string {
-  if ((n.kind === 'won' || n.kind === 'shipped' || n.kind === 'delivered') && n.data.orderid !== undefined)
-    return linkTo('manageOrder', { orderid: n.data.orderid });
-  if (n.kind === 'neworder' || n.kind === 'ordercancelled') return linkTo('sales');
-  return n.auctionid === null ? linkTo('auctionHome') : linkTo('auctionProduct', { id: n.auctionid });
+  const { name, params } = noticeTarget(n);
+  return linkTo(name, params);
 }
 
 const SUBJECTS: Record<NoticeKind, (d: NoticeData, price: string) => string> = {
