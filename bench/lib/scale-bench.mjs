@@ -42,7 +42,7 @@ const DEMO_SHOPPER = 'demo@example.com';
 /** What a browser sends; the API and the baseline answer the same compressed bytes. */
 const BROWSER_ENCODING = { 'accept-encoding': 'br, gzip, deflate' };
 
-/** Orders of the demo shopper (1–3 lines each), spread over the last two years. */
+/** Orders of the demo shopper (1–3 lines each, one shipment), spread over the last two years. */
 async function addOrders(q, n) {
   await q(
     `WITH u AS (SELECT userid FROM users WHERE lower(email) = $2),
@@ -51,10 +51,16 @@ async function addOrders(q, n) {
      SELECT u.userid, g.at, g.at, 'Demo Shopper', '5 Park Street, Kolkata, West Bengal, India 700016', '', 'cod', 1999, 0, 1999, 0 FROM g CROSS JOIN u`,
     [n, DEMO_SHOPPER],
   );
+  // Each in one shipment the marketplace sends (status on the shipment, as the API places it).
   await q(
-    `INSERT INTO order_lines (orderid, lineno, productid, productname, price, quantity)
-     SELECT o.orderid, l, p.productid, p.productname, p.price, 1
-     FROM orders o CROSS JOIN generate_series(1, 3) l
+    `INSERT INTO shipments (orderid, fulfilled_by)
+     SELECT o.orderid, 'marketplace' FROM orders o
+     WHERE NOT EXISTS (SELECT 1 FROM shipments s WHERE s.orderid = o.orderid)`,
+  );
+  await q(
+    `INSERT INTO order_lines (orderid, lineno, productid, productname, price, quantity, shipmentid)
+     SELECT o.orderid, l, p.productid, p.productname, p.price, 1, s.shipmentid
+     FROM orders o JOIN shipments s ON s.orderid = o.orderid CROSS JOIN generate_series(1, 3) l
      JOIN products p ON p.productid = 1 + (o.orderid * 7 + l) % 60
      WHERE l <= 1 + o.orderid % 3 AND NOT EXISTS (SELECT 1 FROM order_lines x WHERE x.orderid = o.orderid)`,
   );
