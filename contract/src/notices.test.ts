@@ -1,4 +1,4 @@
-import { NOTICE_KINDS, NOTICE_SWITCHES, noticeTarget, noticeText } from './rules';
+import { NOTICE_KINDS, NOTICE_SWITCHES, linkPath, noticeTarget, noticeText, type LinkParams } from './rules';
 
 describe('what a notice says', () => {
   it('names the item and the money in rupees, Indian grouping', () => {
@@ -49,38 +49,45 @@ describe('what a notice says', () => {
 });
 
 describe('the page a notice links to (its toast and its mail alike)', () => {
+  // As the live manifests link these pages.
+  const LINKS = {
+    manageOrder: '/myaccount/manageorder',
+    myOrders: '/myaccount/myorder',
+    sales: '/myaccount/sales',
+    auctionHome: '/auctionhome',
+    auctionProduct: '/auctionproduct/:id',
+  };
+  const linkTo = (name: string, params?: LinkParams) => linkPath(LINKS, name, params);
   const item = { productname: 'Clock' };
+
   it('sends the buyer to the order, the seller to the orders to ship, the rest to the item', () => {
-    expect(noticeTarget({ kind: 'won', auctionid: 4, data: { ...item, orderid: 9 } })).toEqual({
-      name: 'manageOrder',
-      params: { orderid: 9 },
+    expect(noticeTarget({ kind: 'won', auctionid: 4, data: { ...item, orderid: 9 } }, linkTo)).toEqual({
+      to: '/myaccount/manageorder?orderid=9',
       label: 'View order',
     });
-    expect(noticeTarget({ kind: 'shipped', auctionid: null, data: { ...item, orderid: 12 } })).toEqual({
-      name: 'manageOrder',
-      params: { orderid: 12 },
+    expect(noticeTarget({ kind: 'shipped', auctionid: null, data: { ...item, orderid: 12 } }, linkTo)).toEqual({
+      to: '/myaccount/manageorder?orderid=12',
       label: 'View order',
     });
-    expect(noticeTarget({ kind: 'ordercancelled', auctionid: null, data: { ...item, orderid: 12 } })).toEqual({
-      name: 'sales',
+    expect(noticeTarget({ kind: 'ordercancelled', auctionid: null, data: { ...item, orderid: 12 } }, linkTo)).toEqual({
+      to: '/myaccount/sales',
       label: 'Orders to ship',
     });
     for (const kind of ['outbid', 'lost', 'sold', 'unsold', 'ending'] as const)
-      expect(noticeTarget({ kind, auctionid: 4, data: item })).toEqual({
-        name: 'auctionProduct',
-        params: { id: 4 },
+      expect(noticeTarget({ kind, auctionid: 4, data: item }, linkTo)).toEqual({
+        to: '/auctionproduct/4',
         label: 'See the item',
       });
   });
 
-  it('names a page that exists when the notice names no order or item', () => {
-    expect(noticeTarget({ kind: 'delivered', auctionid: null, data: item })).toEqual({
-      name: 'myOrders',
+  it('links a page that exists when the notice names no order or item', () => {
+    expect(noticeTarget({ kind: 'delivered', auctionid: null, data: item }, linkTo)).toEqual({
+      to: '/myaccount/myorder',
       label: 'View order',
     });
-    expect(noticeTarget({ kind: 'won', auctionid: 4, data: item })).toMatchObject({ name: 'auctionProduct' });
-    expect(noticeTarget({ kind: 'outbid', auctionid: null, data: item })).toEqual({
-      name: 'auctionHome',
+    expect(noticeTarget({ kind: 'won', auctionid: 4, data: item }, linkTo).to).toBe('/auctionproduct/4');
+    expect(noticeTarget({ kind: 'outbid', auctionid: null, data: item }, linkTo)).toEqual({
+      to: '/auctionhome',
       label: 'See the item',
     });
   });

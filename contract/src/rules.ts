@@ -288,34 +288,35 @@ export function noticeText(kind: NoticeKind, d: NoticeData): string {
 }
 
 /**
- * The page a notice is about, as a link name and its parameters, and what a link to it says: the
- * same for its live toast (shared's noticeLink) and its mail (the API's). The buyer's order for a
- * win and for a shipment shipped or delivered (My Orders when the notice names no order), the
- * seller's orders to ship for a new or cancelled order, else the auction item (the auction home
- * when it names none).
+ * The page a notice is about and what a link to it says, the same for its live toast (shared's
+ * noticeLink) and its mail (the API's), each resolving the names with its own `linkTo`: the buyer's
+ * order for a win and for a shipment shipped or delivered (My Orders when the notice names no
+ * order), the seller's orders to ship for a new or cancelled order, else the auction item (the
+ * auction home when it names none).
  */
-export function noticeTarget(n: { kind: NoticeKind; auctionid: number | null; data: NoticeData }): {
-  name: string;
-  params?: LinkParams;
-  label: string;
-} {
+export function noticeTarget(
+  n: { kind: NoticeKind; auctionid: number | null; data: NoticeData },
+  linkTo: (name: string, params?: LinkParams) => string,
+): { to: string; label: string } {
   const { orderid } = n.data;
   switch (n.kind) {
     case 'shipped':
     case 'delivered':
-      return orderid === undefined
-        ? { name: 'myOrders', label: 'View order' }
-        : { name: 'manageOrder', params: { orderid }, label: 'View order' };
+      return {
+        to: orderid === undefined ? linkTo('myOrders') : linkTo('manageOrder', { orderid }),
+        label: 'View order',
+      };
     case 'neworder':
     case 'ordercancelled':
-      return { name: 'sales', label: 'Orders to ship' };
+      return { to: linkTo('sales'), label: 'Orders to ship' };
     case 'won':
-      if (orderid !== undefined) return { name: 'manageOrder', params: { orderid }, label: 'View order' };
+      if (orderid !== undefined) return { to: linkTo('manageOrder', { orderid }), label: 'View order' };
       break;
   }
-  return n.auctionid === null
-    ? { name: 'auctionHome', label: 'See the item' }
-    : { name: 'auctionProduct', params: { id: n.auctionid }, label: 'See the item' };
+  return {
+    to: n.auctionid === null ? linkTo('auctionHome') : linkTo('auctionProduct', { id: n.auctionid }),
+    label: 'See the item',
+  };
 }
 
 /** The preference switches of the account area (Sold/Unsold is one switch over both kinds). */

@@ -29,6 +29,5 @@ export function noticeLink(n: { kind: NoticeKind; auctionid: number | null; data
   to: string;
   label: string;
 } {
-  const { name, params, label } = noticeTarget(n);
-  return { to: linkTo(name, params), label };
+  return noticeTarget(n, linkTo);
 }

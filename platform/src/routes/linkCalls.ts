@@ -8,11 +8,13 @@ import { sourceLinks } from '../config/runtimeConfig';
 import { FRONT_ENDS } from '../frontEnds';
 import { paramsOf } from './routeManifest';
 
-/** Where links are written: every front end's sources, the shared package's and the API's (its mails). */
+/** Where links are written: every front end's sources, the shared package's, the API's (its mails) and the contract's. */
 export const LINKING_DIRS: readonly string[] = [
   ...FRONT_ENDS.map((fe) => join(fe.dir, 'src')),
   join('shared', 'src'),
   join('api', 'src'),
+  // The rules entry names the pages a notice links to (noticeTarget), for shared and the API alike.
+  join('contract', 'src'),
 ];
 
 /**

@@ -21,8 +21,7 @@ export interface MailedNotice {
 
 /** Where a mail sends the shopper: the page the notice's live toast links (the contract's noticeTarget). */
 export function noticeLink(linkTo: MailLinkTo, n: Pick<MailedNotice, 'kind' | 'auctionid' | 'data'>): string {
-  const { name, params } = noticeTarget(n);
-  return linkTo(name, params);
+  return noticeTarget(n, linkTo).to;
 }
 
 const SUBJECTS: Record<NoticeKind, (d: NoticeData, price: string) => string> = {
