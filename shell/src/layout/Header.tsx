@@ -31,19 +31,24 @@ import styles from './Header.module.css';
 /** The width at which the header becomes the phone header (Header.module.css uses the same). */
 const PHONE_QUERY = '(max-width: 600px)';
 
-/** Calls `onLeave` when the window grows out of the phone layout (a phone turned to landscape). */
-function useLeavePhoneLayout(active: boolean, onLeave: () => void): void {
-  const leave = useRef(onLeave);
-  leave.current = onLeave;
+/**
+ * The open state of a phone header's disclosure (the menu drawer, the search over the bar): closed
+ * by any navigation, and when the window grows out of the phone layout (a phone turned to landscape).
+ */
+function usePhoneDisclosure(): [open: boolean, setOpen: (open: boolean) => void] {
+  const [open, setOpen] = useState(false);
+  const { pathname, search } = useLocation();
+  useEffect(() => setOpen(false), [pathname, search]);
   useEffect(() => {
-    if (!active || typeof window.matchMedia !== 'function') return undefined;
+    if (!open || typeof window.matchMedia !== 'function') return undefined;
     const query = window.matchMedia(PHONE_QUERY);
     const onChange = () => {
-      if (!query.matches) leave.current();
+      if (!query.matches) setOpen(false);
     };
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
-  }, [active]);
+  }, [open]);
+  return [open, setOpen];
 }
 
 interface SearchBoxProps {
@@ -379,11 +384,8 @@ function MenuDrawer({ id, open, onClose, opener }: MenuDrawerProps): ReactElemen
 const PhoneMenu = memo(function PhoneMenu(): ReactElement {
   const drawerId = useId();
   const button = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = usePhoneDisclosure();
   const close = useRef(() => setOpen(false)).current;
-  const { pathname, search } = useLocation();
-  useEffect(() => setOpen(false), [pathname, search]);
-  useLeavePhoneLayout(open, close);
   return (
     <>
       <button
@@ -405,7 +407,7 @@ const PhoneMenu = memo(function PhoneMenu(): ReactElement {
 export function Header(): ReactElement {
   const session = useSession((s) => s.session);
   const token = session?.authtoken ?? null;
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   // /logout is ending the session it holds: a cart read with that token would race the logout
   // and be refused (401).
   const ending = pathname === linkTo('logout') && token !== null;
@@ -420,13 +422,11 @@ export function Header(): ReactElement {
   // The phone header's search, opened over the header bar.
   const searchId = useId();
   const searchButton = useRef<HTMLButtonElement>(null);
-  const [searchOpen, setSearchOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = usePhoneDisclosure();
   const closeSearch = useRef((returnFocus: boolean) => {
     setSearchOpen(false);
     if (returnFocus) searchButton.current?.focus();
   }).current;
-  useEffect(() => setSearchOpen(false), [pathname, search]);
-  useLeavePhoneLayout(searchOpen, () => setSearchOpen(false));
 
   return (
     <header className={styles.header}>
