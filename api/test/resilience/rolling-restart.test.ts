@@ -186,8 +186,11 @@ function liveBids(proxyUrl: string, auctionid: number) {
             if (event === 'reconnect') state.reconnectEvents += 1;
             if (event === 'bid') {
               const key = stepKey(JSON.parse(data));
+              // A step the reload already holds is not shown twice, as the page's mergeBids does
+              // (auction-remote/src/lib/live.ts): its event, published by the other process, may
+              // arrive after a reload that already read the bid.
               if (pending) pending.push(key);
-              else if (reloaded) add(reloaded, key);
+              else if (reloaded && !reloaded.has(key)) add(reloaded, key);
             }
           }
         });
