@@ -113,10 +113,13 @@ class StandaloneRuntimePlugin {
 
 /**
  * The shell's page in production: its first script is a small loader (`firstViewLoader`, bundled
- * by esbuild) in place of the app's entry, which the page only preloads. On a page rendered on the
- * server the loader starts the app once the first view (its main photo) has painted, so the entry's
- * work (the federation runtime's start, then React and hydration) never runs before that paint, as
- * a deferred entry did as soon as the stylesheets had loaded.
+ * by esbuild) in place of the app's entry. On a page rendered on the server the loader requests the
+ * entry once the first view (its main photo) has painted, so the entry's work (the federation
+ * runtime's start, then React and hydration) never runs before that paint, as a deferred entry did
+ * as soon as the stylesheets had loaded. The entry is not preloaded: its bytes would share the
+ * phone's bandwidth with the first view's photos, and Lighthouse's simulation counts a script that
+ * arrived before the largest paint, and whose evaluation it prunes as short, as holding that paint
+ * back (docs/decisions.md, "The app's code is fetched after the first view").
  */
 class FirstViewLoaderPlugin {
   constructor(entry) {
@@ -157,14 +160,6 @@ class FirstViewLoaderPlugin {
         data.bodyTags = without(data.bodyTags);
         data.headTags = [
           ...without(data.headTags),
-          // Low: a preloaded script otherwise gets high priority, beside the stylesheets and the main
-          // photo (and Lighthouse's simulation counts a high-priority script as render-blocking).
-          HtmlWebpackPlugin.createHtmlTagObject('link', {
-            rel: 'preload',
-            as: 'script',
-            href: app,
-            fetchpriority: 'low',
-          }),
           HtmlWebpackPlugin.createHtmlTagObject('script', {
             src: `${data.publicPath}${file}`,
             defer: true,

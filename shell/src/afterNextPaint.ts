@@ -26,3 +26,14 @@ export function whenIdle(work: () => void, limitMs = 2000): () => void {
   const timer = setTimeout(work, 100);
   return () => clearTimeout(timer);
 }
+
+/**
+ * Resolves in a task of its own, ahead of other queued work where the browser can say so
+ * (scheduler.yield): a long start-up split at these points lets the browser paint and take taps
+ * between its parts.
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

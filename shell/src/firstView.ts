@@ -108,9 +108,9 @@ export function firstViewPainted(limitMs = FIRST_VIEW_WAIT_MS): Promise<void> {
 }
 
 /**
- * The page's first script (the shell's build puts it in place of the app's entry, which it only
- * preloads): on a page rendered on the server, the app's code runs once the first view has painted
- * (its main photo on screen), so none of it (the federation runtime's start, React, hydration) runs
+ * The page's first script (the shell's build puts it in place of the app's entry): on a page
+ * rendered on the server, the app's code is fetched and run once the first view has painted (its
+ * main photo on screen), so none of it (the federation runtime's start, React, hydration) runs
  * before that paint; a tap on a header button meanwhile is held until the app has hydrated. A page
  * rendered in the browser loads the app at once.
  */

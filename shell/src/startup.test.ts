@@ -73,6 +73,17 @@ it('boots a server-rendered page from the state embedded in it: no /config.json 
   expect(load).not.toHaveBeenCalled();
 });
 
+it('starts in several tasks, so the browser can paint and take a tap between them', async () => {
+  const config = { apiUrl: 'http://localhost:4100', remotes: {}, routes: {}, releases: {} };
+  document.body.innerHTML = `<div id="root"><p>rendered</p></div><script type="application/json" id="marketplace-page">${JSON.stringify({ config, data: {} })}</script>`;
+  const order: string[] = [];
+  mockMounted.mockImplementationOnce(() => order.push('hydration'));
+  const started = start();
+  setTimeout(() => order.push('another task'), 0);
+  await started;
+  expect(order).toEqual(['another task', 'hydration']);
+});
+
 it('shows a plain message instead of a white page when /config.json cannot be read', async () => {
   api.loadRuntimeConfig.mockRejectedValue(new Error('config.json answered 502'));
   const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,6 +1,7 @@
 import { holdEarlyTaps, replayEarlyTaps } from './earlyTaps';
 import type { RuntimeConfig } from '@marketplace/shared';
 import { readEmbeddedPage, showsRenderedPage, type EmbeddedPage } from './embeddedPage';
+import { yieldToMain } from './afterNextPaint';
 
 /**
  * Boot sequence of the shell, behind the async boundary of index.ts: read the runtime config
@@ -17,6 +18,7 @@ export async function start(): Promise<void> {
     // once it had painted: firstView.ts). Its header's buttons do nothing until hydrated: a tap on
     // one meanwhile is held till then (the loader started holding; this covers a page without it).
     if (readEmbeddedPage()) holdEarlyTaps();
+    await yieldToMain();
     const { loadRuntimeConfig, previewRequest, provideServerData } = await import('@marketplace/shared');
     // A tab that previews releases boots from its own config and renders afresh; so does a page
     // whose address was changed before the app started (the HTML is another page's).
@@ -31,6 +33,7 @@ export async function start(): Promise<void> {
     } else {
       config = await loadRuntimeConfig();
     }
+    await yieldToMain();
     const { registerRuntimeRemotes } = await import('./federation/remotes');
     registerRuntimeRemotes(config);
     if (!previewRequest()) telemetryConfig = config;
@@ -40,9 +43,12 @@ export async function start(): Promise<void> {
     return;
   }
   try {
+    await yieldToMain();
     const { mount, startTelemetry } = await import('./bootstrap');
+    await yieldToMain();
     // Field telemetry per release (not in development, where nothing is released, nor in a preview).
     if (telemetryConfig) startTelemetry(telemetryConfig);
+    await yieldToMain();
     // Checked again: the address may have changed while the code loaded.
     mount(rendered !== null && showsRenderedPage(rendered));
   } catch (error) {
