@@ -443,7 +443,7 @@ test("page data holding replacement patterns ($&, $`, $') is text: it never copi
     const html = await (await fetch(`${BASE_URL}${path}`)).text();
     assert.ok(html.includes('id="marketplace-page"'), `${path} is rendered on the server`);
     assert.match(html, /^<!doctype html>/i, `${path}: nothing before the document`);
-    assert.equal(html.match(/\/main\.[0-9a-f]+\.js/g)?.length, 1, `${path}: the shell's script once`);
+    assert.equal(html.match(/data-app="?main\.[0-9a-f]+\.js/g)?.length, 1, `${path}: the shell's script once`);
     assert.equal(html.match(/<\/head>/g)?.length, 1, `${path}: one head`);
     for (const [, json] of html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g))
       assert.doesNotThrow(() => JSON.parse(json), `${path}: JSON-LD parses`);
