@@ -48,7 +48,6 @@ export async function start(): Promise<void> {
     await yieldToMain();
     // Field telemetry per release (not in development, where nothing is released, nor in a preview).
     if (telemetryConfig) startTelemetry(telemetryConfig);
-    await yieldToMain();
     // Checked again: the address may have changed while the code loaded.
     mount(rendered !== null && showsRenderedPage(rendered));
   } catch (error) {
